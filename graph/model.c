@@ -1394,6 +1394,13 @@ static aclError gm_dyn_execute(struct gm_dyn *d, aclrtStream stream, bool sync, 
                                const size_t *in_size, void *const *out, const size_t *out_size,
                                const char *fn)
 {
+    /* an asynchronous execution: the values may be written by work queued before it on its
+     * stream (a copy); they are read on the host now, so that work must have run (GE's
+     * executor of unknown-shape models also waits for the values on the host) */
+    aclError se = sync ? ACL_SUCCESS : aclrtSynchronizeStream(stream);
+    if (se != ACL_SUCCESS)
+        return core_err(se, "%s: the work queued before the execution failed: %s", fn,
+                        aclGetRecentErrMsg());
     unsigned char inl[256];
     unsigned char *key = d->klen <= sizeof(inl) ? inl : malloc(d->klen);
     if (!key)

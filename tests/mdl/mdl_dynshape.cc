@@ -389,7 +389,12 @@ int main()
         Exec w = make_exec(XN * 4);
         for (int i = 0; i < n; i++) {
             std::vector<float> xi = pattern(XN, 0.25f, (float)i);
-            set_values(w, xi, s, m);
+            set_values(w, xi, {1, 1}, {1, 1});
+            /* the values come by a copy queued on the stream: the execution reads them after it */
+            EXPECT(aclrtMemcpyAsync(w.s, 16, s.data(), 16, ACL_MEMCPY_HOST_TO_DEVICE, st) ==
+                   ACL_SUCCESS);
+            EXPECT(aclrtMemcpyAsync(w.m, 16, m.data(), 16, ACL_MEMCPY_HOST_TO_DEVICE, st) ==
+                   ACL_SUCCESS);
             EXPECT(aclmdlExecuteAsync(id, w.in, w.out, st) == ACL_SUCCESS);
             EXPECT(aclrtSynchronizeStream(st) == ACL_SUCCESS);
             check_out(w, ref(xi, s, m), "threaded y");
