@@ -92,6 +92,8 @@ struct Ctx {
      * subgraph's output); the other nodes of those subgraphs, not converted */
     std::map<const onnx::NodeProto *, std::pair<std::string, std::string>> gelu;
     std::set<const onnx::NodeProto *> fused;
+    std::set<std::string> inputs; /* the graph inputs (Data nodes) */
+    bool dynamic = false;         /* a value input is fed at run time: a dynamic-shape model */
 };
 
 /* ---- tensors ------------------------------------------------------------ */
@@ -222,6 +224,31 @@ std::vector<int64_t> need_ints(Ctx &c, int i, const char *what)
         refuse(std::string("input ") + what + " (" + in_name(c, i) +
                ") must be a constant (an initializer or a Constant output)");
     return v;
+}
+
+/* Whether input i, which a CANN type takes as a value input ('#': Reshape's shape,
+ * ReduceSum's axes, Tile's multiples), is a graph input of integers of known dims: then
+ * the converter may connect it as the CANN node's value input instead of reading it
+ * with need_ints, and the model becomes a dynamic-shape model (docs/atc.md, "Values
+ * known at run time"): the graph engine reads the value at each execution, infers the
+ * shapes and runs a plan compiled for it (cached by value). A mapping opts in by
+ * calling this before need_ints, for an operand it hands to the CANN type unchanged
+ * (a value the converter itself computes with must stay a constant). */
+bool fed_at_run_time(Ctx &c, int i, bool any_number = false)
+{
+    const std::string &nm = in_name(c, i);
+    if (nm.empty() || c.consts.count(nm) || !c.inputs.count(nm))
+        return false;
+    auto it = c.shapes.find(nm);
+    if (it == c.shapes.end() || !it->second.known || it->second.dims.size() > 1)
+        return false;
+    int32_t dt = it->second.dtype;
+    bool number = dt == onnx::TensorProto::FLOAT || dt == onnx::TensorProto::DOUBLE;
+    if (dt != onnx::TensorProto::INT64 && dt != onnx::TensorProto::INT32 && !(any_number && number))
+        refuse(std::string("input ") + nm + " must be int32 or int64" +
+               (any_number ? ", float or double" : ""));
+    c.dynamic = true;
+    return true;
 }
 
 const Shape &shape_of(Ctx &c, const std::string &name)
@@ -1231,6 +1258,13 @@ void conv_reshape(Ctx &c, const char *cann)
     known_attrs(c, {"allowzero"});
     if (get_i(c, "allowzero", 0))
         refuse("allowzero 1 is not supported");
+    if (fed_at_run_time(c, 1)) { /* GE's Reshape takes 0 and -1 as ONNX (allowzero 0) */
+        int32_t n = add(c, cann);
+        connect_in(c, n, "x", 0);
+        connect_in(c, n, "shape", 1);
+        set_out(c, 0, {n, 0});
+        return;
+    }
     std::vector<int64_t> s = need_ints(c, 1, "shape");
     with_const(c, cann, "shape", s);
     /* the output's dims when inference left them unknown (a shape from a Shape node): later
@@ -1313,6 +1347,13 @@ void conv_unsqueeze(Ctx &c, const char *cann)
 {
     known_attrs(c, {"axes"});
     std::vector<int64_t> axes;
+    if (c.opset >= 13 && fed_at_run_time(c, 1)) { /* the IR's UnsqueezeV3(x, axes) */
+        int32_t n = add(c, "UnsqueezeV3");
+        connect_in(c, n, "x", 0);
+        connect_in(c, n, "axes", 1);
+        set_out(c, 0, {n, 0});
+        return;
+    }
     if (!axes_of(c, 13, &axes))
         refuse("axes are missing");
     int32_t n = one_input(c, cann);
@@ -1337,6 +1378,16 @@ void conv_reduce(Ctx &c, const char *cann)
     known_attrs(c, {"axes", "keepdims", "noop_with_empty_axes"});
     const std::string &op = c.node->op_type();
     std::vector<int64_t> axes;
+    if (op == "ReduceSum" && c.opset >= 13 && fed_at_run_time(c, 1)) {
+        /* the IR's ReduceSum: noop_with_empty_axes and empty axes as ONNX */
+        int32_t n = add(c, cann);
+        attr_b(c, n, "keep_dims", get_i(c, "keepdims", 1) != 0);
+        attr_b(c, n, "noop_with_empty_axes", get_i(c, "noop_with_empty_axes", 0) != 0);
+        connect_in(c, n, "x", 0);
+        connect_in(c, n, "axes", 1);
+        set_out(c, 0, {n, 0});
+        return;
+    }
     bool given = axes_of(c, op == "ReduceSum" ? 13 : 18, &axes);
     bool noop = get_i(c, "noop_with_empty_axes", 0) != 0;
     Ref x = value(c, in_name(c, 0));
@@ -1450,6 +1501,20 @@ void conv_constant_of_shape(Ctx &c, const char *)
 {
     known_attrs(c, {"value"});
     std::vector<int64_t> dims;
+    if (fed_at_run_time(c, 0)) { /* the IR's Fill(dims, value): a dynamic-shape model */
+        std::vector<char> one(4, 0);
+        int32_t gdt = GE_F32;
+        const onnx::AttributeProto *a = find_attr(c, "value");
+        if (a && (a->t().dims_size() > 1 || (a->t().dims_size() == 1 && a->t().dims(0) != 1)))
+            refuse("attribute value must hold one element");
+        if (a)
+            one = tensor_bytes(a->t(), &gdt);
+        int32_t n = add(c, "Fill");
+        connect_in(c, n, "dims", 0);
+        connect(c, n, "value", const_node(c, c.base + "/value", gdt, {}, one));
+        set_out(c, 0, {n, 0});
+        return;
+    }
     if (!const_ints(c, in_name(c, 0), &dims))
         refuse("input " + in_name(c, 0) +
                " must be a constant (an initializer, a Constant or a value computed from them): "
@@ -1554,9 +1619,43 @@ void conv_erf_gelu(Ctx &c, const char *cann)
     c.values[it->second.second] = {n, 0};
 }
 
+/* Range: the IR's Range(start, limit, delta), each a constant or a graph input. */
+void conv_range(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    static const char *const names[3] = {"start", "limit", "delta"};
+    int32_t n = add(c, cann);
+    for (int i = 0; i < 3; i++) {
+        if (!fed_at_run_time(c, i, true) && !c.consts.count(in_name(c, i)))
+            refuse(std::string("input ") + names[i] + " (" + in_name(c, i) +
+                   ") must be a constant or a graph input");
+        connect_in(c, n, names[i], i);
+    }
+    set_out(c, 0, {n, 0});
+}
+
+/* Expand: the IR's Expand(x, shape), its shape a constant or a graph input. */
+void conv_expand(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    if (!fed_at_run_time(c, 1))
+        need_ints(c, 1, "shape"); /* a constant, else refused naming it */
+    int32_t n = add(c, cann);
+    connect_in(c, n, "x", 0);
+    connect_in(c, n, "shape", 1);
+    set_out(c, 0, {n, 0});
+}
+
 void conv_tile(Ctx &c, const char *cann)
 {
     known_attrs(c, {});
+    if (fed_at_run_time(c, 1)) {
+        int32_t n = add(c, cann);
+        connect_in(c, n, "x", 0);
+        connect_in(c, n, "multiples", 1);
+        set_out(c, 0, {n, 0});
+        return;
+    }
     std::vector<int64_t> rep = need_ints(c, 1, "repeats");
     with_const(c, cann, "multiples", rep);
 }
@@ -3355,6 +3454,7 @@ bool convert_onnx(const std::string &path, const Options &opt, Converted *out, s
             cpuaclGeTensor d = desc(dt, s.dims, fmt);
             ge_check(c, cpuaclGeGraphSetDesc(c.g, n, 0, "x", &d), "x");
             c.values[v.name()] = {n, 0};
+            c.inputs.insert(v.name());
             data.push_back(n);
             out->input_names.push_back(v.name());
             out->inputs.push_back(d);
@@ -3381,6 +3481,20 @@ bool convert_onnx(const std::string &path, const Options &opt, Converted *out, s
                 int32_t k = cpuaclGeGraphAddNode(c.g, "Cast", unique(c, c.base).c_str());
                 attr_i(c, k, "dst_type", opt.output_type);
                 connect(c, k, "x", r);
+                r = {k, 0};
+            }
+            if (c.dynamic) {
+                /* a dynamic-shape model's output has no dims before execution: its type is
+                 * given by an Identity's output description (rank unknown) */
+                c.base = v.name() + "/output";
+                int32_t k = cpuaclGeGraphAddNode(c.g, "Identity", unique(c, c.base).c_str());
+                connect(c, k, "x", r);
+                cpuaclGeTensor d{};
+                d.dtype =
+                    opt.output_type >= 0 ? opt.output_type : ge_dtype(shape_of(c, v.name()).dtype);
+                d.format = FMT_ND;
+                d.ndim = -1;
+                ge_check(c, cpuaclGeGraphSetDesc(c.g, k, 1, "y", &d), "y");
                 r = {k, 0};
             }
             on.push_back(r.node);

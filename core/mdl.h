@@ -162,6 +162,10 @@ struct core_mdl_provider {
      * is timed and reported with core_prof_sub_op. Cheap: called before
      * every execution. */
     void (*prof_tag)(void *model, uint32_t tag);
+    /* A dynamic-shape model's (docs/mdl.md, "Dynamic-shape models") output `index` as
+     * its latest execution's plan gave it: its dims (at most ACL_MAX_DIM_CNT) into
+     * dims, their count into *nd; false for another model, or before an execution. */
+    bool (*cur_output)(void *model, size_t index, int64_t *dims, size_t *nd);
 };
 
 /* Install the provider (once, at load; later calls replace it). */

@@ -128,6 +128,14 @@ struct cpuaclGeGraph {
     int32_t *data_of; /* graph input i -> Data node */
     struct graph_compiled *c;
     bool built;
+    /* Dynamic-shape models (graph/model.c): per node, the host value of a Data node
+     * that feeds a value input ('#'), read from the execution's input before the
+     * graph is inferred for it; NULL (or .data NULL) where none. Borrowed. */
+    const cpuaclGeTensor *hostval;
+    /* graph_infer infers only what does not wait for such a value (a Data node feeding a
+     * value input without a hostval, or a node after one): those nodes' outputs are left
+     * unknown (nd -1). aclgrphBuildModel's check of a dynamic-shape model. */
+    bool partial;
 };
 
 /* Outputs of a node (0 for an unknown type). */
@@ -151,6 +159,10 @@ uint32_t graph_proto_fail(const struct graph_node *n, enum proto_status st,
 int64_t graph_val_numel(const struct graph_val *v);
 int64_t graph_val_bytes(const struct graph_val *v);
 uint32_t graph_dtype_size(int32_t dt);
+
+/* Whether Data node `data` of g feeds a value input ('#': a value the shape rules
+ * read on the host) of some operator node. */
+bool graph_feeds_value(const struct cpuaclGeGraph *g, int32_t data);
 
 /* Validate and infer: topological order, cycles, connections, shapes.
  * inputs (n) override the Data descriptions. */

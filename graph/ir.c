@@ -506,6 +506,8 @@ static const cpuaclGeTensor *graph_in_const(const struct cpuaclGeGraph *g,
     if (i >= n->nin || n->in[i].node < 0)
         return NULL;
     const struct graph_node *s = &g->nodes[n->in[i].node];
+    if (s->kind == GRAPH_DATA && g->hostval && g->hostval[n->in[i].node].data)
+        return &g->hostval[n->in[i].node]; /* a dynamic-shape model's value fed at run time */
     if (strcmp(s->type, "Const") && strcmp(s->type, "Constant"))
         return NULL;
     const struct graph_attr *a = graph_attr_get(s, "value");
@@ -697,6 +699,35 @@ static bool input_required(const struct graph_node *n, uint32_t i)
     return decl_kind(n, input_decl(n, i)) != '?';
 }
 
+bool graph_feeds_value(const struct cpuaclGeGraph *g, int32_t data)
+{
+    for (uint32_t i = 0; i < g->nnodes; i++) {
+        const struct graph_node *n = &g->nodes[i];
+        for (uint32_t k = 0; n->kind == GRAPH_OP && k < n->nin; k++)
+            if (n->in[k].node == data && decl_kind(n, input_decl(n, k)) == '#')
+                return true;
+    }
+    return false;
+}
+
+/* g->partial: operator node n waits for a value fed at run time (its value input fed by a
+ * Data node without a hostval, or an input whose producer waits). */
+static bool waits_value(const struct cpuaclGeGraph *g, const struct graph_node *n)
+{
+    for (uint32_t k = 0; n->kind == GRAPH_OP && k < n->nin; k++) {
+        int32_t src = n->in[k].node;
+        if (src < 0)
+            continue;
+        const struct graph_node *s = &g->nodes[src];
+        if (s->kind == GRAPH_OP && s->out[n->in[k].out].nd < 0)
+            return true;
+        if (s->kind == GRAPH_DATA && decl_kind(n, input_decl(n, k)) == '#' &&
+            !(g->hostval && g->hostval[src].data))
+            return true;
+    }
+    return false;
+}
+
 /* Name of input i of n, for messages. */
 static void input_name(const struct graph_node *n, uint32_t i, char *buf, size_t cap)
 {
@@ -854,6 +885,11 @@ uint32_t graph_infer(struct cpuaclGeGraph *g, const cpuaclGeTensor *inputs, size
             if (s && (uint32_t)n->in[k].out >= graph_nout(s))
                 rc = graph_err(GE_GRAPH_PARAM_INVALID, "BuildGraph: %s has no output %d", s->name,
                                n->in[k].out);
+        }
+        if (!rc && g->partial && waits_value(g, n)) {
+            for (uint32_t o = 0; o < graph_nout(n); o++)
+                n->out[o].nd = -1; /* known at execution */
+            continue;
         }
         if (!rc && n->kind == GRAPH_CONST)
             rc = infer_const(g, n);

@@ -36,6 +36,9 @@
 
 #define GM_MAGIC 0x52474143u /* "CAGR" */
 #define GM_VERSION 1u
+/* Version 2: the same layout, for a dynamic-shape model (a Data node feeds a value
+ * input): the loader compiles it at execution, once a set of values (gm_dyn). */
+#define GM_VERSION_DYN 2u
 #define GM_ALIGN 64u
 
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the model file is little-endian");
@@ -357,7 +360,7 @@ static cpuaclGeGraph *decode(const void *buf, size_t len, const void *w, size_t 
     take(&r, h, sizeof(h), "the section header");
     if (!r.what && h[0] != GM_MAGIC)
         r.what = "the section magic";
-    if (!r.what && h[1] != GM_VERSION)
+    if (!r.what && h[1] != GM_VERSION && h[1] != GM_VERSION_DYN)
         r.what = "the section version (a newer writer?)";
     char *name = get_str(&r, "the graph name");
     cpuaclGeGraph *g = r.what ? NULL : cpuaclGeGraphCreate(name);
@@ -920,6 +923,83 @@ out:
     return rc;
 }
 
+/* ---- dynamic-shape models: one compiled plan a set of run-time values ------------- */
+
+/* aclgrphBuildModel of a graph some of whose Data nodes feed value inputs (a
+ * Reshape's shape, a ReduceSum's axes ...): the shapes after them are known only
+ * once those inputs' values are, at execution. The graph section is written as
+ * version 2 (the loader compiles it at execution, gm_dyn); the io section has the
+ * inputs with their fixed dims and each output that waits for the values with dims
+ * [-2] (GE's unknown rank) and size 0, its type the output's update_output_desc type
+ * (atc sets it); the other outputs as inferred. The build infers every node that
+ * does not wait for the values (g->partial): its errors are the build's; a node
+ * that does not compile for the values given fails that execution. */
+static uint32_t gm_build_dyn(struct cpuaclGeGraph *g, struct gm_out *o, const struct gm_out *w,
+                             void **data, uint64_t *length)
+{
+    g->partial = true; /* what does not wait for the values is checked now */
+    uint32_t rc = graph_infer(g, NULL, 0);
+    if (rc != GE_OK)
+        return rc;
+    size_t nin = g->ninputs, nout = g->noutputs;
+    struct core_mdl_io *io = calloc(nin + nout + 1, sizeof(*io));
+    char(*names)[160] = calloc(nout + 1, sizeof(*names));
+    static const int64_t unknown_rank = -2;
+    rc =
+        io && names ? GE_OK : graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphBuildModel: out of memory");
+    for (size_t k = 0; rc == GE_OK && k < nin; k++) {
+        const struct graph_node *n = g->data_of[k] >= 0 ? &g->nodes[g->data_of[k]] : NULL;
+        const cpuaclGeTensor *d = !n                        ? NULL
+                                  : n->in_desc[0].ndim >= 0 ? &n->in_desc[0]
+                                                            : &n->out_desc[0];
+        struct graph_val v = {0};
+        bool ok = d && d->ndim >= 0 && d->ndim <= CPUACL_GE_MAX_DIMS && graph_dtype_size(d->dtype);
+        if (ok) {
+            v = (struct graph_val){d->dtype, d->format, d->ndim, {0}};
+            for (int32_t i = 0; i < d->ndim; i++)
+                ok &= (v.dims[i] = d->dims[i]) >= 0;
+        }
+        if (!ok || graph_val_bytes(&v) < 0) {
+            rc = graph_err(GE_GRAPH_PARAM_INVALID,
+                           "aclgrphBuildModel: input %zu (%s) has no known shape and type", k,
+                           n ? n->name : "?");
+            break;
+        }
+        io[k] = (struct core_mdl_io){
+            n->name, (aclDataType)d->dtype,      (aclFormat)d->format, (size_t)d->ndim,
+            d->dims, (size_t)graph_val_bytes(&v)};
+    }
+    for (size_t k = 0; rc == GE_OK && k < nout; k++) {
+        const struct graph_ref *r = &g->outputs[k];
+        const struct graph_node *n = &g->nodes[r->node];
+        snprintf(names[k], 160, "%s:%d", n->name, r->out);
+        /* inferred, or known at execution: the output's description */
+        const struct graph_val *v = &n->out[r->out];
+        int32_t dt = v->nd >= 0 ? v->dtype : n->out_desc[r->out].dtype;
+        io[nin + k] =
+            (struct core_mdl_io){names[k], (aclDataType)dt, ACL_FORMAT_ND, 1, &unknown_rank, 0};
+        if (v->nd >= 0) { /* an output that does not wait for the values: its dims */
+            io[nin + k].ndims = (size_t)v->nd;
+            io[nin + k].dims = v->dims;
+            io[nin + k].size = (size_t)graph_val_bytes(v);
+        }
+    }
+    if (rc == GE_OK) {
+        uint32_t ver = GM_VERSION_DYN;
+        memcpy(o->p + 4, &ver, 4); /* the header's version field */
+        size_t len = 0;
+        aclError e = core_mdl_model_write(io, nin, nout, o->p, o->len, w->p, w->len, 0, data, &len,
+                                          "aclgrphBuildModel");
+        if (e != ACL_SUCCESS)
+            rc = acl_to_ge(e);
+        else
+            *length = len;
+    }
+    free(io);
+    free(names);
+    return rc;
+}
+
 uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys, const char *const *values,
                             size_t n, void **data, uint64_t *length)
 {
@@ -944,6 +1024,22 @@ uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys, const cha
         w.f = open_memstream(&w.p, &w.len);
         if (!encode(g, &o, &w))
             rc = graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphBuildModel: out of memory");
+    }
+    bool dyn = false; /* a Data node feeds a value input: a dynamic-shape model */
+    for (uint32_t i = 0; rc == GE_OK && i < g->nnodes; i++)
+        dyn |= g->nodes[i].kind == GRAPH_DATA && graph_feeds_value(g, (int32_t)i);
+    if (rc == GE_OK && dyn) {
+        rc = gears.kind || aipp ? graph_err(GE_GRAPH_PARAM_INVALID,
+                                            "aclgrphBuildModel: a graph whose Data nodes feed "
+                                            "value inputs (a dynamic-shape model) takes no gears "
+                                            "nor AIPP")
+                                : gm_build_dyn(g, &o, &w, data, length);
+        free(aipp);
+        free(gears.v);
+        free(o.p);
+        free(w.p);
+        graph_free(g);
+        return rc;
     }
     if (rc == GE_OK && gears.kind) {
         rc = gm_build_gears(g, &gears, &o, &w, out_type, aipp, aipp_len, data, length);
@@ -1094,8 +1190,11 @@ struct gm_weights {
     void *p;
 };
 
+struct gm_dyn;
+
 struct gm_model {
     struct cpuaclGeGraph *g;
+    struct gm_dyn *dyn;   /* a dynamic-shape model (g NULL): its plans by values */
     struct gm_weights *w; /* the shared weights of a gear's model, or NULL */
     pthread_mutex_t lock;
     aclrtStream own;  /* aclmdlExecute's stream, made at its first use */
@@ -1117,6 +1216,341 @@ static aclError gm_wrap(struct cpuaclGeGraph *g, void **model, const char *fn)
     return ACL_SUCCESS;
 }
 
+/* ---- dynamic-shape models: plans by the values of the inputs fed at run time ------- */
+
+static void gm_release(void *model);
+static void gm_weights_drop(struct gm_weights *w);
+static aclError gm_execute(void *model, aclrtStream stream, bool sync, void *const *in,
+                           const size_t *in_size, void *const *out, const size_t *out_size,
+                           const char *fn);
+
+/* A dynamic-shape model (graph section version 2) keeps its graph section and a
+ * copy of its weights. An execution reads the bytes of its value inputs (the
+ * Data nodes that feed value inputs: small integer tensors; device memory is host
+ * memory on cpuacl, so they are read when the execution is called), and looks
+ * them up among its plans: a plan is the graph decoded, inferred with those
+ * values as the Data nodes' host values (graph_in_const), lowered and captured,
+ * an ordinary gm_model whose executions replay as a static model's. A miss
+ * compiles one; at most GM_DYN_PLANS are kept, the least recently used idle one
+ * is dropped for a new one (one in use by an execution being queued is not:
+ * the table then grows past the bound until it is idle).
+ *
+ * Invariants:
+ *  DY1. plans, nplans, clock and cur are under lock; an entry's plan is
+ *      executed outside the lock while busy > 0, which keeps it in the table.
+ *  DY2. A plan's key (the values) and hostval array live as long as its graph:
+ *      the graph's Data nodes point at them. */
+#define GM_DYN_PLANS 16
+
+struct gm_plan {
+    unsigned char *key; /* the value inputs' bytes, concatenated */
+    cpuaclGeTensor *hostval;
+    struct gm_model *m;
+    uint64_t used; /* clock of its latest use */
+    uint32_t busy; /* executions being queued on it (DY1) */
+};
+
+struct gm_dyn {
+    void *graph; /* the graph section, copied */
+    size_t glen, wlen;
+    struct gm_weights *w;
+    uint32_t nin, nout;
+    uint32_t nv;           /* value inputs */
+    int32_t *vin, *vnode;  /* per value input: its model input and Data node */
+    cpuaclGeTensor *vdesc; /* per value input: its description */
+    size_t klen;           /* key bytes: the value inputs' sizes summed */
+    pthread_mutex_t lock;
+    struct gm_plan **plans; /* each its own allocation: a busy plan never moves */
+    uint32_t nplans, cplans;
+    uint64_t clock;
+    int64_t (*cur)[CPUACL_GE_MAX_DIMS]; /* the latest compiled-for execution's output dims */
+    int32_t *cur_nd;                    /* -1 before any */
+    uint32_t prof_tag;                  /* the latest gm_prof_tag, for plans compiled later */
+    struct gm_plan *cur_plan;           /* whose dims cur holds (NULL once dropped) */
+};
+
+static void gm_plan_free(struct gm_plan *p)
+{
+    gm_release(p->m); /* waits for its executions */
+    free(p->hostval);
+    free(p->key);
+    free(p);
+}
+
+static void gm_dyn_free(struct gm_dyn *d)
+{
+    if (!d)
+        return;
+    for (uint32_t k = 0; k < d->nplans; k++)
+        gm_plan_free(d->plans[k]);
+    gm_weights_drop(d->w);
+    pthread_mutex_destroy(&d->lock);
+    free(d->plans);
+    free(d->graph);
+    free(d->vin);
+    free(d->vdesc);
+    free(d->cur);
+    free(d->cur_nd);
+    free(d);
+}
+
+/* Compile d's graph for the values at key: *out, or the code with its message. */
+static aclError gm_dyn_compile(struct gm_dyn *d, const unsigned char *key, struct gm_plan *out,
+                               const char *fn)
+{
+    const char *what = NULL;
+    struct cpuaclGeGraph *g = decode(d->graph, d->glen, d->w->p, d->wlen, true, &what);
+    if (!g)
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: %s", fn, what);
+    out->key = malloc(d->klen + 1);
+    out->hostval = calloc(g->nnodes, sizeof(*out->hostval));
+    if (!out->key || !out->hostval) {
+        graph_free(g);
+        free(out->key);
+        free(out->hostval);
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    }
+    memcpy(out->key, key, d->klen);
+    for (uint32_t j = 0, at = 0; j < d->nv; j++) {
+        cpuaclGeTensor *t = &out->hostval[d->vnode[j]];
+        *t = d->vdesc[j];
+        t->data = out->key + at;
+        at += (uint32_t)t->size;
+    }
+    g->hostval = out->hostval;
+    uint32_t rc = graph_infer(g, NULL, 0);
+    if (rc == GE_OK)
+        rc = graph_compile(g);
+    aclError e = ACL_SUCCESS;
+    if (rc != GE_OK)
+        e = core_err(rc == GE_GRAPH_MALLOC_FAILED ? ACL_ERROR_BAD_ALLOC : ACL_ERROR_INVALID_PARAM,
+                     "%s: the values of the inputs fed at run time do not give a valid graph: %s",
+                     fn, aclGetRecentErrMsg());
+    if (e == ACL_SUCCESS)
+        e = gm_wrap(g, (void **)&out->m, fn); /* frees g on failure */
+    else
+        graph_free(g);
+    if (e != ACL_SUCCESS) {
+        free(out->key);
+        free(out->hostval);
+        return e;
+    }
+    /* relaxed: a new reference from the one d holds; the drops order the free */
+    atomic_fetch_add_explicit(&d->w->refs, 1, memory_order_relaxed);
+    out->m->w = d->w;
+    return ACL_SUCCESS;
+}
+
+/* The plan of d for key, busy (DY1): found, or compiled (dropping the least
+ * recently used idle plan when the table is full). Under d->lock. */
+static aclError gm_dyn_plan(struct gm_dyn *d, const unsigned char *key, struct gm_plan **out,
+                            const char *fn)
+{
+    if (d->cur_plan && !memcmp(d->cur_plan->key, key, d->klen))
+        *out = d->cur_plan; /* the values of the latest execution: the common case */
+    for (uint32_t k = 0; k < d->nplans && !*out; k++)
+        if (!memcmp(d->plans[k]->key, key, d->klen))
+            *out = d->plans[k];
+    if (!*out) {
+        struct gm_plan *p = calloc(1, sizeof(*p));
+        if (!p)
+            return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+        aclError e = gm_dyn_compile(d, key, p, fn);
+        if (e != ACL_SUCCESS) {
+            free(p);
+            return e;
+        }
+        uint32_t victim = UINT32_MAX;
+        for (uint32_t k = 0; d->nplans >= GM_DYN_PLANS && k < d->nplans; k++)
+            if (!d->plans[k]->busy &&
+                (victim == UINT32_MAX || d->plans[k]->used < d->plans[victim]->used))
+                victim = k;
+        if (victim != UINT32_MAX) {
+            if (d->plans[victim] == d->cur_plan)
+                d->cur_plan = NULL; /* cur keeps its dims */
+            gm_plan_free(d->plans[victim]);
+            d->plans[victim] = d->plans[--d->nplans];
+        }
+        if (d->nplans == d->cplans) {
+            uint32_t n = d->cplans ? d->cplans * 2 : 4;
+            struct gm_plan **v = realloc(d->plans, n * sizeof(*v));
+            if (!v) {
+                gm_plan_free(p);
+                return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+            }
+            d->plans = v;
+            d->cplans = n;
+        }
+        d->plans[d->nplans++] = p;
+        graph_prof_tag(p->m->g, d->prof_tag);
+        *out = p;
+    }
+    (*out)->used = ++d->clock;
+    (*out)->busy++;
+    return ACL_SUCCESS;
+}
+
+static aclError gm_dyn_execute(struct gm_dyn *d, aclrtStream stream, bool sync, void *const *in,
+                               const size_t *in_size, void *const *out, const size_t *out_size,
+                               const char *fn)
+{
+    /* an asynchronous execution: the values may be written by work queued before it on its
+     * stream (a copy); they are read on the host now, so that work must have run (GE's
+     * executor of unknown-shape models also waits for the values on the host) */
+    aclError se = sync ? ACL_SUCCESS : aclrtSynchronizeStream(stream);
+    if (se != ACL_SUCCESS)
+        return core_err(se, "%s: the work queued before the execution failed: %s", fn,
+                        aclGetRecentErrMsg());
+    unsigned char inl[256];
+    unsigned char *key = d->klen <= sizeof(inl) ? inl : malloc(d->klen);
+    if (!key)
+        return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    for (uint32_t j = 0, at = 0; j < d->nv; j++) {
+        /* the caller checked the buffer against the io section's size */
+        memcpy(key + at, in[d->vin[j]], d->vdesc[j].size);
+        at += (uint32_t)d->vdesc[j].size;
+    }
+    (void)in_size;
+    struct gm_plan *p = NULL;
+    pthread_mutex_lock(&d->lock);
+    aclError e = gm_dyn_plan(d, key, &p, fn);
+    struct gm_model *m = p ? p->m : NULL;
+    for (uint32_t k = 0; e == ACL_SUCCESS && k < d->nout; k++) {
+        const struct graph_ref *r = &m->g->outputs[k];
+        const struct graph_val *v = &m->g->nodes[r->node].out[r->out];
+        uint64_t need = graph_out_bytes(m->g, k);
+        if (out_size[k] < need || (!out[k] && need)) {
+            char dims[160];
+            int at = 0;
+            for (int32_t i = 0; i < v->nd && at < 140; i++)
+                at += snprintf(dims + at, sizeof(dims) - (size_t)at, "%s%lld", i ? ", " : "",
+                               (long long)v->dims[i]);
+            dims[at] = 0;
+            e = core_err(ACL_ERROR_INVALID_PARAM,
+                         "%s: output %u (%s) is %zu bytes; this execution's result is [%s] %s, "
+                         "%llu bytes",
+                         fn, k, m->g->nodes[r->node].name, out[k] ? out_size[k] : 0, dims,
+                         proto_dtype_name((aclDataType)v->dtype), (unsigned long long)need);
+        }
+    }
+    if (e == ACL_SUCCESS && p != d->cur_plan) {
+        d->cur_plan = p;
+        for (uint32_t k = 0; k < d->nout; k++) {
+            const struct graph_ref *r = &m->g->outputs[k];
+            const struct graph_val *v = &m->g->nodes[r->node].out[r->out];
+            d->cur_nd[k] = v->nd;
+            memcpy(d->cur[k], v->dims, sizeof(d->cur[k]));
+        }
+    }
+    if (e != ACL_SUCCESS && p)
+        p->busy--;
+    pthread_mutex_unlock(&d->lock);
+    if (key != inl)
+        free(key);
+    if (e != ACL_SUCCESS)
+        return e;
+    e = gm_execute(m, stream, sync, in, in_size, out, out_size, fn);
+    pthread_mutex_lock(&d->lock);
+    p->busy--; /* p is still in the table: busy plans are not dropped (DY1) */
+    pthread_mutex_unlock(&d->lock);
+    return e;
+}
+
+/* A dynamic-shape model's load: its value inputs found, the sections kept. */
+static aclError gm_load_dyn(struct cpuaclGeGraph *g, const void *graph, size_t glen,
+                            const void *weights, size_t wlen, size_t nin, const size_t *in_size,
+                            size_t nout, void **model, const char *fn)
+{
+    g->partial = true; /* what does not wait for the values is checked at load */
+    aclError e = ACL_SUCCESS;
+    if (graph_infer(g, NULL, 0) != GE_OK)
+        e = core_err(ACL_ERROR_PARSE_MODEL, "%s: the model's graph does not compile: %s", fn,
+                     aclGetRecentErrMsg());
+    else if (g->ninputs != nin || g->noutputs != nout)
+        e = core_err(ACL_ERROR_PARSE_MODEL,
+                     "%s: the graph has %u inputs and %u outputs, the io section %zu and %zu", fn,
+                     g->ninputs, g->noutputs, nin, nout);
+    struct gm_dyn *d = e == ACL_SUCCESS ? calloc(1, sizeof(*d)) : NULL;
+    if (e == ACL_SUCCESS && d) {
+        pthread_mutex_init(&d->lock, NULL);
+        d->nin = (uint32_t)nin;
+        d->nout = (uint32_t)nout;
+        d->glen = glen;
+        d->wlen = wlen;
+        d->graph = malloc(glen);
+        d->w = calloc(1, sizeof(*d->w));
+        if (d->w) {
+            atomic_init(&d->w->refs, 1);
+            d->w->p = aligned_alloc(GM_ALIGN, (wlen / GM_ALIGN + 1) * GM_ALIGN);
+        }
+        d->vin = calloc(2 * nin + 1, sizeof(int32_t));
+        d->vnode = d->vin ? d->vin + nin : NULL;
+        d->vdesc = calloc(nin + 1, sizeof(*d->vdesc));
+        d->cur = calloc(nout + 1, sizeof(*d->cur));
+        d->cur_nd = calloc(nout + 1, sizeof(int32_t));
+    }
+    if (e == ACL_SUCCESS &&
+        (!d || !d->graph || !d->w || !d->w->p || !d->vin || !d->vdesc || !d->cur || !d->cur_nd))
+        e = core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+    for (size_t k = 0; e == ACL_SUCCESS && k < nin; k++) {
+        const struct graph_node *n = &g->nodes[g->data_of[k]];
+        const struct graph_val *v = &n->out[0];
+        if ((uint64_t)graph_val_bytes(v) != in_size[k])
+            e = core_err(ACL_ERROR_PARSE_MODEL,
+                         "%s: input %zu is %lld bytes in the graph, %zu in the io section", fn, k,
+                         (long long)graph_val_bytes(v), in_size[k]);
+        else if (graph_feeds_value(g, g->data_of[k])) {
+            cpuaclGeTensor *t = &d->vdesc[d->nv];
+            t->dtype = v->dtype;
+            t->format = v->format;
+            t->ndim = v->nd;
+            memcpy(t->dims, v->dims, sizeof(t->dims));
+            t->size = (uint64_t)graph_val_bytes(v);
+            d->vin[d->nv] = (int32_t)k;
+            d->vnode[d->nv++] = g->data_of[k];
+            d->klen += (size_t)t->size;
+        }
+    }
+    graph_free(g);
+    if (e == ACL_SUCCESS) {
+        memcpy(d->graph, graph, glen);
+        if (wlen)
+            memcpy(d->w->p, weights, wlen);
+        for (size_t k = 0; k < nout; k++)
+            d->cur_nd[k] = -1;
+        struct gm_model *m = calloc(1, sizeof(*m));
+        if (!m)
+            e = core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+        else {
+            pthread_mutex_init(&m->lock, NULL);
+            m->dyn = d;
+            *model = m;
+            return ACL_SUCCESS;
+        }
+    }
+    if (d && d->w && !d->w->p) {
+        free(d->w);
+        d->w = NULL;
+    }
+    gm_dyn_free(d);
+    return e;
+}
+
+static bool gm_cur_output(void *model, size_t index, int64_t *dims, size_t *nd)
+{
+    struct gm_dyn *d = ((struct gm_model *)model)->dyn;
+    if (!d || index >= d->nout)
+        return false;
+    pthread_mutex_lock(&d->lock);
+    bool ok = d->cur_nd[index] >= 0;
+    if (ok) {
+        *nd = (size_t)d->cur_nd[index];
+        memcpy(dims, d->cur[index], *nd * sizeof(int64_t));
+    }
+    pthread_mutex_unlock(&d->lock);
+    return ok;
+}
+
 static aclError gm_load(const void *graph, size_t glen, const void *weights, size_t wlen,
                         size_t nin, const size_t *in_size, size_t nout, const size_t *out_size,
                         void **model, const char *fn)
@@ -1127,6 +1561,10 @@ static aclError gm_load(const void *graph, size_t glen, const void *weights, siz
         return core_err(!strcmp(what, "out of memory") ? ACL_ERROR_BAD_ALLOC
                                                        : ACL_ERROR_DESERIALIZE_MODEL,
                         "%s: the graph section is malformed: %s", fn, what);
+    uint32_t ver = 0;
+    memcpy(&ver, (const char *)graph + 4, 4); /* decode read the header */
+    if (ver == GM_VERSION_DYN)
+        return gm_load_dyn(g, graph, glen, weights, wlen, nin, in_size, nout, model, fn);
     uint32_t rc = graph_infer(g, NULL, 0);
     if (rc == GE_OK)
         rc = graph_compile(g);
@@ -1163,6 +1601,8 @@ static aclError gm_execute(void *model, aclrtStream stream, bool sync, void *con
                            const char *fn)
 {
     struct gm_model *m = model;
+    if (m->dyn)
+        return gm_dyn_execute(m->dyn, stream, sync, in, in_size, out, out_size, fn);
     struct cpuaclGeGraph *g = m->g;
     uint64_t sz[128];
     if (g->ninputs + g->noutputs > 128)
@@ -1299,6 +1739,7 @@ static void gm_release(void *model)
     if (m->own)
         (void)aclrtDestroyStream(m->own);
     graph_free(m->g);
+    gm_dyn_free(m->dyn);
     gm_weights_drop(m->w); /* after the graph: its constants pointed into them */
     pthread_mutex_destroy(&m->lock);
     free(m);
@@ -1306,7 +1747,16 @@ static void gm_release(void *model)
 
 static void gm_prof_tag(void *model, uint32_t tag)
 {
-    graph_prof_tag(((struct gm_model *)model)->g, tag);
+    struct gm_model *m = model;
+    if (m->dyn) { /* every plan's next executions */
+        pthread_mutex_lock(&m->dyn->lock);
+        m->dyn->prof_tag = tag;
+        for (uint32_t k = 0; k < m->dyn->nplans; k++)
+            graph_prof_tag(m->dyn->plans[k]->m->g, tag);
+        pthread_mutex_unlock(&m->dyn->lock);
+        return;
+    }
+    graph_prof_tag(m->g, tag);
 }
 
 static const struct core_mdl_provider g_provider = {.load = gm_load,
@@ -1315,7 +1765,8 @@ static const struct core_mdl_provider g_provider = {.load = gm_load,
                                                     .release = gm_release,
                                                     .queue_start = graph_queue_start,
                                                     .queue_stop = graph_queue_stop,
-                                                    .prof_tag = gm_prof_tag};
+                                                    .prof_tag = gm_prof_tag,
+                                                    .cur_output = gm_cur_output};
 
 __attribute__((constructor)) static void gm_provide(void)
 {

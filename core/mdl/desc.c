@@ -16,6 +16,7 @@
 #include "core/mdl/bytes.h"
 #include "core/mdl/desc.h"
 #include "core/mdl/gear.h"
+#include "core/mdl/load.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/runtime.h"
 #include "core/runtime/tensor_desc.h"
@@ -473,6 +474,9 @@ aclError core_mdl_desc_dims(const aclmdlDesc *d, bool output, size_t index,
         memcpy(out->dims, dims->v, dims->n * sizeof(int64_t));
     if (kind == CORE_MDL_DIMS_CUR && d->gear_kind != CORE_MDL_GEARS_NONE)
         (void)core_mdl_gears_cur_output(d->model_id, index, out); /* else the largest gear's */
+    /* a dynamic-shape model's output (dims [-2]): its latest execution's, else [-2] */
+    if (kind == CORE_MDL_DIMS_CUR && output && t->dims.n == 1 && t->dims.v[0] == -2)
+        (void)core_mdl_dyn_cur_output(d->model_id, index, out);
     return ACL_SUCCESS;
 }
 

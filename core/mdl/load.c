@@ -260,11 +260,14 @@ aclError core_mdl_load(const void *buf, size_t len, const struct core_mdl_load_o
         rc = core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     for (size_t k = 0; rc == ACL_SUCCESS && k < ni + no; k++)
         sz[k] = m->desc->t[k >= ni][k >= ni ? k - ni : k].size;
-    if (rc == ACL_SUCCESS && o->queues && m->desc->gear_kind != CORE_MDL_GEARS_NONE)
+    bool unknown = false; /* a dynamic-shape model: an output of unknown rank ([-2]) */
+    for (size_t k = 0; rc == ACL_SUCCESS && k < no; k++)
+        unknown |= m->desc->t[1][k].dims.n == 1 && m->desc->t[1][k].dims.v[0] == -2;
+    if (rc == ACL_SUCCESS && o->queues && (m->desc->gear_kind != CORE_MDL_GEARS_NONE || unknown))
         rc = core_err(ACL_ERROR_INVALID_PARAM,
-                      "%s: a model with dynamic gears cannot be loaded with queues (static "
-                      "shapes only)",
-                      fn);
+                      "%s: a model with %s cannot be loaded with queues (static shapes only)", fn,
+                      unknown ? "outputs of unknown shape (a dynamic-shape model)"
+                              : "dynamic gears");
     else if (rc == ACL_SUCCESS && o->queues &&
              (o->ninq != m->desc->n[0] || o->noutq != m->desc->n[1]))
         rc = core_err(ACL_ERROR_INVALID_PARAM,
@@ -531,6 +534,25 @@ void *core_mdl_acquire(uint32_t id, const aclmdlDesc **d, struct core_mdl_geared
         *g = m->gears;
     }
     return m;
+}
+
+bool core_mdl_dyn_cur_output(uint32_t id, size_t index, aclmdlIODims *out)
+{
+    const aclmdlDesc *d;
+    struct core_mdl_geared *g;
+    struct loaded *m = core_mdl_acquire(id, &d, &g);
+    if (!m)
+        return false;
+    int64_t dims[ACL_MAX_DIM_CNT];
+    size_t nd = 0;
+    bool ok =
+        m->impl && provider()->cur_output && provider()->cur_output(m->impl, index, dims, &nd);
+    if (ok) {
+        out->dimCount = nd;
+        memcpy(out->dims, dims, nd * sizeof(int64_t));
+    }
+    core_mdl_release(m);
+    return ok;
 }
 
 void core_mdl_release(void *ref)

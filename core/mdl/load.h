@@ -89,5 +89,9 @@ aclError core_mdl_execute_v2(uint32_t id, const aclmdlDataset *in, aclmdlDataset
 struct core_mdl_geared;
 void *core_mdl_acquire(uint32_t id, const aclmdlDesc **d, struct core_mdl_geared **g);
 void core_mdl_release(void *ref);
+/* Output index of loaded model id, a dynamic-shape model (its io dims [-2]): the
+ * dims its latest execution's plan gave it into out; false when id is no such
+ * model or has not executed (out untouched). */
+bool core_mdl_dyn_cur_output(uint32_t id, size_t index, aclmdlIODims *out);
 
 #endif /* CPUACL_CORE_MDL_LOAD_H */

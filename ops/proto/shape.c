@@ -2,16 +2,21 @@
 /*
  * ops/proto/shape.c: the types of the table that move or convert data
  * without arithmetic: Cast, Transpose, Reshape, ExpandDims, Squeeze,
- * Unsqueeze (copies under a new shape), ConcatV2/ConcatD, Pack, Slice, Tile,
- * GatherV2, GatherElements, ScatterElements, OneHot: their shape rules and
+ * Unsqueeze, UnsqueezeV3 (copies under a new shape), ConcatV2/ConcatD, Pack,
+ * Slice, Tile, Expand, GatherV2, GatherElements, ScatterElements, OneHot, and
+ * Fill and Range (tensors whose shape a host value sets): their shape rules and
  * kernels.
  */
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_arange.h"
 #include "aclnnop/aclnn_cast.h"
 #include "aclnnop/aclnn_cat.h"
 #include "aclnnop/aclnn_copy.h"
+#include "aclnnop/aclnn_expand.h"
+#include "aclnnop/aclnn_fill_tensor.h"
 #include "aclnnop/aclnn_gather.h"
 #include "aclnnop/aclnn_gather_v2.h"
 #include "aclnnop/aclnn_one_hot.h"
@@ -342,6 +347,20 @@ enum proto_status proto_infer_unsqueeze(struct proto_op *op)
     return insert_ones(op, a->ints, (int)a->n);
 }
 
+/* UnsqueezeV3: Unsqueeze with its axes an input (a value input: a Const, or a graph input
+ * of a dynamic-shape model whose value the graph engine gives at execution). */
+enum proto_status proto_infer_unsqueeze_v3(struct proto_op *op)
+{
+    int64_t axes[PROTO_MAX_DIMS];
+    int n = proto_const_ints(&op->in[1], axes, PROTO_MAX_DIMS);
+    if (n < 0 || proto_numel(&op->in[1]) > PROTO_MAX_DIMS)
+        return proto_fail(op, PROTO_INPUT,
+                          "input axes must hold int32 or int64 values (at most %d)",
+                          PROTO_MAX_DIMS);
+    enum proto_status st = insert_ones(op, axes, n);
+    return st == PROTO_ATTR ? PROTO_INPUT : st;
+}
+
 /* Squeeze: the dims of size 1 listed in axis (all of them when empty). */
 enum proto_status proto_infer_squeeze(struct proto_op *op)
 {
@@ -443,6 +462,145 @@ enum proto_status proto_build_tile(const struct proto_op *op, struct proto_plan_
     int64_t m[PROTO_MAX_DIMS];
     multiples((struct proto_op *)op, m);
     return ints_step(op, b, aclnnRepeatGetWorkspaceSize, m);
+}
+
+/* ---- Expand ------------------------------------------------------------------------------ */
+
+/* Expand: y = x broadcast with the dims input shape holds (numpy's rule both ways: a 1 in
+ * shape keeps x's dim, as ONNX's Expand). shape is a value input: a Const, or a graph input
+ * of a dynamic-shape model. */
+enum proto_status proto_infer_expand(struct proto_op *op)
+{
+    struct core_op_val s = {0};
+    int n = proto_const_ints(&op->in[1], s.dims, PROTO_MAX_DIMS);
+    if (n < 0 || op->in[1].nd > 1)
+        return proto_fail(op, PROTO_INPUT,
+                          "input shape must hold at most %d int32 or int64 values (1-D)",
+                          PROTO_MAX_DIMS);
+    s.nd = n;
+    for (int i = 0; i < n; i++)
+        if (s.dims[i] < 0)
+            return proto_fail(op, PROTO_INPUT, "input shape holds %lld at %d, a dim is >= 0",
+                              (long long)s.dims[i], i);
+    struct core_op_val *o = &op->out[0];
+    proto_out_like(o, &op->in[0], op->in[0].dtype);
+    return proto_broadcast(op, &op->in[0], &s, o);
+}
+
+enum proto_status proto_build_expand(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    const struct core_op_val *o = &op->out[0];
+    aclIntArray *ia = aclCreateIntArray(o->dims, (uint64_t)o->nd);
+    enum proto_status ps = PROTO_STEP(b, aclnnExpandGetWorkspaceSize, proto_operand(b, PIN(0)), ia,
+                                      proto_operand(b, POUT(op, 0)));
+    aclDestroyIntArray(ia);
+    return ps;
+}
+
+/* ---- Fill -------------------------------------------------------------------------------- */
+
+/* Fill: y of the dims input dims holds (a value input: a Const, or a graph input of a
+ * dynamic-shape model), every element value's one element, of value's type. */
+enum proto_status proto_infer_fill(struct proto_op *op)
+{
+    struct core_op_val *o = &op->out[0];
+    int n = proto_const_ints(&op->in[0], o->dims, PROTO_MAX_DIMS);
+    if (n < 0 || op->in[0].nd > 1)
+        return proto_fail(op, PROTO_INPUT,
+                          "input dims must hold at most %d int32 or int64 values (1-D)",
+                          PROTO_MAX_DIMS);
+    if (proto_numel(&op->in[1]) != 1)
+        return proto_fail(op, PROTO_INPUT, "input value must hold one element");
+    int64_t cnt = 1;
+    for (int i = 0; i < n; i++)
+        if (o->dims[i] < 0 || __builtin_mul_overflow(cnt, o->dims[i], &cnt) ||
+            cnt > ((int64_t)1 << 31))
+            return proto_fail(op, PROTO_INPUT,
+                              "input dims holds %lld at %d: dims are >= 0, at most 2^31 elements",
+                              (long long)o->dims[i], i);
+    o->dtype = op->in[1].dtype;
+    o->format = ACL_FORMAT_ND;
+    o->nd = n;
+    return PROTO_OK;
+}
+
+enum proto_status proto_build_fill(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return PROTO_STEP(b, aclnnInplaceFillTensorGetWorkspaceSize, proto_operand(b, POUT(op, 0)),
+                      proto_operand(b, PIN(1)));
+}
+
+/* ---- Range ------------------------------------------------------------------------------- */
+
+/* Value input k of Range (one element: int32, int64, float or double) into *v. */
+static bool range_value(const struct core_op_val *in, double *v)
+{
+    if (!in->data || proto_numel(in) != 1)
+        return false;
+    switch (in->dtype) {
+    case ACL_INT32:
+        *v = *(const int32_t *)in->data;
+        return true;
+    case ACL_INT64:
+        *v = (double)*(const int64_t *)in->data;
+        return true;
+    case ACL_FLOAT:
+        *v = *(const float *)in->data;
+        return true;
+    case ACL_DOUBLE:
+        *v = *(const double *)in->data;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Range: y = start, start + delta, ... below limit (above it for a negative delta):
+ * max(ceil((limit - start) / delta), 0) elements of start's type, as ONNX's Range. start,
+ * limit and delta are value inputs (Consts, or graph inputs of a dynamic-shape model). */
+enum proto_status proto_infer_range(struct proto_op *op)
+{
+    enum proto_status st = proto_same_dtype(op, 0, 3);
+    if (st)
+        return st;
+    double v[3];
+    static const char *const name[3] = {"start", "limit", "delta"};
+    for (int k = 0; k < 3; k++)
+        if (!range_value(&op->in[k], &v[k]))
+            return proto_fail(op, PROTO_INPUT,
+                              "input %s must hold one int32, int64, float32 or float64 value",
+                              name[k]);
+    double n = v[2] != 0 ? ceil((v[1] - v[0]) / v[2]) : -1;
+    if (!(n >= -1e300) || v[2] == 0 || n > (double)((int64_t)1 << 31))
+        return proto_fail(op, PROTO_INPUT,
+                          "start %g, limit %g, delta %g: delta is 0 or more than 2^31 elements",
+                          v[0], v[1], v[2]);
+    struct core_op_val *o = &op->out[0];
+    proto_out_like(o, &op->in[0], op->in[0].dtype);
+    o->format = ACL_FORMAT_ND;
+    o->nd = 1;
+    o->dims[0] = n > 0 ? (int64_t)n : 0;
+    return PROTO_OK;
+}
+
+enum proto_status proto_build_range(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    if (op->out[0].dims[0] == 0)
+        return PROTO_OK; /* nothing to write */
+    double v[3];
+    aclScalar *s[3];
+    for (int k = 0; k < 3; k++) {
+        range_value(&op->in[k], &v[k]);
+        int64_t i = (int64_t)v[k];
+        s[k] = op->in[0].dtype == ACL_INT32 || op->in[0].dtype == ACL_INT64
+                   ? aclCreateScalar(&i, ACL_INT64)
+                   : aclCreateScalar(&v[k], ACL_DOUBLE);
+    }
+    enum proto_status ps =
+        PROTO_STEP(b, aclnnArangeGetWorkspaceSize, s[0], s[1], s[2], proto_operand(b, POUT(op, 0)));
+    for (int k = 0; k < 3; k++)
+        aclDestroyScalar(s[k]);
+    return ps;
 }
 
 /* ---- GatherElements, ScatterElements --------------------------------------------------- */

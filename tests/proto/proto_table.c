@@ -1102,7 +1102,35 @@ static void m_gather(const struct proto_op *op, double *const *x, const int64_t 
         src[s++] = idx[d];
 }
 
+/* Expand: x's dims aligned to the right of y's, a dim of 1 repeated. */
+static void m_expand(const struct proto_op *op, double *const *x, const int64_t *idx, int64_t *src)
+{
+    (void)x;
+    int off = op->out[0].nd - op->in[0].nd;
+    for (int d = 0; d < op->in[0].nd; d++)
+        src[d] = op->in[0].dims[d] == 1 ? 0 : idx[d + off];
+}
+
+/* Fill: every element is value's one element. */
+static void r_fill(const struct tcase *c, const struct proto_op *op, double *const *x,
+                   double *const *y)
+{
+    (void)c;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = x[1][0];
+}
+
+/* Range: start + i * delta. */
+static void r_range(const struct tcase *c, const struct proto_op *op, double *const *x,
+                    double *const *y)
+{
+    (void)c;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = x[0][0] + (double)i * x[2][0];
+}
+
 #define R_PICK(name, map) R_WITH(name, ref_pick, map)
+R_PICK(r_expand, m_expand)
 R_PICK(r_tile, m_tile)
 R_PICK(r_slice, m_slice)
 R_PICK(r_transpose, m_transpose)
@@ -1407,6 +1435,14 @@ static const struct tcase g_cases[] = {
     {"Elu", 1, {F32(8)}, 2, {AFLOAT("alpha", 0.5), AFLOAT("scale", 1.5)}, r_elu, 1e-5},
     {"Equal", 2, {{ACL_INT32, SHAPE(3, 4)}, {ACL_INT32, SHAPE(4)}}, NOATTR, r_eq, 0, RANGE(-2, 2)},
     {"ExpandDims", 2, {F32(2, 3), {ACL_INT32, SHAPE(), CV(-1)}}, NOATTR, r_id, 0},
+    {"Expand", 2, {F32(3, 1), {ACL_INT64, SHAPE(3), CV(2, 1, 4)}}, NOATTR, r_expand, 0},
+    {"Fill", 2, {{ACL_INT64, SHAPE(2), CV(2, 3)}, F32()}, NOATTR, r_fill, 0},
+    {"Range",
+     3,
+     {{ACL_INT32, SHAPE(), CV(10)}, {ACL_INT32, SHAPE(), CV(3)}, {ACL_INT32, SHAPE(), CV(-3)}},
+     NOATTR,
+     r_range,
+     0},
     {"Pack", 3, {F32(2, 3), F32(2, 3), F32(2, 3)}, 1, {AINT("axis", 1)}, r_pack, 0},
     {"Pack", 2, {{ACL_INT64, SHAPE(4)}, {ACL_INT64, SHAPE(4)}}, NOATTR, r_pack, 0, RANGE(-9, 9)},
     {"Sin", 1, {F32(6)}, NOATTR, r_sin, 1e-6},
@@ -1415,6 +1451,7 @@ static const struct tcase g_cases[] = {
     {"Squeeze", 1, {F32(1, 3, 1, 2)}, 1, {AINTS("axis", 2)}, r_id, 0},
     {"Tile", 2, {F32(2, 3), {ACL_INT32, SHAPE(2), CV(2, 3)}}, NOATTR, r_tile, 0},
     {"Unsqueeze", 1, {F32(3, 2)}, 1, {AINTS("axes", 0, 3)}, r_id, 0},
+    {"UnsqueezeV3", 2, {F32(3, 2), {ACL_INT64, SHAPE(2), CV(0, 3)}}, NOATTR, r_id, 0},
     {"Cumsum", 2, {F32(3, 4), {ACL_INT32, SHAPE(), CV(1)}}, NOATTR, r_cumsum, 1e-5},
     /* exclusive / reverse; the axis fed at run time (a select step over the axes) */
     {"Cumsum",
