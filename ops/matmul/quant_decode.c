@@ -151,9 +151,10 @@ QD_FN void qd_col(const struct qd_wq *a, const void *wv, int64_t col, const floa
     const int64_t k = a->k, G = a->group, sg = a->sc_sg;
     QD_ROWS(QD_DECL)
     const uint16_t *s = a->sc + col * a->sc_sn + g0 * sg;
-    /* steps of 32 left in the group after this one (groups: multiples of 32,
-     * or all of k) */
-    int64_t left = G >= k ? INT64_MAX : ((g0 + 1) * G - k0) / 32 - 1;
+    /* steps of 32 left in the group (groups: multiples of 32, or all of k);
+     * the next group's scale is read only when a step or the tail is in it
+     * (after the last group there is none) */
+    int64_t left = G >= k ? INT64_MAX : ((g0 + 1) * G - k0) / 32;
     const __m256h U = _mm256_setr_ph(0, 1, 2, 3, 4, 5, 6, 7, -8, -7, -6, -5, -4, -3, -2, -1);
     __m512h vs = qd_bcast(s);
     __m512 tab = I4 ? qd_tab4(U, s) : _mm512_setzero_ps();
@@ -165,6 +166,15 @@ QD_FN void qd_col(const struct qd_wq *a, const void *wv, int64_t col, const floa
             tab = qd_tab4(U, s);
         sp = G32 ? s : NULL;
         s += G32 ? sg : 0;
+        if (!G32 && !left) { /* this step starts the next group */
+            s += sg;
+            if (I4)
+                tab = qd_tab4(U, s);
+            else
+                vs = qd_bcast(s);
+            left = G / 32;
+        }
+        left--;
         __m512 f0, f1;
         if (I4) {
             const __m512i v = _mm512_cvtepu8_epi32(
@@ -176,17 +186,11 @@ QD_FN void qd_col(const struct qd_wq *a, const void *wv, int64_t col, const floa
             qd_i8((const int8_t *)wv + r, vs, sp, (__mmask32)~0u, &f0, &f1);
         }
         QD_ROWS(QD_FMA)
-        if (!G32 && !left--) { /* the next step starts the next group */
-            s += sg;
-            if (I4)
-                tab = qd_tab4(U, s);
-            else
-                vs = qd_bcast(s);
-            left = G / 32 - 1;
-        }
     }
     float tail[8] = {0};
-    if (r < k1) { /* k's tail, in the group s points to (x is padded with zeros) */
+    if (r < k1) { /* k's tail, in the last group (x is padded with zeros) */
+        if (!G32 && !left)
+            s += sg;
         if (I4) {
             const unsigned char *w4 = wv;
             for (int64_t t = r; t < k1; t++) {
