@@ -53,7 +53,9 @@
 
 #include "ops/engine/simd.h"
 
-#if defined(__x86_64__)
+/* The AVX512-FP16 intrinsics: GCC 12 has them; clang 14 and 15 (the fuzzer's
+ * build, tests/fuzz) do not: there the kernel is never available. */
+#if defined(__x86_64__) && !defined(__clang__) && __GNUC__ >= 12
 #include <immintrin.h>
 
 #define QD_T __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx512fp16,fma,f16c")))
@@ -123,8 +125,8 @@ QD_FN __m512 qd_tab4(__m256h U, const uint16_t *s)
     }
 
 /* 32 int8 weights at p times the float16 scale vs (or the one at sp, when
- * not NULL), rounded to float16 (QD1), widened into f0 (elements 0..15) and f1 (16..31); lanes outside mk
- * are zero. */
+ * not NULL), rounded to float16 (QD1), widened into f0 (elements 0..15) and f1 (16..31); lanes
+ * outside mk are zero. */
 QD_FN void qd_i8(const int8_t *p, __m512h vs, const uint16_t *sp, __mmask32 mk, __m512 *f0,
                  __m512 *f1)
 {
@@ -323,7 +325,7 @@ void qd_small_m(const struct qd_wq *a, const float *X, int64_t ldx, int64_t m, f
     qd_tab[m - 1](a, X, ldx, C, ldc, nb, xp, st);
 }
 
-#else /* not x86-64: never available */
+#else /* not x86-64, or no AVX512-FP16 intrinsics: never available */
 
 bool qd_available(void)
 {

@@ -80,8 +80,8 @@ struct qm_plan {
     int64_t w_off, w_sk, w_sn; /* weight view in elements */
     struct ops_tensor x, y, scale, offset, bias;
     bool has_offset, has_bias, per_tensor;
-    bool fast;               /* QM9: quant_decode.h's kernel */
-    int64_t sc_sg, sc_sn;    /* QM9: the scale's group and column strides (0: broadcast) */
+    bool fast;            /* QM9: quant_decode.h's kernel */
+    int64_t sc_sg, sc_sn; /* QM9: the scale's group and column strides (0: broadcast) */
 };
 
 static void qm_free(struct aclOpExecutor *e)
@@ -352,8 +352,8 @@ static aclnnStatus wq_build(const char *name, unsigned types, unsigned btypes, c
     p->has_offset = off != NULL;
     p->has_bias = bias != NULL;
     /* QM9: every column k contiguous elements (int4: from a byte) */
-    p->fast = m <= QM_SMALL_M && x->dtype == ACL_FLOAT16 && !off && p->w_sk == 1 &&
-              p->w_sn >= 0 && (!p->int4 || !((p->w_off | p->w_sn) & 1)) && qd_available();
+    p->fast = m <= QM_SMALL_M && x->dtype == ACL_FLOAT16 && !off && p->w_sk == 1 && p->w_sn >= 0 &&
+              (!p->int4 || !((p->w_off | p->w_sn) & 1)) && qd_available();
     p->sc_sn = per_tensor ? 0 : p->scale.strides[p->scale.ndim - 1];
     p->sc_sg = per_tensor || p->scale.ndim != 2 ? 0 : p->scale.strides[0];
     p->split = &qm_split;
