@@ -38,6 +38,13 @@
  *      with the last dim / 8 (element i in bits 4 (i % 8) .. 4 (i % 8) + 3 of
  *      word i / 8). A value outside [-8, 7] keeps its low 4 bits. The out's
  *      FRACTAL_NZ format is ND in cpuacl (QM4), so the packing is the same.
+ *  QM9. Decode shapes with float16 x, no offset and a k-major weight with a
+ *      unit stride along k (ggml-cann's Q8_0 / Q4_0 calls; int4 columns
+ *      starting on a byte) run ops/matmul/quant_decode.h's kernel where the
+ *      CPU has AVX512-FP16 (quant_decode.c QD1-QD4): the same values as
+ *      QM5 (each weight rounded to float16 once, products and sums in
+ *      float32, another summation order), the float16 scales read in place
+ *      (no float32 copy per launch), split as QM6.
  *  QM4. TransMatmulWeight keeps the ND layout (what the products read), so it
  *      validates and queues nothing; the size functions return the element
  *      count of that layout.
@@ -53,6 +60,7 @@
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v3.h"
 #include "ops/engine/simd.h"
 #include "ops/engine/engine.h"
+#include "ops/matmul/quant_decode.h"
 #include "ops/matmul/table.h"
 #include "ops/quant/quant.h"
 
@@ -72,6 +80,8 @@ struct qm_plan {
     int64_t w_off, w_sk, w_sn; /* weight view in elements */
     struct ops_tensor x, y, scale, offset, bias;
     bool has_offset, has_bias, per_tensor;
+    bool fast;            /* QM9: quant_decode.h's kernel */
+    int64_t sc_sg, sc_sn; /* QM9: the scale's group and column strides (0: broadcast) */
 };
 
 static void qm_free(struct aclOpExecutor *e)
@@ -154,7 +164,7 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
     const bool small = m <= QM_SMALL_M;
     const int64_t KB = k < QM_KB ? k : QM_KB, NBmax = QM_BLOCK / KB, NB = n < NBmax ? n : NBmax;
     /* W: the fused kernel's chunk (QM5) or the sgemm path's block (QM1) */
-    const int64_t wsz = small ? (KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n) + m * k : KB * NB;
+    const int64_t wsz = small ? (KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n) + m * (k + 32) + 16 : KB * NB;
     const int64_t tsz = KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n;
     const int64_t npar = p->ng * n, nof = p->has_offset ? npar : 0;
     size_t need = (size_t)(m * k + m * n + wsz + npar + nof + n);
@@ -165,6 +175,21 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
           *bias = of + nof;
     int8_t *tmp = (int8_t *)(bias + n);
     ops_gather_nd(X, CK_F32, ops_base(&p->x, addr), p->x.dt, 2, p->x.dims, p->x.strides);
+    if (small && p->fast) { /* QM9: W holds x packed for the kernel (m * (k + 32) floats) */
+        const struct qd_wq q = {
+            .w = addr[p->w_slot],
+            .w_off = p->w_off + j0 * p->w_sn,
+            .w_sn = p->w_sn,
+            .int4 = p->int4,
+            .k = k,
+            .group = p->group,
+            .sc = (const uint16_t *)ops_base(&p->scale, addr) + j0 * p->sc_sn,
+            .sc_sg = p->sc_sg,
+            .sc_sn = p->sc_sn,
+        };
+        qd_small_m(&q, X, k, m, C, n, n, (float *)(((uintptr_t)W + 63) & ~(uintptr_t)63));
+        goto stored;
+    }
     /* groups contiguous in the source and a k-major weight: column-major params */
     const bool colmajor = !p->per_tensor && p->ng > 1 && p->scale.ndim == 2 &&
                           p->scale.strides[0] == 1 && llabs(p->w_sk) <= llabs(p->w_sn) &&
@@ -188,6 +213,7 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
             }
         }
     }
+stored:
     if (p->has_bias) {
         ops_load_fn ld = ops_loader(CK_F32, p->bias.dt);
         const int64_t bst = p->bias.strides[p->bias.ndim - 1] * ops_dt_size(p->bias.dt);
@@ -325,6 +351,11 @@ static aclnnStatus wq_build(const char *name, unsigned types, unsigned btypes, c
     }
     p->has_offset = off != NULL;
     p->has_bias = bias != NULL;
+    /* QM9: every column k contiguous elements (int4: from a byte) */
+    p->fast = m <= QM_SMALL_M && x->dtype == ACL_FLOAT16 && !off && p->w_sk == 1 && p->w_sn >= 0 &&
+              (!p->int4 || !((p->w_off | p->w_sn) & 1)) && qd_available();
+    p->sc_sn = per_tensor ? 0 : p->scale.strides[p->scale.ndim - 1];
+    p->sc_sg = per_tensor || p->scale.ndim != 2 ? 0 : p->scale.strides[0];
     p->split = &qm_split;
     e->run = ops_split_run;
     return ops_exec_done(e, workspaceSize, executor);

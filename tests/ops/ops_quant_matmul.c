@@ -131,6 +131,63 @@ static void run_case(aclDataType dt, bool int4, int mode, int64_t m, int64_t k, 
     qw_free(&w);
 }
 
+/* QM9 (quant_matmul.c; quant_decode.c QD1): each weight's rounding to
+ * float16, checked exactly. x's rows are one-hot (row i has a single 1, at
+ * r_i), so y[i, j] is the one dequantised weight (w(r_i, j) * scale)
+ * rounded to float16, stored in float16 without a further rounding: it
+ * must equal the exact product rounded once to nearest even. Scales per
+ * group span float16's subnormal products (2^-20 .. 2^-19: a subnormal
+ * scale), large ones (100 .. 500: products up to 64000, rounded at a
+ * coarse step), ordinary ones and negative ones; rows pick k's tail past
+ * the last 32 too. gs 0: one scale per column (k = 45: a masked tail in the
+ * only group). */
+static void onehot_exact(bool int4, int64_t m, int64_t k, int64_t gs)
+{
+    g_cases++;
+    const int64_t n = 40, ng = gs ? (k + gs - 1) / gs : 1;
+    int64_t xd[2] = {m, k}, yd[2] = {m, n}, sd[2] = {ng, n};
+    ot_tensor x, y, sc;
+    ot_make(&x, ACL_FLOAT16, 2, xd, L_CONTIG);
+    ot_make(&y, ACL_FLOAT16, 2, yd, L_CONTIG);
+    ot_make(&sc, ACL_FLOAT16, 2, sd, L_TRANS);
+    for (int64_t g = 0; g < ng; g++)
+        for (int64_t j = 0; j < n; j++) {
+            const double u = ot_rand01();
+            const double v = g % 4 == 0   ? ldexp(1 + u, -20)
+                             : g % 4 == 1 ? 100 + 400 * u
+                             : g % 4 == 2 ? 0.001 + u
+                                          : -(0.5 + u);
+            ot_set(&sc, g * n + j, ot_round(ACL_FLOAT16, v));
+        }
+    int64_t r[8];
+    for (int64_t i = 0; i < m; i++) {
+        r[i] = i == m - 1 ? k - 2 : (i * 29 + 5) % k; /* the last row: k's tail */
+        for (int64_t c = 0; c < k; c++)
+            ot_set(&x, i * k + c, c == r[i] ? 1.0 : 0.0);
+    }
+    qweight w;
+    qw_make(&w, int4, k, n, true, 0);
+    OT_RUN(aclnnWeightQuantBatchMatmulV2, x.t, w.t, sc.t, NULL, NULL, NULL, NULL, (int)gs, y.t);
+    for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++) {
+            const int64_t g = gs ? r[i] / gs : 0;
+            const double want =
+                ot_round(ACL_FLOAT16, (double)w.val[r[i] * n + j] * ot_get(&sc, g * n + j));
+            const double got = ot_get(&y, i * n + j);
+            if (got != want) {
+                fprintf(stderr,
+                        "WQBMM one-hot %s m%lld k%lld g%lld: y[%lld, %lld] = %.9g, want %.9g "
+                        "(w %d, scale %.9g)\n",
+                        int4 ? "int4" : "int8", (long long)m, (long long)k, (long long)gs,
+                        (long long)i, (long long)j, got, want, w.val[r[i] * n + j],
+                        ot_get(&sc, g * n + j));
+                exit(1);
+            }
+        }
+    OT_FREE(&x, &y, &sc);
+    qw_free(&w);
+}
+
 static void errors(void)
 {
     int64_t xd[2] = {2, 64}, yd[2] = {2, 8}, sd[2] = {1, 8}, gd[2] = {2, 8}, xe[2] = {0, 64};
@@ -257,6 +314,25 @@ int main(void)
         run_case(m & 2 ? ACL_BF16 : ACL_FLOAT16, !(m & 1), m & 4 ? PER_CHANNEL : PER_GROUP, m,
                  m & 4 ? 1003 : 448, 301, m & 4 ? 0 : 64, true, m & 1, 0, L_CONTIG);
     }
+    /* QM9 (the AVX512-FP16 kernel where the CPU has it; the plain general
+     * path elsewhere and under CPUACL_SIMD=avx512 / avx2 / portable): float16
+     * x, no offset, k-major weights at even offsets; k across several of its
+     * chunks of x (QD5: 4096 / m elements, rounded down to 32), groups that
+     * straddle a chunk's start (96), k's tail past the last 32, bias */
+    g_woff = 0;
+    for (int64_t m = 1; m <= 8; m++) {
+        run_case(ACL_FLOAT16, m & 1, PER_GROUP, m, 1100, 70, m & 2 ? 96 : 32, true, false,
+                 (int)(m % 3), L_CONTIG);
+        run_case(ACL_FLOAT16, !(m & 1), m & 4 ? PER_CHANNEL : PER_GROUP, m, 1100, 33,
+                 m & 4 ? 0 : 64, true, false, 0, L_CONTIG);
+        onehot_exact(m & 1, m, 101, 32);
+        onehot_exact(!(m & 1), m, 130, 64);
+        onehot_exact(m & 1, m, 45, 0);
+    }
+    run_case(ACL_FLOAT16, false, PER_GROUP, 1, 4200, 20, 64, true, false, 2, L_CONTIG);
+    run_case(ACL_FLOAT16, true, PER_GROUP, 2, 4200, 20, 32, true, false, 0, L_CONTIG);
+    run_case(ACL_FLOAT16, false, PER_TENSOR, 3, 40, 17, 0, true, false, 1, L_CONTIG);
+    run_case(ACL_FLOAT16, true, PER_CHANNEL, 1, 31, 17, 0, true, false, 0, L_CONTIG);
     g_woff = 3;
     errors();
     trans_weight();

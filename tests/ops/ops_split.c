@@ -384,11 +384,13 @@ static void case_reduce(bool mean, int nd, const int64_t *xd, int out_layout)
 }
 
 /* WeightQuantBatchMatmulV2 at decode m (QM6: split by output columns): a
- * transposed int8 / packed int4 weight at element offset woff (odd: int4
- * columns start mid-byte), per-group(32) scales viewed transposed. */
-static void case_wqbmm(bool int4, int64_t m, int64_t woff)
+ * transposed int8 / packed int4 weight [k, 600] at element offset woff
+ * (odd: int4 columns start mid-byte), per-group(32) scales viewed
+ * transposed; k = 1100 spans several of quant_decode.c's chunks of x (QD5)
+ * and leaves a tail past the last 32. */
+static void case_wqbmm(bool int4, int64_t m, int64_t woff, int64_t k)
 {
-    const int64_t k = 512, n = 600, ng = k / 32, nel = woff + k * n;
+    const int64_t n = 600, ng = (k + 31) / 32, nel = woff + k * n;
     int64_t xd[2] = {m, k}, yd[2] = {m, n}, sd[2] = {ng, n}, bd[1] = {int4 ? (nel + 1) / 2 : nel};
     ot_tensor x, y, sc, wb;
     ot_make(&x, ACL_FLOAT16, 2, xd, L_CONTIG);
@@ -409,8 +411,8 @@ static void case_wqbmm(bool int4, int64_t m, int64_t woff)
     CHECK_NN(ACLNN_SUCCESS, aclnnWeightQuantBatchMatmulV2(NULL, 0, ex, g_stream));
     CHECK_OK(aclrtSynchronizeStream(g_stream));
     char name[48];
-    snprintf(name, sizeof(name), "wqbmm_%s_m%lld_off%lld", int4 ? "int4" : "int8", (long long)m,
-             (long long)woff);
+    snprintf(name, sizeof(name), "wqbmm_%s_m%lld_off%lld_k%lld", int4 ? "int4" : "int8",
+             (long long)m, (long long)woff, (long long)k);
     emit(name, &y);
     aclDestroyTensor(w);
     OT_FREE(&x, &y, &sc, &wb);
@@ -525,9 +527,12 @@ static int child(void)
     case_repeatable();
     case_capture();
     for (int64_t m = 1; m <= 8; m++)
-        case_wqbmm(m & 1, m, m & 2 ? 3 : 0);
-    case_wqbmm(true, 8, 0);
-    case_wqbmm(false, 1, 0);
+        case_wqbmm(m & 1, m, m & 2 ? 3 : 0, 512);
+    case_wqbmm(true, 8, 0, 512);
+    case_wqbmm(false, 1, 0, 512);
+    case_wqbmm(false, 8, 0, 1100);
+    case_wqbmm(true, 5, 0, 1100);
+    case_wqbmm(true, 1, 0, 1100);
     for (int64_t m = 1; m <= 8; m++)
         case_mm_small(m & 1 ? ACL_FLOAT16 : ACL_BF16, 1, m, m & 2 ? L_CONTIG : L_TRANS);
     case_mm_small(ACL_FLOAT16, 3, 1, L_TRANS);

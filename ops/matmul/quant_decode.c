@@ -1,0 +1,341 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * WeightQuantBatchMatmulV2's decode kernel with native float16 arithmetic
+ * (quant_decode.h; issue 31). The operator's numerics are those of the
+ * general path (quant_matmul.c QM1, ops/engine/simd.h K2): each weight is
+ * dequantised to w * scale in float32 and rounded to float16, then
+ * multiplied by x in float32. x is not quantised: a product with x rounded
+ * to int8 per group, as ggml-cpu computes Q8_0, would move every output by
+ * x's quantisation error, which CANN documents for no mode of V2 (only V3's
+ * innerPrecise = 1, for A16W4 on the NPU, trades precision for speed).
+ *
+ *  QD1. With no offset, w * scale of an int8 (or int4) w and a float16
+ *       scale has at most 8 + 11 significant bits: exact in float32, so its
+ *       rounding to float16 is one rounding of the exact product, which is
+ *       what AVX512-FP16's vmulph computes from w converted to float16
+ *       (exact: |w| <= 128) and the scale (round to nearest even; the
+ *       FP16 instructions keep subnormals whatever MXCSR says; overflow
+ *       gives inf, NaN stays NaN). Per 32 int8 weights: a sign extension to
+ *       words, a conversion, one multiply and two conversions to float32,
+ *       against the general AVX-512 path's two conversions, two multiplies
+ *       and two float16 round trips: the loop that was bound by these
+ *       conversions now does half of them.
+ *  QD2. Packed int4 by table (as simd_body_pvt.h QW2): a group's 16 values
+ *       (nibble u holds (u ^ 8) - 8) times its scale, rounded by one vmulph
+ *       and widened once; each 16 bytes of nibbles are looked up with two
+ *       vpermps (low nibbles: the even elements; high: the odd ones), x
+ *       read from a copy of its rows de-interleaved per 32 elements.
+ *  QD3. Columns are independent and each column's sum is the same
+ *       operations in the same order wherever it starts: bit-identical for
+ *       any split of the columns (QM6). Two float32 accumulators per row of
+ *       x (the two halves of each 32-element step), the groups in order,
+ *       then a horizontal add; k's tail past the last 32 elements: int8 by
+ *       masked loads (masked lanes are zero in both factors), int4 in
+ *       scalar order after the vectors.
+ *  QD5. Blocking for the L1 cache: x's rows are taken in chunks of k that
+ *       fit 16 KiB, and a block of 16 columns runs chunk by chunk, each
+ *       column's two accumulators per row kept in a small buffer between
+ *       chunks (before, 8 rows of a k = 2048 x were 64 KiB, read again from
+ *       the L2 for every column). The chunks depend only on k and m. Each
+ *       column prefetches the next column's chunk (a stride of k bytes).
+ *  QD4. Run-time choice (qd_available): AVX512-FP16 on the CPU and the
+ *       AVX-512 build chosen by ops/engine/simd.c, checked once.
+ *       CPUACL_SIMD=avx512 caps the choice below this kernel (the general
+ *       AVX-512 path; the tests run it, and A/B measurements use it), as
+ *       =avx2 and =portable cap ops/engine/simd.c's builds.
+ */
+#pragma GCC optimize("O3")
+#include "ops/matmul/quant_decode.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops/engine/simd.h"
+
+/* The AVX512-FP16 intrinsics: GCC 12 has them; clang 14 and 15 (the fuzzer's
+ * build, tests/fuzz) do not: there the kernel is never available. */
+#if defined(__x86_64__) && !defined(__clang__) && __GNUC__ >= 12
+#include <immintrin.h>
+
+#define QD_T __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx512fp16,fma,f16c")))
+#define QD_FN static inline __attribute__((always_inline)) QD_T
+
+/* Named accumulators per row (arrays of vectors indexed in unrolled loops
+ * are not always kept in registers). */
+#define QD_ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
+
+/* The float16 scale at s, in every lane. */
+QD_FN __m512h qd_bcast(const uint16_t *s)
+{
+    return _mm512_castsi512_ph(_mm512_set1_epi16((short)*s));
+}
+
+/* a times the float16 scale at s in every lane, rounded to float16: vmulph
+ * with the scale broadcast from memory ({1to32}: a load, where a broadcast
+ * from a register takes the shuffle port every step with G32). */
+QD_FN __m512h qd_mul_bc(__m512h a, const uint16_t *s)
+{
+    __m512h r;
+    __asm__("vmulph %2%{1to32%}, %1, %0" : "=v"(r) : "v"(a), "m"(*s));
+    return r;
+}
+
+/* One weight value v (int8 range) times the float16 scale s, rounded to
+ * float16 (QD1, the scalar tail). */
+QD_FN float qd_one(int v, uint16_t s)
+{
+    _Float16 h;
+    memcpy(&h, &s, sizeof(h));
+    return (float)(_Float16)((float)v * (float)h);
+}
+
+/* A group's 16 int4 values U times the float16 scale at s, rounded to
+ * float16 and widened (QD2). */
+QD_FN __m512 qd_tab4(__m256h U, const uint16_t *s)
+{
+    __m256h th; /* the scale broadcast from memory, as qd_mul_bc */
+    __asm__("vmulph %2%{1to16%}, %1, %0" : "=v"(th) : "v"(U), "m"(*s));
+    return _mm512_cvtph_ps(_mm256_castph_si256(th));
+}
+
+/* The accumulators (two per row of x, QD3): zero, or where the last chunk
+ * left them (QD5). */
+#define QD_DECL(i)                                                                                 \
+    __m512 p##i = _mm512_setzero_ps(), q##i = p##i;                                                \
+    if (M > i && !first) {                                                                         \
+        p##i = _mm512_load_ps(st + 32 * i);                                                        \
+        q##i = _mm512_load_ps(st + 32 * i + 16);                                                   \
+    }
+/* Both halves of a step into every row's sums, x from the packed chunk. */
+#define QD_FMA(i)                                                                                  \
+    if (M > i) {                                                                                   \
+        p##i = _mm512_fmadd_ps(f0, _mm512_load_ps(xp + 32 * i), p##i);                             \
+        q##i = _mm512_fmadd_ps(f1, _mm512_load_ps(xp + 32 * i + 16), q##i);                        \
+    }
+/* The sums out (last chunk: out[i], plus tail) or kept for the next chunk. */
+#define QD_OUT(i)                                                                                  \
+    if (M > i) {                                                                                   \
+        if (last) {                                                                                \
+            out[i] = _mm512_reduce_add_ps(_mm512_add_ps(p##i, q##i)) + tail[i];                    \
+        } else {                                                                                   \
+            _mm512_store_ps(st + 32 * i, p##i);                                                    \
+            _mm512_store_ps(st + 32 * i + 16, q##i);                                               \
+        }                                                                                          \
+    }
+
+/* 32 int8 weights at p times the float16 scale vs (or the one at sp, when
+ * not NULL), rounded to float16 (QD1), widened into f0 (elements 0..15) and f1 (16..31); lanes
+ * outside mk are zero. */
+QD_FN void qd_i8(const int8_t *p, __m512h vs, const uint16_t *sp, __mmask32 mk, __m512 *f0,
+                 __m512 *f1)
+{
+    const __m256i b = mk == (__mmask32)~0u ? _mm256_loadu_si256((const __m256i *)p)
+                                           : _mm256_maskz_loadu_epi8(mk, p);
+    const __m512h wh = _mm512_cvtepi16_ph(_mm512_cvtepi8_epi16(b));
+    const __m512i h = _mm512_castph_si512(sp ? qd_mul_bc(wh, sp) : _mm512_mul_ph(wh, vs));
+    *f0 = _mm512_maskz_cvtph_ps((__mmask16)mk, _mm512_castsi512_si256(h));
+    *f1 = _mm512_maskz_cvtph_ps((__mmask16)(mk >> 16), _mm512_extracti64x4_epi64(h, 1));
+}
+
+/*
+ * Rows [k0, k1) of column col (its int8 values from wv, or its packed int4
+ * bytes) against M rows of x packed per step (xp: step t's 32 elements of
+ * row i at xp[(t * M + i) * 32], int4's de-interleaved; QD5), xp already at
+ * k0's step: the sums go on from st (unless first) and are left in st, or,
+ * when last, added up into out[i]. g0: k0's group; G32: groups of exactly
+ * 32 (ggml's), a scale per step and no count of steps.
+ */
+QD_FN void qd_col(const struct qd_wq *a, const void *wv, int64_t col, const float *X, int64_t ldx,
+                  const float *xp, const int M, int64_t k0, int64_t k1, int64_t g0, float *st,
+                  bool first, bool last, const bool I4, const bool G32, float *out)
+{
+    const int64_t k = a->k, G = a->group, sg = a->sc_sg;
+    QD_ROWS(QD_DECL)
+    const uint16_t *s = a->sc + col * a->sc_sn + g0 * sg;
+    /* steps of 32 left in the group (groups: multiples of 32, or all of k);
+     * the next group's scale is read only when a step or the tail is in it
+     * (after the last group there is none) */
+    int64_t left = G >= k ? INT64_MAX : ((g0 + 1) * G - k0) / 32;
+    const __m256h U = _mm256_setr_ph(0, 1, 2, 3, 4, 5, 6, 7, -8, -7, -6, -5, -4, -3, -2, -1);
+    __m512h vs = qd_bcast(s);
+    __m512 tab = I4 ? qd_tab4(U, s) : _mm512_setzero_ps();
+    const int64_t ke = I4 && k1 == k ? k / 32 * 32 : k1; /* int4: the vector steps */
+    int64_t r = k0;
+    for (; r + 32 <= ke; r += 32, xp += 32 * M) {
+        const uint16_t *sp = NULL; /* G32: every step its own group */
+        if (G32 && I4)
+            tab = qd_tab4(U, s);
+        sp = G32 ? s : NULL;
+        s += G32 ? sg : 0;
+        if (!G32 && !left) { /* this step starts the next group */
+            s += sg;
+            if (I4)
+                tab = qd_tab4(U, s);
+            else
+                vs = qd_bcast(s);
+            left = G / 32;
+        }
+        left--;
+        __m512 f0, f1;
+        if (I4) {
+            const __m512i v = _mm512_cvtepu8_epi32(
+                _mm_loadu_si128((const __m128i *)((const unsigned char *)wv + r / 2)));
+            /* vpermps reads the index's low 4 bits: the byte is the low nibble's index */
+            f0 = _mm512_permutexvar_ps(v, tab);
+            f1 = _mm512_permutexvar_ps(_mm512_srli_epi32(v, 4), tab);
+        } else {
+            qd_i8((const int8_t *)wv + r, vs, sp, (__mmask32)~0u, &f0, &f1);
+        }
+        QD_ROWS(QD_FMA)
+    }
+    float tail[8] = {0};
+    if (r < k1) { /* k's tail, in the last group (x is padded with zeros) */
+        if (!G32 && !left)
+            s += sg;
+        if (I4) {
+            const unsigned char *w4 = wv;
+            for (int64_t t = r; t < k1; t++) {
+                const int nib = (t & 1) ? w4[t / 2] >> 4 : w4[t / 2] & 15;
+                const float v = qd_one((nib ^ 8) - 8, *s);
+                for (int i = 0; i < M; i++)
+                    tail[i] += v * X[i * ldx + t];
+            }
+        } else {
+            __m512 f0, f1;
+            qd_i8((const int8_t *)wv + r, qd_bcast(s), NULL, (__mmask32)((1ull << (k1 - r)) - 1),
+                  &f0, &f1);
+            QD_ROWS(QD_FMA)
+        }
+    }
+    QD_ROWS(QD_OUT)
+}
+
+/* QD5: x's rows in chunks of QD_XBYTES / (4 M) elements (a multiple of 32:
+ * the chunk of x stays in the L1 cache while a block of QD_CB columns runs
+ * over it), the columns' partial sums kept in st between chunks. The
+ * chunks depend on k and M alone, so every column's sums are the same
+ * operations wherever its block starts (QD3). */
+#define QD_XBYTES 16384
+#define QD_CB 16
+
+/* Columns [0, nb) against M rows of X, packed in Xp. st: QD_CB * 8 * 32
+ * floats, 64-byte aligned. */
+QD_FN void qd_cols(const struct qd_wq *a, const float *X, int64_t ldx, const int M, float *C,
+                   int64_t ldc, int64_t nb, const float *Xp, float *st, const bool I4,
+                   const bool G32)
+{
+    const int64_t k = a->k, G = a->group;
+    const int64_t KC = QD_XBYTES / (4 * M) / 32 * 32;
+    const int64_t lines = I4 ? KC / 128 : KC / 64; /* weight lines per column chunk */
+    float out[8];
+    for (int64_t c0 = 0; c0 < nb; c0 += QD_CB) {
+        const int64_t cb = nb - c0 < QD_CB ? nb - c0 : QD_CB;
+        for (int64_t k0 = 0; k0 < k; k0 += KC) {
+            const int64_t k1 = k - k0 < KC ? k : k0 + KC, g0 = k0 / G;
+            const bool first = k0 == 0, last = k1 == k;
+            const float *xp = Xp + k0 * M;
+            for (int64_t c = c0; c < c0 + cb; c++) {
+                const int64_t idx = a->w_off + c * a->w_sn;
+                float *sc = st + (c - c0) * 8 * 32;
+                /* the next column's chunk: a stride the hardware may not follow */
+                if (c + 1 < c0 + cb) {
+                    const char *nx =
+                        (const char *)a->w + (I4 ? (idx + a->w_sn + k0) / 2 : idx + a->w_sn + k0);
+                    for (int64_t l = 0; l <= lines; l++)
+                        __builtin_prefetch(nx + 64 * l, 0, 3);
+                }
+                const void *wv = (const char *)a->w + (I4 ? idx / 2 : idx);
+                qd_col(a, wv, c, X, ldx, xp, M, k0, k1, g0, sc, first, last, I4, G32, out);
+                if (last) {
+#pragma GCC unroll 8
+                    for (int i = 0; i < M; i++)
+                        C[i * ldc + c] = out[i];
+                }
+            }
+        }
+    }
+}
+
+/* qd_cols for each row count M, weight kind and group kind. */
+#define QD_FN_M(M)                                                                                 \
+    static QD_T void qd_cols##M(const struct qd_wq *a, const float *X, int64_t ldx, float *C,      \
+                                int64_t ldc, int64_t nb, const float *Xp, float *st)               \
+    {                                                                                              \
+        const bool g32 = a->group == 32 && a->k > 32;                                              \
+        if (a->int4 && g32)                                                                        \
+            qd_cols(a, X, ldx, M, C, ldc, nb, Xp, st, true, true);                                 \
+        else if (a->int4)                                                                          \
+            qd_cols(a, X, ldx, M, C, ldc, nb, Xp, st, true, false);                                \
+        else if (g32)                                                                              \
+            qd_cols(a, X, ldx, M, C, ldc, nb, Xp, st, false, true);                                \
+        else                                                                                       \
+            qd_cols(a, X, ldx, M, C, ldc, nb, Xp, st, false, false);                               \
+    }
+/* clang-format off */
+QD_FN_M(1) QD_FN_M(2) QD_FN_M(3) QD_FN_M(4) QD_FN_M(5) QD_FN_M(6) QD_FN_M(7) QD_FN_M(8)
+#undef QD_FN_M
+static void (*const qd_tab[8])(const struct qd_wq *, const float *, int64_t, float *, int64_t,
+                               int64_t, const float *, float *) = {
+    qd_cols1, qd_cols2, qd_cols3, qd_cols4, qd_cols5, qd_cols6, qd_cols7, qd_cols8,
+};
+/* clang-format on */
+
+bool qd_available(void)
+{
+    /* relaxed: every thread computes the same answer from the CPU and the
+     * environment; 0 = not yet known, 1 = no, 2 = yes */
+    static atomic_int known;
+    int v = atomic_load_explicit(&known, memory_order_relaxed);
+    if (!v) {
+        __builtin_cpu_init();
+        const char *e = getenv("CPUACL_SIMD");
+        v = __builtin_cpu_supports("avx512fp16") && !strcmp(ks_name(), "avx512") &&
+                    !(e && !strcmp(e, "avx512"))
+                ? 2
+                : 1;
+        atomic_store_explicit(&known, v, memory_order_relaxed);
+    }
+    return v == 2;
+}
+
+void qd_small_m(const struct qd_wq *a, const float *X, int64_t ldx, int64_t m, float *C,
+                int64_t ldc, int64_t nb, float *xp)
+{
+    /* QD5: x packed by steps of 32 (step t, row i at (t * m + i) * 32), k
+     * padded with zeros to a step; int4's steps de-interleaved (QD2: the 16
+     * evens, then the 16 odds) */
+    const int64_t k = a->k;
+    for (int64_t t = 0; t * 32 < k; t++)
+        for (int64_t i = 0; i < m; i++) {
+            float *d = xp + (t * m + i) * 32;
+            const float *x = X + i * ldx + t * 32;
+            const int64_t n = k - t * 32 < 32 ? k - t * 32 : 32;
+            if (a->int4 && n == 32) {
+                for (int l = 0; l < 16; l++) {
+                    d[l] = x[2 * l];
+                    d[16 + l] = x[2 * l + 1];
+                }
+            } else {
+                for (int64_t l = 0; l < 32; l++)
+                    d[l] = l < n ? x[l] : 0.0f;
+            }
+        }
+    float st[QD_CB * 8 * 32] __attribute__((aligned(64)));
+    qd_tab[m - 1](a, X, ldx, C, ldc, nb, xp, st);
+}
+
+#else /* not x86-64, or no AVX512-FP16 intrinsics: never available */
+
+bool qd_available(void)
+{
+    return false;
+}
+
+void qd_small_m(const struct qd_wq *a, const float *X, int64_t ldx, int64_t m, float *C,
+                int64_t ldc, int64_t nb, float *xd)
+{
+    (void)a, (void)X, (void)ldx, (void)m, (void)C, (void)ldc, (void)nb, (void)xd;
+}
+
+#endif
