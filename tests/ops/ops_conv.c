@@ -244,6 +244,10 @@ int main(void)
     static const struct cv cases[] = {
         /* seed 001's shape: NCHW 1x1x4x4, 3x3 kernel */
         {2, 1, 1, 1, {4, 4}, {3, 3}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 1, false, true},
+        /* pointwise over a batch (the input multiplied in place); stride 3 with padding 2 and
+         * dilation 2 over rows of 20 (im2col's ranges: zeros both sides, strided copy) */
+        {2, 2, 5, 3, {6, 7}, {1, 1}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 1, false, true},
+        {2, 1, 2, 3, {9, 20}, {3, 3}, {3, 3}, {2, 2}, {2, 2}, {0, 0}, 1, false, true},
         {2, 2, 3, 4, {7, 6}, {3, 2}, {2, 1}, {1, 1}, {1, 2}, {0, 0}, 1, false, true},
         {2, 1, 4, 6, {5, 5}, {3, 3}, {1, 2}, {1, 0}, {2, 1}, {0, 0}, 2, false, false},
         {2, 1, 3, 3, {4, 4}, {1, 1}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 3, false, true},  /* depthwise
