@@ -19,7 +19,10 @@
  *      types, the output shape); the kernel cannot fail except for memory.
  *  CV4. im2col gathers a row of output positions at a time: the positions
  *      inside the input are one range (copied; at stride 1 one memcpy), the
- *      rest padding zeros, with no per-element bounds test. A pointwise
+ *      rest padding zeros, with no per-element bounds test; at stride 1 with
+ *      output rows as long as the input's ("same" padding), a kernel cell's
+ *      rows are one shifted run of the input plane, copied at once, the
+ *      border columns then zeroed. A pointwise
  *      forward convolution (1x1 kernel, stride 1, no padding) multiplies the
  *      input itself: its im2col would be a copy.
  *  CV5. A float32 operand stored densely row-major is used in place instead
@@ -92,46 +95,80 @@ static void conv_blas_load(void)
 
 /* ---- im2col / col2im (conv_pvt.h) ----------------------------------------------------- */
 
-/* im2col's gathering direction a row of output positions at a time (CV4): the positions
- * whose cell lies inside the input are one range [lo, hi) of ox; the rest are padding. */
+/* im2col's gathering direction (CV4) for one kernel cell: rows of output positions, each
+ * one range [lo, hi) of ox inside the input (ix = ox * s + off), the rest padding. At stride
+ * 1 with rows as long as the input's, consecutive rows are one shifted run of the input:
+ * copied at once, then the border columns zeroed. */
+static void im2col_cell(float *r, const float *x, const int64_t isz[3], const int64_t osz[3],
+                        const struct conv_geom *p, int64_t a, int64_t b, int64_t e)
+{
+    const int64_t OH = osz[1], OW = osz[2], H = isz[1], W = isz[2], s = p->s[2];
+    const int64_t off = e * p->d[2] - p->p[2];
+    const int64_t lo = off >= 0 ? 0 : (-off + s - 1) / s;
+    const int64_t last = W - 1 - off; /* ox * s <= last */
+    int64_t hi = last < 0 ? 0 : last / s + 1;
+    hi = hi > OW ? OW : hi < lo ? lo : hi;
+    const int64_t yoff = b * p->d[1] - p->p[1]; /* iy = oy * s1 + yoff */
+    for (int64_t oz = 0; oz < osz[0]; oz++, r += OH * OW) {
+        const int64_t iz = oz * p->s[0] - p->p[0] + a * p->d[0];
+        if (iz < 0 || iz >= isz[0] || hi == lo) {
+            memset(r, 0, (size_t)(OH * OW) * sizeof(float));
+            continue;
+        }
+        const float *xz = x + iz * H * W;
+        if (s == 1 && p->s[1] == 1 && OW == W) {
+            const int64_t y0 = yoff >= 0 ? 0 : -yoff, y1 = H - yoff < OH ? H - yoff : OH;
+            if (y1 <= y0) {
+                memset(r, 0, (size_t)(OH * OW) * sizeof(float));
+                continue;
+            }
+            memset(r, 0, (size_t)(y0 * OW + lo) * sizeof(float));
+            /* from row y0's lo to row y1 - 1's hi: inside the plane on both ends */
+            memcpy(r + y0 * OW + lo, xz + (y0 + yoff) * W + lo + off,
+                   (size_t)((y1 - 1 - y0) * OW + hi - lo) * sizeof(float));
+            for (int64_t oy = y0; oy < y1 - 1; oy++) { /* the columns that wrapped */
+                float *rr = r + oy * OW;
+                for (int64_t ox = hi; ox < OW; ox++)
+                    rr[ox] = 0.0f;
+                for (int64_t ox = 0; ox < lo; ox++)
+                    rr[OW + ox] = 0.0f;
+            }
+            memset(r + (y1 - 1) * OW + hi, 0, (size_t)((OH - y1 + 1) * OW - hi) * sizeof(float));
+            continue;
+        }
+        for (int64_t oy = 0; oy < OH; oy++) {
+            const int64_t iy = oy * p->s[1] + yoff;
+            float *rr = r + oy * OW;
+            if (iy < 0 || iy >= H) {
+                memset(rr, 0, (size_t)OW * sizeof(float));
+                continue;
+            }
+            const float *xr = xz + iy * W;
+            for (int64_t ox = 0; ox < lo; ox++)
+                rr[ox] = 0.0f;
+            if (s == 1)
+                memcpy(rr + lo, xr + lo + off, (size_t)(hi - lo) * sizeof(float));
+            else
+                for (int64_t ox = lo; ox < hi; ox++)
+                    rr[ox] = xr[ox * s + off];
+            for (int64_t ox = hi; ox < OW; ox++)
+                rr[ox] = 0.0f;
+        }
+    }
+}
+
 static void im2col_fwd(float *col, const float *src, int64_t C, const int64_t isz[3],
                        const int64_t osz[3], const struct conv_geom *p)
 {
     const int64_t K = p->k[0] * p->k[1] * p->k[2], npos = osz[0] * osz[1] * osz[2];
-    const int64_t iplane = isz[0] * isz[1] * isz[2], OW = osz[2], s = p->s[2];
+    const int64_t iplane = isz[0] * isz[1] * isz[2];
     for (int64_t c = 0; c < C; c++)
         for (int64_t a = 0; a < p->k[0]; a++)
             for (int64_t b = 0; b < p->k[1]; b++)
                 for (int64_t e = 0; e < p->k[2]; e++) {
                     const int64_t kk = (a * p->k[1] + b) * p->k[2] + e;
-                    const int64_t off = e * p->d[2] - p->p[2]; /* ix = ox * s + off */
-                    const int64_t lo = off >= 0 ? 0 : (-off + s - 1) / s;
-                    const int64_t last = isz[2] - 1 - off; /* ox * s <= last */
-                    int64_t hi = last < 0 ? 0 : last / s + 1;
-                    hi = hi > OW ? OW : hi < lo ? lo : hi;
-                    float *r = col + (c * K + kk) * npos;
-                    const float *x = src + c * iplane;
-                    for (int64_t oz = 0; oz < osz[0]; oz++) {
-                        const int64_t iz = oz * p->s[0] - p->p[0] + a * p->d[0];
-                        for (int64_t oy = 0; oy < osz[1]; oy++) {
-                            const int64_t iy = oy * p->s[1] - p->p[1] + b * p->d[1];
-                            float *rr = r + (oz * osz[1] + oy) * OW;
-                            if (iz < 0 || iz >= isz[0] || iy < 0 || iy >= isz[1]) {
-                                memset(rr, 0, (size_t)OW * sizeof(float));
-                                continue;
-                            }
-                            const float *xr = x + (iz * isz[1] + iy) * isz[2];
-                            for (int64_t ox = 0; ox < lo; ox++)
-                                rr[ox] = 0.0f;
-                            if (s == 1)
-                                memcpy(rr + lo, xr + lo + off, (size_t)(hi - lo) * sizeof(float));
-                            else
-                                for (int64_t ox = lo; ox < hi; ox++)
-                                    rr[ox] = xr[ox * s + off];
-                            for (int64_t ox = hi; ox < OW; ox++)
-                                rr[ox] = 0.0f;
-                        }
-                    }
+                    im2col_cell(col + (c * K + kk) * npos, src + c * iplane, isz, osz, p, a, b,
+                                e);
                 }
 }
 

@@ -248,6 +248,13 @@ int main(void)
          * dilation 2 over rows of 20 (im2col's ranges: zeros both sides, strided copy) */
         {2, 2, 5, 3, {6, 7}, {1, 1}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 1, false, true},
         {2, 1, 2, 3, {9, 20}, {3, 3}, {3, 3}, {2, 2}, {2, 2}, {0, 0}, 1, false, true},
+        /* stride 1, "same" padding: im2col's shifted-plane copy (CV4), plain, dilated, a
+         * 1x5 kernel, a kernel larger than the input, 1-d */
+        {2, 2, 3, 4, {5, 7}, {3, 3}, {1, 1}, {1, 1}, {1, 1}, {0, 0}, 1, false, true},
+        {2, 1, 2, 3, {6, 9}, {3, 3}, {1, 1}, {2, 2}, {2, 2}, {0, 0}, 1, false, false},
+        {2, 1, 2, 2, {4, 6}, {1, 5}, {1, 1}, {0, 2}, {1, 1}, {0, 0}, 1, false, true},
+        {2, 1, 2, 2, {2, 3}, {5, 5}, {1, 1}, {2, 2}, {1, 1}, {0, 0}, 1, false, true},
+        {1, 2, 3, 2, {10}, {3}, {1}, {1}, {1}, {0}, 1, false, true},
         {2, 2, 3, 4, {7, 6}, {3, 2}, {2, 1}, {1, 1}, {1, 2}, {0, 0}, 1, false, true},
         {2, 1, 4, 6, {5, 5}, {3, 3}, {1, 2}, {1, 0}, {2, 1}, {0, 0}, 2, false, false},
         {2, 1, 3, 3, {4, 4}, {1, 1}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 3, false, true},  /* depthwise
