@@ -152,7 +152,7 @@ static inline double gelu_erf_d(double x)
 
 KACT(f32_elu, float, x > 0 ? f1 * x : f0 * f1 * expm1f(f2 * x))
 KACT(f64_elu, double, x > 0 ? f1 * x : f0 * f1 * expm1(f2 * x))
-/* The float erf form in vectors (simd.h K7: within 3.7e-7 relative, closer than
+/* The float erf form in vectors (simd.h K7: within 4e-7 relative, closer than
  * libm's erfcf of the rounded x / sqrt 2, and many times faster; the transformer
  * block of the model study spent a third of its time in erfcf). */
 static void f32_gelu_erf(void *o, const void *const *in, int64_t n, const struct ew_params *p)

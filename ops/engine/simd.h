@@ -34,7 +34,7 @@
  *      polynomial and limits, fewer instructions).
  *  K7. GELU's erf form (GeluV2 approximate 0): erfc from exp (K3) and a
  *      polynomial in (t - 2) / (t + 2) (simd_body_pvt.h): measured over
- *      4 Mi values in [-20, 20], within 3.7e-7 of x Phi(x) relative
+ *      4 Mi values in [-20, 20], within 4e-7 of x Phi(x) relative
  *      (the portable build, without FMA, 4e-6 near x = -11.6; libm's
  *      erfcf of the rounded x / sqrt 2 there: 1e-5), no cancellation for
  *      x << 0 (libm's scalar erfcf took a third of the transformer block's

@@ -901,7 +901,10 @@ KS_FN vf KS_N(vgelu_erf)(vf x)
     const vf z = x * 0.70710678118654752f;
     vf t = (vf)((vu)z & 0x7fffffffu);
     t = KS_N(sel)((vi)(t < KS_N(bc)(10.5f)), t, KS_N(bc)(10.5f)); /* NaN lanes: 10.5 (x keeps NaN) */
-    const vf q = (t - 2.0f) / (t + 2.0f);
+    /* one division for both quotients: q = (t - 2) / (t + 2) and 1 / (1 + 2t) */
+    const vf u = 1.0f + 2.0f * t, w = t + 2.0f;
+    const vf rw = 1.0f / (w * u);
+    const vf q = (t - 2.0f) * u * rw;
     vf p = KS_N(bc)(8.789300045464188e-05f);
     p = p * q + 1.8305638513993472e-04f;
     p = p * q + -4.065455577801913e-04f;
@@ -926,7 +929,7 @@ KS_FN vf KS_N(vgelu_erf)(vf x)
     const vf lo = {0};
 #endif
     const vf hi = x2 * 0.5f;
-    const vf erfc = KS_N(vexp)(-hi) * (1.0f - lo) * (p / (1.0f + 2.0f * t));
+    const vf erfc = KS_N(vexp)(-hi) * (1.0f - lo) * (p * (w * rw));
     const vf half = erfc * 0.5f;
     return x * KS_N(sel)((vi)(x < KS_N(bc)(0.0f)), half, 1.0f - half);
 }
@@ -934,6 +937,11 @@ KS_FN vf KS_N(vgelu_erf)(vf x)
 static KS_T void KS_N(gelu_erf)(float *y, const float *x, int64_t n)
 {
     int64_t i = 0;
+    for (; i + 2 * KS_W <= n; i += 2 * KS_W) { /* two independent chains in flight */
+        const vf a = KS_N(vgelu_erf)(KS_N(ld)(x + i)), b = KS_N(vgelu_erf)(KS_N(ld)(x + i + KS_W));
+        KS_N(st)(y + i, a);
+        KS_N(st)(y + i + KS_W, b);
+    }
     for (; i + KS_W <= n; i += KS_W)
         KS_N(st)(y + i, KS_N(vgelu_erf)(KS_N(ld)(x + i)));
     if (i < n) { /* the tail through one padded vector */
