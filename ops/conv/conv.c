@@ -104,7 +104,8 @@ static void im2col_cell(float *r, const float *x, const int64_t isz[3], const in
 {
     const int64_t OH = osz[1], OW = osz[2], H = isz[1], W = isz[2], s = p->s[2];
     const int64_t off = e * p->d[2] - p->p[2];
-    const int64_t lo = off >= 0 ? 0 : (-off + s - 1) / s;
+    int64_t lo = off >= 0 ? 0 : (-off + s - 1) / s;
+    lo = lo > OW ? OW : lo; /* a row narrower than the padding before it: all padding */
     const int64_t last = W - 1 - off; /* ox * s <= last */
     int64_t hi = last < 0 ? 0 : last / s + 1;
     hi = hi > OW ? OW : hi < lo ? lo : hi;

@@ -255,6 +255,12 @@ int main(void)
         {2, 1, 2, 2, {4, 6}, {1, 5}, {1, 1}, {0, 2}, {1, 1}, {0, 0}, 1, false, true},
         {2, 1, 2, 2, {2, 3}, {5, 5}, {1, 1}, {2, 2}, {1, 1}, {0, 0}, 1, false, true},
         {1, 2, 3, 2, {10}, {3}, {1}, {1}, {1}, {0}, 1, false, true},
+        {1, 2, 3, 2, {5}, {1}, {1}, {2}, {1}, {0}, 1, false, true}, /* 1x1, padded: wider out */
+        /* rows narrower than the padding before them (ONNX's Conv1d_pad2size1: length 1,
+         * kernel 5, padding 2): every kernel cell but the middle one all padding */
+        {1, 1, 4, 4, {1}, {5}, {1}, {2}, {1}, {0}, 1, false, true},
+        {2, 1, 2, 2, {3, 1}, {3, 5}, {1, 1}, {1, 2}, {1, 1}, {0, 0}, 1, false, true},
+        {2, 1, 2, 2, {3, 2}, {3, 5}, {1, 2}, {1, 2}, {1, 1}, {0, 0}, 1, false, false},
         {2, 2, 3, 4, {7, 6}, {3, 2}, {2, 1}, {1, 1}, {1, 2}, {0, 0}, 1, false, true},
         {2, 1, 4, 6, {5, 5}, {3, 3}, {1, 2}, {1, 0}, {2, 1}, {0, 0}, 2, false, false},
         {2, 1, 3, 3, {4, 4}, {1, 1}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 3, false, true},  /* depthwise
