@@ -9,7 +9,8 @@
  * their weights from fixed seeds. A child python3 builds them, exports them
  * to ONNX (torch.onnx.export) with their inputs and PyTorch's outputs, and
  * times PyTorch (torch.set_num_threads = the device's workers, inference
- * mode); then this process converts each ONNX file with cpuacl's `atc` (the
+ * mode; its OpenBLAS on cpuacl's kernels, load_blas); then this process
+ * converts each ONNX file with cpuacl's `atc` (the
  * one beside cpuacl-bench: bin/atc installed, atc/atc in a build tree),
  * loads the .om, checks one execution against PyTorch's output and times:
  *
@@ -37,6 +38,7 @@
 #include <unistd.h>
 
 #include "acl/acl_mdl.h"
+#include "aclnnop/aclnn_mm.h"
 #include "bench_study.h"
 #include "bench_util.h"
 
@@ -312,8 +314,9 @@ static int study_one(struct bs_ctx *c, const char *dir, const char *atc, const c
     snprintf(key, sizeof key, "torch_%s", name);
     snprintf(label, sizeof label, "PyTorch %s", k_models[i].label);
     struct br_figure *f = br_add(c->res, "model", key, label, "us", BR_LOWER, &torch, NULL, NULL);
-    br_set_note(f, "torch %s, %u thread%s, inference_mode, per inference", torch_ver, c->workers,
-                c->workers == 1 ? "" : "s");
+    const char *core = getenv("OPENBLAS_CORETYPE");
+    br_set_note(f, "torch %s, %u thread%s, inference_mode, per inference; OPENBLAS_CORETYPE %s",
+                torch_ver, c->workers, c->workers == 1 ? "" : "s", core ? core : "unset");
     snprintf(key, sizeof key, "replay_%s", name);
     snprintf(label, sizeof label, "captured replay %s", k_models[i].label);
     f = br_add(c->res, "model", key, label, "us", BR_LOWER, &replay, NULL, NULL);
@@ -336,6 +339,28 @@ static int study_one(struct bs_ctx *c, const char *dir, const char *atc, const c
                     "OpenBLAS kernels %s",
                     maxdiff, openblas_core());
     return 0;
+}
+
+/* Load cpuacl's BLAS before the peer starts, so that the peer multiplies with the same
+ * OpenBLAS kernels: the loader sets OPENBLAS_CORETYPE from the CPU's features when it first
+ * opens the library (operator-kernels.md, BL2), which the child inherits. Debian's torch
+ * reaches OpenBLAS through libblas.so.3 for its Linear layers (its convolutions run oneDNN);
+ * on a CPU model OpenBLAS 0.3.21 does not know, the peer otherwise ran the SSE3 Prescott
+ * kernels. A first phase of aclnnMm on 1x1 operands loads it (nothing is launched). */
+static void load_blas(void)
+{
+    static float cell[3];
+    int64_t d[2] = {1, 1};
+    aclTensor *t[3];
+    for (int i = 0; i < 3; i++)
+        t[i] = aclCreateTensor(d, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, d, 2, &cell[i]);
+    uint64_t ws = 0;
+    aclOpExecutor *e = NULL;
+    if (t[0] && t[1] && t[2] && aclnnMmGetWorkspaceSize(t[0], t[1], t[2], 0, &ws, &e) == 0 && e)
+        aclDestroyAclOpExecutor(e);
+    for (int i = 0; i < 3; i++)
+        if (t[i])
+            aclDestroyTensor(t[i]);
 }
 
 static int study_model(struct bs_ctx *c)
@@ -362,6 +387,7 @@ static int study_model(struct bs_ctx *c)
     const char *args[] = {"-c", k_torch_script, "time", dir, thr, reps, iters, NULL};
     static char out[8192];
     out[0] = 0;
+    load_blas();
     bs_progress(c, "model: PyTorch (child python3)");
     int rc = 0;
     if (bu_run_exe(py, args, NULL, 900, out, sizeof out, why, sizeof why) != 0) {

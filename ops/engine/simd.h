@@ -32,6 +32,13 @@
  *      the next row's first read from memory); the AVX-512 build's exp
  *      rounds and scales with vrndscaleps / vscalefps (K3's reduction,
  *      polynomial and limits, fewer instructions).
+ *  K7. GELU's erf form (GeluV2 approximate 0): erfc from exp (K3) and a
+ *      polynomial in (t - 2) / (t + 2) (simd_body_pvt.h): measured over
+ *      4 Mi values in [-20, 20], within 4e-7 of x Phi(x) relative
+ *      (the portable build, without FMA, 4e-6 near x = -11.6; libm's
+ *      erfcf of the rounded x / sqrt 2 there: 1e-5), no cancellation for
+ *      x << 0 (libm's scalar erfcf took a third of the transformer block's
+ *      time in the model study).
  */
 #ifndef CPUACL_OPS_ENGINE_SIMD_H
 #define CPUACL_OPS_ENGINE_SIMD_H
@@ -124,6 +131,8 @@ struct ks_ops {
     float (*row_max)(const float *row, int64_t n);
     /* x[i] *= a for i < n. */
     void (*scale)(float *x, int64_t n, float a);
+    /* y[i] = gelu(x[i]), the erf form x Phi(x) (K7); y may be x. */
+    void (*gelu_erf)(float *y, const float *x, int64_t n);
     /* sum of x[i] over i < n; sum of (x[i] - m)^2 (K5). */
     double (*sum)(const float *x, int64_t n);
     double (*sum_sq)(const float *x, int64_t n, float m);

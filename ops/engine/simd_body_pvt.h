@@ -887,6 +887,73 @@ static KS_T float KS_N(row_max)(const float *row, int64_t n)
     return m;
 }
 
+/* GELU, erf form (K7): x Phi(x), Phi(x) = erfc(-x / sqrt 2) / 2, erfc(t) for
+ * t = |x| / sqrt 2 as exp(-t^2) P(q) / (1 + 2t), q = (t - 2) / (t + 2) in [-1, 0.67]
+ * for t in [0, 10.5] (beyond, erfc(t) < 1e-46: 0 in float32). P: a degree-11
+ * polynomial fitted (weighted least squares, Chebyshev nodes) to
+ * (1 + 2t) e^(t^2) erfc(t); in float32 within 1.3e-7 of it. t^2 = x^2 / 2 is split
+ * into its rounded value and the rounding error (an FMA; the portable build has
+ * none and drops it: 1 ulp of t^2 relative in exp, 7e-7 at t = 3.5). No cancellation:
+ * for x < 0, Phi = erfc / 2 directly; for x >= 0, 1 - erfc / 2 >= 1/2. NaN stays
+ * NaN, +inf gives +inf, -inf NaN (-inf x 0, as x erfc(inf) / 2 gives). */
+KS_FN vf KS_N(vgelu_erf)(vf x)
+{
+    const vf z = x * 0.70710678118654752f;
+    vf t = (vf)((vu)z & 0x7fffffffu);
+    t = KS_N(sel)((vi)(t < KS_N(bc)(10.5f)), t, KS_N(bc)(10.5f)); /* NaN lanes: 10.5 (x keeps NaN) */
+    /* one division for both quotients: q = (t - 2) / (t + 2) and 1 / (1 + 2t) */
+    const vf u = 1.0f + 2.0f * t, w = t + 2.0f;
+    const vf rw = 1.0f / (w * u);
+    const vf q = (t - 2.0f) * u * rw;
+    vf p = KS_N(bc)(8.789300045464188e-05f);
+    p = p * q + 1.8305638513993472e-04f;
+    p = p * q + -4.065455577801913e-04f;
+    p = p * q + -1.4371185097843409e-03f;
+    p = p * q + 1.252626650966704e-03f;
+    p = p * q + 8.71608592569828e-03f;
+    p = p * q + -8.030194789171219e-03f;
+    p = p * q + -5.42190857231617e-02f;
+    p = p * q + 1.6405092179775238e-01f;
+    p = p * q + -1.6603043675422668e-01f;
+    p = p * q + -9.276381880044937e-02f;
+    p = p * q + 1.2769783735275269f;
+    /* t^2 = x^2 / 2 from x itself (t carries the rounding of x / sqrt 2, which
+     * exp would magnify t^2 times) */
+    const vf xc = KS_N(sel)((vi)(t < KS_N(bc)(10.5f)), x, KS_N(bc)(14.849242f));
+    const vf x2 = xc * xc;
+#if KS_W == 16
+    const vf lo = (vf)_mm512_fmsub_ps((__m512)xc, (__m512)xc, (__m512)x2) * 0.5f;
+#elif KS_F16C
+    const vf lo = (vf)_mm256_fmsub_ps((__m256)xc, (__m256)xc, (__m256)x2) * 0.5f;
+#else
+    const vf lo = {0};
+#endif
+    const vf hi = x2 * 0.5f;
+    const vf erfc = KS_N(vexp)(-hi) * (1.0f - lo) * (p * (w * rw));
+    const vf half = erfc * 0.5f;
+    return x * KS_N(sel)((vi)(x < KS_N(bc)(0.0f)), half, 1.0f - half);
+}
+
+static KS_T void KS_N(gelu_erf)(float *y, const float *x, int64_t n)
+{
+    int64_t i = 0;
+    for (; i + 2 * KS_W <= n; i += 2 * KS_W) { /* two independent chains in flight */
+        const vf a = KS_N(vgelu_erf)(KS_N(ld)(x + i)), b = KS_N(vgelu_erf)(KS_N(ld)(x + i + KS_W));
+        KS_N(st)(y + i, a);
+        KS_N(st)(y + i + KS_W, b);
+    }
+    for (; i + KS_W <= n; i += KS_W)
+        KS_N(st)(y + i, KS_N(vgelu_erf)(KS_N(ld)(x + i)));
+    if (i < n) { /* the tail through one padded vector */
+        float t[KS_W] = {0};
+        for (int l = 0; i + l < n; l++)
+            t[l] = x[i + l];
+        const vf g = KS_N(vgelu_erf)(KS_N(ld)(t));
+        for (int l = 0; i + l < n; l++)
+            y[i + l] = g[l];
+    }
+}
+
 static KS_T void KS_N(scale)(float *x, int64_t n, float a)
 {
     const vf va = KS_N(bc)(a);
@@ -1314,6 +1381,7 @@ static const struct ks_ops KS_N(ks_ops) = {
     .exp_sum_to = KS_N(exp_sum_to),
     .row_max = KS_N(row_max),
     .scale = KS_N(scale),
+    .gelu_erf = KS_N(gelu_erf),
     .sum = KS_N(sum),
     .sum_sq = KS_N(sum_sq),
     .norm_apply = KS_N(norm_apply),

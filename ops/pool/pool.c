@@ -28,6 +28,14 @@
  *      ACL_ERROR_RT_AICORE_EXCEPTION) or at the cells its mask bits name.
  *  PL6. A launch splits across the device's workers by planes once the data
  *      reaches EW_SPLIT_MIN elements (engine.h's ops_split).
+ *  PL7. Forward max without indices at dilation 1 (ONNX's MaxPool as atc
+ *      maps it, the model study's CNN) reads each window's rows directly,
+ *      without cell_fwd's index bookkeeping (a division per new maximum);
+ *      2x2 windows at stride 2 with every window inside the input run one
+ *      pass over each pair of input rows, which the compiler vectorises.
+ *      Both compare in cell_fwd's order with its rule (a larger value or the
+ *      first NaN replaces the maximum), so results are the same, NaN and
+ *      signed zeros included.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -51,6 +59,7 @@ struct pool_plan {
     enum pool_kind kind;
     enum pool_idx idx;
     bool backward, include_pad, has_ind;
+    enum { POOL_GENERIC, POOL_MAX_D1, POOL_MAX_22 } fast; /* PL7 */
     int lead;
     int64_t planes, divisor;
     int64_t in[3], out[3], k[3], d[3];
@@ -115,6 +124,71 @@ static float cell_fwd(const struct pool_plan *p, const float *x, const struct po
     return best;
 }
 
+/* cell_fwd's rule for a maximum: v replaces best when larger, or when it is the first NaN. */
+static inline float max_step(float best, float v)
+{
+    return (v > best) | ((v != v) & (best == best)) ? v : best;
+}
+
+/* The same, lane by lane on 4 floats (SSE2 / NEON, the baseline of both targets). */
+typedef float pool_v4 __attribute__((vector_size(16)));
+typedef int32_t pool_v4i __attribute__((vector_size(16)));
+static inline pool_v4 max_step4(pool_v4 best, pool_v4 v)
+{
+    const pool_v4i take = (v > best) | ((v != v) & (best == best));
+    return (pool_v4)(((pool_v4i)v & take) | ((pool_v4i)best & ~take));
+}
+
+/* The 2x2 maxima of 4 output cells from 8 columns of two input rows. */
+static inline void max22_4(float *o, const float *r0, const float *r1)
+{
+    pool_v4 a0, a1, b0, b1;
+    memcpy(&a0, r0, 16), memcpy(&a1, r0 + 4, 16), memcpy(&b0, r1, 16), memcpy(&b1, r1 + 4, 16);
+    const pool_v4 ev0 = __builtin_shufflevector(a0, a1, 0, 2, 4, 6); /* GCC 12 and clang */
+    const pool_v4 od0 = __builtin_shufflevector(a0, a1, 1, 3, 5, 7);
+    const pool_v4 ev1 = __builtin_shufflevector(b0, b1, 0, 2, 4, 6);
+    const pool_v4 od1 = __builtin_shufflevector(b0, b1, 1, 3, 5, 7);
+    const pool_v4 m = max_step4(max_step4(max_step4(ev0, od0), ev1), od1);
+    memcpy(o, &m, 16);
+}
+
+/* PL7: the forward max of a plane without indices, dilation 1. */
+static void max_plane(const struct pool_plan *p, const float *x, float *y)
+{
+    const int64_t H = p->in[1], W = p->in[2];
+    const struct pool_win *W0 = p->win + p->woff[0], *W1 = p->win + p->woff[1],
+                          *W2 = p->win + p->woff[2];
+    if (p->fast == POOL_MAX_22) { /* one 2-d plane, window (2j + a, 2k + c), a, c < 2 */
+        for (int64_t j = 0; j < p->out[1]; j++) {
+            const float *r0 = x + 2 * j * W, *r1 = r0 + W;
+            float *o = y + j * p->out[2];
+            int64_t k = 0;
+            for (; k + 4 <= p->out[2]; k += 4) /* (max_step(-inf, v) is v) */
+                max22_4(o + k, r0 + 2 * k, r1 + 2 * k);
+            for (; k < p->out[2]; k++) {
+                float m = max_step(-INFINITY, r0[2 * k]);
+                m = max_step(m, r0[2 * k + 1]);
+                m = max_step(m, r1[2 * k]);
+                o[k] = max_step(m, r1[2 * k + 1]);
+            }
+        }
+        return;
+    }
+    for (int64_t i = 0; i < p->out[0]; i++)
+        for (int64_t j = 0; j < p->out[1]; j++)
+            for (int64_t k = 0; k < p->out[2]; k++) {
+                const struct pool_win *w0 = W0 + i, *w1 = W1 + j, *w2 = W2 + k;
+                float m = -INFINITY;
+                for (int64_t a = 0; a < w0->n; a++)
+                    for (int64_t b = 0; b < w1->n; b++) {
+                        const float *r = x + ((w0->p0 + a) * H + w1->p0 + b) * W + w2->p0;
+                        for (int64_t c = 0; c < w2->n; c++)
+                            m = max_step(m, r[c]);
+                    }
+                *y++ = m;
+            }
+}
+
 /* One output cell's gradient g spread over its window (average) into gx. */
 static void cell_avg_bwd(const struct pool_plan *p, float *gx, float g, const struct pool_win *w0,
                          const struct pool_win *w1, const struct pool_win *w2)
@@ -164,7 +238,9 @@ static int32_t plane_run(const struct pool_plan *p, void *const *addr, int64_t p
     ops_gather_nd(b->rd, CK_F32, ops_elem(rd, addr, plane_off(rd, L, pl)), rd->dt, sr, rd->dims + L,
                   rd->strides + L);
     char *ibase = p->has_ind ? ops_elem(it, addr, plane_off(it, L, pl)) : NULL;
-    if (!p->backward) {
+    if (p->fast != POOL_GENERIC) {
+        max_plane(p, b->rd, b->wr);
+    } else if (!p->backward) {
         if (p->idx == POOL_IDX_MASK)
             memset(b->mask, 0, (size_t)(b->mrows * b->mlen));
         int64_t o = 0;
@@ -450,6 +526,18 @@ aclnnStatus pool_build(const struct pool_spec *s, uint64_t *workspaceSize, aclOp
         p->woff[t] = off;
         plan_dim(p->win + off, out[t], in[t], s->adaptive, k[t], st[t], plo[t], phi[t], d[t]);
         off += out[t];
+    }
+    p->fast = POOL_GENERIC;
+    if (!s->backward && s->kind == POOL_MAX && s->idx == POOL_IDX_NONE && d[0] == 1 &&
+        d[1] == 1 && d[2] == 1) { /* PL7; adaptive windows have d 1 and n cells from p0 */
+        p->fast = POOL_MAX_D1;
+        bool w22 = !s->adaptive && out[0] == 1 && in[0] == 1 && k[1] == 2 && k[2] == 2 &&
+                   st[1] == 2 && st[2] == 2 && plo[1] == 0 && plo[2] == 0;
+        for (int t = 1; t < 3 && w22; t++)
+            for (int64_t o = 0; o < out[t] && w22; o++)
+                w22 = p->win[p->woff[t] + o].n == 2; /* ceil mode's partial last window: not */
+        if (w22)
+            p->fast = POOL_MAX_22;
     }
     e->run = p->planes > 0 && p->wr.numel > 0 ? ops_split_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);

@@ -12,7 +12,8 @@
  *      requested dtype (AscendCL casts self to dtype, then reduces).
  *  RD3. An empty reduction sums to 0 (Mean of nothing is NaN).
  *  RD4. (red_sum_f64)
- *  RD6. (reduce_rows_split: the split of a last-dim float32 sum by rows) */
+ *  RD6. (reduce_rows_split: the split of a last-dim float32 sum by rows)
+ *  RD7. (aclnnReduceSum / Mean phase 1: trailing reduced dims merged when contiguous) */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,6 +155,11 @@ static int32_t reduce_run(const struct aclOpExecutor *e, void *const *addr)
     free(buf);
     return 0;
 }
+
+/* RD7. ReduceSum / Mean view trailing reduced dims that form one contiguous run as one dim
+ * (phase 1): a global average pool [N, C, H, W] over (H, W) sums N * C rows of H * W
+ * elements, not N * C * H rows of W (the model study's CNN: 2048 calls of RD4's sum on 16
+ * floats each), and splits as RD6. */
 
 /* RD6. A float32 ReduceSum / Mean over the contiguous last dim alone (every other dim kept)
  * splits its rows across the device's workers from 2 x RED_SPLIT_MIN elements: each output is
@@ -426,6 +432,14 @@ static aclnnStatus reduce_op(const char *name, int kind, const aclTensor *self,
         p->acc_st[d] = red[d] ? 0 : s;
         if (!red[d])
             s *= self->dims[d];
+    }
+    /* RD7: trailing reduced dims that are one contiguous run merge into the last */
+    while (kind <= RK_MEAN && p->x.ndim >= 2 && red[p->x.ndim - 1] && red[p->x.ndim - 2] &&
+           p->x.strides[p->x.ndim - 2] == p->x.dims[p->x.ndim - 1] * p->x.strides[p->x.ndim - 1]) {
+        const int l = p->x.ndim - 1;
+        p->x.dims[l - 1] *= p->x.dims[l];
+        p->x.strides[l - 1] = p->x.strides[l];
+        p->x.ndim--;
     }
     p->acc_n = p->out.numel;
     p->count = count;

@@ -244,6 +244,23 @@ int main(void)
     static const struct cv cases[] = {
         /* seed 001's shape: NCHW 1x1x4x4, 3x3 kernel */
         {2, 1, 1, 1, {4, 4}, {3, 3}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 1, false, true},
+        /* pointwise over a batch (the input multiplied in place); stride 3 with padding 2 and
+         * dilation 2 over rows of 20 (im2col's ranges: zeros both sides, strided copy) */
+        {2, 2, 5, 3, {6, 7}, {1, 1}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 1, false, true},
+        {2, 1, 2, 3, {9, 20}, {3, 3}, {3, 3}, {2, 2}, {2, 2}, {0, 0}, 1, false, true},
+        /* stride 1, "same" padding: im2col's shifted-plane copy (CV4), plain, dilated, a
+         * 1x5 kernel, a kernel larger than the input, 1-d */
+        {2, 2, 3, 4, {5, 7}, {3, 3}, {1, 1}, {1, 1}, {1, 1}, {0, 0}, 1, false, true},
+        {2, 1, 2, 3, {6, 9}, {3, 3}, {1, 1}, {2, 2}, {2, 2}, {0, 0}, 1, false, false},
+        {2, 1, 2, 2, {4, 6}, {1, 5}, {1, 1}, {0, 2}, {1, 1}, {0, 0}, 1, false, true},
+        {2, 1, 2, 2, {2, 3}, {5, 5}, {1, 1}, {2, 2}, {1, 1}, {0, 0}, 1, false, true},
+        {1, 2, 3, 2, {10}, {3}, {1}, {1}, {1}, {0}, 1, false, true},
+        {1, 2, 3, 2, {5}, {1}, {1}, {2}, {1}, {0}, 1, false, true}, /* 1x1, padded: wider out */
+        /* rows narrower than the padding before them (ONNX's Conv1d_pad2size1: length 1,
+         * kernel 5, padding 2): every kernel cell but the middle one all padding */
+        {1, 1, 4, 4, {1}, {5}, {1}, {2}, {1}, {0}, 1, false, true},
+        {2, 1, 2, 2, {3, 1}, {3, 5}, {1, 1}, {1, 2}, {1, 1}, {0, 0}, 1, false, true},
+        {2, 1, 2, 2, {3, 2}, {3, 5}, {1, 2}, {1, 2}, {1, 1}, {0, 0}, 1, false, false},
         {2, 2, 3, 4, {7, 6}, {3, 2}, {2, 1}, {1, 1}, {1, 2}, {0, 0}, 1, false, true},
         {2, 1, 4, 6, {5, 5}, {3, 3}, {1, 2}, {1, 0}, {2, 1}, {0, 0}, 2, false, false},
         {2, 1, 3, 3, {4, 4}, {1, 1}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 3, false, true},  /* depthwise

@@ -153,6 +153,8 @@ static void test_values(void)
         {4, 3, {2, 1, 4, 5}, {3, 5, 2}},
         {1, 3, {5}, {2, 5, 3}},
         {3, 1, {2, 4, 5}, {5}},
+        {4, 2, {2, 3, 1, 5}, {5, 4}},   /* one row a batch: MM10 folds both dims into m = 6 */
+        {3, 2, {3, 12, 5}, {5, 6}},     /* MM10 with m > MM_MV_M for the 16-bit weight too */
     };
     for (unsigned f = 0; f < sizeof(mf) / sizeof(mf[0]); f++)
         for (int l = 0; l < L_COUNT; l++) {

@@ -8,7 +8,8 @@
  * misuse codes. MaxPool is called as ggml's CANN backend calls it. Then the
  * room's other rows on hand-worked values (MaxPool3dWithArgmax as CANN's
  * example, AdaptiveAvgPool2d's uneven windows, the mask round trip,
- * AdaptiveMaxPool2dBackward, GlobalAveragePool) and their codes.
+ * AdaptiveMaxPool2dBackward, GlobalAveragePool) and their codes; MaxPool's NaN and
+ * signed-zero rule through its fast 2x2 pass.
  */
 #include "aclnnop/aclnn_adaptive_avg_pool2d.h"
 #include "aclnnop/aclnn_adaptive_max_pool2d_backward.h"
@@ -249,6 +250,52 @@ static void hand_worked(void)
     OT_FREE(&x3, &o3, &i3, &x2, &o2, &x, &o, &m, &g, &gi, &ind, &gp);
 }
 
+/* MaxPool's rule (pool.c PL3) where the fast passes (PL7) must keep it: the first NaN of a
+ * window in row-major order wins (its payload is what comes out), a tie keeps the first value
+ * (-0 before +0 gives -0). [1, 1, 2, 2W] with windows 2x2 at stride 2, W = 9 outputs a row:
+ * two vectors of 4 and one cell alone. */
+static void max_nan_zero(void)
+{
+    enum { W = 9 };
+    int64_t xd[4] = {1, 1, 2, 2 * W}, od[4] = {1, 1, 1, W};
+    ot_tensor x, out;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 4, xd}, {&out, ACL_FLOAT, 4, od});
+    float *v = x.buf;
+    for (int i = 0; i < 4 * W; i++)
+        v[i] = (float)(i % 7) - 3.0f;
+    uint32_t nan1 = 0x7fc00001u, nan2 = 0x7fc00002u;
+    float n1, n2, zero = 0.0f, mzero = -0.0f;
+    memcpy(&n1, &nan1, 4), memcpy(&n2, &nan2, 4);
+    /* window k: cells (0, 2k), (0, 2k+1), (1, 2k), (1, 2k+1) = v[2k], v[2k+1], v[2W+2k], ... */
+    v[1] = n1;                                 /* k 0: NaN second */
+    v[2 * W + 2] = n2, v[3] = n1;              /* k 1: NaN second, another NaN third */
+    v[4] = 5, v[2 * W + 5] = n2;               /* k 2: NaN last after a larger value */
+    v[6] = mzero, v[7] = zero, v[2 * W + 6] = -1, v[2 * W + 7] = -2; /* k 3: -0 then +0 */
+    v[8] = zero, v[9] = mzero, v[2 * W + 8] = -1, v[2 * W + 9] = -2; /* k 4: +0 then -0 */
+    v[16] = n2;                                /* k 8, the cell alone: NaN first */
+    uint64_t ws = 1;
+    aclOpExecutor *ex = NULL;
+    int64_t two[2] = {2, 2}, one[2] = {1, 1}, z4[4] = {0, 0, 0, 0};
+    aclIntArray *k = aclCreateIntArray(two, 2), *d = aclCreateIntArray(one, 2),
+                *p4 = aclCreateIntArray(z4, 4);
+    CHECK_NN(ACLNN_SUCCESS, aclnnMaxPoolGetWorkspaceSize(x.t, k, k, 0, p4, d, 0, out.t, &ws, &ex));
+    ot_run(aclnnMaxPool, ws, ex);
+    const float *o = out.buf;
+    uint32_t bits[W];
+    memcpy(bits, o, sizeof bits);
+    CHECK(bits[0] == nan1 && bits[1] == nan1 && bits[2] == nan2 && bits[8] == nan2);
+    CHECK(o[3] == 0 && signbit(o[3]) && o[4] == 0 && !signbit(o[4]));
+    for (int c = 5; c < 8; c++) { /* plain windows: their largest value */
+        float m = -INFINITY;
+        for (int r = 0; r < 2; r++)
+            for (int e = 0; e < 2; e++)
+                m = fmaxf(m, v[r * 2 * W + 2 * c + e]);
+        CHECK(o[c] == m);
+    }
+    aclDestroyIntArray(k), aclDestroyIntArray(d), aclDestroyIntArray(p4);
+    OT_FREE(&x, &out);
+}
+
 int main(void)
 {
     ot_init();
@@ -261,6 +308,11 @@ int main(void)
         {true, 4, {1, 1, 2, 2}, {2, 2}, {1, 1}, {1, 1, 1, 1}, {1, 1}, false, false, 0}, /* pad > in
                                                                                          */
         {true, 4, {0, 2, 4, 4}, {2, 2}, {2, 2}, {0, 0, 0, 0}, {1, 1}, false, false, 0}, /* empty */
+        /* 2x2 stride 2 (PL7's vector pass: 4 outputs at a time, then the rest), odd sizes */
+        {true, 4, {2, 3, 8, 18}, {2, 2}, {2, 2}, {0, 0, 0, 0}, {1, 1}, false, false, 0},
+        {true, 4, {1, 2, 7, 11}, {2, 2}, {2, 2}, {0, 0, 0, 0}, {1, 1}, false, false, 0},
+        {true, 4, {1, 2, 7, 11}, {2, 2}, {2, 2}, {0, 0, 0, 0}, {1, 1}, true, false, 0}, /* ceil */
+        {true, 4, {1, 2, 9, 9}, {3, 3}, {2, 2}, {1, 1, 1, 1}, {1, 1}, false, false, 0},
         {false, 4, {2, 2, 6, 6}, {2, 2}, {2, 2}, {0, 0, 0, 0}, {1, 1}, false, true, 0},
         {false, 4, {1, 3, 5, 7}, {3, 3}, {2, 2}, {1, 1, 1, 1}, {1, 1}, false, true, 0},
         {false, 4, {1, 3, 5, 7}, {3, 3}, {2, 2}, {1, 1, 1, 1}, {1, 1}, false, false, 0},
@@ -275,6 +327,7 @@ int main(void)
                 run_case(&cases[i], dts[t], layout);
     misuse();
     hand_worked();
+    max_nan_zero();
     ot_fini();
     printf("ops_pool: ok\n");
     return 0;

@@ -100,7 +100,8 @@ static void test_reduce(void)
     struct {
         int n;
         int64_t d[3];
-    } sets[] = {{1, {1}}, {2, {0, 2}}, {1, {-1}}, {0, {0}}, {1, {0}}, {3, {0, 1, 2}}};
+    } sets[] = {{1, {1}}, {2, {0, 2}}, {1, {-1}}, {0, {0}}, {1, {0}}, {3, {0, 1, 2}},
+                {2, {-2, -1}}}; /* the last: trailing dims, one run when contiguous (RD7) */
     for (int d = 0; d < OT_NALL; d++) {
         aclDataType dt = OT_ALL[d];
         aclDataType rdts[3] = {dt, ot_is_float(dt) ? ACL_FLOAT : ACL_INT64,
