@@ -2897,6 +2897,98 @@ void conv_instance_norm(Ctx &c, const char *)
     set_out(c, 0, apply2(c, "Add", "", y, per_channel(2, "/bias")));
 }
 
+/* ---- images: Resize ------------------------------------------------------ */
+
+/* A float32 initializer or Constant as doubles (Resize's scales and roi); the refusal
+ * need_ints gives for a value not known at conversion. */
+std::vector<double> need_floats(Ctx &c, int i, const char *what)
+{
+    auto it = c.consts.find(in_name(c, i));
+    if (it == c.consts.end())
+        refuse(std::string("input ") + what + " (" + in_name(c, i) +
+               ") must be a constant (an initializer or a Constant output)");
+    int32_t dt;
+    std::vector<char> b = tensor_bytes(*it->second, &dt);
+    if (dt != GE_F32)
+        refuse(std::string("input ") + what + " must be float32");
+    std::vector<double> v(b.size() / 4);
+    for (size_t k = 0; k < v.size(); k++) {
+        float f;
+        std::memcpy(&f, &b[k * 4], 4);
+        v[k] = f;
+    }
+    return v;
+}
+
+/* Input i is given and holds at least one element (opset 11 gives scales as an empty
+ * tensor when sizes is used; roi is often an empty tensor). */
+bool nonempty_in(Ctx &c, int i)
+{
+    if (!has_in(c, i))
+        return false;
+    const Shape &s = in_shape(c, i);
+    if (!s.known)
+        return true;
+    for (int64_t d : s.dims)
+        if (d == 0)
+            return false;
+    return true;
+}
+
+/* Resize (opsets 11-13; older models come through the version converter): CANN's Resize
+ * with ONNX's attributes. scales or sizes must be constants (y's dims depend on them):
+ * they become Const inputs of the Resize node, as does roi for tf_crop_and_resize (it is
+ * not read otherwise). */
+void conv_resize(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"coordinate_transformation_mode", "cubic_coeff_a", "exclude_outside",
+                    "extrapolation_value", "mode", "nearest_mode"});
+    int rank = rank_of(c, 0, "X");
+    std::string coord = get_s(c, "coordinate_transformation_mode", "half_pixel");
+    int32_t n = add(c, cann);
+    connect_in(c, n, "x", 0);
+    if (nonempty_in(c, 3)) {
+        std::vector<int64_t> sizes = need_ints(c, 3, "sizes");
+        if ((int)sizes.size() != rank)
+            refuse("sizes holds " + std::to_string(sizes.size()) + " values for rank " +
+                   std::to_string(rank));
+        connect(c, n, "sizes", const_i64(c, "/sizes", sizes));
+    } else if (nonempty_in(c, 2)) {
+        std::vector<double> sc = need_floats(c, 2, "scales");
+        if ((int)sc.size() != rank)
+            refuse("scales holds " + std::to_string(sc.size()) + " values for rank " +
+                   std::to_string(rank));
+        std::vector<char> b(sc.size() * 4);
+        for (size_t k = 0; k < sc.size(); k++) {
+            float f = (float)sc[k];
+            std::memcpy(&b[k * 4], &f, 4);
+        }
+        connect(c, n, "scales", const_node(c, c.base + "/scales", GE_F32, {(int64_t)sc.size()}, b));
+    } else {
+        refuse("one of scales and sizes must be given");
+    }
+    if (coord == "tf_crop_and_resize") {
+        std::vector<double> roi = need_floats(c, 1, "roi");
+        if ((int)roi.size() != 2 * rank)
+            refuse("roi holds " + std::to_string(roi.size()) + " values for rank " +
+                   std::to_string(rank) + " (starts then ends: " + std::to_string(2 * rank) +
+                   ")");
+        std::vector<char> b(roi.size() * 4);
+        for (size_t k = 0; k < roi.size(); k++) {
+            float f = (float)roi[k];
+            std::memcpy(&b[k * 4], &f, 4);
+        }
+        connect(c, n, "roi", const_node(c, c.base + "/roi", GE_F32, {(int64_t)roi.size()}, b));
+    }
+    attr_s(c, n, "coordinate_transformation_mode", coord.c_str());
+    attr_f(c, n, "cubic_coeff_a", get_f(c, "cubic_coeff_a", -0.75f));
+    attr_i(c, n, "exclude_outside", get_i(c, "exclude_outside", 0));
+    attr_f(c, n, "extrapolation_value", get_f(c, "extrapolation_value", 0.0f));
+    attr_s(c, n, "mode", get_s(c, "mode", "nearest").c_str());
+    attr_s(c, n, "nearest_mode", get_s(c, "nearest_mode", "round_prefer_floor").c_str());
+    set_out(c, 0, {n, 0});
+}
+
 /* ---- the table ----------------------------------------------------------- */
 
 struct Row {

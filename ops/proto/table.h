@@ -30,7 +30,8 @@
  *
  * Rules and kernels live in the family files of this folder: elementwise.c,
  * matmul.c, nn.c (convolution, pooling, softmax, normalisation), shape.c
- * (cast, transpose, reshape, concat, slice), reduce.c and loss.c (NLLLoss).
+ * (cast, transpose, reshape, concat, slice), reduce.c, loss.c (NLLLoss) and
+ * image.c (Aipp, Resize).
  */
 
 /* clang-format off */
@@ -112,6 +113,7 @@ X(ReduceSum, IN("x", "axes#"), OUT("y"), ATTRS(A(keep_dims, BOOL, "false"), A(no
 X(ReduceSumD, IN("x"), OUT("y"), ATTRS(R(axes, LIST_INT), A(keep_dims, BOOL, "false")), DTM_F3, reduce, reduce_sum)
 X(Relu, IN("x"), OUT("y"), ATTRS(), DTM_NUM, unary, relu)
 X(Reshape, IN("x", "shape#"), OUT("y"), ATTRS(A(axis, INT, "0"), A(num_axes, INT, "-1")), DTM_ALL, reshape, copy)
+X(Resize, IN("x", "roi?", "scales?", "sizes?"), OUT("y"), ATTRS(A(coordinate_transformation_mode, STRING, "half_pixel"), A(cubic_coeff_a, FLOAT, "-0.75"), A(exclude_outside, INT, "0"), A(extrapolation_value, FLOAT, "0.0"), A(mode, STRING, "nearest"), A(nearest_mode, STRING, "round_prefer_floor")), DTM_NUM, resize, resize)
 X(RightShift, IN("x", "y"), OUT("z"), ATTRS(), DTM_INT, binary, right_shift)
 X(RmsNorm, IN("x", "gamma"), OUT("y", "rstd"), ATTRS(A(epsilon, FLOAT, "1e-06")), DTM_F3, rms_norm, rms_norm)
 X(Round, IN("x"), OUT("y"), ATTRS(A(decimals, INT, "0")), DTM_FLOAT | DTM(DT_I32) | DTM(DT_I64), unary, round)
