@@ -2897,7 +2897,7 @@ void conv_instance_norm(Ctx &c, const char *)
     set_out(c, 0, apply2(c, "Add", "", y, per_channel(2, "/bias")));
 }
 
-/* ---- images: Resize ------------------------------------------------------ */
+/* ---- images: Resize, GridSample ------------------------------------------- */
 
 /* A float32 initializer or Constant as doubles (Resize's scales and roi); the refusal
  * need_ints gives for a value not known at conversion. */
@@ -2986,6 +2986,22 @@ void conv_resize(Ctx &c, const char *cann)
     attr_f(c, n, "extrapolation_value", get_f(c, "extrapolation_value", 0.0f));
     attr_s(c, n, "mode", get_s(c, "mode", "nearest").c_str());
     attr_s(c, n, "nearest_mode", get_s(c, "nearest_mode", "round_prefer_floor").c_str());
+    set_out(c, 0, {n, 0});
+}
+
+/* GridSample (opset 16): CANN's GridSampler2D, the same attributes (mode -> interpolation_mode).
+ * X 4-D; ONNX 16 defines no other rank. */
+void conv_grid_sample(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"align_corners", "mode", "padding_mode"});
+    if (rank_of(c, 0, "X") != 4)
+        refuse("X must be 4-D (N, C, H, W)");
+    int32_t n = add(c, cann);
+    connect_in(c, n, "x", 0);
+    connect_in(c, n, "grid", 1);
+    attr_s(c, n, "interpolation_mode", get_s(c, "mode", "bilinear").c_str());
+    attr_s(c, n, "padding_mode", get_s(c, "padding_mode", "zeros").c_str());
+    attr_b(c, n, "align_corners", get_i(c, "align_corners", 0) != 0);
     set_out(c, 0, {n, 0});
 }
 

@@ -7,7 +7,9 @@
  * NHWC float16 or float32. The parameters come in the block of core/aipp.h;
  * docs/aipp.md gives the formulas this file implements. Resize (CANN's
  * Resize, ONNX's Resize of opsets 11-17): nearest, linear and cubic
- * interpolation of any axes of an N-d tensor (resize.c).
+ * interpolation of any axes of an N-d tensor (resize.c). GridSampler2D
+ * (CANN's, ONNX's GridSample of opset 16, torch's grid_sample): x sampled
+ * at the points of a grid (grid_sample.c).
  */
 #ifndef CPUACL_OPS_IMAGE_IMAGE_H
 #define CPUACL_OPS_IMAGE_IMAGE_H
@@ -72,5 +74,26 @@ struct ops_resize {
  * the product of the 1-d weights). 0, or ACL_ERROR_BAD_ALLOC with the
  * message recorded. */
 int32_t ops_resize_run(const void *x, void *y, const struct ops_resize *r);
+
+/* GridSampler2D's interpolations and paddings (the attribute strings
+ * bilinear, nearest, bicubic; zeros, border, reflection). */
+enum ops_grid_mode { OPS_GRID_BILINEAR, OPS_GRID_NEAREST, OPS_GRID_BICUBIC };
+enum ops_grid_pad { OPS_GRID_ZEROS, OPS_GRID_BORDER, OPS_GRID_REFLECTION };
+
+/* One GridSampler2D: x (n, c, h, w), grid (n, oh, ow, 2: the x (width) then
+ * y (height) coordinate in [-1, 1]), y (n, c, oh, ow), all contiguous, x and
+ * y of type dt, grid of type grid_dt (ops/engine DT_ indices). */
+struct ops_grid_sample {
+    int64_t n, c, h, w, oh, ow;
+    int dt, grid_dt;
+    enum ops_grid_mode mode;
+    enum ops_grid_pad pad;
+    bool align_corners;
+};
+
+/* Sample x at the grid's points into y. 0, or ACL_ERROR_BAD_ALLOC with the
+ * message recorded. */
+int32_t ops_grid_sample_run(const void *x, const void *grid, void *y,
+                            const struct ops_grid_sample *g);
 
 #endif /* CPUACL_OPS_IMAGE_IMAGE_H */

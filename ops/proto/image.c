@@ -23,6 +23,11 @@
  * cpuacl runs every rank up to 8 and every axis, as ONNX defines Resize
  * (CANN documents 4-d x); x of an integer type takes mode nearest only
  * **(choice: an interpolated integer has no rounding rule in ONNX)**.
+ *
+ * GridSampler2D (CANN's: x (N, C, H, W), grid (N, H_out, W_out, 2) of x's
+ * float type; attributes interpolation_mode bilinear / nearest / bicubic,
+ * padding_mode zeros / border / reflection, align_corners): y (N, C, H_out,
+ * W_out), the kernel of ops/image/grid_sample.c.
  */
 #include <math.h>
 #include <string.h>
@@ -270,4 +275,79 @@ enum proto_status proto_build_resize(const struct proto_op *op, struct proto_pla
         return st;
     a.out = POUT(op, 0);
     return proto_step_fn(b, resize_step, &a, sizeof(a));
+}
+
+/* ---- GridSampler2D ----------------------------------------------------------- */
+
+static const char *const g_grid_mode[] = {"bilinear", "nearest", "bicubic"};
+static const char *const g_grid_pad[] = {"zeros", "border", "reflection"};
+
+static enum proto_status grid_setup(struct proto_op *op, struct ops_grid_sample *g)
+{
+    const struct core_op_val *x = &op->in[0], *grid = &op->in[1];
+    int m = pick(proto_attr_s(op, "interpolation_mode"), g_grid_mode, 3);
+    int p = pick(proto_attr_s(op, "padding_mode"), g_grid_pad, 3);
+    if (m < 0)
+        return proto_fail(op, PROTO_ATTR,
+                          "attribute interpolation_mode is %s: bilinear, nearest or bicubic "
+                          "expected",
+                          proto_attr_s(op, "interpolation_mode"));
+    if (p < 0)
+        return proto_fail(op, PROTO_ATTR,
+                          "attribute padding_mode is %s: zeros, border or reflection expected",
+                          proto_attr_s(op, "padding_mode"));
+    if (x->nd != 4)
+        return proto_fail(op, PROTO_INPUT, "input x has %d dims: it must be 4-d (N, C, H, W)",
+                          (int)x->nd);
+    if (grid->nd != 4 || grid->dims[0] != x->dims[0] || grid->dims[3] != 2)
+        return proto_fail(op, PROTO_INPUT,
+                          "input grid must be 4-d (N, H_out, W_out, 2) with x's N (%lld)",
+                          (long long)x->dims[0]);
+    if (grid->dtype != x->dtype)
+        return proto_fail(op, PROTO_DTYPE, "input grid has type %s, x %s: they must agree",
+                          proto_dtype_name(grid->dtype), proto_dtype_name(x->dtype));
+    g->n = x->dims[0], g->c = x->dims[1], g->h = x->dims[2], g->w = x->dims[3];
+    g->oh = grid->dims[1], g->ow = grid->dims[2];
+    g->dt = ops_dt_index(x->dtype);
+    g->grid_dt = ops_dt_index(grid->dtype);
+    g->mode = (enum ops_grid_mode)m;
+    g->pad = (enum ops_grid_pad)p;
+    g->align_corners = proto_attr_i(op, "align_corners") != 0;
+    return PROTO_OK;
+}
+
+enum proto_status proto_infer_grid_sampler2d(struct proto_op *op)
+{
+    struct ops_grid_sample g;
+    enum proto_status st = grid_setup(op, &g);
+    if (st)
+        return st;
+    struct core_op_val *y = &op->out[0];
+    proto_out_like(y, &op->in[0], op->in[0].dtype);
+    y->dims[2] = g.oh;
+    y->dims[3] = g.ow;
+    return PROTO_OK;
+}
+
+struct grid_arg {
+    struct ops_grid_sample g;
+    uint32_t out;
+};
+
+static int32_t grid_step(void *const *operands, const void *arg)
+{
+    const struct grid_arg *a = arg;
+    return ops_grid_sample_run(operands[0], operands[1], operands[a->out], &a->g);
+}
+
+enum proto_status proto_build_grid_sampler2d(const struct proto_op *op,
+                                             struct proto_plan_builder *b)
+{
+    struct grid_arg a;
+    /* the rule has checked the instance: setup succeeds again and writes no message */
+    enum proto_status st = grid_setup((struct proto_op *)op, &a.g);
+    if (st)
+        return st;
+    a.out = POUT(op, 0);
+    return proto_step_fn(b, grid_step, &a, sizeof(a));
 }

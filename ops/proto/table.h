@@ -31,7 +31,7 @@
  * Rules and kernels live in the family files of this folder: elementwise.c,
  * matmul.c, nn.c (convolution, pooling, softmax, normalisation), shape.c
  * (cast, transpose, reshape, concat, slice), reduce.c, loss.c (NLLLoss) and
- * image.c (Aipp, Resize).
+ * image.c (Aipp, Resize, GridSampler2D).
  */
 
 /* clang-format off */
@@ -76,6 +76,7 @@ X(Gelu, IN("x"), OUT("y"), ATTRS(), DTM_F3, unary, gelu)
 X(GeluV2, IN("x"), OUT("y"), ATTRS(A(approximate, STRING, "none")), DTM_F3, gelu_v2, gelu_v2)
 X(Greater, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, compare, greater)
 X(GreaterEqual, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, compare, greater_equal)
+X(GridSampler2D, IN("x", "grid"), OUT("y"), ATTRS(A(interpolation_mode, STRING, "bilinear"), A(padding_mode, STRING, "zeros"), A(align_corners, BOOL, "false")), DTM_FLOAT, grid_sampler2d, grid_sampler2d)
 X(Identity, IN("x"), OUT("y"), ATTRS(), DTM_ALL, unary, copy)
 X(IsNan, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, predicate, is_nan)
 X(IsNegInf, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, predicate, is_neg_inf)

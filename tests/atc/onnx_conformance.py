@@ -37,6 +37,9 @@ BAD_DATA = {
     # ONNX 1.12's generator computes the reference with epsilon 1e-2 but makes the node
     # without it (the schema's default is 1e-6): X_new differs from what the model says
     "node/test_adam_multiple": "outputs computed with epsilon 1e-2, the node has none (default 1e-6)",
+    # the stored outputs are written to 4 decimals: -0.1406 where torch's grid_sample (and
+    # cpuacl) give -0.140625, beyond the runner's 1e-5 + 1e-4 |want|
+    "node/test_gridsample_bicubic": "outputs rounded to 4 decimals (-0.1406 for -0.140625)",
 }
 
 

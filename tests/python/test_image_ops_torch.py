@@ -1,10 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The Resize IR type (CANN's Resize, what atc maps ONNX's Resize onto) through
+"""The image IR types atc maps ONNX's Resize and GridSample onto, through acl.op
+against torch. Resize (CANN's Resize) through
 acl.op.execute_v2 against torch.nn.functional.interpolate: nearest (torch's
 'nearest' is asymmetric + floor, 'nearest-exact' half_pixel + round_prefer_ceil),
 bilinear and bicubic (half_pixel and align_corners, A -0.75),
 1-d, 2-d and 3-d, by sizes and by scales, float32 / float16 / double and int32
-(nearest); then the codes and messages of bad instances."""
+(nearest); GridSampler2D against torch.nn.functional.grid_sample: every
+interpolation_mode, padding_mode and align_corners, float32 / float16 / double, points
+outside the image; then the codes and messages of bad instances."""
 import struct
 
 from torchcase import torch
@@ -22,7 +25,9 @@ ATTR = acl.ACL_ERROR_OP_ATTR_NOT_MATCH
 DTYPE = acl.ACL_ERROR_UNSUPPORTED_DATA_TYPE
 
 
-class Resize(acltest.Case):
+class ImageCase(acltest.Case):
+    """A context and a stream; const host inputs and absent ones."""
+
     def setUp(self):
         self.ctx, ret = acl.rt.create_context(0)
         self.ok(ret, "create_context")
@@ -45,8 +50,12 @@ class Resize(acltest.Case):
     def absent(self):
         d = acl.create_tensor_desc(acl.ACL_DT_UNDEFINED, [], acl.ACL_FORMAT_UNDEFINED)
         self.addCleanup(acl.destroy_tensor_desc, d)
-        return d, acl.create_data_buffer(0, 0)
+        b = acl.create_data_buffer(0, 0)
+        self.addCleanup(acl.destroy_data_buffer, b)
+        return d, b
 
+
+class Resize(ImageCase):
     def resize(self, x, out_dims, sizes=None, scales=None, **attrs):
         """Run Resize on numpy x; returns (ret, y as numpy or None)."""
         tx = OpTensor.of(self, x)
@@ -147,6 +156,63 @@ class Resize(acltest.Case):
         ret, _ = self.resize(x.astype("int32"), [1, 1, 4, 4], sizes=[1, 1, 4, 4], mode="linear")
         self.assertEqual(ret, DTYPE)
         self.assertIn("mode linear takes float32", acl.get_recent_err_msg())
+
+
+class GridSampler(ImageCase):
+    def sample(self, x, grid, **attrs):
+        tx, tg = OpTensor.of(self, x), OpTensor.of(self, grid)
+        ty = OpTensor(self, tx.dtype, [x.shape[0], x.shape[1], grid.shape[1], grid.shape[2]])
+        ret = acl.op.execute_v2("GridSampler2D", [tx.desc, tg.desc], [tx.buf, tg.buf],
+                                [ty.desc], [ty.buf], make_attr(self, **attrs), self.stream)
+        if ret:
+            return ret, None
+        self.ok(acl.rt.synchronize_stream(self.stream))
+        return 0, ty.numpy()
+
+    @needs_torch
+    def test_against_torch(self):
+        F = torch.nn.functional
+        g = torch.Generator().manual_seed(13)
+        x = torch.randn(2, 3, 5, 6, generator=g, dtype=torch.float64)
+        # points inside and up to 1.5 image widths outside, and the exact borders
+        grid = torch.rand(2, 4, 7, 2, generator=g, dtype=torch.float64) * 5 - 2.5
+        grid[0, 0, :, :] = torch.tensor([-1.0, 1.0, 0.0, 0.5, -0.5, 1.0, -1.0]).unsqueeze(1)
+        for mode in ("bilinear", "nearest", "bicubic"):
+            for pad in ("zeros", "border", "reflection"):
+                for ac in (False, True):
+                    want = F.grid_sample(x, grid, mode=mode, padding_mode=pad, align_corners=ac)
+                    for dt, tol in (("float32", 1e-5), ("float64", 1e-12)):
+                        ret, y = self.sample(x.numpy().astype(dt), grid.numpy().astype(dt),
+                                             interpolation_mode=mode, padding_mode=pad,
+                                             align_corners=ac)
+                        self.ok(ret, "GridSampler2D %s %s %s" % (mode, pad, ac))
+                        acltest.np.testing.assert_allclose(
+                            y, want.numpy().astype(dt), rtol=tol, atol=tol,
+                            err_msg="%s %s %s %s" % (mode, pad, ac, dt))
+        # float16: torch's float32 result rounded
+        x16, g16 = x.half(), (grid / 3).half()
+        want = F.grid_sample(x16.float(), g16.float(), align_corners=False).half().numpy()
+        ret, y = self.sample(x16.numpy(), g16.numpy())
+        self.ok(ret, "GridSampler2D float16")
+        acltest.np.testing.assert_allclose(y.astype("float32"), want.astype("float32"),
+                                           rtol=2e-3, atol=2e-3)
+
+    @needs_torch
+    def test_refusals(self):
+        np = acltest.np
+        x = np.zeros((1, 1, 2, 2), "float32")
+        grid = np.zeros((1, 3, 3, 2), "float32")
+        cases = [
+            (x, grid, dict(interpolation_mode="area"), ATTR, "interpolation_mode is area"),
+            (x, grid, dict(padding_mode="wrap"), ATTR, "padding_mode is wrap"),
+            (x[0], grid, {}, INPUT, "input x has 3 dims"),
+            (x, np.zeros((1, 3, 3, 3), "float32"), {}, INPUT, "input grid must be 4-d"),
+            (x, grid.astype("float64"), {}, DTYPE, "input grid has type double"),
+        ]
+        for xx, gg, kw, code, msg in cases:
+            ret, _ = self.sample(xx, gg, **kw)
+            self.assertEqual(ret, code, kw)
+            self.assertIn(msg, acl.get_recent_err_msg(), kw)
 
 
 if __name__ == "__main__":
