@@ -11,8 +11,12 @@ two_io (two inputs, two outputs: MatMul, Add, Softmax, Tanh, Concat), blocks
 ReduceMean, Sigmoid, Sub/Div/Mul/Exp/Log/Sqrt/Neg/Abs, Unsqueeze, Squeeze,
 Gather, Cast, Constant), layer_norm (opset 17: LayerNormalization, Gemm with a
 2-D C), gelu (the exact GELU subgraph, fused), bad_op (an op atc does not map),
-lone_erf (an Erf outside that subgraph: the Erf type) and bad_dtype (a type the
-CANN op refuses)."""
+lone_erf (an Erf outside that subgraph: the Erf type), bad_dtype (a type the
+CANN op refuses), and the recurrent variants ONNX's conformance data lacks (rnn_ref
+below, a loop over each batch entry's own steps): gru_bidir (bidirectional,
+linear_before_reset, clip, sequence_lens fed at run time, initial_h), lstm_reverse
+(reverse, peepholes, input_forget, sequence_lens, initial_h / initial_c, Y_c, layout 1)
+and rnn_acts (bidirectional, other activations with alpha / beta)."""
 import os
 import sys
 
@@ -234,9 +238,112 @@ def bad_dtype(out):
          [conv2d(x, w, np.zeros(1), 1, [0, 0, 0, 0])], rtype=np.float64)
 
 
+ACTS = {
+    "Tanh": lambda x, a, b: np.tanh(x), "Sigmoid": lambda x, a, b: 1 / (1 + np.exp(-x)),
+    "Relu": lambda x, a, b: np.maximum(x, 0), "LeakyRelu": lambda x, a, b: np.where(x > 0, x, a * x),
+    "HardSigmoid": lambda x, a, b: np.clip(a * x + b, 0, 1),
+    "ScaledTanh": lambda x, a, b: a * np.tanh(b * x), "Softsign": lambda x, a, b: x / (1 + abs(x)),
+}
+
+
+def rnn_ref(kind, X, W, R, B, lens, h0, c0, P, direction, acts, clip, lbr=0, input_forget=0):
+    """ONNX's RNN / GRU / LSTM (layout 0), one batch entry at a time over its own steps.
+    acts: per direction, a list of (name, alpha, beta)."""
+    T, N, _ = X.shape
+    nd, H = W.shape[0], R.shape[2]
+    Y = np.zeros((T, nd, N, H), np.float64)
+    Yh, Yc = np.zeros((nd, N, H)), np.zeros((nd, N, H))
+    cl = (lambda v: np.clip(v, -clip, clip)) if clip else (lambda v: v)
+    for d in range(nd):
+        f, g, hf = [(lambda v, n=n, a=a, b=b: ACTS[n](v, a, b)) for n, a, b in acts[d]] + \
+            [None] * (3 - len(acts[d]))
+        Wb, Rb = np.split(B[d].astype(np.float64), 2)
+        for b in range(N):
+            h, c = h0[d, b].astype(np.float64), c0[d, b].astype(np.float64)
+            steps = range(lens[b])
+            if direction == "reverse" or d == 1:
+                steps = reversed(steps)
+            for t in steps:
+                x = X[t, b].astype(np.float64)
+                if kind == "RNN":
+                    h = f(cl(W[d] @ x + R[d] @ h + Wb + Rb))
+                elif kind == "GRU":
+                    wz, wr, wh = np.split(W[d], 3)
+                    rz, rr, rh = np.split(R[d], 3)
+                    bwz, bwr, bwh = np.split(Wb, 3)
+                    brz, brr, brh = np.split(Rb, 3)
+                    z = f(cl(wz @ x + rz @ h + bwz + brz))
+                    r = f(cl(wr @ x + rr @ h + bwr + brr))
+                    if lbr:
+                        ht = g(cl(wh @ x + r * (rh @ h + brh) + bwh))
+                    else:
+                        ht = g(cl(wh @ x + rh @ (r * h) + brh + bwh))
+                    h = (1 - z) * ht + z * h
+                else:
+                    gi, go, gf, gc = np.split(W[d] @ x + R[d] @ h + Wb + Rb, 4)
+                    pi, po, pf = np.split(P[d], 3)
+                    i = f(cl(gi + pi * c))
+                    fg = 1 - i if input_forget else f(cl(gf + pf * c))
+                    c = fg * c + i * g(cl(gc))
+                    h = f(cl(go + po * c)) * hf(c)
+                Y[t, d, b] = h
+            Yh[d, b], Yc[d, b] = h, c
+    return Y, Yh, Yc
+
+
+def recurrent(out, name, kind, nd, direction, acts, attrs, lens, layout=0, with_c=False,
+              peep=False):
+    T, N, I, H = 4, 3, 5, 6
+    G = {"RNN": 1, "GRU": 3, "LSTM": 4}[kind]
+    X = rand(T, N, I)
+    W, R, B = rand(nd, G * H, I, scale=0.5), rand(nd, G * H, H, scale=0.5), rand(nd, 2 * G * H)
+    h0, c0 = rand(nd, N, H), rand(nd, N, H)
+    P = rand(nd, 3 * H) if peep else np.zeros((nd, 3 * H), np.float32)
+    lens = np.array(lens, np.int32)
+    Y, Yh, Yc = rnn_ref(kind, X, W, R, B, lens, h0, c0 if with_c else 0 * c0, P, direction,
+                        [acts[k:k + len(acts) // nd] for k in range(0, len(acts), len(acts) // nd)],
+                        attrs.get("clip", 0), attrs.get("linear_before_reset", 0),
+                        attrs.get("input_forget", 0))
+    Xf = X.transpose(1, 0, 2).copy() if layout else X
+    ins = ["X", "W", "R", "B", "sequence_lens", "initial_h"] + (["initial_c"] if with_c else [])
+    ins += ["P"] if peep else []
+    outs = ["Y", "Y_h"] + (["Y_c"] if with_c else [])
+    res = [Y, Yh] + ([Yc] if with_c else [])
+    if layout:
+        res = [Y.transpose(2, 0, 1, 3), Yh.transpose(1, 0, 2)] + \
+            ([Yc.transpose(1, 0, 2)] if with_c else [])
+        h0, c0 = h0.transpose(1, 0, 2).copy(), c0.transpose(1, 0, 2).copy()
+    alpha = [float(a[1]) for a in acts if a[0] in ("LeakyRelu", "HardSigmoid", "ScaledTanh")]
+    beta = [float(a[2]) for a in acts if a[0] in ("HardSigmoid", "ScaledTanh")]
+    if alpha:
+        attrs = dict(attrs, activation_alpha=alpha)
+    if beta:
+        attrs = dict(attrs, activation_beta=beta)
+    node = helper.make_node(kind, ins, outs, hidden_size=H, direction=direction, layout=layout,
+                            activations=[a[0] for a in acts], **attrs)
+    inits = {"W": W, "R": R, "B": B, "initial_h": h0}
+    if with_c:
+        inits["initial_c"] = c0
+    if peep:
+        inits["P"] = P
+    save(out, name, [node], [("X", Xf), ("sequence_lens", lens)], outs, inits, [Xf, lens], res,
+         opset=14)
+
+
+def recurrents(out):
+    sg, th = ("Sigmoid", 0, 0), ("Tanh", 0, 0)
+    recurrent(out, "gru_bidir", "GRU", 2, "bidirectional", [sg, th, sg, th],
+              {"linear_before_reset": 1, "clip": 1.5}, [4, 2, 1])
+    recurrent(out, "lstm_reverse", "LSTM", 1, "reverse", [sg, th, th],
+              {"input_forget": 1}, [3, 4, 1], layout=1, with_c=True, peep=True)
+    recurrent(out, "rnn_acts", "RNN", 2, "bidirectional",
+              [("LeakyRelu", 0.3, 0), ("ScaledTanh", 0.8, 1.3)], {}, [4, 4, 2])
+
+
 def main():
     out = sys.argv[1]
-    for f in (mlp, cnn, two_io, blocks, layer_norm, gelu, bad_op, bad_dtype, lone_erf):
+    for f in (mlp, cnn, two_io, blocks, layer_norm, gelu, bad_op, bad_dtype, lone_erf,
+              recurrents):
         f(out)
 
 
