@@ -3377,6 +3377,276 @@ void conv_rnn(Ctx &c, const char *)
         last(2, ycs, "y_c");
 }
 
+/* ---- ScatterND ------------------------------------------------------------------ */
+
+/* ScatterND (opsets 11-16: reduction none, add, mul): each index tuple (the last dim of
+ * indices, k values) addresses a slice of data; as one ScatterElements (axis 0) on data
+ * viewed as [prod(data dims 0..k-1), rest] with each tuple's linear index (negatives wrapped,
+ * times the strides, ReduceSum) tiled over the slice, and updates viewed as [tuples, rest];
+ * then back to data's dims. Every dim known. */
+void conv_scatter_nd(Ctx &c, const char *)
+{
+    known_attrs(c, {"reduction"});
+    std::string red = get_s(c, "reduction", "none");
+    if (red != "none" && red != "add" && red != "mul")
+        refuse("reduction " + red + " is not none, add or mul");
+    const Shape &d = in_shape(c, 0), &ix = in_shape(c, 1);
+    if (!d.known || !ix.known || ix.dims.empty())
+        refuse("the ranks of data and indices must be known");
+    for (int64_t v : d.dims)
+        if (v < 0)
+            refuse("every dim of data must be known");
+    for (int64_t v : ix.dims)
+        if (v < 0)
+            refuse("every dim of indices must be known");
+    int64_t q = (int64_t)ix.dims.size(), r = (int64_t)d.dims.size(), k = ix.dims.back();
+    if (k < 1 || k > r)
+        refuse("an index tuple of " + std::to_string(k) + " does not fit data of rank " +
+               std::to_string(r));
+    int64_t nk = 1, rest = 1, n = 1;
+    std::vector<int64_t> kd(d.dims.begin(), d.dims.begin() + k), strides((size_t)k, 1);
+    for (int64_t i = k - 1; i >= 0; i--) {
+        strides[(size_t)i] = nk;
+        nk *= kd[(size_t)i];
+    }
+    for (int64_t i = k; i < r; i++)
+        rest *= d.dims[(size_t)i];
+    for (int64_t i = 0; i + 1 < q; i++)
+        n *= ix.dims[(size_t)i];
+    Ref idx = value(c, in_name(c, 1));
+    if (ix.dtype != onnx::TensorProto::INT64)
+        idx = cast_to(c, "/indices_int64", idx, GE_I64);
+    Ref neg = cast_to(c, "/negative_int",
+                      apply2(c, "Less", "/negative", idx,
+                             const_scalar(c, "/zero", onnx::TensorProto::INT64, 0.0)),
+                      GE_I64);
+    idx = apply2(c, "Add", "/wrapped", idx, apply2(c, "Mul", "/offset", neg, const_i64(c, "/dims", kd)));
+    int32_t lin = add(c, "ReduceSum", "/linear");
+    attr_b(c, lin, "keep_dims", false);
+    attr_b(c, lin, "noop_with_empty_axes", false);
+    connect(c, lin, "x", apply2(c, "Mul", "/strided", idx, const_i64(c, "/strides", strides)));
+    connect(c, lin, "axes", const_i64(c, "/linear_axes", {q - 1}));
+    Ref at = rnn_reshape(c, "/linear_column", {lin, 0}, {n, 1});
+    int32_t tile = add(c, "Tile", "/linear_tiled");
+    connect(c, tile, "x", at);
+    connect(c, tile, "multiples", const_i64(c, "/linear_multiples", {1, rest}));
+    int32_t s = add(c, "ScatterElements", "/scatter");
+    connect(c, s, "data", rnn_reshape(c, "/data_flat", value(c, in_name(c, 0)), {nk, rest}));
+    connect(c, s, "indices", {tile, 0});
+    connect(c, s, "updates", rnn_reshape(c, "/updates_flat", value(c, in_name(c, 2)), {n, rest}));
+    attr_i(c, s, "axis", 0);
+    attr_s(c, s, "reduction", red.c_str());
+    set_out(c, 0, rnn_reshape(c, "", {s, 0}, d.dims));
+}
+
+/* ---- integer and quantised convolutions and matmuls ---------------------------- */
+/* ConvInteger, MatMulInteger, QLinearConv and QLinearMatMul: the zero points subtracted in
+ * float32 (exact: the differences are integers of at most 9 bits), then the Conv or MatMul
+ * mapping on the float operands, then Cast to int32 or the quantisation of QuantizeLinear.
+ * CANN's Conv2D / Conv3D / MatMulV2 take no double: sums are exact while the terms a sum
+ * (C / group x the kernel's elements; MatMul's K) stay at most 258 (255^2 x 258 < 2^24)
+ * **(choice)**. */
+
+/* The mapping `fn` (cann: its row's first type) on a node built here, as if of ONNX type
+ * `type` (the name of its nodes under the current one's): its inputs the values `ins` with
+ * the shapes given, the current node's attributes named in `keep`; returns its output. */
+Ref sub_convert(Ctx &c, Conv fn, const char *cann, const char *type,
+                const std::vector<std::pair<Ref, Shape>> &ins,
+                std::initializer_list<const char *> keep)
+{
+    onnx::NodeProto nd;
+    nd.set_op_type(c.node->op_type()); /* messages name the ONNX node's own type */
+    nd.set_name(c.node->name());
+    std::string base = c.base, stem = c.base + "/" + type;
+    for (size_t i = 0; i < ins.size(); i++) {
+        std::string nm = stem + "_in" + std::to_string(i);
+        c.values[nm] = ins[i].first;
+        c.shapes[nm] = ins[i].second;
+        nd.add_input(nm);
+    }
+    nd.add_output(stem + "_out");
+    for (const auto &a : c.node->attribute())
+        for (const char *k : keep)
+            if (a.name() == k)
+                *nd.add_attribute() = a;
+    const onnx::NodeProto *saved = c.node;
+    c.node = &nd;
+    c.base = stem;
+    try {
+        fn(c, cann);
+    } catch (...) {
+        c.node = saved;
+        c.base = base;
+        throw;
+    }
+    c.node = saved;
+    c.base = base;
+    return c.values.at(stem + "_out");
+}
+
+bool quant8(int32_t ot)
+{
+    return ot == onnx::TensorProto::UINT8 || ot == onnx::TensorProto::INT8;
+}
+
+/* Input i (uint8 / int8) minus zero point input zi (absent: 0) as ONNX type ft, the zero
+ * point a scalar, one value, or 1-D of `per` values reshaped to `per_shape`. */
+Ref minus_zero_point(Ctx &c, int i, int zi, int32_t ft, const char *what,
+                     const std::vector<int64_t> &per_shape)
+{
+    if (!quant8(in_shape(c, i).dtype))
+        refuse(std::string(what) + " must be uint8 or int8");
+    std::string w = what;
+    Ref v = cast_to(c, "/" + w + "_float", value(c, in_name(c, i)), ge_dtype(ft));
+    if (!has_in(c, zi))
+        return v;
+    const Shape &zs = in_shape(c, zi);
+    if (!zs.known || zs.dims.size() > 1)
+        refuse(w + "'s zero point must be a scalar or 1-D");
+    if (zs.dtype != in_shape(c, i).dtype)
+        refuse(w + "'s zero point must have " + w + "'s type");
+    Ref z = cast_to(c, "/" + w + "_zero_point_float", value(c, in_name(c, zi)), ge_dtype(ft));
+    if (zs.dims.size() == 1 && zs.dims[0] != 1) {
+        if (per_shape.empty() || zs.dims[0] != per_shape[0])
+            refuse(w + "'s zero point has " + std::to_string(zs.dims[0]) +
+                   " values: one, or one a " +
+                   (per_shape.empty() ? std::string("(none here)") : "row / channel") + " expected");
+        z = rnn_reshape(c, "/" + w + "_zero_point_shape", z, per_shape);
+    }
+    return apply2(c, "Sub", "/" + w + "_centered", v, z);
+}
+
+Shape float_shape(const Shape &s, int32_t ft)
+{
+    Shape f = s;
+    f.dtype = ft;
+    return f;
+}
+
+/* A scale input (float32 scalar, one value, or 1-D reshaped to per_shape). */
+Ref scale_in(Ctx &c, int i, const char *what, const std::vector<int64_t> &per_shape)
+{
+    const Shape &s = in_shape(c, i);
+    if (s.dtype != onnx::TensorProto::FLOAT)
+        refuse(std::string(what) + " must be float32");
+    if (!s.known || s.dims.size() > 1)
+        refuse(std::string(what) + " must be a scalar or 1-D");
+    Ref v = value(c, in_name(c, i));
+    if (s.dims.size() == 1 && s.dims[0] != 1) {
+        if (per_shape.empty() || s.dims[0] != per_shape[0])
+            refuse(std::string(what) + " has " + std::to_string(s.dims[0]) +
+                   " values: one, or one a channel / column expected");
+        v = rnn_reshape(c, std::string("/") + what + "_shape", v, per_shape);
+    }
+    return v;
+}
+
+/* q (float32) * scale, then QuantizeLinear's saturate(round(.) + zero point) into the type
+ * of input zi (the output zero point; uint8 without one). */
+Ref requantize(Ctx &c, Ref q, int si, int zi)
+{
+    Ref ys = scale_in(c, si, "y_scale", {});
+    q = apply2(c, "Div", "/y_scale_div", q, ys);
+    int32_t zt = has_in(c, zi) ? in_shape(c, zi).dtype : onnx::TensorProto::UINT8;
+    if (!quant8(zt))
+        refuse("y_zero_point must be uint8 or int8");
+    Ref zp{-1, 0};
+    if (has_in(c, zi))
+        zp = cast_to(c, "/y_zero_point_float", value(c, in_name(c, zi)), GE_F32);
+    return saturate(c, q, zp, ge_dtype(zt));
+}
+
+int64_t weight_channels(Ctx &c, int wi)
+{
+    const Shape &ws = in_shape(c, wi);
+    if (!ws.known || ws.dims.size() < 3 || ws.dims[0] < 0)
+        refuse("W's dims must be known");
+    return ws.dims[0];
+}
+
+void conv_conv_integer(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
+    const int32_t ft = onnx::TensorProto::FLOAT;
+    int64_t m = weight_channels(c, 1);
+    std::vector<int64_t> per((size_t)in_shape(c, 1).dims.size(), 1);
+    per[0] = m;
+    Ref x = minus_zero_point(c, 0, 2, ft, "x", {});
+    Ref w = minus_zero_point(c, 1, 3, ft, "w", per);
+    Ref y = sub_convert(c, conv_conv, cann, "Conv",
+                        {{x, float_shape(in_shape(c, 0), ft)}, {w, float_shape(in_shape(c, 1), ft)}},
+                        {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
+    set_out(c, 0, cast_to(c, "", y, GE_I32));
+}
+
+void conv_qlinear_conv(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
+    const int32_t ft = onnx::TensorProto::FLOAT;
+    int64_t m = weight_channels(c, 3);
+    std::vector<int64_t> per((size_t)in_shape(c, 3).dims.size(), 1), out_per = per;
+    per[0] = m;
+    out_per[0] = m; /* [M, 1, ...] broadcasts against y's [N, M, ...] */
+    Ref x = minus_zero_point(c, 0, 2, ft, "x", {});
+    Ref w = minus_zero_point(c, 3, 5, ft, "w", per);
+    std::vector<std::pair<Ref, Shape>> ins{{x, float_shape(in_shape(c, 0), ft)},
+                                           {w, float_shape(in_shape(c, 3), ft)}};
+    Ref acc = sub_convert(c, conv_conv, cann, "Conv", ins,
+                          {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
+    std::vector<int64_t> chan(out_per.begin() + 1, out_per.end());
+    chan[0] = m;
+    if (has_in(c, 8)) { /* the int32 bias, in units of x_scale * w_scale */
+        const Shape &bs = in_shape(c, 8);
+        if (bs.dtype != onnx::TensorProto::INT32)
+            refuse("B must be int32");
+        acc = apply2(c, "Add", "/bias", acc,
+                     rnn_reshape(c, "/bias_shape", cast_to(c, "/bias_float", value(c, in_name(c, 8)), GE_F32),
+                                 chan));
+    }
+    Ref s = apply2(c, "Mul", "/scale", scale_in(c, 1, "x_scale", {}), scale_in(c, 4, "w_scale", chan));
+    set_out(c, 0, requantize(c, apply2(c, "Mul", "/scaled", acc, s), 6, 7));
+}
+
+/* A's rows and B's columns, for per-row / per-column zero points and scales. */
+void matmul_dims(Ctx &c, int ai, int bi, int64_t *rows, int64_t *cols)
+{
+    const Shape &a = in_shape(c, ai), &b = in_shape(c, bi);
+    if (!a.known || !b.known || a.dims.size() < 2 || b.dims.size() < 2)
+        refuse("A and B must have known ranks of 2 or more");
+    *rows = a.dims[a.dims.size() - 2];
+    *cols = b.dims.back();
+}
+
+void conv_matmul_integer(Ctx &c, const char *)
+{
+    known_attrs(c, {});
+    const int32_t ft = onnx::TensorProto::FLOAT;
+    int64_t rows, cols;
+    matmul_dims(c, 0, 1, &rows, &cols);
+    Ref a = minus_zero_point(c, 0, 2, ft, "A", {rows, 1});
+    Ref b = minus_zero_point(c, 1, 3, ft, "B", {cols});
+    Ref y = sub_convert(c, conv_matmul, "MatMulV2", "MatMul",
+                        {{a, float_shape(in_shape(c, 0), ft)}, {b, float_shape(in_shape(c, 1), ft)}},
+                        {});
+    set_out(c, 0, cast_to(c, "", y, GE_I32));
+}
+
+void conv_qlinear_matmul(Ctx &c, const char *)
+{
+    known_attrs(c, {});
+    const int32_t ft = onnx::TensorProto::FLOAT;
+    int64_t rows, cols;
+    matmul_dims(c, 0, 3, &rows, &cols);
+    Ref a = minus_zero_point(c, 0, 2, ft, "a", {rows, 1});
+    Ref b = minus_zero_point(c, 3, 5, ft, "b", {cols});
+    Ref acc = sub_convert(c, conv_matmul, "MatMulV2", "MatMul",
+                          {{a, float_shape(in_shape(c, 0), ft)}, {b, float_shape(in_shape(c, 3), ft)}},
+                          {});
+    Ref s = apply2(c, "Mul", "/scale", scale_in(c, 1, "a_scale", {rows, 1}),
+                   scale_in(c, 4, "b_scale", {cols}));
+    set_out(c, 0, requantize(c, apply2(c, "Mul", "/scaled", acc, s), 6, 7));
+}
+
 /* ---- the table ----------------------------------------------------------- */
 
 struct Row {

@@ -16,7 +16,12 @@ CANN op refuses), and the recurrent variants ONNX's conformance data lacks (rnn_
 below, a loop over each batch entry's own steps): gru_bidir (bidirectional,
 linear_before_reset, clip, sequence_lens fed at run time, initial_h), lstm_reverse
 (reverse, peepholes, input_forget, sequence_lens, initial_h / initial_c, Y_c, layout 1)
-and rnn_acts (bidirectional, other activations with alpha / beta)."""
+and rnn_acts (bidirectional, other activations with alpha / beta); the integer ops with what
+the conformance cases lack: conv_integer (int8, per-channel w zero point, strides and pads),
+qlinear_conv (per-channel w scale and zero point, int32 bias), matmul_integer (3-D A,
+per-row and per-column zero points), qlinear_matmul (int8); scatter_nd (negative indices,
+tuples of 2 of a rank-3 data in a 2-D grid of tuples, reduction add; tuples of the full rank,
+mul)."""
 import os
 import sys
 
@@ -340,10 +345,82 @@ def recurrents(out):
               [("LeakyRelu", 0.3, 0), ("ScaledTanh", 0.8, 1.3)], {}, [4, 4, 2])
 
 
+def ints(lo, hi, *shape, dtype=np.uint8):
+    return RNG.integers(lo, hi, shape).astype(dtype)
+
+
+def quantize(v, zp, lo, hi, dtype):
+    return np.clip(np.round(v) + zp, lo, hi).astype(dtype)
+
+
+def integer_ops(out):
+    # ConvInteger: int8, w's zero point per output channel, stride 2, pads
+    x, w = ints(-128, 128, 1, 3, 6, 6, dtype=np.int8), ints(-128, 128, 4, 3, 3, 3, dtype=np.int8)
+    xz, wz = np.array(3, np.int8), ints(-5, 5, 4, dtype=np.int8)
+    pads = [1, 1, 1, 1]
+    y = conv2d(x.astype(np.float64) - xz, w.astype(np.float64) - wz.reshape(4, 1, 1, 1),
+               np.zeros(4), 2, pads)
+    node = helper.make_node("ConvInteger", ["x", "w", "x_zero_point", "w_zero_point"], ["y"],
+                            strides=[2, 2], pads=pads)
+    save(out, "conv_integer", [node], [("x", x)], ["y"], dict(w=w, x_zero_point=xz, w_zero_point=wz),
+         [x], [y], opset=13, rtype=np.int32)
+    # QLinearConv: uint8, per-channel w scale and zero point, int32 bias
+    x, w = ints(0, 256, 2, 3, 5, 5), ints(0, 256, 4, 3, 2, 2)
+    xs, xz = np.array(0.02, np.float32), np.array(120, np.uint8)
+    ws, wz = (RNG.random(4) * 0.02 + 0.005).astype(np.float32), ints(100, 150, 4)
+    ys, yz = np.array(0.9, np.float32), np.array(128, np.uint8)
+    b = ints(-2000, 2000, 4, dtype=np.int32)
+    acc = conv2d(x.astype(np.float64) - xz, w.astype(np.float64) - wz.reshape(4, 1, 1, 1), b, 1,
+                 [0, 0, 0, 0])
+    y = quantize(acc * (xs * ws).astype(np.float32).reshape(1, 4, 1, 1) / ys, yz, 0, 255, np.uint8)
+    node = helper.make_node("QLinearConv", ["x", "x_scale", "x_zero_point", "w", "w_scale",
+                                            "w_zero_point", "y_scale", "y_zero_point", "B"], ["y"])
+    save(out, "qlinear_conv", [node], [("x", x)], ["y"],
+         dict(x_scale=xs, x_zero_point=xz, w=w, w_scale=ws, w_zero_point=wz, y_scale=ys,
+              y_zero_point=yz, B=b), [x], [y], opset=13, rtype=np.uint8)
+    # MatMulInteger: 3-D A, zero points per row of A and per column of B
+    a, bm = ints(0, 256, 2, 4, 5), ints(0, 256, 5, 3)
+    az, bz = ints(0, 256, 4), ints(0, 256, 3)
+    y = (a.astype(np.int64) - az.reshape(4, 1)) @ (bm.astype(np.int64) - bz)
+    node = helper.make_node("MatMulInteger", ["A", "B", "a_zero_point", "b_zero_point"], ["Y"])
+    save(out, "matmul_integer", [node], [("A", a)], ["Y"], dict(B=bm, a_zero_point=az, b_zero_point=bz),
+         [a], [y], opset=13, rtype=np.int32)
+    # QLinearMatMul: int8
+    a, bm = ints(-128, 128, 3, 6, dtype=np.int8), ints(-128, 128, 6, 2, dtype=np.int8)
+    az, bz, yz = np.array(-3, np.int8), np.array(5, np.int8), np.array(-10, np.int8)
+    as_, bs, ys = np.array(0.05, np.float32), np.array(0.03, np.float32), np.array(0.7, np.float32)
+    acc = (a.astype(np.float64) - az) @ (bm.astype(np.float64) - bz)
+    y = quantize(acc * np.float32(as_ * bs) / ys, yz, -128, 127, np.int8)
+    node = helper.make_node("QLinearMatMul", ["a", "a_scale", "a_zero_point", "b", "b_scale",
+                                              "b_zero_point", "y_scale", "y_zero_point"], ["y"])
+    save(out, "qlinear_matmul", [node], [("a", a)], ["y"],
+         dict(a_scale=as_, a_zero_point=az, b=bm, b_scale=bs, b_zero_point=bz, y_scale=ys,
+              y_zero_point=yz), [a], [y], opset=13, rtype=np.int8)
+
+
+def scatter_nd(out):
+    data = rand(3, 4, 5)
+    idx = np.array([[[0, -1], [2, 1]], [[-3, 2], [1, -4]]], np.int64)  # [2, 2, 2]: slices [5]
+    upd = rand(2, 2, 5)
+    y1 = data.astype(np.float64).copy()
+    for t in np.ndindex(2, 2):
+        y1[tuple(idx[t])] += upd[t]
+    full = np.array([[0, 0, 0], [2, 3, -1], [-1, -1, -1]], np.int64)  # [3, 3]: elements
+    upd2 = rand(3)
+    y2 = y1.copy()
+    for t in range(2):
+        y2[tuple(full[t])] *= upd2[t]
+    y2[tuple(full[2])] *= upd2[2]  # [2, 3, 4] twice: mul applies both
+    nodes = [helper.make_node("ScatterND", ["data", "idx", "upd"], ["y1"], reduction="add"),
+             helper.make_node("ScatterND", ["y1", "full", "upd2"], ["y2"], reduction="mul")]
+    save(out, "scatter_nd", nodes, [("data", data), ("upd", upd)], ["y1", "y2"],
+         dict(idx=idx, full=full, upd2=upd2), [data, upd], [y1, y2], opset=16)
+
+
 def main():
     out = sys.argv[1]
     for f in (mlp, cnn, two_io, blocks, layer_norm, gelu, bad_op, bad_dtype, lone_erf,
-              recurrents):
+              recurrents, integer_ops, scatter_nd):
         f(out)
 
 
