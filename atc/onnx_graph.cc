@@ -3647,6 +3647,182 @@ void conv_qlinear_matmul(Ctx &c, const char *)
     set_out(c, 0, requantize(c, apply2(c, "Mul", "/scaled", acc, s), 6, 7));
 }
 
+/* ---- ReverseSequence, Det, MaxUnpool, windows ---------------------------------- */
+
+/* An int64 constant of `dims` holding v (row-major). */
+Ref const_i64_dims(Ctx &c, const std::string &sfx, const std::vector<int64_t> &v,
+                   const std::vector<int64_t> &dims)
+{
+    std::vector<char> b(v.size() * 8);
+    if (!v.empty())
+        std::memcpy(b.data(), v.data(), b.size());
+    return const_node(c, c.base + sfx, GE_I64, dims, b);
+}
+
+/* ReverseSequence: GatherElements along time_axis with index t' = t < len ? len - 1 - t : t
+ * (SelectV2 on Less(t, len)), computed on [T at time_axis, B at batch_axis, 1 elsewhere]
+ * from sequence_lens (fed at run time or constant) and Tiled to x's dims. Every dim known. */
+void conv_reverse_sequence(Ctx &c, const char *)
+{
+    known_attrs(c, {"batch_axis", "time_axis"});
+    const Shape &xs = in_shape(c, 0);
+    if (!xs.known || xs.dims.size() < 2)
+        refuse("input's rank must be known and 2 or more");
+    for (int64_t d : xs.dims)
+        if (d < 0)
+            refuse("input's dims must be known");
+    int r = (int)xs.dims.size();
+    int64_t ta = wrap_axis(get_i(c, "time_axis", 0), r, "time_axis");
+    int64_t ba = wrap_axis(get_i(c, "batch_axis", 1), r, "batch_axis");
+    if (ta == ba || ta > 1 || ba > 1)
+        refuse("time_axis and batch_axis must be 0 and 1 or 1 and 0");
+    int64_t T = xs.dims[(size_t)ta], B = xs.dims[(size_t)ba];
+    std::vector<int64_t> tdims((size_t)r, 1), bdims((size_t)r, 1), t((size_t)T), mult = xs.dims;
+    tdims[(size_t)ta] = T;
+    bdims[(size_t)ba] = B;
+    for (int64_t i = 0; i < T; i++)
+        t[(size_t)i] = i;
+    mult[(size_t)ta] = 1;
+    mult[(size_t)ba] = 1;
+    Ref tg = const_i64_dims(c, "/t", t, tdims);
+    Ref lens = value(c, in_name(c, 1));
+    if (in_shape(c, 1).dtype != onnx::TensorProto::INT64)
+        lens = cast_to(c, "/lens_int64", lens, GE_I64);
+    lens = rnn_reshape(c, "/lens_shape", lens, bdims);
+    Ref rev = apply2(c, "Sub", "/reversed", apply2(c, "Sub", "/last", lens,
+                                                   const_scalar(c, "/one", onnx::TensorProto::INT64, 1)),
+                     tg);
+    int32_t sel = add(c, "SelectV2", "/index");
+    connect(c, sel, "condition", apply2(c, "Less", "/inside", tg, lens));
+    connect(c, sel, "then", rev);
+    connect(c, sel, "else", tg);
+    int32_t tile = add(c, "Tile", "/index_tiled");
+    connect(c, tile, "x", {sel, 0});
+    connect(c, tile, "multiples", const_i64(c, "/index_multiples", mult));
+    int32_t n = add(c, "GatherElements");
+    connect_in(c, n, "x", 0);
+    connect(c, n, "index", {tile, 0});
+    attr_i(c, n, "dim", ta);
+    set_out(c, 0, {n, 0});
+}
+
+/* Det: sign * exp(log |det|) of CANN's LogMatrixDeterminant (an LU factorisation in double,
+ * aclnnSlogdet's kernel); float32 or double. */
+void conv_det(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    int32_t n = add(c, cann, "/slogdet");
+    connect_in(c, n, "x", 0);
+    Ref e = apply(c, "Exp", "/abs", {n, 1});
+    set_out(c, 0, apply2(c, "Mul", "", Ref{n, 0}, e));
+}
+
+/* MaxUnpool: X's values scattered into zeros at I, the flat indices into the output (what
+ * MaxPool's Indices give): one ScatterElements on [1, N*C*prod(out)] views, out = (in - 1) *
+ * stride + kernel - pads; a larger output_shape (a constant) appends zeros to each spatial
+ * dim (ConcatV2), as ONNX's reference does. */
+void conv_max_unpool(Ctx &c, const char *)
+{
+    known_attrs(c, {"kernel_shape", "pads", "strides"});
+    const Shape &xs = in_shape(c, 0);
+    if (!xs.known || xs.dims.size() < 3)
+        refuse("X's rank must be known and 3 or more");
+    for (int64_t d : xs.dims)
+        if (d < 0)
+            refuse("X's dims must be known");
+    size_t sp = xs.dims.size() - 2;
+    std::vector<int64_t> k, st(sp, 1), pads(2 * sp, 0), out, given;
+    if (!get_ints(c, "kernel_shape", &k) || k.size() != sp)
+        refuse("kernel_shape must have one entry a spatial dim");
+    get_ints(c, "strides", &st);
+    get_ints(c, "pads", &pads);
+    if (st.size() != sp || pads.size() != 2 * sp)
+        refuse("strides and pads must have one (pads: two) entries a spatial dim");
+    out = {xs.dims[0], xs.dims[1]};
+    for (size_t i = 0; i < sp; i++)
+        out.push_back((xs.dims[i + 2] - 1) * st[i] + k[i] - pads[i] - pads[i + sp]);
+    if (has_in(c, 2)) {
+        given = need_ints(c, 2, "output_shape");
+        if (given.size() != xs.dims.size() || given[0] != xs.dims[0] || given[1] != xs.dims[1])
+            refuse("output_shape must give N and C of X, then one dim a spatial dim");
+        for (size_t i = 2; i < given.size(); i++)
+            if (given[i] < out[i])
+                refuse("output_shape " + dims_str(given) + " is smaller than the unpooled " +
+                       dims_str(out));
+    }
+    int64_t nin = 1, nout = 1;
+    for (int64_t d : xs.dims)
+        nin *= d;
+    for (int64_t d : out)
+        nout *= d;
+    int32_t ot = xs.dtype, dt = ge_dtype(ot);
+    Ref zeros = const_node(c, c.base + "/zeros", dt, {1, nout},
+                           std::vector<char>((size_t)nout * ge_size(dt), 0));
+    Ref idx = value(c, in_name(c, 1));
+    int32_t s = add(c, "ScatterElements", "/scatter");
+    connect(c, s, "data", zeros);
+    connect(c, s, "indices", rnn_reshape(c, "/indices_flat", idx, {1, nin}));
+    connect(c, s, "updates", rnn_reshape(c, "/x_flat", value(c, in_name(c, 0)), {1, nin}));
+    attr_i(c, s, "axis", 1);
+    attr_s(c, s, "reduction", "none");
+    Ref y = rnn_reshape(c, "/unpooled", {s, 0}, out);
+    /* a larger output_shape: the unpooled values keep their places, zeros after them */
+    for (size_t i = 2; i < given.size(); i++) {
+        if (given[i] == out[i])
+            continue;
+        std::vector<int64_t> zd = out;
+        zd[i] = given[i] - out[i];
+        int64_t nz = 1;
+        for (int64_t d : zd)
+            nz *= d;
+        Ref z = const_node(c, c.base + "/pad" + std::to_string(i), dt, zd,
+                           std::vector<char>((size_t)nz * ge_size(dt), 0));
+        y = rnn_concat(c, "/padded" + std::to_string(i), {y, z}, (int64_t)i);
+        out[i] = given[i];
+    }
+    set_out(c, 0, apply(c, "Identity", "", y));
+}
+
+/* HannWindow, HammingWindow, BlackmanWindow (opset 17): constants of `size` values (size a
+ * constant), ONNX's formulas: w[n] = a0 - a1 cos(2 pi n / N) + a2 cos(4 pi n / N), N = size
+ * (periodic, the default) or size - 1; output_datatype float32 (the default), double,
+ * int32 or int64 (truncated). */
+void conv_window(Ctx &c, const char *)
+{
+    known_attrs(c, {"output_datatype", "periodic"});
+    std::vector<int64_t> sv = need_ints(c, 0, "size");
+    if (sv.size() != 1 || sv[0] < 0)
+        refuse("size must be one value >= 0");
+    int64_t size = sv[0];
+    const std::string &op = c.node->op_type();
+    double a0 = 0.5, a1 = 0.5, a2 = 0; /* Hann */
+    if (op == "HammingWindow")
+        a0 = 25.0 / 46, a1 = 1 - 25.0 / 46;
+    else if (op == "BlackmanWindow")
+        a0 = 0.42, a1 = 0.5, a2 = 0.08;
+    double N = get_i(c, "periodic", 1) ? (double)size : (double)size - 1;
+    int32_t ot = (int32_t)get_i(c, "output_datatype", onnx::TensorProto::FLOAT);
+    int32_t dt = ge_dtype(ot);
+    if (dt != GE_F32 && dt != GE_F64 && dt != GE_I32 && dt != GE_I64)
+        refuse("output_datatype " + std::to_string(ot) + " is not supported");
+    std::vector<char> b((size_t)size * ge_size(dt));
+    for (int64_t n = 0; n < size; n++) {
+        const double pi = 3.14159265358979323846;
+        double v = a0 - a1 * std::cos(2 * pi * (double)n / N) + a2 * std::cos(4 * pi * (double)n / N);
+        char *p = b.data() + (size_t)n * ge_size(dt);
+        if (dt == GE_F32) {
+            float f = (float)v;
+            std::memcpy(p, &f, 4);
+        } else if (dt == GE_F64) {
+            std::memcpy(p, &v, 8);
+        } else {
+            int64_t i = (int64_t)v; /* truncated, as a Cast */
+            std::memcpy(p, &i, ge_size(dt));
+        }
+    }
+    set_out(c, 0, const_node(c, c.base, dt, {size}, b));
+}
+
 /* ---- the table ----------------------------------------------------------- */
 
 struct Row {

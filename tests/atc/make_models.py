@@ -21,7 +21,9 @@ the conformance cases lack: conv_integer (int8, per-channel w zero point, stride
 qlinear_conv (per-channel w scale and zero point, int32 bias), matmul_integer (3-D A,
 per-row and per-column zero points), qlinear_matmul (int8); scatter_nd (negative indices,
 tuples of 2 of a rank-3 data in a 2-D grid of tuples, reduction add; tuples of the full rank,
-mul)."""
+mul); more_ops: ReverseSequence (3-D, time first), Det (a batch of 3 x 3 and double
+4 x 4), MaxUnpool with a larger output_shape, the three windows of a constant size
+(periodic and symmetric)."""
 import os
 import sys
 
@@ -417,10 +419,47 @@ def scatter_nd(out):
          dict(idx=idx, full=full, upd2=upd2), [data, upd], [y1, y2], opset=16)
 
 
+def more_ops(out):
+    x = rand(5, 3, 2)  # time 0, batch 1
+    lens = np.array([5, 1, 3], np.int64)
+    y = x.copy()
+    for b in range(3):
+        y[:lens[b], b] = x[:lens[b], b][::-1]
+    m3 = rand(2, 3, 3)
+    m4 = RNG.standard_normal((4, 4))
+    size = np.array(7, np.int64)
+    n = np.arange(7)
+    wins = []
+    nodes = [helper.make_node("ReverseSequence", ["x", "lens"], ["y"], time_axis=0, batch_axis=1),
+             helper.make_node("Det", ["m3"], ["d3"]), helper.make_node("Det", ["m4"], ["d4"])]
+    for op, a0, a1, a2 in (("HannWindow", 0.5, 0.5, 0), ("HammingWindow", 25 / 46, 21 / 46, 0),
+                           ("BlackmanWindow", 0.42, 0.5, 0.08)):
+        for periodic in (1, 0):
+            N = 7 if periodic else 6
+            wins.append(a0 - a1 * np.cos(2 * np.pi * n / N) + a2 * np.cos(4 * np.pi * n / N))
+            nodes.append(helper.make_node(op, ["size"], ["w%d" % len(wins)], periodic=periodic))
+    # MaxUnpool of a 2 x 2 pooled 4 x 4 grid into 5 x 6
+    xv = rand(1, 2, 2, 2)
+    xi = np.array([[[[0, 3], [9, 14]], [[21, 18], [28, 31]]]], np.int64)
+    un = np.zeros((1, 2, 4, 4), np.float32).reshape(-1)
+    un[xi.reshape(-1)] = xv.reshape(-1)
+    unp = np.zeros((1, 2, 5, 6), np.float32)
+    unp[:, :, :4, :4] = un.reshape(1, 2, 4, 4)
+    nodes.append(helper.make_node("MaxUnpool", ["xv", "xi", "oshape"], ["u"], kernel_shape=[2, 2],
+                                  strides=[2, 2]))
+    outs = ["y", "d3"] + ["w%d" % (k + 1) for k in range(len(wins))] + ["u"]
+    save(out, "more_ops", nodes, [("x", x), ("lens", lens), ("m3", m3), ("xv", xv)], outs,
+         dict(size=size, m4=m4, xi=xi, oshape=np.array([1, 2, 5, 6], np.int64)),
+         [x, lens, m3, xv], [y, np.linalg.det(m3.astype(np.float64))] + wins + [unp], opset=17)
+    # the double determinant: its own model (save() gives one result type)
+    save(out, "det_double", [helper.make_node("Det", ["m4"], ["d4"])], [("m4", m4)], ["d4"], {},
+         [m4], [np.linalg.det(m4)], opset=17, rtype=np.float64)
+
+
 def main():
     out = sys.argv[1]
     for f in (mlp, cnn, two_io, blocks, layer_norm, gelu, bad_op, bad_dtype, lone_erf,
-              recurrents, integer_ops, scatter_nd):
+              recurrents, integer_ops, scatter_nd, more_ops):
         f(out)
 
 

@@ -5,12 +5,13 @@ initializers holding the stored test values. atc needs such values at conversion
 set the output's dims); this checks the mapping and the kernel on the conformance data
 until atc reads them at run time.
 
-For each case whose name matches PATTERN (a regex, default Resize's cases): every graph
-input but the first becomes an initializer with the value of test_data_set_0, a copy of
-the case (the model, the first input, the outputs) is written to a temporary directory,
+For each case whose name matches PATTERN (a regex, default: the cases of the ops in
+OPERANDS): the graph inputs feeding the operands OPERANDS names (by the node's input
+positions) become initializers with the values of test_data_set_0, a copy of the case (the
+model, the other inputs renumbered, the outputs) is written to a temporary directory,
 converted with atc and run with atc_run against the stored outputs.
 
-Usage: onnx_inputs_as_consts.py ATC ATC_RUN [PATTERN] [--data DIR]
+Usage: onnx_inputs_as_consts.py ATC ATC_RUN [PATTERN] [--data=DIR]
 Prints one line a case and the counts; exit 1 when a converted case runs wrong or atc
 crashes, 77 without the test data or the onnx module."""
 import os
@@ -21,6 +22,12 @@ import sys
 import tempfile
 
 DATA = "/usr/share/libonnx-testdata/data/node"
+# The node inputs that set an output's dims, by op: what atc needs at conversion.
+OPERANDS = {
+    "Resize": (1, 2, 3),  # roi, scales, sizes
+    "MaxUnpool": (2,),  # output_shape
+}
+DEFAULT = r"^test_(resize_|maxunpool_export_with_output_shape)"
 
 
 def main():
@@ -30,7 +37,7 @@ def main():
         if a.startswith("--data="):
             data = a[len("--data="):]
     atc, atc_run = args[:2]
-    pattern = re.compile(args[2] if len(args) > 2 else r"^test_resize_")
+    pattern = re.compile(args[2] if len(args) > 2 else DEFAULT)
     try:
         import onnx
         from onnx import numpy_helper
@@ -48,21 +55,25 @@ def main():
             continue
         src = os.path.join(data, case)
         m = onnx.load(os.path.join(src, "model.onnx"))
-        ins = [i.name for i in m.graph.input
-               if i.name not in {t.name for t in m.graph.initializer}]
+        inits = {t.name for t in m.graph.initializer}
+        ins = [i.name for i in m.graph.input if i.name not in inits]
+        fold = {n.input[k] for n in m.graph.node if n.op_type in OPERANDS
+                for k in OPERANDS[n.op_type] if k < len(n.input) and n.input[k]}
         dst = os.path.join(tmp, case)
         os.makedirs(os.path.join(dst, "test_data_set_0"))
+        kept = 0
         for k, name in enumerate(ins):
-            t = onnx.TensorProto()
-            with open(os.path.join(src, "test_data_set_0", "input_%d.pb" % k), "rb") as f:
-                t.ParseFromString(f.read())
-            if k == 0:
-                shutil.copy(os.path.join(src, "test_data_set_0", "input_0.pb"),
-                            os.path.join(dst, "test_data_set_0", "input_0.pb"))
+            src_pb = os.path.join(src, "test_data_set_0", "input_%d.pb" % k)
+            if name not in fold:
+                shutil.copy(src_pb, os.path.join(dst, "test_data_set_0", "input_%d.pb" % kept))
+                kept += 1
                 continue
+            t = onnx.TensorProto()
+            with open(src_pb, "rb") as f:
+                t.ParseFromString(f.read())
             t.name = name
             m.graph.initializer.append(t)
-        keep = [i for i in m.graph.input if i.name == ins[0]]
+        keep = [i for i in m.graph.input if i.name not in fold]
         del m.graph.input[:]
         m.graph.input.extend(keep)
         for f in os.listdir(os.path.join(src, "test_data_set_0")):
