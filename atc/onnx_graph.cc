@@ -2935,7 +2935,8 @@ bool nonempty_in(Ctx &c, int i)
     return true;
 }
 
-/* Resize (opsets 11-13; older models come through the version converter): CANN's Resize
+/* Resize (opsets 11-13; older models and Upsample come through the version converter, with
+ * the asymmetric coordinates and floor rounding of their opsets): CANN's Resize
  * with ONNX's attributes. scales or sizes must be constants (y's dims depend on them):
  * they become Const inputs of the Resize node, as does roi for tf_crop_and_resize (it is
  * not read otherwise). */
@@ -2944,7 +2945,12 @@ void conv_resize(Ctx &c, const char *cann)
     known_attrs(c, {"coordinate_transformation_mode", "cubic_coeff_a", "exclude_outside",
                     "extrapolation_value", "mode", "nearest_mode"});
     int rank = rank_of(c, 0, "X");
-    std::string coord = get_s(c, "coordinate_transformation_mode", "half_pixel");
+    /* Upsample and Resize before opset 11 map x to x / scale and take the floor for nearest;
+     * ONNX's version converter makes them opset-11 Resize nodes without saying so */
+    bool legacy = c.model_opset < 11;
+    std::string coord =
+        get_s(c, "coordinate_transformation_mode", legacy ? "asymmetric" : "half_pixel");
+    std::string nearest = get_s(c, "nearest_mode", legacy ? "floor" : "round_prefer_floor");
     int32_t n = add(c, cann);
     connect_in(c, n, "x", 0);
     if (nonempty_in(c, 3)) {
@@ -2985,7 +2991,7 @@ void conv_resize(Ctx &c, const char *cann)
     attr_i(c, n, "exclude_outside", get_i(c, "exclude_outside", 0));
     attr_f(c, n, "extrapolation_value", get_f(c, "extrapolation_value", 0.0f));
     attr_s(c, n, "mode", get_s(c, "mode", "nearest").c_str());
-    attr_s(c, n, "nearest_mode", get_s(c, "nearest_mode", "round_prefer_floor").c_str());
+    attr_s(c, n, "nearest_mode", nearest.c_str());
     set_out(c, 0, {n, 0});
 }
 

@@ -155,6 +155,7 @@ M(Tile, tile, "Tile", "repeats constant")
 M(Transpose, transpose, "Transpose", "")
 M(Trilu, trilu, "Triu Tril Trilu", "")
 M(Unsqueeze, unsqueeze, "Unsqueeze", "axes constant")
+M(Upsample, resize, "Resize", "through ONNX's version converter (an opset-11 Resize): asymmetric coordinates, floor rounding; scales constant")
 M(Where, where, "SelectV2", "")
 M(Xor, binary, "NotEqual", "")
 /* clang-format on */

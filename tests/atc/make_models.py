@@ -23,7 +23,8 @@ per-row and per-column zero points), qlinear_matmul (int8); scatter_nd (negative
 tuples of 2 of a rank-3 data in a 2-D grid of tuples, reduction add; tuples of the full rank,
 mul); more_ops: ReverseSequence (3-D, time first), Det (a batch of 3 x 3 and double
 4 x 4), MaxUnpool with a larger output_shape, the three windows of a constant size
-(periodic and symmetric)."""
+(periodic and symmetric); upsample9 (opset 9's Upsample, nearest and linear, scales that
+are not integers: x / scale, floor)."""
 import os
 import sys
 
@@ -456,10 +457,31 @@ def more_ops(out):
          [m4], [np.linalg.det(m4)], opset=17, rtype=np.float64)
 
 
+def upsample9(out):
+    x = rand(1, 2, 3, 4)
+    sc = np.array([1, 1, 1.5, 2.5], np.float32)
+    oh, ow = 4, 10  # floor(3 * 1.5), floor(4 * 2.5)
+    hs, ws = np.arange(oh) / sc[2], np.arange(ow) / sc[3]
+    near = x[:, :, np.floor(hs).astype(int)][:, :, :, np.floor(ws).astype(int)]
+
+    def lin(v, n):
+        v = np.minimum(v, n - 1)
+        i0 = np.floor(v).astype(int)
+        return i0, np.minimum(i0 + 1, n - 1), v - i0
+    h0, h1, th = lin(hs, 3)
+    w0, w1, tw = lin(ws, 4)
+    rows = x[:, :, h0] * (1 - th)[:, None] + x[:, :, h1] * th[:, None]
+    linear = rows[:, :, :, w0] * (1 - tw) + rows[:, :, :, w1] * tw
+    nodes = [helper.make_node("Upsample", ["x", "scales"], ["near"], mode="nearest"),
+             helper.make_node("Upsample", ["x", "scales"], ["linear"], mode="linear")]
+    save(out, "upsample9", nodes, [("x", x)], ["near", "linear"], dict(scales=sc), [x],
+         [near, linear], opset=9)
+
+
 def main():
     out = sys.argv[1]
     for f in (mlp, cnn, two_io, blocks, layer_norm, gelu, bad_op, bad_dtype, lone_erf,
-              recurrents, integer_ops, scatter_nd, more_ops):
+              recurrents, integer_ops, scatter_nd, more_ops, upsample9):
         f(out)
 
 

@@ -26,8 +26,9 @@ DATA = "/usr/share/libonnx-testdata/data/node"
 OPERANDS = {
     "Resize": (1, 2, 3),  # roi, scales, sizes
     "MaxUnpool": (2,),  # output_shape
+    "Upsample": (1,),  # scales
 }
-DEFAULT = r"^test_(resize_|maxunpool_export_with_output_shape)"
+DEFAULT = r"^test_(resize_|upsample_|maxunpool_export_with_output_shape)"
 
 
 def main():
