@@ -2977,8 +2977,7 @@ void conv_resize(Ctx &c, const char *cann)
         std::vector<double> roi = need_floats(c, 1, "roi");
         if ((int)roi.size() != 2 * rank)
             refuse("roi holds " + std::to_string(roi.size()) + " values for rank " +
-                   std::to_string(rank) + " (starts then ends: " + std::to_string(2 * rank) +
-                   ")");
+                   std::to_string(rank) + " (starts then ends: " + std::to_string(2 * rank) + ")");
         std::vector<char> b(roi.size() * 4);
         for (size_t k = 0; k < roi.size(); k++) {
             float f = (float)roi[k];
@@ -3115,11 +3114,11 @@ Ref rnn_act(Ctx &c, const std::string &sfx, const RnnAct &a, Ref x, int32_t ot)
                       apply2(c, "Mul", sfx + "_alpha", x, const_scalar(c, sfx + "_a", ot, a.alpha)),
                       const_scalar(c, sfx + "_b", ot, a.beta));
     if (f == "scaledtanh")
-        return apply2(c, "Mul", sfx + "_alpha",
-                      apply(c, "Tanh", sfx,
-                            apply2(c, "Mul", sfx + "_beta", x,
-                                   const_scalar(c, sfx + "_b", ot, a.beta))),
-                      const_scalar(c, sfx + "_a", ot, a.alpha));
+        return apply2(
+            c, "Mul", sfx + "_alpha",
+            apply(c, "Tanh", sfx,
+                  apply2(c, "Mul", sfx + "_beta", x, const_scalar(c, sfx + "_b", ot, a.beta))),
+            const_scalar(c, sfx + "_a", ot, a.alpha));
     refuse("activation " + f + " is not supported");
 }
 
@@ -3196,8 +3195,10 @@ void conv_rnn(Ctx &c, const char *)
     auto clipped = [&](const std::string &sfx, Ref x) {
         if (!(clip > 0))
             return x;
-        x = apply2(c, "Maximum", sfx + "/clip_lo", x, const_scalar(c, sfx + "/clip_lo_v", ot, -clip));
-        return apply2(c, "Minimum", sfx + "/clip_hi", x, const_scalar(c, sfx + "/clip_hi_v", ot, clip));
+        x = apply2(c, "Maximum", sfx + "/clip_lo", x,
+                   const_scalar(c, sfx + "/clip_lo_v", ot, -clip));
+        return apply2(c, "Minimum", sfx + "/clip_hi", x,
+                      const_scalar(c, sfx + "/clip_hi_v", ot, clip));
     };
 
     Ref X = value(c, in_name(c, 0));
@@ -3226,22 +3227,22 @@ void conv_rnn(Ctx &c, const char *)
     for (int d = 0; d < nd; d++) {
         bool rev = dir == "reverse" || d == 1;
         std::string p = "/d" + std::to_string(d);
-        Ref W = rnn_reshape(c, p + "/w",
-                            rnn_slice(c, p + "/w_slice", value(c, in_name(c, 1)), {d, 0, 0},
-                                      {1, G * H, I}),
-                            {G * H, I});
-        Ref R = rnn_reshape(c, p + "/r",
-                            rnn_slice(c, p + "/r_slice", value(c, in_name(c, 2)), {d, 0, 0},
-                                      {1, G * H, H}),
-                            {G * H, H});
+        Ref W = rnn_reshape(
+            c, p + "/w",
+            rnn_slice(c, p + "/w_slice", value(c, in_name(c, 1)), {d, 0, 0}, {1, G * H, I}),
+            {G * H, I});
+        Ref R = rnn_reshape(
+            c, p + "/r",
+            rnn_slice(c, p + "/r_slice", value(c, in_name(c, 2)), {d, 0, 0}, {1, G * H, H}),
+            {G * H, H});
         Ref XW = rnn_matmul_t(c, p + "/xw", X2, W);
         bool bias = has_in(c, 3);
         Ref Rb{};
         if (bias) {
-            Ref Bd = rnn_reshape(c, p + "/b",
-                                 rnn_slice(c, p + "/b_slice", value(c, in_name(c, 3)), {d, 0},
-                                           {1, 2 * G * H}),
-                                 {2 * G * H});
+            Ref Bd = rnn_reshape(
+                c, p + "/b",
+                rnn_slice(c, p + "/b_slice", value(c, in_name(c, 3)), {d, 0}, {1, 2 * G * H}),
+                {2 * G * H});
             XW = apply2(c, "Add", p + "/xw_b", XW, rnn_slice(c, p + "/wb", Bd, {0}, {G * H}));
             Rb = rnn_slice(c, p + "/rb", Bd, {G * H}, {G * H});
         }
@@ -3269,10 +3270,10 @@ void conv_rnn(Ctx &c, const char *)
         if (lstm) {
             Ct = state(6, "initial_c");
             if (peep) {
-                Ref P = rnn_reshape(c, p + "/p",
-                                    rnn_slice(c, p + "/p_slice", value(c, in_name(c, 7)), {d, 0},
-                                              {1, 3 * H}),
-                                    {3 * H});
+                Ref P = rnn_reshape(
+                    c, p + "/p",
+                    rnn_slice(c, p + "/p_slice", value(c, in_name(c, 7)), {d, 0}, {1, 3 * H}),
+                    {3 * H});
                 Pi = rnn_slice(c, p + "/p_i", P, {0}, {H});
                 Po = rnn_slice(c, p + "/p_o", P, {H}, {H});
                 Pf = rnn_slice(c, p + "/p_f", P, {2 * H}, {H});
@@ -3290,9 +3291,11 @@ void conv_rnn(Ctx &c, const char *)
             Ref Hn{}, Cn{};
             if (gru) {
                 Ref hr = rnn_matmul_t(c, s + "/hr_zr", Ht, Rzr);
-                Ref zr = apply2(c, "Add", s + "/zr", rnn_slice(c, s + "/xw_zr", xw, {0, 0}, {Bn, 2 * H}), hr);
+                Ref zr = apply2(c, "Add", s + "/zr",
+                                rnn_slice(c, s + "/xw_zr", xw, {0, 0}, {Bn, 2 * H}), hr);
                 if (bias)
-                    zr = apply2(c, "Add", s + "/zr_b", zr, rnn_slice(c, s + "/rb_zr", Rb, {0}, {2 * H}));
+                    zr = apply2(c, "Add", s + "/zr_b", zr,
+                                rnn_slice(c, s + "/rb_zr", Rb, {0}, {2 * H}));
                 Ref z = rnn_act(c, s + "/z", *f, clipped(s + "/z", gate(zr, 0)), ot);
                 Ref r = rnn_act(c, s + "/r", *f, clipped(s + "/r", gate(zr, 1)), ot);
                 Ref xh = gate(xw, 2), hh;
@@ -3306,7 +3309,8 @@ void conv_rnn(Ctx &c, const char *)
                     if (bias)
                         hh = apply2(c, "Add", s + "/hr_h_b", hh, Rbh);
                 }
-                Ref ht = rnn_act(c, s + "/h_tilde", *g, clipped(s + "/h", apply2(c, "Add", s + "/h_in", xh, hh)), ot);
+                Ref ht = rnn_act(c, s + "/h_tilde", *g,
+                                 clipped(s + "/h", apply2(c, "Add", s + "/h_in", xh, hh)), ot);
                 /* (1 - z) h~ + z H = h~ + z (H - h~) */
                 Hn = apply2(c, "Add", s + "/h_new", ht,
                             apply2(c, "Mul", s + "/z_d", z, apply2(c, "Sub", s + "/d", Ht, ht)));
@@ -3323,9 +3327,9 @@ void conv_rnn(Ctx &c, const char *)
                         gf = apply2(c, "Add", s + "/pf", gf, apply2(c, "Mul", s + "/pf_c", Pf, Ct));
                     }
                     Ref i = rnn_act(c, s + "/i", *f, clipped(s + "/i", gi), ot);
-                    Ref fg = input_forget
-                                 ? apply2(c, "Sub", s + "/f", const_scalar(c, s + "/one", ot, 1.0), i)
-                                 : rnn_act(c, s + "/f", *f, clipped(s + "/f", gf), ot);
+                    Ref fg = input_forget ? apply2(c, "Sub", s + "/f",
+                                                   const_scalar(c, s + "/one", ot, 1.0), i)
+                                          : rnn_act(c, s + "/f", *f, clipped(s + "/f", gf), ot);
                     Ref ct = rnn_act(c, s + "/c_tilde", *g, clipped(s + "/c", gc), ot);
                     Cn = apply2(c, "Add", s + "/c_new", apply2(c, "Mul", s + "/f_c", fg, Ct),
                                 apply2(c, "Mul", s + "/i_c", i, ct));
@@ -3337,10 +3341,10 @@ void conv_rnn(Ctx &c, const char *)
             }
             Ref Yt = Hn;
             if (mask) {
-                Ref cond = rnn_reshape(
-                    c, s + "/valid",
-                    apply2(c, "Less", s + "/valid_less", const_scalar(c, s + "/t", lens_ot, (double)t), lens),
-                    {Bn, 1});
+                Ref cond = rnn_reshape(c, s + "/valid",
+                                       apply2(c, "Less", s + "/valid_less",
+                                              const_scalar(c, s + "/t", lens_ot, (double)t), lens),
+                                       {Bn, 1});
                 auto sel = [&](const std::string &nm, Ref a, Ref b) {
                     int32_t n = add(c, "SelectV2", s + nm);
                     connect(c, n, "condition", cond);
@@ -3426,7 +3430,8 @@ void conv_scatter_nd(Ctx &c, const char *)
                       apply2(c, "Less", "/negative", idx,
                              const_scalar(c, "/zero", onnx::TensorProto::INT64, 0.0)),
                       GE_I64);
-    idx = apply2(c, "Add", "/wrapped", idx, apply2(c, "Mul", "/offset", neg, const_i64(c, "/dims", kd)));
+    idx = apply2(c, "Add", "/wrapped", idx,
+                 apply2(c, "Mul", "/offset", neg, const_i64(c, "/dims", kd)));
     int32_t lin = add(c, "ReduceSum", "/linear");
     attr_b(c, lin, "keep_dims", false);
     attr_b(c, lin, "noop_with_empty_axes", false);
@@ -3514,9 +3519,9 @@ Ref minus_zero_point(Ctx &c, int i, int zi, int32_t ft, const char *what,
     Ref z = cast_to(c, "/" + w + "_zero_point_float", value(c, in_name(c, zi)), ge_dtype(ft));
     if (zs.dims.size() == 1 && zs.dims[0] != 1) {
         if (per_shape.empty() || zs.dims[0] != per_shape[0])
-            refuse(w + "'s zero point has " + std::to_string(zs.dims[0]) +
-                   " values: one, or one a " +
-                   (per_shape.empty() ? std::string("(none here)") : "row / channel") + " expected");
+            refuse(
+                w + "'s zero point has " + std::to_string(zs.dims[0]) + " values: one, or one a " +
+                (per_shape.empty() ? std::string("(none here)") : "row / channel") + " expected");
         z = rnn_reshape(c, "/" + w + "_zero_point_shape", z, per_shape);
     }
     return apply2(c, "Sub", "/" + w + "_centered", v, z);
@@ -3579,9 +3584,10 @@ void conv_conv_integer(Ctx &c, const char *cann)
     per[0] = m;
     Ref x = minus_zero_point(c, 0, 2, ft, "x", {});
     Ref w = minus_zero_point(c, 1, 3, ft, "w", per);
-    Ref y = sub_convert(c, conv_conv, cann, "Conv",
-                        {{x, float_shape(in_shape(c, 0), ft)}, {w, float_shape(in_shape(c, 1), ft)}},
-                        {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
+    Ref y =
+        sub_convert(c, conv_conv, cann, "Conv",
+                    {{x, float_shape(in_shape(c, 0), ft)}, {w, float_shape(in_shape(c, 1), ft)}},
+                    {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
     set_out(c, 0, cast_to(c, "", y, GE_I32));
 }
 
@@ -3606,10 +3612,11 @@ void conv_qlinear_conv(Ctx &c, const char *cann)
         if (bs.dtype != onnx::TensorProto::INT32)
             refuse("B must be int32");
         acc = apply2(c, "Add", "/bias", acc,
-                     rnn_reshape(c, "/bias_shape", cast_to(c, "/bias_float", value(c, in_name(c, 8)), GE_F32),
-                                 chan));
+                     rnn_reshape(c, "/bias_shape",
+                                 cast_to(c, "/bias_float", value(c, in_name(c, 8)), GE_F32), chan));
     }
-    Ref s = apply2(c, "Mul", "/scale", scale_in(c, 1, "x_scale", {}), scale_in(c, 4, "w_scale", chan));
+    Ref s =
+        apply2(c, "Mul", "/scale", scale_in(c, 1, "x_scale", {}), scale_in(c, 4, "w_scale", chan));
     set_out(c, 0, requantize(c, apply2(c, "Mul", "/scaled", acc, s), 6, 7));
 }
 
@@ -3631,9 +3638,9 @@ void conv_matmul_integer(Ctx &c, const char *)
     matmul_dims(c, 0, 1, &rows, &cols);
     Ref a = minus_zero_point(c, 0, 2, ft, "A", {rows, 1});
     Ref b = minus_zero_point(c, 1, 3, ft, "B", {cols});
-    Ref y = sub_convert(c, conv_matmul, "MatMulV2", "MatMul",
-                        {{a, float_shape(in_shape(c, 0), ft)}, {b, float_shape(in_shape(c, 1), ft)}},
-                        {});
+    Ref y = sub_convert(
+        c, conv_matmul, "MatMulV2", "MatMul",
+        {{a, float_shape(in_shape(c, 0), ft)}, {b, float_shape(in_shape(c, 1), ft)}}, {});
     set_out(c, 0, cast_to(c, "", y, GE_I32));
 }
 
@@ -3645,9 +3652,9 @@ void conv_qlinear_matmul(Ctx &c, const char *)
     matmul_dims(c, 0, 3, &rows, &cols);
     Ref a = minus_zero_point(c, 0, 2, ft, "a", {rows, 1});
     Ref b = minus_zero_point(c, 3, 5, ft, "b", {cols});
-    Ref acc = sub_convert(c, conv_matmul, "MatMulV2", "MatMul",
-                          {{a, float_shape(in_shape(c, 0), ft)}, {b, float_shape(in_shape(c, 3), ft)}},
-                          {});
+    Ref acc = sub_convert(
+        c, conv_matmul, "MatMulV2", "MatMul",
+        {{a, float_shape(in_shape(c, 0), ft)}, {b, float_shape(in_shape(c, 3), ft)}}, {});
     Ref s = apply2(c, "Mul", "/scale", scale_in(c, 1, "a_scale", {rows, 1}),
                    scale_in(c, 4, "b_scale", {cols}));
     set_out(c, 0, requantize(c, apply2(c, "Mul", "/scaled", acc, s), 6, 7));
@@ -3695,9 +3702,9 @@ void conv_reverse_sequence(Ctx &c, const char *)
     if (in_shape(c, 1).dtype != onnx::TensorProto::INT64)
         lens = cast_to(c, "/lens_int64", lens, GE_I64);
     lens = rnn_reshape(c, "/lens_shape", lens, bdims);
-    Ref rev = apply2(c, "Sub", "/reversed", apply2(c, "Sub", "/last", lens,
-                                                   const_scalar(c, "/one", onnx::TensorProto::INT64, 1)),
-                     tg);
+    Ref rev = apply2(
+        c, "Sub", "/reversed",
+        apply2(c, "Sub", "/last", lens, const_scalar(c, "/one", onnx::TensorProto::INT64, 1)), tg);
     int32_t sel = add(c, "SelectV2", "/index");
     connect(c, sel, "condition", apply2(c, "Less", "/inside", tg, lens));
     connect(c, sel, "then", rev);
@@ -3814,7 +3821,8 @@ void conv_window(Ctx &c, const char *)
     std::vector<char> b((size_t)size * ge_size(dt));
     for (int64_t n = 0; n < size; n++) {
         const double pi = 3.14159265358979323846;
-        double v = a0 - a1 * std::cos(2 * pi * (double)n / N) + a2 * std::cos(4 * pi * (double)n / N);
+        double v =
+            a0 - a1 * std::cos(2 * pi * (double)n / N) + a2 * std::cos(4 * pi * (double)n / N);
         char *p = b.data() + (size_t)n * ge_size(dt);
         if (dt == GE_F32) {
             float f = (float)v;
@@ -3827,6 +3835,117 @@ void conv_window(Ctx &c, const char *)
         }
     }
     set_out(c, 0, const_node(c, c.base, dt, {size}, b));
+}
+
+/* ---- DFT ------------------------------------------------------------------------- */
+
+/* A float32 constant [rows, cols] of values f(j, k). */
+Ref const_f32_matrix(Ctx &c, const std::string &sfx, int64_t rows, int64_t cols,
+                     const std::function<double(int64_t, int64_t)> &f)
+{
+    std::vector<char> b((size_t)(rows * cols) * 4);
+    for (int64_t j = 0; j < rows; j++)
+        for (int64_t k = 0; k < cols; k++) {
+            float v = (float)f(j, k);
+            std::memcpy(&b[(size_t)(j * cols + k) * 4], &v, 4);
+        }
+    return const_node(c, c.base + sfx, GE_F32, {rows, cols}, b);
+}
+
+/* DFT (opset 17): as matrix products with constant cosine and sine matrices of the length L
+ * (dft_length, a constant, else the axis' n): the axis moved last (Transpose), the real and
+ * imaginary parts [P, n] times C[j, k] = cos(2 pi j k / L) and S[j, k] = sin(2 pi j k / L)
+ * (rows j >= L zero: the signal cut to L; L > n: zero-padded), k < L or L / 2 + 1 (onesided):
+ * forward y_re = x_re C + x_im S, y_im = x_im C - x_re S; inverse the conjugate, divided by L;
+ * then the parts stacked and the axis moved back. float32; every dim known. */
+void conv_dft(Ctx &c, const char *)
+{
+    known_attrs(c, {"axis", "inverse", "onesided"});
+    const Shape &xs = in_shape(c, 0);
+    if (!xs.known || xs.dims.size() < 3)
+        refuse("input's rank must be known and 3 or more ([batch, signal..., 1 or 2])");
+    for (int64_t d : xs.dims)
+        if (d < 0)
+            refuse("input's dims must be known");
+    if (xs.dtype != onnx::TensorProto::FLOAT)
+        refuse("input must be float32");
+    int r = (int)xs.dims.size();
+    int64_t cplx = xs.dims.back();
+    if (cplx != 1 && cplx != 2)
+        refuse("the last dim must be 1 (real) or 2 (complex)");
+    int64_t a = get_i(c, "axis", 1);
+    if (a < 0)
+        a += r;
+    if (a < 1 || a > r - 2)
+        refuse("axis must name a signal dim (1 to rank - 2)");
+    bool inv = get_i(c, "inverse", 0) != 0, one = get_i(c, "onesided", 0) != 0;
+    if (inv && one)
+        refuse("inverse with onesided is not supported");
+    int64_t n = xs.dims[(size_t)a], L = n;
+    if (has_in(c, 1)) {
+        std::vector<int64_t> v = need_ints(c, 1, "dft_length");
+        if (v.size() != 1 || v[0] < 1)
+            refuse("dft_length must be one value >= 1");
+        L = v[0];
+    }
+    int64_t m = one ? L / 2 + 1 : L, P = 1;
+    std::vector<int64_t> perm, tdims;
+    for (int i = 0; i < r - 1; i++)
+        if (i != a) {
+            perm.push_back(i);
+            tdims.push_back(xs.dims[(size_t)i]);
+            P *= xs.dims[(size_t)i];
+        }
+    perm.push_back(a);
+    perm.push_back(r - 1);
+    Ref x = rnn_transpose(c, "/axis_last", value(c, in_name(c, 0)), perm);
+    std::vector<int64_t> zero((size_t)r, 0), part = tdims;
+    part.push_back(n);
+    part.push_back(1);
+    auto component = [&](int64_t k, const char *nm) {
+        std::vector<int64_t> off = zero;
+        off[(size_t)r - 1] = k;
+        return rnn_reshape(c, std::string("/") + nm,
+                           rnn_slice(c, std::string("/") + nm + "_slice", x, off, part), {P, n});
+    };
+    const double pi = 3.14159265358979323846;
+    double sc = inv ? 1.0 / (double)L : 1.0;
+    auto entry = [&](bool sine) {
+        return [=](int64_t j, int64_t k) {
+            if (j >= L)
+                return 0.0;
+            double th = 2 * pi * (double)((j * k) % L) / (double)L;
+            return sc * (sine ? std::sin(th) : std::cos(th));
+        };
+    };
+    Ref C = const_f32_matrix(c, "/cos", n, m, entry(false));
+    Ref S = const_f32_matrix(c, "/sin", n, m, entry(true));
+    Ref xr = component(0, "real");
+    auto mm = [&](const std::string &sfx, Ref a1, Ref b1) {
+        int32_t node = add(c, "MatMulV2", sfx);
+        connect(c, node, "x1", a1);
+        connect(c, node, "x2", b1);
+        return Ref{node, 0};
+    };
+    Ref yr = mm("/re_cos", xr, C), yi = apply(c, "Neg", "/re_sin_neg", mm("/re_sin", xr, S));
+    if (inv)
+        yi = mm("/re_sin", xr, S);
+    if (cplx == 2) {
+        Ref xi = component(1, "imag");
+        Ref is = mm("/im_sin", xi, S);
+        yr = apply2(c, inv ? "Sub" : "Add", "/real_out", yr, is);
+        yi = apply2(c, "Add", "/imag_out", yi, mm("/im_cos", xi, C));
+    }
+    std::vector<int64_t> od = tdims;
+    od.push_back(m);
+    od.push_back(1);
+    Ref y = rnn_concat(
+        c, "/stacked",
+        {rnn_reshape(c, "/real_shape", yr, od), rnn_reshape(c, "/imag_shape", yi, od)}, r - 1);
+    std::vector<int64_t> back((size_t)r);
+    for (int i = 0; i < r; i++)
+        back[(size_t)perm[(size_t)i]] = i;
+    set_out(c, 0, rnn_transpose(c, "", y, back));
 }
 
 /* ---- the table ----------------------------------------------------------- */

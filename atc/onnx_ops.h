@@ -48,6 +48,7 @@ M(ConvTranspose, conv_transpose, "Conv2DTranspose Conv3DTranspose Unsqueeze Sque
 M(Cos, unary, "Cos", "")
 M(Cosh, unary, "Cosh", "")
 M(CumSum, cumsum, "Cumsum", "")
+M(DFT, dft, "Transpose Slice Reshape MatMulV2 Neg Add Sub ConcatV2", "float32; every dim known; dft_length constant; not inverse with onesided")
 M(DepthToSpace, depth_space, "Reshape Transpose", "every input dim known")
 M(DequantizeLinear, dequantize_linear, "Cast Sub Mul Reshape", "x uint8, int8 or int32; scale float32")
 M(Det, det, "LogMatrixDeterminant Exp Mul", "float32 or double")

@@ -138,9 +138,8 @@ static int pick(const char *v, const char *const *names, int n)
     return -1;
 }
 
-static const char *const g_coord[] = {"half_pixel",         "pytorch_half_pixel",
-                                      "align_corners",      "asymmetric",
-                                      "tf_half_pixel_for_nn", "tf_crop_and_resize"};
+static const char *const g_coord[] = {"half_pixel", "pytorch_half_pixel",   "align_corners",
+                                      "asymmetric", "tf_half_pixel_for_nn", "tf_crop_and_resize"};
 static const char *const g_mode[] = {"nearest", "linear", "cubic"};
 static const char *const g_round[] = {"round_prefer_floor", "round_prefer_ceil", "floor", "ceil"};
 
@@ -199,8 +198,8 @@ static enum proto_status resize_setup(struct proto_op *op, struct ops_resize *r)
         return proto_fail(op, PROTO_INPUT,
                           "input %s must be a const input (y's dims depend on its values)", vn);
     if (v->nd != 1 || v->dims[0] != x->nd)
-        return proto_fail(op, PROTO_INPUT, "input %s must be 1-d of %d values (the rank of x)",
-                          vn, (int)x->nd);
+        return proto_fail(op, PROTO_INPUT, "input %s must be 1-d of %d values (the rank of x)", vn,
+                          (int)x->nd);
     if (sz && sz->dtype != ACL_INT32 && sz->dtype != ACL_INT64)
         return proto_fail(op, PROTO_DTYPE, "input sizes has type %s, expected int32 or int64",
                           proto_dtype_name(sz->dtype));
@@ -217,8 +216,8 @@ static enum proto_status resize_setup(struct proto_op *op, struct ops_resize *r)
         } else {
             s = ((const float *)sc->data)[a];
             if (!(s > 0) || !isfinite(s))
-                return proto_fail(op, PROTO_INPUT, "input scales holds %g at %d: scales are > 0",
-                                  s, a);
+                return proto_fail(op, PROTO_INPUT, "input scales holds %g at %d: scales are > 0", s,
+                                  a);
             out = (int64_t)floor((double)in * s);
         }
         if (out < 0 || (in == 0 && out > 0))

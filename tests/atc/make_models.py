@@ -24,7 +24,8 @@ tuples of 2 of a rank-3 data in a 2-D grid of tuples, reduction add; tuples of t
 mul); more_ops: ReverseSequence (3-D, time first), Det (a batch of 3 x 3 and double
 4 x 4), MaxUnpool with a larger output_shape, the three windows of a constant size
 (periodic and symmetric); upsample9 (opset 9's Upsample, nearest and linear, scales that
-are not integers: x / scale, floor)."""
+are not integers: x / scale, floor); dft (opset 17's DFT against numpy's fft: a real signal
+onesided and zero-padded by dft_length along axis 2, a complex one inverse and cut)."""
 import os
 import sys
 
@@ -478,10 +479,22 @@ def upsample9(out):
          [near, linear], opset=9)
 
 
+def dft(out):
+    xr = rand(2, 6, 5, 1)
+    xc = rand(2, 7, 3, 2)
+    y1 = np.fft.fft(xr[..., 0].astype(np.float64), n=8, axis=2)[:, :, :5]
+    y2 = np.fft.ifft((xc[..., 0] + 1j * xc[..., 1]).astype(np.complex128), n=5, axis=1)
+    nodes = [helper.make_node("DFT", ["xr", "l8"], ["y1"], axis=2, onesided=1),
+             helper.make_node("DFT", ["xc", "l5"], ["y2"], axis=1, inverse=1)]
+    save(out, "dft", nodes, [("xr", xr), ("xc", xc)], ["y1", "y2"],
+         dict(l8=np.array(8, np.int64), l5=np.array(5, np.int64)), [xr, xc],
+         [np.stack([y1.real, y1.imag], -1), np.stack([y2.real, y2.imag], -1)], opset=17)
+
+
 def main():
     out = sys.argv[1]
     for f in (mlp, cnn, two_io, blocks, layer_norm, gelu, bad_op, bad_dtype, lone_erf,
-              recurrents, integer_ops, scatter_nd, more_ops, upsample9):
+              recurrents, integer_ops, scatter_nd, more_ops, upsample9, dft):
         f(out)
 
 
