@@ -3837,7 +3837,7 @@ void conv_window(Ctx &c, const char *)
     set_out(c, 0, const_node(c, c.base, dt, {size}, b));
 }
 
-/* ---- DFT ------------------------------------------------------------------------- */
+/* ---- DFT, STFT -------------------------------------------------------------------- */
 
 /* A float32 constant [rows, cols] of values f(j, k). */
 Ref const_f32_matrix(Ctx &c, const std::string &sfx, int64_t rows, int64_t cols,
@@ -3946,6 +3946,97 @@ void conv_dft(Ctx &c, const char *)
     for (int i = 0; i < r; i++)
         back[(size_t)perm[(size_t)i]] = i;
     set_out(c, 0, rnn_transpose(c, "", y, back));
+}
+
+/* STFT (opset 17): the frames (frame_step and frame_length constants) gathered with one
+ * GatherV2 of constant positions f * step + j, times the window, then DFT's matrix products
+ * of length frame_length: y [batch, frames, L or L / 2 + 1 (onesided, the default), 2].
+ * float32; the signal's dims known. */
+void conv_stft(Ctx &c, const char *)
+{
+    known_attrs(c, {"onesided"});
+    const Shape &xs = in_shape(c, 0);
+    if (!xs.known || xs.dims.size() != 3)
+        refuse("signal must be 3-D [batch, length, 1 or 2]");
+    for (int64_t d : xs.dims)
+        if (d < 0)
+            refuse("signal's dims must be known");
+    if (xs.dtype != onnx::TensorProto::FLOAT)
+        refuse("signal must be float32");
+    int64_t B = xs.dims[0], T = xs.dims[1], cplx = xs.dims[2];
+    if (cplx != 1 && cplx != 2)
+        refuse("signal's last dim must be 1 (real) or 2 (complex)");
+    std::vector<int64_t> sv = need_ints(c, 1, "frame_step");
+    if (sv.size() != 1 || sv[0] < 1)
+        refuse("frame_step must be one value >= 1");
+    int64_t step = sv[0], L = -1;
+    bool win = has_in(c, 2);
+    if (win) {
+        const Shape &ws = in_shape(c, 2);
+        if (!ws.known || ws.dims.size() != 1 || ws.dims[0] < 1)
+            refuse("window must be 1-D with its length known");
+        L = ws.dims[0];
+    }
+    if (has_in(c, 3)) {
+        std::vector<int64_t> lv = need_ints(c, 3, "frame_length");
+        if (lv.size() != 1 || lv[0] < 1 || (win && lv[0] != L))
+            refuse("frame_length must be one value >= 1 (the window's length when both given)");
+        L = lv[0];
+    }
+    if (L < 1)
+        refuse("one of window and frame_length must be given");
+    if (L > T)
+        refuse("frame_length " + std::to_string(L) + " is longer than the signal (" +
+               std::to_string(T) + ")");
+    bool one = get_i(c, "onesided", 1) != 0;
+    if (one && cplx == 2)
+        refuse("onesided with a complex signal is not supported");
+    int64_t F = (T - L) / step + 1, m = one ? L / 2 + 1 : L;
+    std::vector<int64_t> pos((size_t)(F * L));
+    for (int64_t f = 0; f < F; f++)
+        for (int64_t j = 0; j < L; j++)
+            pos[(size_t)(f * L + j)] = f * step + j;
+    int32_t g = add(c, "GatherV2", "/frames");
+    connect_in(c, g, "x", 0);
+    connect(c, g, "indices", const_i64(c, "/positions", pos));
+    connect(c, g, "axis", const_i64(c, "/axis", {1}, true));
+    Ref fr = rnn_reshape(c, "/frames_shape", {g, 0}, {B * F, L, cplx});
+    auto component = [&](int64_t k, const char *nm) {
+        Ref v = rnn_reshape(
+            c, std::string("/") + nm,
+            rnn_slice(c, std::string("/") + nm + "_slice", fr, {0, 0, k}, {B * F, L, 1}),
+            {B * F, L});
+        if (win)
+            v = apply2(c, "Mul", std::string("/") + nm + "_windowed", v, value(c, in_name(c, 2)));
+        return v;
+    };
+    const double pi = 3.14159265358979323846;
+    auto entry = [&](bool sine) {
+        return [=](int64_t j, int64_t k) {
+            double th = 2 * pi * (double)((j * k) % L) / (double)L;
+            return sine ? std::sin(th) : std::cos(th);
+        };
+    };
+    Ref C = const_f32_matrix(c, "/cos", L, m, entry(false));
+    Ref S = const_f32_matrix(c, "/sin", L, m, entry(true));
+    auto mm = [&](const std::string &sfx, Ref a1, Ref b1) {
+        int32_t node = add(c, "MatMulV2", sfx);
+        connect(c, node, "x1", a1);
+        connect(c, node, "x2", b1);
+        return Ref{node, 0};
+    };
+    Ref xr = component(0, "real");
+    Ref yr = mm("/re_cos", xr, C), yi = apply(c, "Neg", "/re_sin_neg", mm("/re_sin", xr, S));
+    if (cplx == 2) {
+        Ref xi = component(1, "imag");
+        yr = apply2(c, "Add", "/real_out", yr, mm("/im_sin", xi, S));
+        yi = apply2(c, "Add", "/imag_out", yi, mm("/im_cos", xi, C));
+    }
+    set_out(c, 0,
+            rnn_concat(c, "",
+                       {rnn_reshape(c, "/real_shape", yr, {B, F, m, 1}),
+                        rnn_reshape(c, "/imag_shape", yi, {B, F, m, 1})},
+                       3));
 }
 
 /* ---- the table ----------------------------------------------------------- */

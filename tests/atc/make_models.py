@@ -25,7 +25,8 @@ mul); more_ops: ReverseSequence (3-D, time first), Det (a batch of 3 x 3 and dou
 4 x 4), MaxUnpool with a larger output_shape, the three windows of a constant size
 (periodic and symmetric); upsample9 (opset 9's Upsample, nearest and linear, scales that
 are not integers: x / scale, floor); dft (opset 17's DFT against numpy's fft: a real signal
-onesided and zero-padded by dft_length along axis 2, a complex one inverse and cut)."""
+onesided and zero-padded by dft_length along axis 2, a complex one inverse and cut); stft
+(a real signal with a window, onesided; one with frame_length only, both sides)."""
 import os
 import sys
 
@@ -491,10 +492,34 @@ def dft(out):
          [np.stack([y1.real, y1.imag], -1), np.stack([y2.real, y2.imag], -1)], opset=17)
 
 
+def stft(out):
+    sig = rand(2, 20, 1)
+    win = (0.5 - 0.5 * np.cos(2 * np.pi * np.arange(8) / 8)).astype(np.float32)
+    frames = np.stack([sig[:, f * 3:f * 3 + 8, 0] for f in range(5)], 1).astype(np.float64)
+    y1 = np.fft.rfft(frames * win, axis=-1)
+    frames2 = np.stack([sig[:, f * 4:f * 4 + 6, 0] for f in range(4)], 1).astype(np.float64)
+    y2 = np.fft.fft(frames2, axis=-1)
+    nodes = [helper.make_node("STFT", ["sig", "step3", "win"], ["y1"]),
+             helper.make_node("STFT", ["sig", "step4", "", "len6"], ["y2"], onesided=0)]
+    save(out, "stft", nodes, [("sig", sig)], ["y1", "y2"],
+         dict(step3=np.array(3, np.int64), step4=np.array(4, np.int64), win=win,
+              len6=np.array(6, np.int64)), [sig],
+         [np.stack([y1.real, y1.imag], -1), np.stack([y2.real, y2.imag], -1)], opset=17)
+    # ONNX 1.12's shape inference gives STFT's bins dim as frame_length even when onesided
+    # (8 for y1, whose 5 bins numpy and ONNX's operator define): the outputs are declared
+    # with symbolic dims so that the checker does not refuse the model
+    path = os.path.join(out, "stft", "model.onnx")
+    m = onnx.load(path)
+    for o in m.graph.output:
+        for k, d in enumerate(o.type.tensor_type.shape.dim):
+            d.dim_param = "%s_%d" % (o.name, k)
+    onnx.save(m, path)
+
+
 def main():
     out = sys.argv[1]
     for f in (mlp, cnn, two_io, blocks, layer_norm, gelu, bad_op, bad_dtype, lone_erf,
-              recurrents, integer_ops, scatter_nd, more_ops, upsample9, dft):
+              recurrents, integer_ops, scatter_nd, more_ops, upsample9, dft, stft):
         f(out)
 
 
