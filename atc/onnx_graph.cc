@@ -3837,7 +3837,7 @@ void conv_window(Ctx &c, const char *)
     set_out(c, 0, const_node(c, c.base, dt, {size}, b));
 }
 
-/* ---- DFT, STFT -------------------------------------------------------------------- */
+/* ---- DFT, STFT, MelWeightMatrix ---------------------------------------------------- */
 
 /* A float32 constant [rows, cols] of values f(j, k). */
 Ref const_f32_matrix(Ctx &c, const std::string &sfx, int64_t rows, int64_t cols,
@@ -4037,6 +4037,74 @@ void conv_stft(Ctx &c, const char *)
                        {rnn_reshape(c, "/real_shape", yr, {B, F, m, 1}),
                         rnn_reshape(c, "/imag_shape", yi, {B, F, m, 1})},
                        3));
+}
+
+/* MelWeightMatrix (opset 17): a constant (every input a constant), ONNX's formula: num_mel_bins
+ * + 2 points lower_mel + k (upper_mel - lower_mel) / (num_mel_bins + 2), k = 0 .. num_mel_bins
+ * + 1 (mel = 2595 log10(1 + f / 700); ONNX's reference divides by the number of points, so the
+ * last is short of upper_edge_hertz), back to hertz, to bins floor((dft_length + 1) f /
+ * sample_rate); column i
+ * rises from point i to point i + 1 and falls to point i + 2. [dft_length / 2 + 1,
+ * num_mel_bins] of output_datatype (float32, the default, or double). */
+void conv_mel_weight_matrix(Ctx &c, const char *)
+{
+    known_attrs(c, {"output_datatype"});
+    auto one_int = [&](int i, const char *what) {
+        std::vector<int64_t> v = need_ints(c, i, what);
+        if (v.size() != 1)
+            refuse(std::string(what) + " must be one value");
+        return v[0];
+    };
+    auto one_float = [&](int i, const char *what) {
+        std::vector<double> v = need_floats(c, i, what);
+        if (v.size() != 1)
+            refuse(std::string(what) + " must be one value");
+        return v[0];
+    };
+    int64_t mels = one_int(0, "num_mel_bins"), dft = one_int(1, "dft_length");
+    int64_t rate = one_int(2, "sample_rate");
+    double lo = one_float(3, "lower_edge_hertz"), hi = one_float(4, "upper_edge_hertz");
+    if (mels < 1 || dft < 1 || rate < 1 || lo < 0 || hi <= lo)
+        refuse("num_mel_bins, dft_length and sample_rate must be >= 1, 0 <= lower_edge_hertz < "
+               "upper_edge_hertz");
+    int32_t ot = (int32_t)get_i(c, "output_datatype", onnx::TensorProto::FLOAT);
+    int32_t dt = ge_dtype(ot);
+    if (dt != GE_F32 && dt != GE_F64)
+        refuse("output_datatype " + std::to_string(ot) + " is not float32 or double");
+    int64_t bins = dft / 2 + 1;
+    double lm = 2595 * std::log10(1 + lo / 700), hm = 2595 * std::log10(1 + hi / 700);
+    double step = (hm - lm) / (double)(mels + 2); /* ONNX's reference: over mels + 2 steps */
+    std::vector<int64_t> pt((size_t)mels + 2);
+    for (int64_t k = 0; k < mels + 2; k++) {
+        double hz = 700 * (std::pow(10.0, ((double)k * step + lm) / 2595) - 1);
+        pt[(size_t)k] = (int64_t)std::floor((double)(dft + 1) * hz / (double)rate);
+    }
+    std::vector<double> w((size_t)(bins * mels), 0.0);
+    auto set = [&](int64_t j, int64_t i, double v) {
+        if (j < 0 || j >= bins)
+            refuse("upper_edge_hertz maps past the last of the " + std::to_string(bins) + " bins");
+        w[(size_t)(j * mels + i)] = v;
+    };
+    for (int64_t i = 0; i < mels; i++) {
+        int64_t l = pt[(size_t)i], m = pt[(size_t)i + 1], h = pt[(size_t)i + 2];
+        if (m == l)
+            set(m, i, 1);
+        else
+            for (int64_t j = l; j <= m; j++)
+                set(j, i, (double)(j - l) / (double)(m - l));
+        for (int64_t j = m; j < h; j++)
+            set(j, i, (double)(h - j) / (double)(h - m));
+    }
+    std::vector<char> b(w.size() * ge_size(dt));
+    for (size_t k = 0; k < w.size(); k++) {
+        if (dt == GE_F32) {
+            float f = (float)w[k];
+            std::memcpy(&b[k * 4], &f, 4);
+        } else {
+            std::memcpy(&b[k * 8], &w[k], 8);
+        }
+    }
+    set_out(c, 0, const_node(c, c.base, dt, {bins, mels}, b));
 }
 
 /* ---- the table ----------------------------------------------------------- */

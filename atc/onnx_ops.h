@@ -97,6 +97,7 @@ M(MaxPool, pool, "MaxPool MaxPool3D Unsqueeze Squeeze ConcatV2", "1-D (as 2-D on
 M(MaxUnpool, max_unpool, "Reshape ScatterElements", "X's dims known; output_shape constant")
 M(Mean, mean, "Add Identity Mul", "float and double")
 M(MeanVarianceNormalization, mvn, "ReduceMean Square Sub Sqrt Add Div", "")
+M(MelWeightMatrix, mel_weight_matrix, "", "a constant: every input a constant; output_datatype float32 or double")
 M(Min, variadic, "Minimum Identity", "")
 M(Mod, mod, "FloorMod TruncateMod", "")
 M(Momentum, optimizer, "Cast Greater SelectV2 Mul Add Sub", "ai.onnx.preview.training; float32 or double")

@@ -28,8 +28,9 @@ OPERANDS = {
     "MaxUnpool": (2,),  # output_shape
     "Upsample": (1,),  # scales
     "STFT": (1, 3),  # frame_step, frame_length
+    "MelWeightMatrix": (0, 1, 2, 3, 4),  # every input
 }
-DEFAULT = r"^test_(resize_|upsample_|maxunpool_export_with_output_shape|stft)"
+DEFAULT = r"^test_(resize_|upsample_|maxunpool_export_with_output_shape|stft|melweightmatrix)"
 
 
 def main():
