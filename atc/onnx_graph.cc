@@ -4107,6 +4107,56 @@ void conv_mel_weight_matrix(Ctx &c, const char *)
     set_out(c, 0, const_node(c, c.base, dt, {bins, mels}, b));
 }
 
+/* ---- Compress ------------------------------------------------------------------- */
+
+/* Compress: the slices along axis (or the elements of the flattened input) whose condition
+ * is true: one GatherV2 of their indices. condition must be a constant (a bool or integer
+ * initializer or Constant): the output's dims depend on its values. */
+void conv_compress(Ctx &c, const char *)
+{
+    known_attrs(c, {"axis"});
+    auto it = c.consts.find(in_name(c, 1));
+    if (it == c.consts.end())
+        refuse("input condition (" + in_name(c, 1) +
+               ") must be a constant (an initializer or a Constant output)");
+    int32_t dt;
+    std::vector<char> b = tensor_bytes(*it->second, &dt);
+    size_t es = ge_size(dt);
+    const Shape &xs = in_shape(c, 0);
+    if (!xs.known)
+        refuse("the rank of input is unknown");
+    const onnx::AttributeProto *ax = find_attr(c, "axis");
+    int r = (int)xs.dims.size();
+    int64_t axis = ax ? wrap_axis(ax->i(), r, "axis") : 0, len = 1;
+    if (ax) {
+        len = xs.dims[(size_t)axis];
+    } else {
+        for (int64_t d : xs.dims)
+            len *= d;
+    }
+    if (len < 0)
+        refuse("the length along axis must be known");
+    if ((int64_t)(b.size() / es) > len)
+        refuse("condition holds " + std::to_string(b.size() / es) + " values for " +
+               std::to_string(len) + " slices");
+    std::vector<int64_t> idx;
+    for (size_t k = 0; k < b.size() / es; k++) {
+        bool on = false;
+        for (size_t j = 0; j < es; j++)
+            on = on || b[k * es + j] != 0;
+        if (on)
+            idx.push_back((int64_t)k);
+    }
+    Ref x = value(c, in_name(c, 0));
+    if (!ax)
+        x = rnn_reshape(c, "/flat", x, {len});
+    int32_t g = add(c, "GatherV2");
+    connect(c, g, "x", x);
+    connect(c, g, "indices", const_i64(c, "/indices", idx));
+    connect(c, g, "axis", const_i64(c, "/axis", {axis}, true));
+    set_out(c, 0, {g, 0});
+}
+
 /* ---- the table ----------------------------------------------------------- */
 
 struct Row {

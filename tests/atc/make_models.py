@@ -23,7 +23,8 @@ per-row and per-column zero points), qlinear_matmul (int8); scatter_nd (negative
 tuples of 2 of a rank-3 data in a 2-D grid of tuples, reduction add; tuples of the full rank,
 mul); more_ops: ReverseSequence (3-D, time first), Det (a batch of 3 x 3 and double
 4 x 4), MaxUnpool with a larger output_shape, the three windows of a constant size
-(periodic and symmetric); upsample9 (opset 9's Upsample, nearest and linear, scales that
+(periodic and symmetric), Compress of constant conditions (along an axis, a shorter
+one, flattened); upsample9 (opset 9's Upsample, nearest and linear, scales that
 are not integers: x / scale, floor); dft (opset 17's DFT against numpy's fft: a real signal
 onesided and zero-padded by dft_length along axis 2, a complex one inverse and cut); stft
 (a real signal with a window, onesided; one with frame_length only, both sides)."""
@@ -450,10 +451,18 @@ def more_ops(out):
     unp[:, :, :4, :4] = un.reshape(1, 2, 4, 4)
     nodes.append(helper.make_node("MaxUnpool", ["xv", "xi", "oshape"], ["u"], kernel_shape=[2, 2],
                                   strides=[2, 2]))
-    outs = ["y", "d3"] + ["w%d" % (k + 1) for k in range(len(wins))] + ["u"]
+    cond = np.array([True, False, True, True, False])
+    cshort = np.array([False, True])
+    nodes += [helper.make_node("Compress", ["x", "cond"], ["c1"], axis=0),
+              helper.make_node("Compress", ["x", "cshort"], ["c2"], axis=-2),
+              helper.make_node("Compress", ["x", "cond"], ["c3"])]
+    comp = [x[cond], x[:, 1:2], x.reshape(-1)[:5][cond]]
+    outs = ["y", "d3"] + ["w%d" % (k + 1) for k in range(len(wins))] + ["u", "c1", "c2", "c3"]
     save(out, "more_ops", nodes, [("x", x), ("lens", lens), ("m3", m3), ("xv", xv)], outs,
-         dict(size=size, m4=m4, xi=xi, oshape=np.array([1, 2, 5, 6], np.int64)),
-         [x, lens, m3, xv], [y, np.linalg.det(m3.astype(np.float64))] + wins + [unp], opset=17)
+         dict(size=size, m4=m4, xi=xi, oshape=np.array([1, 2, 5, 6], np.int64), cond=cond,
+              cshort=cshort),
+         [x, lens, m3, xv], [y, np.linalg.det(m3.astype(np.float64))] + wins + [unp] + comp,
+         opset=17)
     # the double determinant: its own model (save() gives one result type)
     save(out, "det_double", [helper.make_node("Det", ["m4"], ["d4"])], [("m4", m4)], ["d4"], {},
          [m4], [np.linalg.det(m4)], opset=17, rtype=np.float64)

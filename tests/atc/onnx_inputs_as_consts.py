@@ -29,8 +29,9 @@ OPERANDS = {
     "Upsample": (1,),  # scales
     "STFT": (1, 3),  # frame_step, frame_length
     "MelWeightMatrix": (0, 1, 2, 3, 4),  # every input
+    "Compress": (1,),  # condition
 }
-DEFAULT = r"^test_(resize_|upsample_|maxunpool_export_with_output_shape|stft|melweightmatrix)"
+DEFAULT = r"^test_(resize_|upsample_|maxunpool_export_with_output_shape|stft|melweightmatrix|compress_)"
 
 
 def main():
