@@ -2996,6 +2996,1266 @@ void conv_instance_norm(Ctx &c, const char *)
     set_out(c, 0, apply2(c, "Add", "", y, per_channel(2, "/bias")));
 }
 
+/* ---- images: Resize, GridSample ------------------------------------------- */
+
+/* A float32 initializer or Constant as doubles (Resize's scales and roi); the refusal
+ * need_ints gives for a value not known at conversion. */
+std::vector<double> need_floats(Ctx &c, int i, const char *what)
+{
+    auto it = c.consts.find(in_name(c, i));
+    if (it == c.consts.end())
+        refuse(std::string("input ") + what + " (" + in_name(c, i) +
+               ") must be a constant (an initializer or a Constant output)");
+    int32_t dt;
+    std::vector<char> b = tensor_bytes(*it->second, &dt);
+    if (dt != GE_F32)
+        refuse(std::string("input ") + what + " must be float32");
+    std::vector<double> v(b.size() / 4);
+    for (size_t k = 0; k < v.size(); k++) {
+        float f;
+        std::memcpy(&f, &b[k * 4], 4);
+        v[k] = f;
+    }
+    return v;
+}
+
+/* Input i is given and holds at least one element (opset 11 gives scales as an empty
+ * tensor when sizes is used; roi is often an empty tensor). */
+bool nonempty_in(Ctx &c, int i)
+{
+    if (!has_in(c, i))
+        return false;
+    const Shape &s = in_shape(c, i);
+    if (!s.known)
+        return true;
+    for (int64_t d : s.dims)
+        if (d == 0)
+            return false;
+    return true;
+}
+
+/* Resize (opsets 11-13; older models and Upsample come through the version converter, with
+ * the asymmetric coordinates and floor rounding of their opsets): CANN's Resize
+ * with ONNX's attributes. scales or sizes must be constants (y's dims depend on them):
+ * they become Const inputs of the Resize node, as does roi for tf_crop_and_resize (it is
+ * not read otherwise). */
+void conv_resize(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"coordinate_transformation_mode", "cubic_coeff_a", "exclude_outside",
+                    "extrapolation_value", "mode", "nearest_mode"});
+    int rank = rank_of(c, 0, "X");
+    /* Upsample and Resize before opset 11 map x to x / scale and take the floor for nearest;
+     * ONNX's version converter makes them opset-11 Resize nodes without saying so */
+    bool legacy = c.model_opset < 11;
+    std::string coord =
+        get_s(c, "coordinate_transformation_mode", legacy ? "asymmetric" : "half_pixel");
+    std::string nearest = get_s(c, "nearest_mode", legacy ? "floor" : "round_prefer_floor");
+    int32_t n = add(c, cann);
+    connect_in(c, n, "x", 0);
+    if (nonempty_in(c, 3)) {
+        std::vector<int64_t> sizes = need_ints(c, 3, "sizes");
+        if ((int)sizes.size() != rank)
+            refuse("sizes holds " + std::to_string(sizes.size()) + " values for rank " +
+                   std::to_string(rank));
+        connect(c, n, "sizes", const_i64(c, "/sizes", sizes));
+    } else if (nonempty_in(c, 2)) {
+        std::vector<double> sc = need_floats(c, 2, "scales");
+        if ((int)sc.size() != rank)
+            refuse("scales holds " + std::to_string(sc.size()) + " values for rank " +
+                   std::to_string(rank));
+        std::vector<char> b(sc.size() * 4);
+        for (size_t k = 0; k < sc.size(); k++) {
+            float f = (float)sc[k];
+            std::memcpy(&b[k * 4], &f, 4);
+        }
+        connect(c, n, "scales", const_node(c, c.base + "/scales", GE_F32, {(int64_t)sc.size()}, b));
+    } else {
+        refuse("one of scales and sizes must be given");
+    }
+    if (coord == "tf_crop_and_resize") {
+        std::vector<double> roi = need_floats(c, 1, "roi");
+        if ((int)roi.size() != 2 * rank)
+            refuse("roi holds " + std::to_string(roi.size()) + " values for rank " +
+                   std::to_string(rank) + " (starts then ends: " + std::to_string(2 * rank) + ")");
+        std::vector<char> b(roi.size() * 4);
+        for (size_t k = 0; k < roi.size(); k++) {
+            float f = (float)roi[k];
+            std::memcpy(&b[k * 4], &f, 4);
+        }
+        connect(c, n, "roi", const_node(c, c.base + "/roi", GE_F32, {(int64_t)roi.size()}, b));
+    }
+    attr_s(c, n, "coordinate_transformation_mode", coord.c_str());
+    attr_f(c, n, "cubic_coeff_a", get_f(c, "cubic_coeff_a", -0.75f));
+    attr_i(c, n, "exclude_outside", get_i(c, "exclude_outside", 0));
+    attr_f(c, n, "extrapolation_value", get_f(c, "extrapolation_value", 0.0f));
+    attr_s(c, n, "mode", get_s(c, "mode", "nearest").c_str());
+    attr_s(c, n, "nearest_mode", nearest.c_str());
+    set_out(c, 0, {n, 0});
+}
+
+/* GridSample (opset 16): CANN's GridSampler2D, the same attributes (mode -> interpolation_mode).
+ * X 4-D; ONNX 16 defines no other rank. */
+void conv_grid_sample(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"align_corners", "mode", "padding_mode"});
+    if (rank_of(c, 0, "X") != 4)
+        refuse("X must be 4-D (N, C, H, W)");
+    int32_t n = add(c, cann);
+    connect_in(c, n, "x", 0);
+    connect_in(c, n, "grid", 1);
+    attr_s(c, n, "interpolation_mode", get_s(c, "mode", "bilinear").c_str());
+    attr_s(c, n, "padding_mode", get_s(c, "padding_mode", "zeros").c_str());
+    attr_b(c, n, "align_corners", get_i(c, "align_corners", 0) != 0);
+    set_out(c, 0, {n, 0});
+}
+
+/* ---- recurrent networks: RNN, GRU, LSTM, unrolled ----------------------------- */
+/* ONNX's RNN, GRU and LSTM run as their formulas over the sequence, one step after the
+ * other (the sequence length is X's dim, known at conversion): per direction, X W^T (+ Wb)
+ * is one MatMulV2 over every step, then each step adds H R^T (+ Rb), slices the gates,
+ * applies clip and the activations, and updates the state; the outputs are ConcatV2 of
+ * the steps. sequence_lens (a constant or a run-time input) masks each step: a batch
+ * entry past its length keeps its state and outputs zeros (SelectV2 on Less(t, lens));
+ * the reverse direction starts at each entry's own last step, as ONNX defines. layout 1
+ * (batch first): X, initial_h / initial_c and the outputs are transposed. */
+
+Ref rnn_slice(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> &off,
+              const std::vector<int64_t> &size)
+{
+    int32_t n = add(c, "Slice", sfx);
+    connect(c, n, "x", x);
+    connect(c, n, "offsets", const_i64(c, sfx + "_offsets", off));
+    connect(c, n, "size", const_i64(c, sfx + "_size", size));
+    return {n, 0};
+}
+
+Ref rnn_reshape(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> &dims)
+{
+    int32_t n = add(c, "Reshape", sfx);
+    connect(c, n, "x", x);
+    connect(c, n, "shape", const_i64(c, sfx + "_shape", dims));
+    return {n, 0};
+}
+
+Ref rnn_transpose(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> &perm)
+{
+    int32_t n = add(c, "Transpose", sfx);
+    connect(c, n, "x", x);
+    connect(c, n, "perm", const_i64(c, sfx + "_perm", perm));
+    return {n, 0};
+}
+
+Ref rnn_concat(Ctx &c, const std::string &sfx, const std::vector<Ref> &v, int64_t axis)
+{
+    if (v.size() == 1)
+        return v[0];
+    int32_t n = add(c, "ConcatV2", sfx);
+    ge_check(c, cpuaclGeGraphSetDynamicInputs(c.g, n, "x", (uint32_t)v.size()), "x");
+    attr_i(c, n, "N", (int64_t)v.size());
+    for (size_t i = 0; i < v.size(); i++)
+        connect(c, n, ("x" + std::to_string(i)).c_str(), v[i]);
+    connect(c, n, "concat_dim", const_i64(c, sfx + "_dim", {axis}, true));
+    return {n, 0};
+}
+
+/* a [M, K] times b [N, K] transposed */
+Ref rnn_matmul_t(Ctx &c, const std::string &sfx, Ref a, Ref b)
+{
+    int32_t n = add(c, "MatMulV2", sfx);
+    connect(c, n, "x1", a);
+    connect(c, n, "x2", b);
+    attr_b(c, n, "transpose_x2", true);
+    return {n, 0};
+}
+
+Ref rnn_zeros(Ctx &c, const std::string &sfx, int32_t ot, const std::vector<int64_t> &dims)
+{
+    int32_t dt = ge_dtype(ot);
+    int64_t n = 1;
+    for (int64_t d : dims)
+        n *= d;
+    return const_node(c, c.base + sfx, dt, dims, std::vector<char>((size_t)n * ge_size(dt), 0));
+}
+
+/* One activation of the activations attribute, with its alpha / beta when it takes them. */
+struct RnnAct {
+    std::string name;
+    double alpha = 0, beta = 0;
+};
+
+Ref rnn_act(Ctx &c, const std::string &sfx, const RnnAct &a, Ref x, int32_t ot)
+{
+    const std::string &f = a.name;
+    if (f == "tanh")
+        return apply(c, "Tanh", sfx, x);
+    if (f == "sigmoid")
+        return apply(c, "Sigmoid", sfx, x);
+    if (f == "relu")
+        return apply(c, "Relu", sfx, x);
+    if (f == "softsign")
+        return apply(c, "Softsign", sfx, x);
+    if (f == "softplus")
+        return apply(c, "Softplus", sfx, x);
+    if (f == "leakyrelu") {
+        Ref y = apply(c, "LeakyRelu", sfx, x);
+        attr_f(c, y.node, "negative_slope", a.alpha);
+        return y;
+    }
+    if (f == "elu") {
+        Ref y = apply(c, "Elu", sfx, x);
+        attr_f(c, y.node, "alpha", a.alpha);
+        return y;
+    }
+    if (f == "hardsigmoid")
+        return hard_sigmoid(c, x, ot, a.alpha, a.beta);
+    if (f == "affine")
+        return apply2(c, "Add", sfx + "_beta",
+                      apply2(c, "Mul", sfx + "_alpha", x, const_scalar(c, sfx + "_a", ot, a.alpha)),
+                      const_scalar(c, sfx + "_b", ot, a.beta));
+    if (f == "scaledtanh")
+        return apply2(
+            c, "Mul", sfx + "_alpha",
+            apply(c, "Tanh", sfx,
+                  apply2(c, "Mul", sfx + "_beta", x, const_scalar(c, sfx + "_b", ot, a.beta))),
+            const_scalar(c, sfx + "_a", ot, a.alpha));
+    refuse("activation " + f + " is not supported");
+}
+
+void conv_rnn(Ctx &c, const char *)
+{
+    const std::string &op = c.node->op_type();
+    bool gru = op == "GRU", lstm = op == "LSTM";
+    int G = lstm ? 4 : gru ? 3 : 1;
+    known_attrs(c, {"activation_alpha", "activation_beta", "activations", "clip", "direction",
+                    "hidden_size", "layout", gru ? "linear_before_reset" : "layout",
+                    lstm ? "input_forget" : "layout"});
+    const Shape &xs = in_shape(c, 0);
+    if (!xs.known || xs.dims.size() != 3)
+        refuse("X must be 3-D with known dims");
+    for (int64_t d : xs.dims)
+        if (d < 0)
+            refuse("X's dims must be known (the steps are unrolled)");
+    int32_t ot = xs.dtype;
+    int64_t layout = get_i(c, "layout", 0);
+    int64_t T = layout ? xs.dims[1] : xs.dims[0], Bn = layout ? xs.dims[0] : xs.dims[1];
+    int64_t I = xs.dims[2], H = get_i(c, "hidden_size", 0);
+    const Shape &ws = in_shape(c, 1);
+    if (H <= 0 && ws.known && ws.dims.size() == 3 && ws.dims[1] > 0)
+        H = ws.dims[1] / G;
+    if (H <= 0)
+        refuse("hidden_size must be given (or W's dims known)");
+    std::string dir = get_s(c, "direction", "forward");
+    if (dir != "forward" && dir != "reverse" && dir != "bidirectional")
+        refuse("direction " + dir + " is not forward, reverse or bidirectional");
+    int nd = dir == "bidirectional" ? 2 : 1;
+    if (T == 0)
+        refuse("X has no steps");
+    /* activations: f (RNN), f g (GRU), f g h (LSTM) a direction */
+    int nact = lstm ? 3 : gru ? 2 : 1;
+    std::vector<std::string> names;
+    if (const auto *a = find_attr(c, "activations"))
+        for (const auto &s : a->strings())
+            names.push_back(s);
+    if (names.empty()) {
+        static const char *dflt[] = {"Sigmoid", "Tanh", "Tanh"};
+        for (int d = 0; d < nd; d++)
+            for (int k = 0; k < nact; k++)
+                names.push_back(gru || lstm ? dflt[k] : "Tanh");
+    }
+    if ((int)names.size() != nact * nd)
+        refuse("activations holds " + std::to_string(names.size()) + " names, expected " +
+               std::to_string(nact * nd));
+    std::vector<float> alphas, betas;
+    if (const auto *a = find_attr(c, "activation_alpha"))
+        alphas.assign(a->floats().begin(), a->floats().end());
+    if (const auto *a = find_attr(c, "activation_beta"))
+        betas.assign(a->floats().begin(), a->floats().end());
+    std::vector<RnnAct> acts;
+    size_t ia = 0, ib = 0;
+    for (const std::string &s : names) {
+        RnnAct a;
+        for (char ch : s)
+            a.name += (char)std::tolower((unsigned char)ch);
+        /* ONNX's defaults; alpha and beta consumed in order by the functions that take them */
+        bool takes_a = a.name == "leakyrelu" || a.name == "elu" || a.name == "hardsigmoid" ||
+                       a.name == "affine" || a.name == "scaledtanh" || a.name == "thresholdedrelu";
+        bool takes_b = a.name == "hardsigmoid" || a.name == "affine" || a.name == "scaledtanh";
+        a.alpha = a.name == "leakyrelu" ? 0.01 : a.name == "hardsigmoid" ? 0.2 : 1.0;
+        a.beta = a.name == "hardsigmoid" ? 0.5 : 0.0;
+        if (takes_a && ia < alphas.size())
+            a.alpha = alphas[ia++];
+        if (takes_b && ib < betas.size())
+            a.beta = betas[ib++];
+        acts.push_back(a);
+    }
+    float clip = get_f(c, "clip", 0.0f);
+    bool lbr = gru && get_i(c, "linear_before_reset", 0) != 0;
+    bool input_forget = lstm && get_i(c, "input_forget", 0) != 0;
+    auto clipped = [&](const std::string &sfx, Ref x) {
+        if (!(clip > 0))
+            return x;
+        x = apply2(c, "Maximum", sfx + "/clip_lo", x,
+                   const_scalar(c, sfx + "/clip_lo_v", ot, -clip));
+        return apply2(c, "Minimum", sfx + "/clip_hi", x,
+                      const_scalar(c, sfx + "/clip_hi_v", ot, clip));
+    };
+
+    Ref X = value(c, in_name(c, 0));
+    if (layout)
+        X = rnn_transpose(c, "/x_tbi", X, {1, 0, 2});
+    Ref X2 = rnn_reshape(c, "/x_2d", X, {T * Bn, I});
+    /* sequence_lens: masking unless a constant of T everywhere */
+    bool mask = false;
+    Ref lens{};
+    int32_t lens_ot = onnx::TensorProto::INT32;
+    if (has_in(c, 4)) {
+        std::vector<int64_t> v;
+        bool all_t = const_ints(c, in_name(c, 4), &v);
+        for (int64_t l : v)
+            all_t = all_t && l == T;
+        if (!all_t) {
+            mask = true;
+            lens = value(c, in_name(c, 4));
+            lens_ot = in_shape(c, 4).dtype;
+        }
+    }
+    std::vector<Ref> ys(nd), yhs(nd), ycs(nd);
+    Ref zero_bh{};
+    if (mask)
+        zero_bh = rnn_zeros(c, "/zeros", ot, {Bn, H});
+    for (int d = 0; d < nd; d++) {
+        bool rev = dir == "reverse" || d == 1;
+        std::string p = "/d" + std::to_string(d);
+        Ref W = rnn_reshape(
+            c, p + "/w",
+            rnn_slice(c, p + "/w_slice", value(c, in_name(c, 1)), {d, 0, 0}, {1, G * H, I}),
+            {G * H, I});
+        Ref R = rnn_reshape(
+            c, p + "/r",
+            rnn_slice(c, p + "/r_slice", value(c, in_name(c, 2)), {d, 0, 0}, {1, G * H, H}),
+            {G * H, H});
+        Ref XW = rnn_matmul_t(c, p + "/xw", X2, W);
+        bool bias = has_in(c, 3);
+        Ref Rb{};
+        if (bias) {
+            Ref Bd = rnn_reshape(
+                c, p + "/b",
+                rnn_slice(c, p + "/b_slice", value(c, in_name(c, 3)), {d, 0}, {1, 2 * G * H}),
+                {2 * G * H});
+            XW = apply2(c, "Add", p + "/xw_b", XW, rnn_slice(c, p + "/wb", Bd, {0}, {G * H}));
+            Rb = rnn_slice(c, p + "/rb", Bd, {G * H}, {G * H});
+        }
+        Ref Rzr{}, Rh{}, Rbh{};
+        if (gru) { /* the h gate's recurrence is apart: (r * H) R_h^T, or r * (H R_h^T + Rb_h) */
+            Rzr = rnn_slice(c, p + "/r_zr", R, {0, 0}, {2 * H, H});
+            Rh = rnn_slice(c, p + "/r_h", R, {2 * H, 0}, {H, H});
+            if (bias)
+                Rbh = rnn_slice(c, p + "/rb_h", Rb, {2 * H}, {H});
+        }
+        auto state = [&](int i, const char *nm) {
+            if (has_in(c, i))
+                return rnn_reshape(c, p + "/" + nm,
+                                   rnn_slice(c, p + "/" + nm + "_slice", value(c, in_name(c, i)),
+                                             layout ? std::vector<int64_t>{0, d, 0}
+                                                    : std::vector<int64_t>{d, 0, 0},
+                                             layout ? std::vector<int64_t>{Bn, 1, H}
+                                                    : std::vector<int64_t>{1, Bn, H}),
+                                   {Bn, H});
+            return rnn_zeros(c, p + "/" + nm + "_zeros", ot, {Bn, H});
+        };
+        Ref Ht = state(5, "initial_h"), Ct{};
+        Ref Pi{}, Po{}, Pf{};
+        bool peep = lstm && has_in(c, 7);
+        if (lstm) {
+            Ct = state(6, "initial_c");
+            if (peep) {
+                Ref P = rnn_reshape(
+                    c, p + "/p",
+                    rnn_slice(c, p + "/p_slice", value(c, in_name(c, 7)), {d, 0}, {1, 3 * H}),
+                    {3 * H});
+                Pi = rnn_slice(c, p + "/p_i", P, {0}, {H});
+                Po = rnn_slice(c, p + "/p_o", P, {H}, {H});
+                Pf = rnn_slice(c, p + "/p_f", P, {2 * H}, {H});
+            }
+        }
+        const RnnAct *f = &acts[(size_t)d * nact], *g = f + 1, *h = f + 2;
+        std::vector<Ref> steps((size_t)T);
+        for (int64_t k = 0; k < T; k++) {
+            int64_t t = rev ? T - 1 - k : k;
+            std::string s = p + "/t" + std::to_string(t);
+            Ref xw = rnn_slice(c, s + "/xw", XW, {t * Bn, 0}, {Bn, G * H});
+            auto gate = [&](Ref all, int j) {
+                return rnn_slice(c, s + "/gate" + std::to_string(j), all, {0, j * H}, {Bn, H});
+            };
+            Ref Hn{}, Cn{};
+            if (gru) {
+                Ref hr = rnn_matmul_t(c, s + "/hr_zr", Ht, Rzr);
+                Ref zr = apply2(c, "Add", s + "/zr",
+                                rnn_slice(c, s + "/xw_zr", xw, {0, 0}, {Bn, 2 * H}), hr);
+                if (bias)
+                    zr = apply2(c, "Add", s + "/zr_b", zr,
+                                rnn_slice(c, s + "/rb_zr", Rb, {0}, {2 * H}));
+                Ref z = rnn_act(c, s + "/z", *f, clipped(s + "/z", gate(zr, 0)), ot);
+                Ref r = rnn_act(c, s + "/r", *f, clipped(s + "/r", gate(zr, 1)), ot);
+                Ref xh = gate(xw, 2), hh;
+                if (lbr) {
+                    hh = rnn_matmul_t(c, s + "/hr_h", Ht, Rh);
+                    if (bias)
+                        hh = apply2(c, "Add", s + "/hr_h_b", hh, Rbh);
+                    hh = apply2(c, "Mul", s + "/r_hh", r, hh);
+                } else {
+                    hh = rnn_matmul_t(c, s + "/hr_h", apply2(c, "Mul", s + "/r_h", r, Ht), Rh);
+                    if (bias)
+                        hh = apply2(c, "Add", s + "/hr_h_b", hh, Rbh);
+                }
+                Ref ht = rnn_act(c, s + "/h_tilde", *g,
+                                 clipped(s + "/h", apply2(c, "Add", s + "/h_in", xh, hh)), ot);
+                /* (1 - z) h~ + z H = h~ + z (H - h~) */
+                Hn = apply2(c, "Add", s + "/h_new", ht,
+                            apply2(c, "Mul", s + "/z_d", z, apply2(c, "Sub", s + "/d", Ht, ht)));
+            } else {
+                Ref all = apply2(c, "Add", s + "/gates", xw, rnn_matmul_t(c, s + "/hr", Ht, R));
+                if (bias)
+                    all = apply2(c, "Add", s + "/gates_b", all, Rb);
+                if (!lstm) {
+                    Hn = rnn_act(c, s + "/h", *f, clipped(s + "/h", all), ot);
+                } else {
+                    Ref gi = gate(all, 0), go = gate(all, 1), gf = gate(all, 2), gc = gate(all, 3);
+                    if (peep) {
+                        gi = apply2(c, "Add", s + "/pi", gi, apply2(c, "Mul", s + "/pi_c", Pi, Ct));
+                        gf = apply2(c, "Add", s + "/pf", gf, apply2(c, "Mul", s + "/pf_c", Pf, Ct));
+                    }
+                    Ref i = rnn_act(c, s + "/i", *f, clipped(s + "/i", gi), ot);
+                    Ref fg = input_forget ? apply2(c, "Sub", s + "/f",
+                                                   const_scalar(c, s + "/one", ot, 1.0), i)
+                                          : rnn_act(c, s + "/f", *f, clipped(s + "/f", gf), ot);
+                    Ref ct = rnn_act(c, s + "/c_tilde", *g, clipped(s + "/c", gc), ot);
+                    Cn = apply2(c, "Add", s + "/c_new", apply2(c, "Mul", s + "/f_c", fg, Ct),
+                                apply2(c, "Mul", s + "/i_c", i, ct));
+                    if (peep)
+                        go = apply2(c, "Add", s + "/po", go, apply2(c, "Mul", s + "/po_c", Po, Cn));
+                    Ref o = rnn_act(c, s + "/o", *f, clipped(s + "/o", go), ot);
+                    Hn = apply2(c, "Mul", s + "/h_new", o, rnn_act(c, s + "/h_c", *h, Cn, ot));
+                }
+            }
+            Ref Yt = Hn;
+            if (mask) {
+                Ref cond = rnn_reshape(c, s + "/valid",
+                                       apply2(c, "Less", s + "/valid_less",
+                                              const_scalar(c, s + "/t", lens_ot, (double)t), lens),
+                                       {Bn, 1});
+                auto sel = [&](const std::string &nm, Ref a, Ref b) {
+                    int32_t n = add(c, "SelectV2", s + nm);
+                    connect(c, n, "condition", cond);
+                    connect(c, n, "then", a);
+                    connect(c, n, "else", b);
+                    return Ref{n, 0};
+                };
+                Yt = sel("/y", Hn, zero_bh);
+                Hn = sel("/h_kept", Hn, Ht);
+                if (lstm)
+                    Cn = sel("/c_kept", Cn, Ct);
+            }
+            Ht = Hn;
+            if (lstm)
+                Ct = Cn;
+            steps[(size_t)t] = rnn_reshape(c, s + "/y4", Yt, {1, 1, Bn, H});
+        }
+        ys[d] = rnn_concat(c, p + "/y", steps, 0);
+        yhs[d] = rnn_reshape(c, p + "/y_h", Ht, {1, Bn, H});
+        if (lstm)
+            ycs[d] = rnn_reshape(c, p + "/y_c", Ct, {1, Bn, H});
+    }
+    auto used = [&](int i) { return i < c.node->output_size() && !c.node->output(i).empty(); };
+    if (used(0)) {
+        Ref Y = rnn_concat(c, "/y", ys, 1); /* [T, dirs, B, H] */
+        if (layout)
+            Y = rnn_transpose(c, "/y_layout", Y, {2, 0, 1, 3});
+        set_out(c, 0, apply(c, "Identity", "", Y));
+    }
+    auto last = [&](int i, std::vector<Ref> &v, const char *nm) {
+        if (!used(i))
+            return;
+        Ref Y = rnn_concat(c, std::string("/") + nm, v, 0); /* [dirs, B, H] */
+        if (layout)
+            Y = rnn_transpose(c, std::string("/") + nm + "_layout", Y, {1, 0, 2});
+        set_out(c, i, apply(c, "Identity", std::string("/") + nm + "_out", Y));
+    };
+    last(1, yhs, "y_h");
+    if (lstm)
+        last(2, ycs, "y_c");
+}
+
+/* ---- ScatterND ------------------------------------------------------------------ */
+
+/* ScatterND (opsets 11-16: reduction none, add, mul): each index tuple (the last dim of
+ * indices, k values) addresses a slice of data; as one ScatterElements (axis 0) on data
+ * viewed as [prod(data dims 0..k-1), rest] with each tuple's linear index (negatives wrapped,
+ * times the strides, ReduceSum) tiled over the slice, and updates viewed as [tuples, rest];
+ * then back to data's dims. Every dim known. */
+void conv_scatter_nd(Ctx &c, const char *)
+{
+    known_attrs(c, {"reduction"});
+    std::string red = get_s(c, "reduction", "none");
+    if (red != "none" && red != "add" && red != "mul")
+        refuse("reduction " + red + " is not none, add or mul");
+    const Shape &d = in_shape(c, 0), &ix = in_shape(c, 1);
+    if (!d.known || !ix.known || ix.dims.empty())
+        refuse("the ranks of data and indices must be known");
+    for (int64_t v : d.dims)
+        if (v < 0)
+            refuse("every dim of data must be known");
+    for (int64_t v : ix.dims)
+        if (v < 0)
+            refuse("every dim of indices must be known");
+    int64_t q = (int64_t)ix.dims.size(), r = (int64_t)d.dims.size(), k = ix.dims.back();
+    if (k < 1 || k > r)
+        refuse("an index tuple of " + std::to_string(k) + " does not fit data of rank " +
+               std::to_string(r));
+    int64_t nk = 1, rest = 1, n = 1;
+    std::vector<int64_t> kd(d.dims.begin(), d.dims.begin() + k), strides((size_t)k, 1);
+    for (int64_t i = k - 1; i >= 0; i--) {
+        strides[(size_t)i] = nk;
+        nk *= kd[(size_t)i];
+    }
+    for (int64_t i = k; i < r; i++)
+        rest *= d.dims[(size_t)i];
+    for (int64_t i = 0; i + 1 < q; i++)
+        n *= ix.dims[(size_t)i];
+    Ref idx = value(c, in_name(c, 1));
+    if (ix.dtype != onnx::TensorProto::INT64)
+        idx = cast_to(c, "/indices_int64", idx, GE_I64);
+    Ref neg = cast_to(c, "/negative_int",
+                      apply2(c, "Less", "/negative", idx,
+                             const_scalar(c, "/zero", onnx::TensorProto::INT64, 0.0)),
+                      GE_I64);
+    idx = apply2(c, "Add", "/wrapped", idx,
+                 apply2(c, "Mul", "/offset", neg, const_i64(c, "/dims", kd)));
+    int32_t lin = add(c, "ReduceSum", "/linear");
+    attr_b(c, lin, "keep_dims", false);
+    attr_b(c, lin, "noop_with_empty_axes", false);
+    connect(c, lin, "x", apply2(c, "Mul", "/strided", idx, const_i64(c, "/strides", strides)));
+    connect(c, lin, "axes", const_i64(c, "/linear_axes", {q - 1}));
+    Ref at = rnn_reshape(c, "/linear_column", {lin, 0}, {n, 1});
+    int32_t tile = add(c, "Tile", "/linear_tiled");
+    connect(c, tile, "x", at);
+    connect(c, tile, "multiples", const_i64(c, "/linear_multiples", {1, rest}));
+    int32_t s = add(c, "ScatterElements", "/scatter");
+    connect(c, s, "data", rnn_reshape(c, "/data_flat", value(c, in_name(c, 0)), {nk, rest}));
+    connect(c, s, "indices", {tile, 0});
+    connect(c, s, "updates", rnn_reshape(c, "/updates_flat", value(c, in_name(c, 2)), {n, rest}));
+    attr_i(c, s, "axis", 0);
+    attr_s(c, s, "reduction", red.c_str());
+    set_out(c, 0, rnn_reshape(c, "", {s, 0}, d.dims));
+}
+
+/* ---- integer and quantised convolutions and matmuls ---------------------------- */
+/* ConvInteger, MatMulInteger, QLinearConv and QLinearMatMul: the zero points subtracted in
+ * float32 (exact: the differences are integers of at most 9 bits), then the Conv or MatMul
+ * mapping on the float operands, then Cast to int32 or the quantisation of QuantizeLinear.
+ * CANN's Conv2D / Conv3D / MatMulV2 take no double: sums are exact while the terms a sum
+ * (C / group x the kernel's elements; MatMul's K) stay at most 258 (255^2 x 258 < 2^24)
+ * **(choice)**. */
+
+/* The mapping `fn` (cann: its row's first type) on a node built here, as if of ONNX type
+ * `type` (the name of its nodes under the current one's): its inputs the values `ins` with
+ * the shapes given, the current node's attributes named in `keep`; returns its output. */
+Ref sub_convert(Ctx &c, Conv fn, const char *cann, const char *type,
+                const std::vector<std::pair<Ref, Shape>> &ins,
+                std::initializer_list<const char *> keep)
+{
+    onnx::NodeProto nd;
+    nd.set_op_type(c.node->op_type()); /* messages name the ONNX node's own type */
+    nd.set_name(c.node->name());
+    std::string base = c.base, stem = c.base + "/" + type;
+    for (size_t i = 0; i < ins.size(); i++) {
+        std::string nm = stem + "_in" + std::to_string(i);
+        c.values[nm] = ins[i].first;
+        c.shapes[nm] = ins[i].second;
+        nd.add_input(nm);
+    }
+    nd.add_output(stem + "_out");
+    for (const auto &a : c.node->attribute())
+        for (const char *k : keep)
+            if (a.name() == k)
+                *nd.add_attribute() = a;
+    const onnx::NodeProto *saved = c.node;
+    c.node = &nd;
+    c.base = stem;
+    try {
+        fn(c, cann);
+    } catch (...) {
+        c.node = saved;
+        c.base = base;
+        throw;
+    }
+    c.node = saved;
+    c.base = base;
+    return c.values.at(stem + "_out");
+}
+
+bool quant8(int32_t ot)
+{
+    return ot == onnx::TensorProto::UINT8 || ot == onnx::TensorProto::INT8;
+}
+
+/* Input i (uint8 / int8) minus zero point input zi (absent: 0) as ONNX type ft, the zero
+ * point a scalar, one value, or 1-D of `per` values reshaped to `per_shape`. */
+Ref minus_zero_point(Ctx &c, int i, int zi, int32_t ft, const char *what,
+                     const std::vector<int64_t> &per_shape)
+{
+    if (!quant8(in_shape(c, i).dtype))
+        refuse(std::string(what) + " must be uint8 or int8");
+    std::string w = what;
+    Ref v = cast_to(c, "/" + w + "_float", value(c, in_name(c, i)), ge_dtype(ft));
+    if (!has_in(c, zi))
+        return v;
+    const Shape &zs = in_shape(c, zi);
+    if (!zs.known || zs.dims.size() > 1)
+        refuse(w + "'s zero point must be a scalar or 1-D");
+    if (zs.dtype != in_shape(c, i).dtype)
+        refuse(w + "'s zero point must have " + w + "'s type");
+    Ref z = cast_to(c, "/" + w + "_zero_point_float", value(c, in_name(c, zi)), ge_dtype(ft));
+    if (zs.dims.size() == 1 && zs.dims[0] != 1) {
+        if (per_shape.empty() || zs.dims[0] != per_shape[0])
+            refuse(
+                w + "'s zero point has " + std::to_string(zs.dims[0]) + " values: one, or one a " +
+                (per_shape.empty() ? std::string("(none here)") : "row / channel") + " expected");
+        z = rnn_reshape(c, "/" + w + "_zero_point_shape", z, per_shape);
+    }
+    return apply2(c, "Sub", "/" + w + "_centered", v, z);
+}
+
+Shape float_shape(const Shape &s, int32_t ft)
+{
+    Shape f = s;
+    f.dtype = ft;
+    return f;
+}
+
+/* A scale input (float32 scalar, one value, or 1-D reshaped to per_shape). */
+Ref scale_in(Ctx &c, int i, const char *what, const std::vector<int64_t> &per_shape)
+{
+    const Shape &s = in_shape(c, i);
+    if (s.dtype != onnx::TensorProto::FLOAT)
+        refuse(std::string(what) + " must be float32");
+    if (!s.known || s.dims.size() > 1)
+        refuse(std::string(what) + " must be a scalar or 1-D");
+    Ref v = value(c, in_name(c, i));
+    if (s.dims.size() == 1 && s.dims[0] != 1) {
+        if (per_shape.empty() || s.dims[0] != per_shape[0])
+            refuse(std::string(what) + " has " + std::to_string(s.dims[0]) +
+                   " values: one, or one a channel / column expected");
+        v = rnn_reshape(c, std::string("/") + what + "_shape", v, per_shape);
+    }
+    return v;
+}
+
+/* q (float32) * scale, then QuantizeLinear's saturate(round(.) + zero point) into the type
+ * of input zi (the output zero point; uint8 without one). */
+Ref requantize(Ctx &c, Ref q, int si, int zi)
+{
+    Ref ys = scale_in(c, si, "y_scale", {});
+    q = apply2(c, "Div", "/y_scale_div", q, ys);
+    int32_t zt = has_in(c, zi) ? in_shape(c, zi).dtype : onnx::TensorProto::UINT8;
+    if (!quant8(zt))
+        refuse("y_zero_point must be uint8 or int8");
+    Ref zp{-1, 0};
+    if (has_in(c, zi))
+        zp = cast_to(c, "/y_zero_point_float", value(c, in_name(c, zi)), GE_F32);
+    return saturate(c, q, zp, ge_dtype(zt));
+}
+
+int64_t weight_channels(Ctx &c, int wi)
+{
+    const Shape &ws = in_shape(c, wi);
+    if (!ws.known || ws.dims.size() < 3 || ws.dims[0] < 0)
+        refuse("W's dims must be known");
+    return ws.dims[0];
+}
+
+void conv_conv_integer(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
+    const int32_t ft = onnx::TensorProto::FLOAT;
+    int64_t m = weight_channels(c, 1);
+    std::vector<int64_t> per((size_t)in_shape(c, 1).dims.size(), 1);
+    per[0] = m;
+    Ref x = minus_zero_point(c, 0, 2, ft, "x", {});
+    Ref w = minus_zero_point(c, 1, 3, ft, "w", per);
+    Ref y =
+        sub_convert(c, conv_conv, cann, "Conv",
+                    {{x, float_shape(in_shape(c, 0), ft)}, {w, float_shape(in_shape(c, 1), ft)}},
+                    {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
+    set_out(c, 0, cast_to(c, "", y, GE_I32));
+}
+
+void conv_qlinear_conv(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
+    const int32_t ft = onnx::TensorProto::FLOAT;
+    int64_t m = weight_channels(c, 3);
+    std::vector<int64_t> per((size_t)in_shape(c, 3).dims.size(), 1), out_per = per;
+    per[0] = m;
+    out_per[0] = m; /* [M, 1, ...] broadcasts against y's [N, M, ...] */
+    Ref x = minus_zero_point(c, 0, 2, ft, "x", {});
+    Ref w = minus_zero_point(c, 3, 5, ft, "w", per);
+    std::vector<std::pair<Ref, Shape>> ins{{x, float_shape(in_shape(c, 0), ft)},
+                                           {w, float_shape(in_shape(c, 3), ft)}};
+    Ref acc = sub_convert(c, conv_conv, cann, "Conv", ins,
+                          {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
+    std::vector<int64_t> chan(out_per.begin() + 1, out_per.end());
+    chan[0] = m;
+    if (has_in(c, 8)) { /* the int32 bias, in units of x_scale * w_scale */
+        const Shape &bs = in_shape(c, 8);
+        if (bs.dtype != onnx::TensorProto::INT32)
+            refuse("B must be int32");
+        acc = apply2(c, "Add", "/bias", acc,
+                     rnn_reshape(c, "/bias_shape",
+                                 cast_to(c, "/bias_float", value(c, in_name(c, 8)), GE_F32), chan));
+    }
+    Ref s =
+        apply2(c, "Mul", "/scale", scale_in(c, 1, "x_scale", {}), scale_in(c, 4, "w_scale", chan));
+    set_out(c, 0, requantize(c, apply2(c, "Mul", "/scaled", acc, s), 6, 7));
+}
+
+/* A's rows and B's columns, for per-row / per-column zero points and scales. */
+void matmul_dims(Ctx &c, int ai, int bi, int64_t *rows, int64_t *cols)
+{
+    const Shape &a = in_shape(c, ai), &b = in_shape(c, bi);
+    if (!a.known || !b.known || a.dims.size() < 2 || b.dims.size() < 2)
+        refuse("A and B must have known ranks of 2 or more");
+    *rows = a.dims[a.dims.size() - 2];
+    *cols = b.dims.back();
+}
+
+void conv_matmul_integer(Ctx &c, const char *)
+{
+    known_attrs(c, {});
+    const int32_t ft = onnx::TensorProto::FLOAT;
+    int64_t rows, cols;
+    matmul_dims(c, 0, 1, &rows, &cols);
+    Ref a = minus_zero_point(c, 0, 2, ft, "A", {rows, 1});
+    Ref b = minus_zero_point(c, 1, 3, ft, "B", {cols});
+    Ref y = sub_convert(
+        c, conv_matmul, "MatMulV2", "MatMul",
+        {{a, float_shape(in_shape(c, 0), ft)}, {b, float_shape(in_shape(c, 1), ft)}}, {});
+    set_out(c, 0, cast_to(c, "", y, GE_I32));
+}
+
+void conv_qlinear_matmul(Ctx &c, const char *)
+{
+    known_attrs(c, {});
+    const int32_t ft = onnx::TensorProto::FLOAT;
+    int64_t rows, cols;
+    matmul_dims(c, 0, 3, &rows, &cols);
+    Ref a = minus_zero_point(c, 0, 2, ft, "a", {rows, 1});
+    Ref b = minus_zero_point(c, 3, 5, ft, "b", {cols});
+    Ref acc = sub_convert(
+        c, conv_matmul, "MatMulV2", "MatMul",
+        {{a, float_shape(in_shape(c, 0), ft)}, {b, float_shape(in_shape(c, 3), ft)}}, {});
+    Ref s = apply2(c, "Mul", "/scale", scale_in(c, 1, "a_scale", {rows, 1}),
+                   scale_in(c, 4, "b_scale", {cols}));
+    set_out(c, 0, requantize(c, apply2(c, "Mul", "/scaled", acc, s), 6, 7));
+}
+
+/* ---- ReverseSequence, Det, MaxUnpool, windows ---------------------------------- */
+
+/* An int64 constant of `dims` holding v (row-major). */
+Ref const_i64_dims(Ctx &c, const std::string &sfx, const std::vector<int64_t> &v,
+                   const std::vector<int64_t> &dims)
+{
+    std::vector<char> b(v.size() * 8);
+    if (!v.empty())
+        std::memcpy(b.data(), v.data(), b.size());
+    return const_node(c, c.base + sfx, GE_I64, dims, b);
+}
+
+/* ReverseSequence: GatherElements along time_axis with index t' = t < len ? len - 1 - t : t
+ * (SelectV2 on Less(t, len)), computed on [T at time_axis, B at batch_axis, 1 elsewhere]
+ * from sequence_lens (fed at run time or constant) and Tiled to x's dims. Every dim known. */
+void conv_reverse_sequence(Ctx &c, const char *)
+{
+    known_attrs(c, {"batch_axis", "time_axis"});
+    const Shape &xs = in_shape(c, 0);
+    if (!xs.known || xs.dims.size() < 2)
+        refuse("input's rank must be known and 2 or more");
+    for (int64_t d : xs.dims)
+        if (d < 0)
+            refuse("input's dims must be known");
+    int r = (int)xs.dims.size();
+    int64_t ta = wrap_axis(get_i(c, "time_axis", 0), r, "time_axis");
+    int64_t ba = wrap_axis(get_i(c, "batch_axis", 1), r, "batch_axis");
+    if (ta == ba || ta > 1 || ba > 1)
+        refuse("time_axis and batch_axis must be 0 and 1 or 1 and 0");
+    int64_t T = xs.dims[(size_t)ta], B = xs.dims[(size_t)ba];
+    std::vector<int64_t> tdims((size_t)r, 1), bdims((size_t)r, 1), t((size_t)T), mult = xs.dims;
+    tdims[(size_t)ta] = T;
+    bdims[(size_t)ba] = B;
+    for (int64_t i = 0; i < T; i++)
+        t[(size_t)i] = i;
+    mult[(size_t)ta] = 1;
+    mult[(size_t)ba] = 1;
+    Ref tg = const_i64_dims(c, "/t", t, tdims);
+    Ref lens = value(c, in_name(c, 1));
+    if (in_shape(c, 1).dtype != onnx::TensorProto::INT64)
+        lens = cast_to(c, "/lens_int64", lens, GE_I64);
+    lens = rnn_reshape(c, "/lens_shape", lens, bdims);
+    Ref rev = apply2(
+        c, "Sub", "/reversed",
+        apply2(c, "Sub", "/last", lens, const_scalar(c, "/one", onnx::TensorProto::INT64, 1)), tg);
+    int32_t sel = add(c, "SelectV2", "/index");
+    connect(c, sel, "condition", apply2(c, "Less", "/inside", tg, lens));
+    connect(c, sel, "then", rev);
+    connect(c, sel, "else", tg);
+    int32_t tile = add(c, "Tile", "/index_tiled");
+    connect(c, tile, "x", {sel, 0});
+    connect(c, tile, "multiples", const_i64(c, "/index_multiples", mult));
+    int32_t n = add(c, "GatherElements");
+    connect_in(c, n, "x", 0);
+    connect(c, n, "index", {tile, 0});
+    attr_i(c, n, "dim", ta);
+    set_out(c, 0, {n, 0});
+}
+
+/* Det: sign * exp(log |det|) of CANN's LogMatrixDeterminant (an LU factorisation in double,
+ * aclnnSlogdet's kernel); float32 or double. */
+void conv_det(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    int32_t n = add(c, cann, "/slogdet");
+    connect_in(c, n, "x", 0);
+    Ref e = apply(c, "Exp", "/abs", {n, 1});
+    set_out(c, 0, apply2(c, "Mul", "", Ref{n, 0}, e));
+}
+
+/* MaxUnpool: X's values scattered into zeros at I, the flat indices into the output (what
+ * MaxPool's Indices give): one ScatterElements on [1, N*C*prod(out)] views, out = (in - 1) *
+ * stride + kernel - pads; a larger output_shape (a constant) appends zeros to each spatial
+ * dim (ConcatV2), as ONNX's reference does. */
+void conv_max_unpool(Ctx &c, const char *)
+{
+    known_attrs(c, {"kernel_shape", "pads", "strides"});
+    const Shape &xs = in_shape(c, 0);
+    if (!xs.known || xs.dims.size() < 3)
+        refuse("X's rank must be known and 3 or more");
+    for (int64_t d : xs.dims)
+        if (d < 0)
+            refuse("X's dims must be known");
+    size_t sp = xs.dims.size() - 2;
+    std::vector<int64_t> k, st(sp, 1), pads(2 * sp, 0), out, given;
+    if (!get_ints(c, "kernel_shape", &k) || k.size() != sp)
+        refuse("kernel_shape must have one entry a spatial dim");
+    get_ints(c, "strides", &st);
+    get_ints(c, "pads", &pads);
+    if (st.size() != sp || pads.size() != 2 * sp)
+        refuse("strides and pads must have one (pads: two) entries a spatial dim");
+    out = {xs.dims[0], xs.dims[1]};
+    for (size_t i = 0; i < sp; i++)
+        out.push_back((xs.dims[i + 2] - 1) * st[i] + k[i] - pads[i] - pads[i + sp]);
+    if (has_in(c, 2)) {
+        given = need_ints(c, 2, "output_shape");
+        if (given.size() != xs.dims.size() || given[0] != xs.dims[0] || given[1] != xs.dims[1])
+            refuse("output_shape must give N and C of X, then one dim a spatial dim");
+        for (size_t i = 2; i < given.size(); i++)
+            if (given[i] < out[i])
+                refuse("output_shape " + dims_str(given) + " is smaller than the unpooled " +
+                       dims_str(out));
+    }
+    int64_t nin = 1, nout = 1;
+    for (int64_t d : xs.dims)
+        nin *= d;
+    for (int64_t d : out)
+        nout *= d;
+    int32_t ot = xs.dtype, dt = ge_dtype(ot);
+    Ref zeros = const_node(c, c.base + "/zeros", dt, {1, nout},
+                           std::vector<char>((size_t)nout * ge_size(dt), 0));
+    Ref idx = value(c, in_name(c, 1));
+    int32_t s = add(c, "ScatterElements", "/scatter");
+    connect(c, s, "data", zeros);
+    connect(c, s, "indices", rnn_reshape(c, "/indices_flat", idx, {1, nin}));
+    connect(c, s, "updates", rnn_reshape(c, "/x_flat", value(c, in_name(c, 0)), {1, nin}));
+    attr_i(c, s, "axis", 1);
+    attr_s(c, s, "reduction", "none");
+    Ref y = rnn_reshape(c, "/unpooled", {s, 0}, out);
+    /* a larger output_shape: the unpooled values keep their places, zeros after them */
+    for (size_t i = 2; i < given.size(); i++) {
+        if (given[i] == out[i])
+            continue;
+        std::vector<int64_t> zd = out;
+        zd[i] = given[i] - out[i];
+        int64_t nz = 1;
+        for (int64_t d : zd)
+            nz *= d;
+        Ref z = const_node(c, c.base + "/pad" + std::to_string(i), dt, zd,
+                           std::vector<char>((size_t)nz * ge_size(dt), 0));
+        y = rnn_concat(c, "/padded" + std::to_string(i), {y, z}, (int64_t)i);
+        out[i] = given[i];
+    }
+    set_out(c, 0, apply(c, "Identity", "", y));
+}
+
+/* HannWindow, HammingWindow, BlackmanWindow (opset 17): constants of `size` values (size a
+ * constant), ONNX's formulas: w[n] = a0 - a1 cos(2 pi n / N) + a2 cos(4 pi n / N), N = size
+ * (periodic, the default) or size - 1; output_datatype float32 (the default), double,
+ * int32 or int64 (truncated). */
+void conv_window(Ctx &c, const char *)
+{
+    known_attrs(c, {"output_datatype", "periodic"});
+    std::vector<int64_t> sv = need_ints(c, 0, "size");
+    if (sv.size() != 1 || sv[0] < 0)
+        refuse("size must be one value >= 0");
+    int64_t size = sv[0];
+    const std::string &op = c.node->op_type();
+    double a0 = 0.5, a1 = 0.5, a2 = 0; /* Hann */
+    if (op == "HammingWindow")
+        a0 = 25.0 / 46, a1 = 1 - 25.0 / 46;
+    else if (op == "BlackmanWindow")
+        a0 = 0.42, a1 = 0.5, a2 = 0.08;
+    double N = get_i(c, "periodic", 1) ? (double)size : (double)size - 1;
+    int32_t ot = (int32_t)get_i(c, "output_datatype", onnx::TensorProto::FLOAT);
+    int32_t dt = ge_dtype(ot);
+    if (dt != GE_F32 && dt != GE_F64 && dt != GE_I32 && dt != GE_I64)
+        refuse("output_datatype " + std::to_string(ot) + " is not supported");
+    std::vector<char> b((size_t)size * ge_size(dt));
+    for (int64_t n = 0; n < size; n++) {
+        const double pi = 3.14159265358979323846;
+        double v =
+            a0 - a1 * std::cos(2 * pi * (double)n / N) + a2 * std::cos(4 * pi * (double)n / N);
+        char *p = b.data() + (size_t)n * ge_size(dt);
+        if (dt == GE_F32) {
+            float f = (float)v;
+            std::memcpy(p, &f, 4);
+        } else if (dt == GE_F64) {
+            std::memcpy(p, &v, 8);
+        } else {
+            int64_t i = (int64_t)v; /* truncated, as a Cast */
+            std::memcpy(p, &i, ge_size(dt));
+        }
+    }
+    set_out(c, 0, const_node(c, c.base, dt, {size}, b));
+}
+
+/* ---- DFT, STFT, MelWeightMatrix ---------------------------------------------------- */
+
+/* A float32 constant [rows, cols] of values f(j, k). */
+Ref const_f32_matrix(Ctx &c, const std::string &sfx, int64_t rows, int64_t cols,
+                     const std::function<double(int64_t, int64_t)> &f)
+{
+    std::vector<char> b((size_t)(rows * cols) * 4);
+    for (int64_t j = 0; j < rows; j++)
+        for (int64_t k = 0; k < cols; k++) {
+            float v = (float)f(j, k);
+            std::memcpy(&b[(size_t)(j * cols + k) * 4], &v, 4);
+        }
+    return const_node(c, c.base + sfx, GE_F32, {rows, cols}, b);
+}
+
+/* DFT (opset 17): as matrix products with constant cosine and sine matrices of the length L
+ * (dft_length, a constant, else the axis' n): the axis moved last (Transpose), the real and
+ * imaginary parts [P, n] times C[j, k] = cos(2 pi j k / L) and S[j, k] = sin(2 pi j k / L)
+ * (rows j >= L zero: the signal cut to L; L > n: zero-padded), k < L or L / 2 + 1 (onesided):
+ * forward y_re = x_re C + x_im S, y_im = x_im C - x_re S; inverse the conjugate, divided by L;
+ * then the parts stacked and the axis moved back. float32; every dim known. */
+void conv_dft(Ctx &c, const char *)
+{
+    known_attrs(c, {"axis", "inverse", "onesided"});
+    const Shape &xs = in_shape(c, 0);
+    if (!xs.known || xs.dims.size() < 3)
+        refuse("input's rank must be known and 3 or more ([batch, signal..., 1 or 2])");
+    for (int64_t d : xs.dims)
+        if (d < 0)
+            refuse("input's dims must be known");
+    if (xs.dtype != onnx::TensorProto::FLOAT)
+        refuse("input must be float32");
+    int r = (int)xs.dims.size();
+    int64_t cplx = xs.dims.back();
+    if (cplx != 1 && cplx != 2)
+        refuse("the last dim must be 1 (real) or 2 (complex)");
+    int64_t a = get_i(c, "axis", 1);
+    if (a < 0)
+        a += r;
+    if (a < 1 || a > r - 2)
+        refuse("axis must name a signal dim (1 to rank - 2)");
+    bool inv = get_i(c, "inverse", 0) != 0, one = get_i(c, "onesided", 0) != 0;
+    if (inv && one)
+        refuse("inverse with onesided is not supported");
+    int64_t n = xs.dims[(size_t)a], L = n;
+    if (has_in(c, 1)) {
+        std::vector<int64_t> v = need_ints(c, 1, "dft_length");
+        if (v.size() != 1 || v[0] < 1)
+            refuse("dft_length must be one value >= 1");
+        L = v[0];
+    }
+    int64_t m = one ? L / 2 + 1 : L, P = 1;
+    std::vector<int64_t> perm, tdims;
+    for (int i = 0; i < r - 1; i++)
+        if (i != a) {
+            perm.push_back(i);
+            tdims.push_back(xs.dims[(size_t)i]);
+            P *= xs.dims[(size_t)i];
+        }
+    perm.push_back(a);
+    perm.push_back(r - 1);
+    Ref x = rnn_transpose(c, "/axis_last", value(c, in_name(c, 0)), perm);
+    std::vector<int64_t> zero((size_t)r, 0), part = tdims;
+    part.push_back(n);
+    part.push_back(1);
+    auto component = [&](int64_t k, const char *nm) {
+        std::vector<int64_t> off = zero;
+        off[(size_t)r - 1] = k;
+        return rnn_reshape(c, std::string("/") + nm,
+                           rnn_slice(c, std::string("/") + nm + "_slice", x, off, part), {P, n});
+    };
+    const double pi = 3.14159265358979323846;
+    double sc = inv ? 1.0 / (double)L : 1.0;
+    auto entry = [&](bool sine) {
+        return [=](int64_t j, int64_t k) {
+            if (j >= L)
+                return 0.0;
+            double th = 2 * pi * (double)((j * k) % L) / (double)L;
+            return sc * (sine ? std::sin(th) : std::cos(th));
+        };
+    };
+    Ref C = const_f32_matrix(c, "/cos", n, m, entry(false));
+    Ref S = const_f32_matrix(c, "/sin", n, m, entry(true));
+    Ref xr = component(0, "real");
+    auto mm = [&](const std::string &sfx, Ref a1, Ref b1) {
+        int32_t node = add(c, "MatMulV2", sfx);
+        connect(c, node, "x1", a1);
+        connect(c, node, "x2", b1);
+        return Ref{node, 0};
+    };
+    Ref yr = mm("/re_cos", xr, C), yi = apply(c, "Neg", "/re_sin_neg", mm("/re_sin", xr, S));
+    if (inv)
+        yi = mm("/re_sin", xr, S);
+    if (cplx == 2) {
+        Ref xi = component(1, "imag");
+        Ref is = mm("/im_sin", xi, S);
+        yr = apply2(c, inv ? "Sub" : "Add", "/real_out", yr, is);
+        yi = apply2(c, "Add", "/imag_out", yi, mm("/im_cos", xi, C));
+    }
+    std::vector<int64_t> od = tdims;
+    od.push_back(m);
+    od.push_back(1);
+    Ref y = rnn_concat(
+        c, "/stacked",
+        {rnn_reshape(c, "/real_shape", yr, od), rnn_reshape(c, "/imag_shape", yi, od)}, r - 1);
+    std::vector<int64_t> back((size_t)r);
+    for (int i = 0; i < r; i++)
+        back[(size_t)perm[(size_t)i]] = i;
+    set_out(c, 0, rnn_transpose(c, "", y, back));
+}
+
+/* STFT (opset 17): the frames (frame_step and frame_length constants) gathered with one
+ * GatherV2 of constant positions f * step + j, times the window, then DFT's matrix products
+ * of length frame_length: y [batch, frames, L or L / 2 + 1 (onesided, the default), 2].
+ * float32; the signal's dims known. */
+void conv_stft(Ctx &c, const char *)
+{
+    known_attrs(c, {"onesided"});
+    const Shape &xs = in_shape(c, 0);
+    if (!xs.known || xs.dims.size() != 3)
+        refuse("signal must be 3-D [batch, length, 1 or 2]");
+    for (int64_t d : xs.dims)
+        if (d < 0)
+            refuse("signal's dims must be known");
+    if (xs.dtype != onnx::TensorProto::FLOAT)
+        refuse("signal must be float32");
+    int64_t B = xs.dims[0], T = xs.dims[1], cplx = xs.dims[2];
+    if (cplx != 1 && cplx != 2)
+        refuse("signal's last dim must be 1 (real) or 2 (complex)");
+    std::vector<int64_t> sv = need_ints(c, 1, "frame_step");
+    if (sv.size() != 1 || sv[0] < 1)
+        refuse("frame_step must be one value >= 1");
+    int64_t step = sv[0], L = -1;
+    bool win = has_in(c, 2);
+    if (win) {
+        const Shape &ws = in_shape(c, 2);
+        if (!ws.known || ws.dims.size() != 1 || ws.dims[0] < 1)
+            refuse("window must be 1-D with its length known");
+        L = ws.dims[0];
+    }
+    if (has_in(c, 3)) {
+        std::vector<int64_t> lv = need_ints(c, 3, "frame_length");
+        if (lv.size() != 1 || lv[0] < 1 || (win && lv[0] != L))
+            refuse("frame_length must be one value >= 1 (the window's length when both given)");
+        L = lv[0];
+    }
+    if (L < 1)
+        refuse("one of window and frame_length must be given");
+    if (L > T)
+        refuse("frame_length " + std::to_string(L) + " is longer than the signal (" +
+               std::to_string(T) + ")");
+    bool one = get_i(c, "onesided", 1) != 0;
+    if (one && cplx == 2)
+        refuse("onesided with a complex signal is not supported");
+    int64_t F = (T - L) / step + 1, m = one ? L / 2 + 1 : L;
+    std::vector<int64_t> pos((size_t)(F * L));
+    for (int64_t f = 0; f < F; f++)
+        for (int64_t j = 0; j < L; j++)
+            pos[(size_t)(f * L + j)] = f * step + j;
+    int32_t g = add(c, "GatherV2", "/frames");
+    connect_in(c, g, "x", 0);
+    connect(c, g, "indices", const_i64(c, "/positions", pos));
+    connect(c, g, "axis", const_i64(c, "/axis", {1}, true));
+    Ref fr = rnn_reshape(c, "/frames_shape", {g, 0}, {B * F, L, cplx});
+    auto component = [&](int64_t k, const char *nm) {
+        Ref v = rnn_reshape(
+            c, std::string("/") + nm,
+            rnn_slice(c, std::string("/") + nm + "_slice", fr, {0, 0, k}, {B * F, L, 1}),
+            {B * F, L});
+        if (win)
+            v = apply2(c, "Mul", std::string("/") + nm + "_windowed", v, value(c, in_name(c, 2)));
+        return v;
+    };
+    const double pi = 3.14159265358979323846;
+    auto entry = [&](bool sine) {
+        return [=](int64_t j, int64_t k) {
+            double th = 2 * pi * (double)((j * k) % L) / (double)L;
+            return sine ? std::sin(th) : std::cos(th);
+        };
+    };
+    Ref C = const_f32_matrix(c, "/cos", L, m, entry(false));
+    Ref S = const_f32_matrix(c, "/sin", L, m, entry(true));
+    auto mm = [&](const std::string &sfx, Ref a1, Ref b1) {
+        int32_t node = add(c, "MatMulV2", sfx);
+        connect(c, node, "x1", a1);
+        connect(c, node, "x2", b1);
+        return Ref{node, 0};
+    };
+    Ref xr = component(0, "real");
+    Ref yr = mm("/re_cos", xr, C), yi = apply(c, "Neg", "/re_sin_neg", mm("/re_sin", xr, S));
+    if (cplx == 2) {
+        Ref xi = component(1, "imag");
+        yr = apply2(c, "Add", "/real_out", yr, mm("/im_sin", xi, S));
+        yi = apply2(c, "Add", "/imag_out", yi, mm("/im_cos", xi, C));
+    }
+    set_out(c, 0,
+            rnn_concat(c, "",
+                       {rnn_reshape(c, "/real_shape", yr, {B, F, m, 1}),
+                        rnn_reshape(c, "/imag_shape", yi, {B, F, m, 1})},
+                       3));
+}
+
+/* MelWeightMatrix (opset 17): a constant (every input a constant), ONNX's formula: num_mel_bins
+ * + 2 points lower_mel + k (upper_mel - lower_mel) / (num_mel_bins + 2), k = 0 .. num_mel_bins
+ * + 1 (mel = 2595 log10(1 + f / 700); ONNX's reference divides by the number of points, so the
+ * last is short of upper_edge_hertz), back to hertz, to bins floor((dft_length + 1) f /
+ * sample_rate); column i
+ * rises from point i to point i + 1 and falls to point i + 2. [dft_length / 2 + 1,
+ * num_mel_bins] of output_datatype (float32, the default, or double). */
+void conv_mel_weight_matrix(Ctx &c, const char *)
+{
+    known_attrs(c, {"output_datatype"});
+    auto one_int = [&](int i, const char *what) {
+        std::vector<int64_t> v = need_ints(c, i, what);
+        if (v.size() != 1)
+            refuse(std::string(what) + " must be one value");
+        return v[0];
+    };
+    auto one_float = [&](int i, const char *what) {
+        std::vector<double> v = need_floats(c, i, what);
+        if (v.size() != 1)
+            refuse(std::string(what) + " must be one value");
+        return v[0];
+    };
+    int64_t mels = one_int(0, "num_mel_bins"), dft = one_int(1, "dft_length");
+    int64_t rate = one_int(2, "sample_rate");
+    double lo = one_float(3, "lower_edge_hertz"), hi = one_float(4, "upper_edge_hertz");
+    if (mels < 1 || dft < 1 || rate < 1 || lo < 0 || hi <= lo)
+        refuse("num_mel_bins, dft_length and sample_rate must be >= 1, 0 <= lower_edge_hertz < "
+               "upper_edge_hertz");
+    int32_t ot = (int32_t)get_i(c, "output_datatype", onnx::TensorProto::FLOAT);
+    int32_t dt = ge_dtype(ot);
+    if (dt != GE_F32 && dt != GE_F64)
+        refuse("output_datatype " + std::to_string(ot) + " is not float32 or double");
+    int64_t bins = dft / 2 + 1;
+    double lm = 2595 * std::log10(1 + lo / 700), hm = 2595 * std::log10(1 + hi / 700);
+    double step = (hm - lm) / (double)(mels + 2); /* ONNX's reference: over mels + 2 steps */
+    std::vector<int64_t> pt((size_t)mels + 2);
+    for (int64_t k = 0; k < mels + 2; k++) {
+        double hz = 700 * (std::pow(10.0, ((double)k * step + lm) / 2595) - 1);
+        pt[(size_t)k] = (int64_t)std::floor((double)(dft + 1) * hz / (double)rate);
+    }
+    std::vector<double> w((size_t)(bins * mels), 0.0);
+    auto set = [&](int64_t j, int64_t i, double v) {
+        if (j < 0 || j >= bins)
+            refuse("upper_edge_hertz maps past the last of the " + std::to_string(bins) + " bins");
+        w[(size_t)(j * mels + i)] = v;
+    };
+    for (int64_t i = 0; i < mels; i++) {
+        int64_t l = pt[(size_t)i], m = pt[(size_t)i + 1], h = pt[(size_t)i + 2];
+        if (m == l)
+            set(m, i, 1);
+        else
+            for (int64_t j = l; j <= m; j++)
+                set(j, i, (double)(j - l) / (double)(m - l));
+        for (int64_t j = m; j < h; j++)
+            set(j, i, (double)(h - j) / (double)(h - m));
+    }
+    std::vector<char> b(w.size() * ge_size(dt));
+    for (size_t k = 0; k < w.size(); k++) {
+        if (dt == GE_F32) {
+            float f = (float)w[k];
+            std::memcpy(&b[k * 4], &f, 4);
+        } else {
+            std::memcpy(&b[k * 8], &w[k], 8);
+        }
+    }
+    set_out(c, 0, const_node(c, c.base, dt, {bins, mels}, b));
+}
+
+/* ---- Compress ------------------------------------------------------------------- */
+
+/* Compress: the slices along axis (or the elements of the flattened input) whose condition
+ * is true: one GatherV2 of their indices. condition must be a constant (a bool or integer
+ * initializer or Constant): the output's dims depend on its values. */
+void conv_compress(Ctx &c, const char *)
+{
+    known_attrs(c, {"axis"});
+    auto it = c.consts.find(in_name(c, 1));
+    if (it == c.consts.end())
+        refuse("input condition (" + in_name(c, 1) +
+               ") must be a constant (an initializer or a Constant output)");
+    int32_t dt;
+    std::vector<char> b = tensor_bytes(*it->second, &dt);
+    size_t es = ge_size(dt);
+    const Shape &xs = in_shape(c, 0);
+    if (!xs.known)
+        refuse("the rank of input is unknown");
+    const onnx::AttributeProto *ax = find_attr(c, "axis");
+    int r = (int)xs.dims.size();
+    int64_t axis = ax ? wrap_axis(ax->i(), r, "axis") : 0, len = 1;
+    if (ax) {
+        len = xs.dims[(size_t)axis];
+    } else {
+        for (int64_t d : xs.dims)
+            len *= d;
+    }
+    if (len < 0)
+        refuse("the length along axis must be known");
+    if ((int64_t)(b.size() / es) > len)
+        refuse("condition holds " + std::to_string(b.size() / es) + " values for " +
+               std::to_string(len) + " slices");
+    std::vector<int64_t> idx;
+    for (size_t k = 0; k < b.size() / es; k++) {
+        bool on = false;
+        for (size_t j = 0; j < es; j++)
+            on = on || b[k * es + j] != 0;
+        if (on)
+            idx.push_back((int64_t)k);
+    }
+    Ref x = value(c, in_name(c, 0));
+    if (!ax)
+        x = rnn_reshape(c, "/flat", x, {len});
+    int32_t g = add(c, "GatherV2");
+    connect(c, g, "x", x);
+    connect(c, g, "indices", const_i64(c, "/indices", idx));
+    connect(c, g, "axis", const_i64(c, "/axis", {axis}, true));
+    set_out(c, 0, {g, 0});
+}
+
 /* ---- the table ----------------------------------------------------------- */
 
 struct Row {

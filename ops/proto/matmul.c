@@ -4,12 +4,15 @@
  * (2-D, transpose_x1/transpose_x2, an optional bias [n]), BatchMatMul and
  * BatchMatMulV2 (batch dims broadcast, adj_x1/adj_x2; V2 with a bias).
  * A transposed operand is a view with its last two dims swapped; the bias
- * is a second executor adding it in place.
+ * is a second executor adding it in place. LogMatrixDeterminant (CANN's,
+ * TF's: x [..., n, n] float32 or double; sign and y = log |det| of x's
+ * type, the batch dims): aclnnSlogdet.
  */
 #include <string.h>
 
 #include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_matmul.h"
+#include "aclnnop/aclnn_slogdet.h"
 #include "ops/proto/proto_pvt.h"
 
 /* The transposition attributes: MatMul's names or BatchMatMul's. */
@@ -105,4 +108,27 @@ enum proto_status proto_build_matmul(const struct proto_op *op, struct proto_pla
                     proto_operand(b, PIN(2)), alpha);
     aclDestroyScalar(alpha);
     return ps;
+}
+
+/* ---- LogMatrixDeterminant ---------------------------------------------------------- */
+
+enum proto_status proto_infer_log_matrix_determinant(struct proto_op *op)
+{
+    const struct core_op_val *x = &op->in[0];
+    char s[96];
+    if (x->nd < 2 || x->dims[x->nd - 1] != x->dims[x->nd - 2])
+        return proto_fail(op, PROTO_INPUT, "x has shape %s: it must be [..., n, n]",
+                          proto_shape_str(s, sizeof(s), x));
+    for (uint32_t k = 0; k < 2; k++) {
+        proto_out_like(&op->out[k], x, x->dtype);
+        op->out[k].nd = x->nd - 2;
+    }
+    return PROTO_OK;
+}
+
+enum proto_status proto_build_log_matrix_determinant(const struct proto_op *op,
+                                                     struct proto_plan_builder *b)
+{
+    return PROTO_STEP(b, aclnnSlogdetGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_operand(b, POUT(op, 0)), proto_operand(b, POUT(op, 1)));
 }

@@ -30,7 +30,8 @@
  *
  * Rules and kernels live in the family files of this folder: elementwise.c,
  * matmul.c, nn.c (convolution, pooling, softmax, normalisation), shape.c
- * (cast, transpose, reshape, concat, slice), reduce.c and loss.c (NLLLoss).
+ * (cast, transpose, reshape, concat, slice), reduce.c, loss.c (NLLLoss) and
+ * image.c (Aipp, Resize, GridSampler2D).
  */
 
 /* clang-format off */
@@ -77,6 +78,7 @@ X(Gelu, IN("x"), OUT("y"), ATTRS(), DTM_F3, unary, gelu)
 X(GeluV2, IN("x"), OUT("y"), ATTRS(A(approximate, STRING, "none")), DTM_F3, gelu_v2, gelu_v2)
 X(Greater, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, compare, greater)
 X(GreaterEqual, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, compare, greater_equal)
+X(GridSampler2D, IN("x", "grid"), OUT("y"), ATTRS(A(interpolation_mode, STRING, "bilinear"), A(padding_mode, STRING, "zeros"), A(align_corners, BOOL, "false")), DTM_FLOAT, grid_sampler2d, grid_sampler2d)
 X(Identity, IN("x"), OUT("y"), ATTRS(), DTM_ALL, unary, copy)
 X(IsNan, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, predicate, is_nan)
 X(IsNegInf, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, predicate, is_neg_inf)
@@ -87,6 +89,7 @@ X(LeftShift, IN("x", "y"), OUT("z"), ATTRS(), DTM_INT, binary, left_shift)
 X(Less, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, compare, less)
 X(LessEqual, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, compare, less_equal)
 X(Log, IN("x"), OUT("y"), ATTRS(A(base, FLOAT, "-1.0"), A(scale, FLOAT, "1.0"), A(shift, FLOAT, "0.0")), DTM_FLOAT, exp_log, log)
+X(LogMatrixDeterminant, IN("x"), OUT("sign", "y"), ATTRS(), DTM(DT_F32) | DTM(DT_F64), log_matrix_determinant, log_matrix_determinant)
 X(LogSoftmaxV2, IN("logits"), OUT("logsoftmax"), ATTRS(A(axes, LIST_INT, "-1")), DTM_FLOAT, softmax, log_softmax)
 X(LogicalAnd, IN("x1", "x2"), OUT("y"), ATTRS(), DTM(DT_BOOL), compare, logical_and)
 X(LogicalNot, IN("x"), OUT("y"), ATTRS(), DTM(DT_BOOL), unary, logical_not)
@@ -115,6 +118,7 @@ X(ReduceSum, IN("x", "axes#"), OUT("y"), ATTRS(A(keep_dims, BOOL, "false"), A(no
 X(ReduceSumD, IN("x"), OUT("y"), ATTRS(R(axes, LIST_INT), A(keep_dims, BOOL, "false")), DTM_F3, reduce, reduce_sum)
 X(Relu, IN("x"), OUT("y"), ATTRS(), DTM_NUM, unary, relu)
 X(Reshape, IN("x", "shape#"), OUT("y"), ATTRS(A(axis, INT, "0"), A(num_axes, INT, "-1")), DTM_ALL, reshape, copy)
+X(Resize, IN("x", "roi?", "scales?", "sizes?"), OUT("y"), ATTRS(A(coordinate_transformation_mode, STRING, "half_pixel"), A(cubic_coeff_a, FLOAT, "-0.75"), A(exclude_outside, INT, "0"), A(extrapolation_value, FLOAT, "0.0"), A(mode, STRING, "nearest"), A(nearest_mode, STRING, "round_prefer_floor")), DTM_NUM, resize, resize)
 X(RightShift, IN("x", "y"), OUT("z"), ATTRS(), DTM_INT, binary, right_shift)
 X(RmsNorm, IN("x", "gamma"), OUT("y", "rstd"), ATTRS(A(epsilon, FLOAT, "1e-06")), DTM_F3, rms_norm, rms_norm)
 X(Round, IN("x"), OUT("y"), ATTRS(A(decimals, INT, "0")), DTM_FLOAT | DTM(DT_I32) | DTM(DT_I64), unary, round)

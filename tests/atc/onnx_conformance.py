@@ -37,7 +37,16 @@ BAD_DATA = {
     # ONNX 1.12's generator computes the reference with epsilon 1e-2 but makes the node
     # without it (the schema's default is 1e-6): X_new differs from what the model says
     "node/test_adam_multiple": "outputs computed with epsilon 1e-2, the node has none (default 1e-6)",
+    # the stored outputs are written to 4 decimals: -0.1406 where torch's grid_sample (and
+    # cpuacl) give -0.140625, beyond the runner's 1e-5 + 1e-4 |want|
+    "node/test_gridsample_bicubic": "outputs rounded to 4 decimals (-0.1406 for -0.140625)",
 }
+# ONNX 1.12's generator computed the window functions with pi = 3.1415 (hann 10, n = 8:
+# stored 0.345562; 0.5 - 0.5 cos(2 pi 8 / 10) = 0.345491, and 0.345562 with 3.1415), while
+# the models (and their expansions, whose Tau constant is 6.2831855) say pi.
+for _w in ("hann", "hamming", "blackman"):
+    for _v in ("", "_symmetric", "_expanded", "_symmetric_expanded"):
+        BAD_DATA["node/test_%swindow%s" % (_w, _v)] = "outputs computed with pi = 3.1415"
 
 
 def mapped_ops(root):

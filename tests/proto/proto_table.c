@@ -14,6 +14,7 @@
  */
 #include <math.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1167,6 +1168,77 @@ static void aipp_block(void)
         g_aipp_block[64 + 72 + 2 * c + 1] = 0x3C; /* 1.0 = 0x3C00, little-endian */
 }
 
+/* Resize, for the two cases below: nearest with asymmetric coordinates and floor (y[o] =
+ * x[floor(o / scale)]), or linear with align_corners (x' = o (in - 1) / (out - 1)); the
+ * last two dims of a 4-d x, the others kept. */
+static void r_resize(const struct tcase *c, const struct proto_op *op, double *const *x,
+                     double *const *y)
+{
+    const struct core_op_val *X = &op->in[0], *Y = &op->out[0];
+    const struct proto_attr *m = cattr(c, "mode");
+    bool linear = m && !strcmp(m->s, "linear");
+    int64_t planes = X->dims[0] * X->dims[1], h = X->dims[2], w = X->dims[3];
+    int64_t oh = Y->dims[2], ow = Y->dims[3];
+    for (int64_t p = 0; p < planes; p++)
+        for (int64_t i = 0; i < oh; i++)
+            for (int64_t j = 0; j < ow; j++) {
+                const double *src = x[0] + p * h * w;
+                double v;
+                if (!linear) {
+                    v = src[(i * h / oh) * w + j * w / ow]; /* scales = out / in here */
+                } else {
+                    double yi = oh > 1 ? (double)i * (h - 1) / (oh - 1) : 0;
+                    double xj = ow > 1 ? (double)j * (w - 1) / (ow - 1) : 0;
+                    int64_t y0 = (int64_t)floor(yi), x0 = (int64_t)floor(xj);
+                    int64_t y1 = y0 + 1 < h ? y0 + 1 : y0, x1 = x0 + 1 < w ? x0 + 1 : x0;
+                    double ty = yi - y0, tx = xj - x0;
+                    v = (src[y0 * w + x0] * (1 - tx) + src[y0 * w + x1] * tx) * (1 - ty) +
+                        (src[y1 * w + x0] * (1 - tx) + src[y1 * w + x1] * tx) * ty;
+                }
+                y[0][(p * oh + i) * ow + j] = v;
+            }
+}
+
+/* GridSampler2D, bilinear, zeros padding, align_corners false: each grid point (gx, gy)
+ * at pixel ((gx + 1) w - 1) / 2, ((gy + 1) h - 1) / 2, taps outside the image read 0. */
+static void r_grid_sampler(const struct tcase *c, const struct proto_op *op, double *const *x,
+                           double *const *y)
+{
+    (void)c;
+    const struct core_op_val *X = &op->in[0], *G = &op->in[1];
+    int64_t n = X->dims[0], ch = X->dims[1], h = X->dims[2], w = X->dims[3];
+    int64_t oh = G->dims[1], ow = G->dims[2];
+    for (int64_t b = 0; b < n; b++)
+        for (int64_t k = 0; k < ch; k++)
+            for (int64_t p = 0; p < oh * ow; p++) {
+                const double *g = x[1] + (b * oh * ow + p) * 2;
+                double px = ((g[0] + 1) * w - 1) / 2, py = ((g[1] + 1) * h - 1) / 2, v = 0;
+                int64_t x0 = (int64_t)floor(px), y0 = (int64_t)floor(py);
+                for (int dy = 0; dy < 2; dy++)
+                    for (int dx = 0; dx < 2; dx++) {
+                        int64_t xx = x0 + dx, yy = y0 + dy;
+                        double wt = (dx ? px - x0 : 1 - (px - x0)) * (dy ? py - y0 : 1 - (py - y0));
+                        if (xx >= 0 && xx < w && yy >= 0 && yy < h)
+                            v += wt * x[0][((b * ch + k) * h + yy) * w + xx];
+                    }
+                y[0][(b * ch + k) * oh * ow + p] = v;
+            }
+}
+
+/* LogMatrixDeterminant of 3 x 3 matrices: the rule of Sarrus; sign and log |det|. */
+static void r_log_det(const struct tcase *c, const struct proto_op *op, double *const *x,
+                      double *const *y)
+{
+    (void)c;
+    for (int64_t b = 0; b < op->in[0].dims[0]; b++) {
+        const double *m = x[0] + b * 9;
+        double d = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) +
+                   m[2] * (m[3] * m[7] - m[4] * m[6]);
+        y[0][b] = d > 0 ? 1 : d < 0 ? -1 : 0;
+        y[1][b] = log(fabs(d));
+    }
+}
+
 static void r_aipp(const struct tcase *c, const struct proto_op *op, double *const *x,
                    double *const *y)
 {
@@ -1594,6 +1666,22 @@ static const struct tcase g_cases[] = {
     {"Sub", 2, {F32(2, 3), F32(3)}, NOATTR, r_sub, 1e-6},
     {"Tanh", 1, {F32(5)}, NOATTR, r_tanh, 1e-6},
     {"Transpose", 2, {F32(2, 3, 4), {ACL_INT64, SHAPE(3), CV(2, 0, 1)}}, NOATTR, r_transpose, 0},
+    {"Resize",
+     4,
+     {F32(1, 2, 3, 4), NONE, {ACL_FLOAT, SHAPE(4), CV(1, 1, 2, 2)}, NONE},
+     2,
+     {ASTR("coordinate_transformation_mode", "asymmetric"), ASTR("nearest_mode", "floor")},
+     r_resize,
+     0},
+    {"Resize",
+     4,
+     {F32(2, 1, 3, 4), NONE, NONE, {ACL_INT64, SHAPE(4), CV(2, 1, 5, 7)}},
+     2,
+     {ASTR("mode", "linear"), ASTR("coordinate_transformation_mode", "align_corners")},
+     r_resize,
+     1e-5},
+    {"GridSampler2D", 2, {F32(2, 3, 4, 5), F32(2, 3, 2, 2)}, NOATTR, r_grid_sampler, 1e-5},
+    {"LogMatrixDeterminant", 1, {F32(4, 3, 3)}, NOATTR, r_log_det, 1e-5},
 };
 #define NCASES (sizeof(g_cases) / sizeof(g_cases[0]))
 

@@ -108,6 +108,28 @@ class Execute(OpCase):
         np.testing.assert_allclose(ty.numpy(), e / e.sum(axis=0, keepdims=True), rtol=1e-5,
                                    atol=1e-6)
 
+    @needs_numpy
+    def test_log_matrix_determinant(self):
+        # CANN's LogMatrixDeterminant (what atc maps ONNX's Det onto): sign and log |det| of
+        # each matrix of a batch, float32 and double, a singular matrix included
+        rng = np.random.default_rng(10)
+        for dt in (np.float32, np.float64):
+            x = rng.standard_normal((3, 4, 4)).astype(dt)
+            x[2, 3] = x[2, 0]  # singular: sign 0, log -inf
+            tx = OpTensor.of(self, x)
+            ts, ty = OpTensor.like(self, x[:, 0, 0]), OpTensor.like(self, x[:, 0, 0])
+            self.ok(execute("LogMatrixDeterminant", [tx], [ts, ty], 0, self.stream))
+            self.sync()
+            sign, logabs = np.linalg.slogdet(x.astype(np.float64))
+            np.testing.assert_array_equal(ts.numpy()[:2], sign[:2])
+            np.testing.assert_allclose(ty.numpy()[:2], logabs[:2], rtol=1e-5, atol=1e-5)
+            self.assertEqual(ts.numpy()[2], 0)
+            self.assertEqual(ty.numpy()[2], -np.inf)
+        bad = OpTensor.of(self, np.zeros((2, 3), np.float32))
+        out = OpTensor.like(self, np.zeros((), np.float32))
+        self.assertEqual(execute("LogMatrixDeterminant", [bad], [out, out], 0, self.stream), INPUT)
+        self.assertIn("x has shape [2, 3]: it must be [..., n, n]", acl.get_recent_err_msg())
+
     def test_add_without_numpy(self):
         a = [1.0, 2.5, -3.0, 4.0]
         b = [0.5]
