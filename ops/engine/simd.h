@@ -32,6 +32,13 @@
  *      the next row's first read from memory); the AVX-512 build's exp
  *      rounds and scales with vrndscaleps / vscalefps (K3's reduction,
  *      polynomial and limits, fewer instructions).
+ *  K7. dq_i8_rows (the elementwise engine's dequantisation, ew.c EW5): int8
+ *      rows times one float scale a row, the float32 product rounded to the
+ *      operator's result type exactly as the generic path rounds it (F16C
+ *      round trip, or ops_round_f32), so its values are the generic path's.
+ *  K8. rope_row: a float32 rotary row (modes 0 and 1) read and written in
+ *      place; products and sums in float32 vectors (the FMA builds may
+ *      contract them: float32 rounding differences from the scalar row).
  */
 #ifndef CPUACL_OPS_ENGINE_SIMD_H
 #define CPUACL_OPS_ENGINE_SIMD_H
@@ -134,6 +141,14 @@ struct ks_ops {
                        const float *b, bool nt);
     /* Orders the nt stores before the caller's next stores (x86-64 sfence). */
     void (*st_fence)(void);
+    /* y[r*n + i] = float(q[r*n + i]) * sc[r] for r < rows, i < n, rounded to rt
+     * (DT_F16 / DT_BF16; other: not rounded) as ops_round_f32 rounds (K7). */
+    void (*dq_i8_rows)(float *y, const int8_t *q, int64_t n, int64_t rows, const float *sc,
+                       int rt);
+    /* One float32 rotary row of D elements, mode 0 (half) or 1 (interleave):
+     * y = x * c -/+ rotate(x) * s; y may be x (K8). */
+    void (*rope_row)(int mode, int64_t D, float *y, const float *x, const float *c,
+                     const float *s);
     /* qk and pv read float16 keys / values in place (the F16C builds). */
     bool kv_f16;
 };
