@@ -40,9 +40,10 @@
  *  EW5. A group of a product (EW_FUSE_MUL) of contiguous int8 rows by a
  *      scale broadcast along the row (ggml-cann's Q8_0 dequantisation, GET_ROWS
  *      of a quantised table and friends) into a contiguous float32 out runs
- *      as one fused vector pass (simd.h K7: convert, multiply, round to the
- *      result type, store) after the group's scales are loaded: the values of
- *      the load / multiply / round / store passes, without them.
+ *      as one fused vector pass (simd.h K7: the float32 / float16 / bfloat16
+ *      scales read in place, convert, multiply, round to the result type,
+ *      store): the values of the load / multiply / round / store passes,
+ *      without them.
  *  EW6. The identity kernel (copies, Cast) with one input: when out is used
  *      in place the input loads straight into it, and when the input is and
  *      nothing rounds, out stores straight from it (one pass instead of a
@@ -403,7 +404,10 @@ static int32_t ew_run_groups(const struct ew_plan *pl, void *const *addr, int64_
      * (unit stride), rounded through nothing, float16 or bfloat16 */
     const bool dq = pl->fuse == EW_FUSE_MUL && nops == 3 && ck == CK_F32 &&
                     pl->op[1].dt == DT_I8 && mode[1] == GR_RUN && pl->op[1].slot >= 0 &&
-                    stb[1] == 1 && mode[2] == GR_SPLAT && pl->op[0].dt == DT_F32 &&
+                    stb[1] == 1 && mode[2] == GR_SPLAT &&
+                    (pl->op[2].dt == DT_F32 || pl->op[2].dt == DT_F16 ||
+                     pl->op[2].dt == DT_BF16) &&
+                    pl->op[0].dt == DT_F32 &&
                     mode[0] != GR_ROWS && stb[0] == 4 &&
                     (rt == DT_NONE || rt == DT_F16 || rt == DT_BF16);
     const struct ks_ops *ks = dq ? ks_get() : NULL;
@@ -424,9 +428,8 @@ static int32_t ew_run_groups(const struct ew_plan *pl, void *const *addr, int64_
                     ptr[k] += i * pl->op[k].st[d] * esz[k];
         }
         if (dq) {
-            ld[2](one, ptr[2], strow[2], rows);
             ks->dq_i8_rows((float *)(void *)ptr[0], (const int8_t *)ptr[1], inner, rows,
-                           (const float *)(void *)one, rt);
+                           ptr[2], strow[2], pl->op[2].dt, rt);
             continue;
         }
         for (int k = 1; k < nops; k++) {

@@ -33,7 +33,9 @@
  *      rounds and scales with vrndscaleps / vscalefps (K3's reduction,
  *      polynomial and limits, fewer instructions).
  *  K7. dq_i8_rows (the elementwise engine's dequantisation, ew.c EW5): int8
- *      rows times one float scale a row, the float32 product rounded to the
+ *      rows times one scale a row (float32, float16 or bfloat16, read where
+ *      it lies: the per-group loader call cost as much as the product), the
+ *      float32 product rounded to the
  *      operator's result type exactly as the generic path rounds it (F16C
  *      round trip, or ops_round_f32), so its values are the generic path's.
  *  K8. rope_row: a float32 rotary row (modes 0 and 1) read and written in
@@ -76,6 +78,8 @@ struct ks_mv {
     bool kmajor, r16;
 };
 
+/* Scales dq_i8_rows converts at a time (a stack buffer). */
+#define KS_DQ_ROWS 256
 /* Rows of k the fused kernel dequantises at a time; the most rows of x
  * it takes (k-major weights). */
 #define KS_WQ_CHUNK 512
@@ -141,10 +145,11 @@ struct ks_ops {
                        const float *b, bool nt);
     /* Orders the nt stores before the caller's next stores (x86-64 sfence). */
     void (*st_fence)(void);
-    /* y[r*n + i] = float(q[r*n + i]) * sc[r] for r < rows, i < n, rounded to rt
-     * (DT_F16 / DT_BF16; other: not rounded) as ops_round_f32 rounds (K7). */
-    void (*dq_i8_rows)(float *y, const int8_t *q, int64_t n, int64_t rows, const float *sc,
-                       int rt);
+    /* y[r*n + i] = float(q[r*n + i]) * scale r for r < rows, i < n, rounded to rt
+     * (DT_F16 / DT_BF16; other: not rounded) as ops_round_f32 rounds (K7); scale r
+     * at sc + r * ss bytes, of type sdt (DT_F32, DT_F16 or DT_BF16). */
+    void (*dq_i8_rows)(float *y, const int8_t *q, int64_t n, int64_t rows, const void *sc,
+                       int64_t ss, int sdt, int rt);
     /* One float32 rotary row of D elements, mode 0 (half) or 1 (interleave):
      * y = x * c -/+ rotate(x) * s; y may be x (K8). */
     void (*rope_row)(int mode, int64_t D, float *y, const float *x, const float *c,

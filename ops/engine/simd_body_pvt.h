@@ -1306,7 +1306,31 @@ static KS_T void KS_N(mv_small_m)(const struct ks_mv *a, const float *X, int64_t
 
 /* ---- int8 rows times one scale a row (K7: the elementwise engine's EW5) ------------------ */
 
-/* y[r * n + i] = rnd(float(q[r * n + i]) * sc[r]) for r < rows, i < n, rnd
+/* Scales r < rows at sc + r * ss bytes, of type sdt (DT_F32, DT_F16, DT_BF16), as floats
+ * into f: contiguous float16 ones eight at a time by F16C, the rest one by one (the values
+ * of the engine's loaders). */
+KS_FN void KS_N(dq_scales)(float *f, const char *sc, int64_t ss, int sdt, int64_t rows)
+{
+    int64_t r = 0;
+#if KS_F16C
+    if (sdt == DT_F16 && ss == 2)
+        for (; r + 8 <= rows; r += 8)
+            _mm256_storeu_ps(f + r,
+                             _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(sc + r * 2))));
+#endif
+    for (; r < rows; r++) {
+        const char *p = sc + r * ss;
+        if (sdt == DT_F32) {
+            __builtin_memcpy(f + r, p, 4);
+        } else {
+            uint16_t h;
+            __builtin_memcpy(&h, p, 2);
+            f[r] = sdt == DT_F16 ? half_f16_to_f32(h) : half_bf16_to_f32(h);
+        }
+    }
+}
+
+/* y[r * n + i] = rnd(float(q[r * n + i]) * scale r) for r < rows, i < n, rnd
  * the rounding to rt (DT_F16, DT_BF16; anything else none). The product is
  * the float32 one of the engine's multiply kernel, and the F16C builds round
  * with the exact conversion round trip; the others (and bfloat16 in every
@@ -1339,15 +1363,21 @@ KS_FN void KS_N(dq_body)(float *y, const int8_t *q, int64_t n, int64_t rows, con
 }
 
 static KS_T void KS_N(dq_i8_rows)(float *y, const int8_t *q, int64_t n, int64_t rows,
-                                  const float *sc, int rt)
+                                  const void *sc, int64_t ss, int sdt, int rt)
 {
-    if (rt == DT_F16) {
-        KS_N(dq_body)(y, q, n, rows, sc, true);
-        return;
+    float f[KS_DQ_ROWS];
+    for (int64_t r0 = 0; r0 < rows; r0 += KS_DQ_ROWS) {
+        const int64_t m = rows - r0 < KS_DQ_ROWS ? rows - r0 : KS_DQ_ROWS;
+        float *yr = y + r0 * n;
+        KS_N(dq_scales)(f, (const char *)sc + r0 * ss, ss, sdt, m);
+        if (rt == DT_F16) {
+            KS_N(dq_body)(yr, q + r0 * n, n, m, f, true);
+            continue;
+        }
+        KS_N(dq_body)(yr, q + r0 * n, n, m, f, false);
+        if (rt == DT_BF16)
+            ops_round_f32(yr, n * m, DT_BF16);
     }
-    KS_N(dq_body)(y, q, n, rows, sc, false);
-    if (rt == DT_BF16)
-        ops_round_f32(y, n * rows, DT_BF16);
 }
 
 /* ---- rotary position embedding rows (K8: ops/attention/rope.c RP7) ---------------------- */

@@ -8,7 +8,8 @@
  * path), a strided Cast, an in-place Add, a shifted in-place copy whose output
  * overlaps its input (must run as one ordered pass), short rows run in groups (EW4: ggml's
  * Q8_0 dequantisation, a transposed view into padded rows; EW5: the fused dequantisation with
- * float16, bfloat16 and float32 scales, overflowing and NaN scales, rows with vector tails;
+ * float16 (contiguous and padded), bfloat16 and float32 scales, overflowing and NaN scales,
+ * rows with vector tails;
  * EW6: float16 <-> float32 Casts in place on one side), a repeatable executor
  * launched twice, and an Add captured into a model and replayed (a captured
  * multi-block task); WeightQuantBatchMatmulV2 at every decode m (1..8), int8
@@ -201,15 +202,15 @@ static void case_short_rows(void)
 }
 
 /* EW5, the fused dequantisation: int8 rows of 40 (vector tails in every build) times a scale
- * of each type (float16: rounded through float16; bfloat16: through bfloat16; float32: not
+ * (on scale_layout: padded, read one by one) of each type (float16: rounded through float16; bfloat16: through bfloat16; float32: not
  * rounded), with scales that overflow float16 (+-inf), a NaN and a zero; every element against
  * the product rounded to the result type, then the bytes. */
-static void case_dequant(aclDataType sdt)
+static void case_dequant(aclDataType sdt, int scale_layout)
 {
     int64_t dw[3] = {3001, 7, 40}, ds[3] = {3001, 7, 1};
     ot_tensor w, sc, o;
     ot_make(&w, ACL_INT8, 3, dw, L_CONTIG);
-    ot_make(&sc, sdt, 3, ds, L_CONTIG);
+    ot_make(&sc, sdt, 3, ds, scale_layout);
     ot_make(&o, ACL_FLOAT, 3, dw, L_CONTIG);
     ot_fill(&w, -128, 127);
     ot_fill(&sc, -0.05, 0.05);
@@ -234,8 +235,8 @@ static void case_dequant(aclDataType sdt)
     CHECK(bad == 0);
     CHECK(isinf(ot_get(&o, 5 * 40 + 1)) || ot_get(&w, 5 * 40 + 1) == 0 || sdt != ACL_FLOAT16);
     char name[48];
-    snprintf(name, sizeof(name), "q8_dequant_tail_%s",
-             sdt == ACL_FLOAT16 ? "f16" : sdt == ACL_BF16 ? "bf16" : "f32");
+    snprintf(name, sizeof(name), "q8_dequant_tail_%s_l%d",
+             sdt == ACL_FLOAT16 ? "f16" : sdt == ACL_BF16 ? "bf16" : "f32", scale_layout);
     emit(name, &o);
     OT_FREE(&w, &sc, &o);
 }
@@ -598,9 +599,10 @@ static int child(void)
     case_inplace();
     case_shifted_copy();
     case_short_rows();
-    case_dequant(ACL_FLOAT16);
-    case_dequant(ACL_BF16);
-    case_dequant(ACL_FLOAT);
+    case_dequant(ACL_FLOAT16, L_CONTIG);
+    case_dequant(ACL_FLOAT16, L_GAP); /* scales one by one */
+    case_dequant(ACL_BF16, L_CONTIG);
+    case_dequant(ACL_FLOAT, L_CONTIG);
     case_cast_direct();
     case_repeatable();
     case_capture();
