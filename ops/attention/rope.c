@@ -40,6 +40,12 @@
  *      same computation in any block, so results are bit-identical for any
  *      worker count. An out that overlaps x, cos or sin other than element
  *      for element (ops_views_alias) runs whole, in order, on one block.
+ *  RP7. Float32 rows of modes 0 and 1 with a unit stride along D in x, cos,
+ *      sin and out, out not overlapping them other than element for element,
+ *      are computed in place by the vector row (simd.h K9: no gather into
+ *      buffers, no scatter back); the FMA builds may contract its products,
+ *      float32 rounding differences from the scalar row, the same in any
+ *      block of a split.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -277,6 +283,33 @@ static uint32_t rope_blocks(const struct aclOpExecutor *e)
     return ops_split_rows(rope_rows(p), rope_rows(p) * p->D, ROPE_SPLIT_MIN);
 }
 
+/* RP7: rows [r0, r1) of float32 unit-stride views, each in place. */
+static void rope_rows_f32(const struct rope_plan *p, void *const *addr, int64_t r0, int64_t r1)
+{
+    const struct ks_ops *ks = ks_get();
+    const int nl = p->nl;
+    const float *xb = (const float *)(const void *)ops_base(&p->x, addr);
+    const float *cb = (const float *)(const void *)ops_base(&p->cos, addr);
+    const float *sb = (const float *)(const void *)ops_base(&p->sin, addr);
+    float *ob = (float *)(void *)ops_base(&p->out, addr);
+    int64_t idx[3] = {0, 0, 0};
+    for (int64_t r = r0, d = nl - 1; d >= 0; d--) { /* row r0's leading index */
+        idx[d] = r % p->x.dims[d];
+        r /= p->x.dims[d];
+    }
+    for (int64_t r = r0; r < r1; r++) {
+        int64_t xo = 0, co = 0, so = 0, oo = 0;
+        for (int d = 0; d < nl; d++) {
+            xo += idx[d] * p->xs[d];
+            co += idx[d] * p->cs[d];
+            so += idx[d] * p->ss[d];
+            oo += idx[d] * p->os[d];
+        }
+        ks->rope_row(p->mode, p->D, ob + oo, xb + xo, cb + co, sb + so);
+        (void)ops_odo_next(idx, p->x.dims, nl);
+    }
+}
+
 /* Block bi of bn: rows [r0, r1) in x's leading-index order (RP6). */
 static int32_t rope_block(const struct aclOpExecutor *e, void *const *addr, uint32_t bi,
                           uint32_t bn)
@@ -292,11 +325,16 @@ static int32_t rope_block(const struct aclOpExecutor *e, void *const *addr, uint
     if (r0 >= r1)
         return 0;
     const int64_t D = p->D;
+    int dt = p->x.dt, nl = p->nl;
+    if (!alias && dt == DT_F32 && p->mode <= ROPE_INTERLEAVE && p->x.strides[nl] == 1 &&
+        p->cos.strides[nl] == 1 && p->sin.strides[nl] == 1 && p->out.strides[nl] == 1) {
+        rope_rows_f32(p, addr, r0, r1); /* RP7 */
+        return 0;
+    }
     float *buf = ks_scratch((size_t)D * 4 * sizeof(float));
     if (!buf)
         return ACL_ERROR_BAD_ALLOC;
     float *xr = buf, *cr = buf + D, *sr = buf + 2 * D, *yr = buf + 3 * D;
-    int dt = p->x.dt, nl = p->nl;
     int64_t esz = ops_dt_size(dt);
     ops_load_fn ld = ops_loader(CK_F32, dt);
     ops_store_fn st = ops_storer(CK_F32, dt);

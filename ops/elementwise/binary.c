@@ -368,6 +368,8 @@ static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTenso
         break;
     }
     b.kern = g_bin[bop][ew_col(b.ck)];
+    if (bop == BOP_mul) /* the engine's fused dequantisation (ew.c EW5) */
+        b.fuse = EW_FUSE_MUL;
     return ops_p1_keep(&k, ew_build_exec(&b, ws, ex), ex);
 }
 

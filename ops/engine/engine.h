@@ -558,11 +558,16 @@ struct ew_operand {
     unsigned char cval[16];   /* constant value, stored as type dt */
 };
 
+/* What an elementwise kernel computes, where the engine has a fused run for
+ * some operand forms (ew.c EW5): none, or the product of its two inputs. */
+enum { EW_FUSE_NONE, EW_FUSE_MUL };
+
 struct ew_plan {
     int nd;    /* collapsed rank, >= 1 */
     int nops;  /* operands: [0] = out, [1..] inputs */
     int ck;    /* compute kind */
     int8_t rt; /* result type to round through before storing, DT_NONE */
+    int8_t fuse; /* EW_FUSE_*: what kern computes, for the fused runs (ew.c EW5) */
     ew_kern_fn kern;
     struct ew_params p;
     int64_t dims[OPS_MAX_DIMS];

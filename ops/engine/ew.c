@@ -37,12 +37,25 @@
  *      constant) loads in one call, one broadcast along the row (stride 0,
  *      e.g. a per-block scale) loads its one value a row and is spread. The
  *      groups are the units of EW3. A shifted in-place plan runs row by row.
+ *  EW5. A group of a product (EW_FUSE_MUL) of contiguous int8 rows by a
+ *      scale broadcast along the row (ggml-cann's Q8_0 dequantisation, GET_ROWS
+ *      of a quantised table and friends) into a contiguous float32 out runs
+ *      as one fused vector pass (simd.h K8: the float32 / float16 / bfloat16
+ *      scales read in place, convert, multiply, round to the result type,
+ *      store): the values of the load / multiply / round / store passes,
+ *      without them.
+ *  EW6. The identity kernel (copies, Cast) with one input: when out is used
+ *      in place the input loads straight into it, and when the input is and
+ *      nothing rounds, out stores straight from it (one pass instead of a
+ *      conversion into a buffer and a copy); only when out and the input
+ *      share no byte.
  */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ops/engine/engine.h"
+#include "ops/engine/simd.h"
 
 #pragma GCC optimize("O3")
 
@@ -184,6 +197,18 @@ static int ew_round_type(const struct ew_plan *pl)
     return rt == pl->op[0].dt || rt == ops_ck_native(pl->ck) ? DT_NONE : rt;
 }
 
+static void ew_extent(const struct ew_plan *pl, int k, void *const *addr, uintptr_t *lo,
+                      uintptr_t *hi);
+
+/* Do operands a and b span disjoint bytes? */
+static bool ew_disjoint(const struct ew_plan *pl, void *const *addr, int a, int b)
+{
+    uintptr_t alo, ahi, blo, bhi;
+    ew_extent(pl, a, addr, &alo, &ahi);
+    ew_extent(pl, b, addr, &blo, &bhi);
+    return ahi <= blo || bhi <= alo;
+}
+
 /*
  * Run the units [u0, u1) of the plan. A unit is one EW_CHUNK-element piece of
  * an inner run (a row): a row has ceil(inner / EW_CHUNK) units, rows follow in
@@ -227,6 +252,10 @@ static int32_t ew_run_part(const struct ew_plan *pl, void *const *addr, int64_t 
         all_direct &= direct[k];
     }
     ops_store_fn st0 = direct[0] ? NULL : ops_storer(ck, pl->op[0].dt);
+    /* EW6: one input through the identity kernel, one side of it in place */
+    const bool copy1 = nops == 2 && !all_direct && pl->kern == ew_copy_kern[ck] &&
+                       pl->op[1].slot >= 0 && (direct[0] || direct[1]) &&
+                       ew_disjoint(pl, addr, 0, 1);
 
     const int64_t chunk = all_direct ? inner : (inner < EW_CHUNK ? inner : EW_CHUNK);
     /* Buffers for the operands that are not direct. */
@@ -247,6 +276,15 @@ static int32_t ew_run_part(const struct ew_plan *pl, void *const *addr, int64_t 
         int64_t je = (row + 1) * per_row > u1 ? (u1 - row * per_row) * EW_CHUNK : inner;
         for (int64_t j = jb; j < je; j += chunk) {
             int64_t n = je - j < chunk ? je - j : chunk;
+            char *p0 = ptr[0] + j * stb_in[0];
+            if (copy1 && direct[0]) { /* EW6: load into out */
+                ld[1](p0, ptr[1] + j * stb_in[1], stb_in[1], n);
+                continue;
+            }
+            if (copy1 && direct[1] && rt == DT_NONE) { /* EW6: store from the input */
+                st0(p0, stb_in[0], ptr[1] + j * stb_in[1], n);
+                continue;
+            }
             for (int k = 1; k < nops; k++) {
                 char *p = ptr[k] + j * stb_in[k];
                 if (direct[k]) {
@@ -257,7 +295,6 @@ static int32_t ew_run_part(const struct ew_plan *pl, void *const *addr, int64_t 
                     src[k - 1] = b;
                 }
             }
-            char *p0 = ptr[0] + j * stb_in[0];
             void *dst = direct[0] ? (void *)p0 : (void *)bufs;
             pl->kern(dst, src, n, &pl->p);
             if (!direct[0]) {
@@ -363,6 +400,17 @@ static int32_t ew_run_groups(const struct ew_plan *pl, void *const *addr, int64_
         ld[k] = k ? ops_loader(ck, o->dt) : NULL;
     }
     ops_store_fn st0 = mode[0] == GR_DIRECT ? NULL : ops_storer(ck, pl->op[0].dt);
+    /* EW5: int8 rows (unit stride) times a per-row scale into float32 rows
+     * (unit stride), rounded through nothing, float16 or bfloat16 */
+    const bool dq = pl->fuse == EW_FUSE_MUL && nops == 3 && ck == CK_F32 &&
+                    pl->op[1].dt == DT_I8 && mode[1] == GR_RUN && pl->op[1].slot >= 0 &&
+                    stb[1] == 1 && mode[2] == GR_SPLAT &&
+                    (pl->op[2].dt == DT_F32 || pl->op[2].dt == DT_F16 ||
+                     pl->op[2].dt == DT_BF16) &&
+                    pl->op[0].dt == DT_F32 &&
+                    mode[0] != GR_ROWS && stb[0] == 4 &&
+                    (rt == DT_NONE || rt == DT_F16 || rt == DT_BF16);
+    const struct ks_ops *ks = dq ? ks_get() : NULL;
     _Alignas(64) char bufs[(1 + EW_MAX_IN) * EW_CHUNK * 8];
     _Alignas(64) char one[EW_CHUNK / 2 * 8];
     const void *src[EW_MAX_IN];
@@ -378,6 +426,11 @@ static int32_t ew_run_groups(const struct ew_plan *pl, void *const *addr, int64_
             for (int k = 0; k < nops; k++)
                 if (pl->op[k].slot >= 0)
                     ptr[k] += i * pl->op[k].st[d] * esz[k];
+        }
+        if (dq) {
+            ks->dq_i8_rows((float *)(void *)ptr[0], (const int8_t *)ptr[1], inner, rows,
+                           ptr[2], strow[2], pl->op[2].dt, rt);
+            continue;
         }
         for (int k = 1; k < nops; k++) {
             char *b = bufs + (size_t)k * EW_CHUNK * (size_t)csz;

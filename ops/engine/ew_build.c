@@ -50,6 +50,7 @@ aclnnStatus ew_build_exec(struct ew_build *b, uint64_t *ws, aclOpExecutor **ex)
         if (!b->in[k])
             memcpy(pl->op[1 + k].cval, b->cval, sizeof(b->cval));
     pl->rt = (int8_t)b->rt;
+    pl->fuse = (int8_t)b->fuse;
     pl->p = b->p;
     pl->p.nin = b->nin;
     e->plan = pl;

@@ -22,6 +22,7 @@ struct ew_build {
     int ck, rt;             /* compute kind; result type rounded through (R1) or DT_NONE */
     ew_kern_fn kern;
     struct ew_params p;
+    int fuse; /* EW_FUSE_*: what kern computes (ew.c EW5); 0: none */
 };
 
 /* Elementwise kernels (ew_kern_fn) over contiguous buffers of T: EW_KERN1

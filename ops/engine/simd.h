@@ -39,6 +39,15 @@
  *      erfcf of the rounded x / sqrt 2 there: 1e-5), no cancellation for
  *      x << 0 (libm's scalar erfcf took a third of the transformer block's
  *      time in the model study).
+ *  K8. dq_i8_rows (the elementwise engine's dequantisation, ew.c EW5): int8
+ *      rows times one scale a row (float32, float16 or bfloat16, read where
+ *      it lies: the per-group loader call cost as much as the product), the
+ *      float32 product rounded to the
+ *      operator's result type exactly as the generic path rounds it (F16C
+ *      round trip, or ops_round_f32), so its values are the generic path's.
+ *  K9. rope_row: a float32 rotary row (modes 0 and 1) read and written in
+ *      place; products and sums in float32 vectors (the FMA builds may
+ *      contract them: float32 rounding differences from the scalar row).
  */
 #ifndef CPUACL_OPS_ENGINE_SIMD_H
 #define CPUACL_OPS_ENGINE_SIMD_H
@@ -76,6 +85,8 @@ struct ks_mv {
     bool kmajor, r16;
 };
 
+/* Scales dq_i8_rows converts at a time (a stack buffer). */
+#define KS_DQ_ROWS 256
 /* Rows of k the fused kernel dequantises at a time; the most rows of x
  * it takes (k-major weights). */
 #define KS_WQ_CHUNK 512
@@ -143,6 +154,15 @@ struct ks_ops {
                        const float *b, bool nt);
     /* Orders the nt stores before the caller's next stores (x86-64 sfence). */
     void (*st_fence)(void);
+    /* y[r*n + i] = float(q[r*n + i]) * scale r for r < rows, i < n, rounded to rt
+     * (DT_F16 / DT_BF16; other: not rounded) as ops_round_f32 rounds (K8); scale r
+     * at sc + r * ss bytes, of type sdt (DT_F32, DT_F16 or DT_BF16). */
+    void (*dq_i8_rows)(float *y, const int8_t *q, int64_t n, int64_t rows, const void *sc,
+                       int64_t ss, int sdt, int rt);
+    /* One float32 rotary row of D elements, mode 0 (half) or 1 (interleave):
+     * y = x * c -/+ rotate(x) * s; y may be x (K9). */
+    void (*rope_row)(int mode, int64_t D, float *y, const float *x, const float *c,
+                     const float *s);
     /* qk and pv read float16 keys / values in place (the F16C builds). */
     bool kv_f16;
 };

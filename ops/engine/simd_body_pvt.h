@@ -1371,6 +1371,132 @@ static KS_T void KS_N(mv_small_m)(const struct ks_mv *a, const float *X, int64_t
 #endif
 }
 
+/* ---- int8 rows times one scale a row (K8: the elementwise engine's EW5) ------------------ */
+
+/* Scales r < rows at sc + r * ss bytes, of type sdt (DT_F32, DT_F16, DT_BF16), as floats
+ * into f: contiguous float16 ones eight at a time by F16C, the rest one by one (the values
+ * of the engine's loaders). */
+KS_FN void KS_N(dq_scales)(float *f, const char *sc, int64_t ss, int sdt, int64_t rows)
+{
+    int64_t r = 0;
+#if KS_F16C
+    if (sdt == DT_F16 && ss == 2)
+        for (; r + 8 <= rows; r += 8)
+            _mm256_storeu_ps(f + r,
+                             _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(sc + r * 2))));
+#endif
+    for (; r < rows; r++) {
+        const char *p = sc + r * ss;
+        if (sdt == DT_F32) {
+            __builtin_memcpy(f + r, p, 4);
+        } else {
+            uint16_t h;
+            __builtin_memcpy(&h, p, 2);
+            f[r] = sdt == DT_F16 ? half_f16_to_f32(h) : half_bf16_to_f32(h);
+        }
+    }
+}
+
+/* y[r * n + i] = rnd(float(q[r * n + i]) * scale r) for r < rows, i < n, rnd
+ * the rounding to rt (DT_F16, DT_BF16; anything else none). The product is
+ * the float32 one of the engine's multiply kernel, and the F16C builds round
+ * with the exact conversion round trip; the others (and bfloat16 in every
+ * build) round a row at a time with ops_round_f32: the values are the
+ * generic path's in every build. */
+KS_FN void KS_N(dq_body)(float *y, const int8_t *q, int64_t n, int64_t rows, const float *sc,
+                         const bool f16)
+{
+    for (int64_t r = 0; r < rows; r++, q += n, y += n) {
+        const vf s = KS_N(bc)(sc[r]);
+        int64_t i = 0;
+        for (; i + KS_W <= n; i += KS_W) {
+            vf v = KS_N(ld_i8)(q + i) * s;
+#if KS_F16C
+            if (f16)
+                v = KS_N(rnd_f16)(v, NULL);
+#endif
+            KS_N(st)(y + i, v);
+        }
+        for (; i < n; i++)
+            y[i] = (float)q[i] * sc[r];
+#if KS_F16C
+        if (f16 && (n % KS_W))
+            ops_round_f32(y + n - n % KS_W, n % KS_W, DT_F16);
+#else
+        if (f16)
+            ops_round_f32(y, n, DT_F16);
+#endif
+    }
+}
+
+static KS_T void KS_N(dq_i8_rows)(float *y, const int8_t *q, int64_t n, int64_t rows,
+                                  const void *sc, int64_t ss, int sdt, int rt)
+{
+    float f[KS_DQ_ROWS];
+    for (int64_t r0 = 0; r0 < rows; r0 += KS_DQ_ROWS) {
+        const int64_t m = rows - r0 < KS_DQ_ROWS ? rows - r0 : KS_DQ_ROWS;
+        float *yr = y + r0 * n;
+        KS_N(dq_scales)(f, (const char *)sc + r0 * ss, ss, sdt, m);
+        if (rt == DT_F16) {
+            KS_N(dq_body)(yr, q + r0 * n, n, m, f, true);
+            continue;
+        }
+        KS_N(dq_body)(yr, q + r0 * n, n, m, f, false);
+        if (rt == DT_BF16)
+            ops_round_f32(yr, n * m, DT_BF16);
+    }
+}
+
+/* ---- rotary position embedding rows (K9: ops/attention/rope.c RP7) ---------------------- */
+
+/* One float32 row of D elements, mode 0 (half) or 1 (interleave), as
+ * rope.c's scalar rope_row computes it: y = x * c -/+ rotate(x) * s. y may
+ * be x (each vector of y is stored after the vectors of x it reads). */
+static KS_T void KS_N(rope_row)(int mode, int64_t D, float *y, const float *x, const float *c,
+                                const float *s)
+{
+    int64_t i = 0;
+    if (mode == 0) {
+        const int64_t h = D / 2;
+        for (; i + KS_W <= h; i += KS_W) {
+            const vf a = KS_N(ld)(x + i), b = KS_N(ld)(x + i + h);
+            const vf lo = a * KS_N(ld)(c + i) - b * KS_N(ld)(s + i);
+            const vf hi = b * KS_N(ld)(c + i + h) + a * KS_N(ld)(s + i + h);
+            KS_N(st)(y + i, lo);
+            KS_N(st)(y + i + h, hi);
+        }
+        for (; i < h; i++) {
+            const float a = x[i], b = x[i + h];
+            y[i] = a * c[i] - b * s[i];
+            y[i + h] = b * c[i + h] + a * s[i + h];
+        }
+        return;
+    }
+    /* interleave: lane pairs (even, odd) swap for the rotated term; the
+     * even lane subtracts it */
+    vi sg;
+    for (int l = 0; l < KS_W; l++)
+        sg[l] = (l & 1) ? 0 : (int32_t)0x80000000u;
+    for (; i + KS_W <= D; i += KS_W) {
+        const vf a = KS_N(ld)(x + i);
+#if KS_W == 16 /* __builtin_shufflevector: GCC 12 and clang (above) */
+        const vf p = __builtin_shufflevector(a, a, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15,
+                                             14);
+#elif KS_W == 8
+        const vf p = __builtin_shufflevector(a, a, 1, 0, 3, 2, 5, 4, 7, 6);
+#else
+        const vf p = __builtin_shufflevector(a, a, 1, 0, 3, 2);
+#endif
+        const vf r = (vf)((vi)p ^ sg);
+        KS_N(st)(y + i, a * KS_N(ld)(c + i) + r * KS_N(ld)(s + i));
+    }
+    for (; i < D; i += 2) {
+        const float a = x[i], b = x[i + 1];
+        y[i] = a * c[i] - b * s[i];
+        y[i + 1] = b * c[i + 1] + a * s[i + 1];
+    }
+}
+
 static const struct ks_ops KS_N(ks_ops) = {
     .wq_dequant = KS_N(wq_dequant),
     .wq_small_m = KS_N(wq_small_m),
@@ -1386,6 +1512,8 @@ static const struct ks_ops KS_N(ks_ops) = {
     .sum_sq = KS_N(sum_sq),
     .norm_apply = KS_N(norm_apply),
     .st_fence = KS_N(st_fence),
+    .dq_i8_rows = KS_N(dq_i8_rows),
+    .rope_row = KS_N(rope_row),
     .kv_f16 = KS_F16C,
 };
 

@@ -216,6 +216,18 @@ static void test_values(void)
         check_rope(ACL_FLOAT16, 1, 4, xd, cd, L_CONTIG, L_CONTIG, L_CONTIG, L_GAP);
         check_rope(ACL_FLOAT, 0, 4, xd, cd, L_CONTIG, L_CONTIG, L_CONTIG, -1);
     }
+    /* RP7: float32 rows of unit stride along D (x, cos, sin, out; a padded view keeps it)
+     * run the vector row: modes 0 and 1, D with and without a vector tail in every build,
+     * out separate, padded, or x itself */
+    for (int mode = 0; mode < 2; mode++) {
+        static const int64_t Ds[] = {2, 18, 64, 130, 896};
+        for (int j = 0; j < 5; j++) {
+            int64_t xd[4] = {1, 6, 5, Ds[j]}, cd[4] = {1, 1, 5, Ds[j]};
+            check_rope(ACL_FLOAT, mode, 4, xd, cd, L_CONTIG, L_CONTIG, L_CONTIG, L_CONTIG);
+            check_rope(ACL_FLOAT, mode, 4, xd, cd, L_GAP, L_GAP, L_CONTIG, L_GAP);
+            check_rope(ACL_FLOAT, mode, 4, xd, cd, L_GAP, L_CONTIG, L_GAP, -1);
+        }
+    }
     /* every combination of layouts, every mode, one small broadcast shape */
     for (int mode = 0; mode < 4; mode++) {
         int64_t xd[4] = {2, 5, 3, mode == 2 ? 8 : 6}, cd[4] = {1, 5, 1, xd[3]};

@@ -7,7 +7,10 @@
  * with an odd tail, a broadcast float16 Mul on padded rows (the converting
  * path), a strided Cast, an in-place Add, a shifted in-place copy whose output
  * overlaps its input (must run as one ordered pass), short rows run in groups (EW4: ggml's
- * Q8_0 dequantisation, a transposed view into padded rows), a repeatable executor
+ * Q8_0 dequantisation, a transposed view into padded rows; EW5: the fused dequantisation with
+ * float16 (contiguous and padded), bfloat16 and float32 scales, overflowing and NaN scales,
+ * rows with vector tails;
+ * EW6: float16 <-> float32 Casts in place on one side), a repeatable executor
  * launched twice, and an Add captured into a model and replayed (a captured
  * multi-block task); WeightQuantBatchMatmulV2 at every decode m (1..8), int8
  * and packed int4 at even and odd offsets (QM6: split by output columns), and
@@ -196,6 +199,80 @@ static void case_short_rows(void)
         CHECK(ot_get(&y, i) == (double)((float)ot_get(&a, i) + 1.5f * (float)ot_get(&b, i % 48)));
     emit("add_short_rows_trans_gap", &y);
     OT_FREE(&a, &b, &y);
+}
+
+/* EW5, the fused dequantisation: int8 rows of 40 (vector tails in every build) times a scale
+ * (on scale_layout: padded, read one by one) of each type (float16: rounded through float16; bfloat16: through bfloat16; float32: not
+ * rounded), with scales that overflow float16 (+-inf), a NaN and a zero; every element against
+ * the product rounded to the result type, then the bytes. */
+static void case_dequant(aclDataType sdt, int scale_layout)
+{
+    int64_t dw[3] = {3001, 7, 40}, ds[3] = {3001, 7, 1};
+    ot_tensor w, sc, o;
+    ot_make(&w, ACL_INT8, 3, dw, L_CONTIG);
+    ot_make(&sc, sdt, 3, ds, scale_layout);
+    ot_make(&o, ACL_FLOAT, 3, dw, L_CONTIG);
+    ot_fill(&w, -128, 127);
+    ot_fill(&sc, -0.05, 0.05);
+    ot_set(&sc, 5, 65504.0);
+    ot_set(&sc, 1000, -60000.0);
+    ot_set(&sc, 7777, NAN);
+    ot_set(&sc, 20000, 0.0);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnMulGetWorkspaceSize(w.t, sc.t, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnMul(NULL, 0, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    int64_t bad = 0;
+    for (int64_t i = 0; i < w.numel; i++) {
+        float p = (float)ot_get(&w, i) * (float)ot_get(&sc, i / 40);
+        double want = sdt == ACL_FLOAT16 ? ot_f16_to_d(ot_d_to_f16(p))
+                      : sdt == ACL_BF16  ? ot_bf16_to_d(ot_d_to_bf16(p))
+                                         : (double)p;
+        double got = ot_get(&o, i);
+        bad += isnan(want) ? !isnan(got) : got != want;
+    }
+    CHECK(bad == 0);
+    CHECK(isinf(ot_get(&o, 5 * 40 + 1)) || ot_get(&w, 5 * 40 + 1) == 0 || sdt != ACL_FLOAT16);
+    char name[48];
+    snprintf(name, sizeof(name), "q8_dequant_tail_%s_l%d",
+             sdt == ACL_FLOAT16 ? "f16" : sdt == ACL_BF16 ? "bf16" : "f32", scale_layout);
+    emit(name, &o);
+    OT_FREE(&w, &sc, &o);
+}
+
+/* EW6, Cast through the identity kernel: float16 -> float32 into out in place (ggml-cann's
+ * GET_ROWS of a float16 table) and float32 -> float16 from the input in place, with an odd
+ * tail; values against the reference conversions, then the bytes. */
+static void case_cast_direct(void)
+{
+    int64_t d[2] = {1031, 1025};
+    ot_tensor h, f, h2;
+    ot_make(&h, ACL_FLOAT16, 2, d, L_CONTIG);
+    ot_make(&f, ACL_FLOAT, 2, d, L_CONTIG);
+    ot_make(&h2, ACL_FLOAT16, 2, d, L_CONTIG);
+    ot_fill(&h, -70000, 70000);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnCastGetWorkspaceSize(h.t, ACL_FLOAT, f.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnCast(NULL, 0, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    int64_t bad = 0;
+    for (int64_t i = 0; i < h.numel; i++)
+        bad += ot_get(&f, i) != ot_get(&h, i);
+    CHECK(bad == 0);
+    for (int64_t i = 0; i < f.numel; i++) /* values between float16 steps */
+        ot_set(&f, i, ot_get(&f, i) * 1.0001);
+    CHECK_NN(ACLNN_SUCCESS, aclnnCastGetWorkspaceSize(f.t, ACL_FLOAT16, h2.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnCast(NULL, 0, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+    bad = 0;
+    for (int64_t i = 0; i < f.numel; i++)
+        bad += ot_get(&h2, i) != ot_f16_to_d(ot_d_to_f16(ot_get(&f, i)));
+    CHECK(bad == 0);
+    emit("cast_f16_f32_direct", &f);
+    emit("cast_f32_f16_direct", &h2);
+    OT_FREE(&h, &f, &h2);
 }
 
 static void case_repeatable(void)
@@ -524,6 +601,11 @@ static int child(void)
     case_inplace();
     case_shifted_copy();
     case_short_rows();
+    case_dequant(ACL_FLOAT16, L_CONTIG);
+    case_dequant(ACL_FLOAT16, L_GAP); /* scales one by one */
+    case_dequant(ACL_BF16, L_CONTIG);
+    case_dequant(ACL_FLOAT, L_CONTIG);
+    case_cast_direct();
     case_repeatable();
     case_capture();
     for (int64_t m = 1; m <= 8; m++)
@@ -541,6 +623,8 @@ static int child(void)
     case_rope(ACL_FLOAT, 0, false);
     case_rope(ACL_FLOAT16, 1, false);
     case_rope(ACL_FLOAT, 0, true);
+    case_rope(ACL_FLOAT, 1, false);
+    case_rope(ACL_FLOAT, 1, true);
     case_rms(ACL_FLOAT, L_CONTIG, 257, 4099, false);
     case_rms(ACL_FLOAT, L_CONTIG, 1024, 4096, false); /* 16 MiB: stored around the cache */
     case_rms(ACL_FLOAT16, L_GAP, 300, 1031, false);
