@@ -3,9 +3,9 @@
  * ops/proto/shape.c: the types of the table that move or convert data
  * without arithmetic: Cast, Transpose, Reshape, ExpandDims, Squeeze,
  * Unsqueeze, UnsqueezeV3 (copies under a new shape), ConcatV2/ConcatD, Pack,
- * Slice, Tile, Expand, GatherV2, GatherElements, ScatterElements, OneHot, and
- * Fill and Range (tensors whose shape a host value sets): their shape rules and
- * kernels.
+ * Slice, Tile, Expand, GatherV2, GatherElements, ScatterElements, OneHot,
+ * Fill and Range (tensors whose shape a host value sets), and PadV3 (its
+ * paddings a host value): their shape rules and kernels.
  */
 #include <math.h>
 #include <stdint.h>
@@ -730,4 +730,160 @@ enum proto_status proto_build_one_hot(const struct proto_op *op, struct proto_pl
     return PROTO_STEP(b, aclnnOneHotGetWorkspaceSize, proto_operand(b, PIN(0)), (int)n,
                       proto_operand(b, PIN(2)), proto_operand(b, PIN(3)), (int64_t)axis,
                       proto_operand(b, POUT(op, 0)));
+}
+
+/* ---- PadV3 ------------------------------------------------------------------------------- */
+
+enum pad_mode { PAD_CONSTANT, PAD_EDGE, PAD_REFLECT, PAD_SYMMETRIC, PAD_CIRCULAR };
+
+static int pad_mode_of(const struct proto_op *op)
+{
+    static const char *const names[] = {"constant", "edge", "reflect", "symmetric", "circular"};
+    const char *m = proto_attr_s(op, "mode");
+    for (int i = 0; i < 5; i++)
+        if (!strcmp(m, names[i]))
+            return i;
+    return -1;
+}
+
+/* The pads before (lo) and after (hi) each dim of x from paddings (a value input: a Const, or
+ * a graph input of a dynamic-shape model): [[lo0, hi0], [lo1, hi1], ...] when
+ * paddings_contiguous, else [[lo0, lo1, ...], [hi0, hi1, ...]] (ONNX's layout). Each checked
+ * against its mode as the IR states it. */
+static enum proto_status pad_geom(struct proto_op *op, int64_t *lo, int64_t *hi)
+{
+    const struct core_op_val *x = &op->in[0];
+    int64_t p[2 * PROTO_MAX_DIMS];
+    int n = proto_const_ints(&op->in[1], p, 2 * PROTO_MAX_DIMS);
+    if (n != 2 * x->nd)
+        return proto_fail(op, PROTO_INPUT,
+                          "input paddings must hold %d int32/int64 values (twice the rank of x)",
+                          2 * (int)x->nd);
+    int mode = pad_mode_of(op);
+    if (mode < 0)
+        return proto_fail(op, PROTO_ATTR,
+                          "attribute mode is '%s', expected constant, edge, reflect, symmetric "
+                          "or circular",
+                          proto_attr_s(op, "mode"));
+    bool contig = proto_attr_i(op, "paddings_contiguous") != 0;
+    for (int i = 0; i < x->nd; i++) {
+        lo[i] = contig ? p[2 * i] : p[i];
+        hi[i] = contig ? p[2 * i + 1] : p[x->nd + i];
+        int64_t d = x->dims[i], lim = mode == PAD_REFLECT ? d - 1 : d;
+        bool ok = lo[i] >= -d && hi[i] >= -d && lo[i] < INT32_MAX && hi[i] < INT32_MAX &&
+                  d + lo[i] + hi[i] >= 0;
+        if (mode >= PAD_REFLECT) /* a pad <= 0 never reads outside x */
+            ok = ok && (lo[i] <= 0 || lo[i] <= lim) && (hi[i] <= 0 || hi[i] <= lim);
+        if (mode == PAD_EDGE && d == 0)
+            ok = ok && lo[i] <= 0 && hi[i] <= 0;
+        if (!ok)
+            return proto_fail(op, PROTO_INPUT,
+                              "paddings of dim %d are %lld and %lld, dim %lld in %s mode (each "
+                              ">= -dim%s, the dim padded >= 0)",
+                              i, (long long)lo[i], (long long)hi[i], (long long)d,
+                              proto_attr_s(op, "mode"),
+                              mode == PAD_REFLECT   ? ", < dim"
+                              : mode >= PAD_REFLECT ? ", <= dim"
+                              : mode == PAD_EDGE    ? ", none > 0 on an empty dim"
+                                                    : "");
+    }
+    return PROTO_OK;
+}
+
+/* y: x with each dim padded by its lo and hi (negative ones crop); constant_values (optional)
+ * one element of x's type. */
+enum proto_status proto_infer_pad_v3(struct proto_op *op)
+{
+    int64_t lo[PROTO_MAX_DIMS], hi[PROTO_MAX_DIMS];
+    enum proto_status st = pad_geom(op, lo, hi);
+    if (st)
+        return st;
+    const struct core_op_val *cv = proto_in(op, 2), *x = &op->in[0];
+    if (cv && cv->dtype != x->dtype)
+        return proto_fail(op, PROTO_DTYPE, "constant_values has type %s, x has %s",
+                          proto_dtype_name(cv->dtype), proto_dtype_name(x->dtype));
+    if (cv && proto_numel(cv) != 1)
+        return proto_fail(op, PROTO_INPUT, "input constant_values must hold one element");
+    struct core_op_val *o = &op->out[0];
+    proto_out_like(o, x, x->dtype);
+    for (int i = 0; i < x->nd; i++)
+        o->dims[i] += lo[i] + hi[i];
+    return PROTO_OK;
+}
+
+/* Pad on the host: each element of y the element of x its coordinates map to (per dim: i - lo
+ * inside x; outside it by mode: clamped, reflected without or with the border, wrapped), or the
+ * constant (constant_values' element read at each launch, zero bits without it). */
+struct pad_arg {
+    int nd, mode;
+    size_t es;
+    int64_t xd[PROTO_MAX_DIMS], yd[PROTO_MAX_DIMS], lo[PROTO_MAX_DIMS];
+    uint32_t cv, y; /* cv: UINT32_MAX without constant_values */
+};
+
+/* Where coordinate i of y (lo the pad before, d the dim of x) reads x; -1: the constant. */
+static int64_t pad_src(int mode, int64_t i, int64_t lo, int64_t d)
+{
+    int64_t c = i - lo, p;
+    if (c >= 0 && c < d)
+        return c;
+    switch (mode) {
+    case PAD_EDGE:
+        return c < 0 ? 0 : d - 1;
+    case PAD_REFLECT: /* period 2(d - 1): ... 2 1 | 0 1 2 | 1 0 ... */
+        p = 2 * (d - 1);
+        c = ((c % p) + p) % p;
+        return c < d ? c : p - c;
+    case PAD_SYMMETRIC: /* period 2d: ... 1 0 | 0 1 2 | 2 1 ... */
+        p = 2 * d;
+        c = ((c % p) + p) % p;
+        return c < d ? c : p - 1 - c;
+    case PAD_CIRCULAR:
+        return ((c % d) + d) % d;
+    default:
+        return -1;
+    }
+}
+
+static int32_t pad_step(void *const *operands, const void *arg)
+{
+    const struct pad_arg *a = arg;
+    char zero[16] = {0};
+    const char *cv = a->cv == UINT32_MAX ? zero : operands[a->cv];
+    const char *x = operands[PIN(0)];
+    char *y = operands[a->y];
+    int64_t n = 1;
+    for (int i = 0; i < a->nd; i++)
+        n *= a->yd[i];
+    int64_t c[PROTO_MAX_DIMS] = {0};
+    for (int64_t e = 0; e < n; e++) {
+        int64_t off = 0;
+        bool inside = true;
+        for (int i = 0; i < a->nd && inside; i++) {
+            int64_t s = pad_src(a->mode, c[i], a->lo[i], a->xd[i]);
+            inside = s >= 0;
+            off = off * a->xd[i] + s;
+        }
+        memcpy(y + (size_t)e * a->es, inside ? x + (size_t)off * a->es : cv, a->es);
+        for (int i = a->nd - 1; i >= 0 && ++c[i] == a->yd[i]; i--)
+            c[i] = 0;
+    }
+    return 0;
+}
+
+enum proto_status proto_build_pad_v3(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    const struct core_op_val *x = &op->in[0];
+    struct pad_arg a = {.nd = x->nd,
+                        .mode = pad_mode_of(op),
+                        .es = (size_t)aclDataTypeSize(x->dtype),
+                        .cv = proto_in(op, 2) ? proto_in_index(op, 2) : UINT32_MAX,
+                        .y = POUT(op, 0)};
+    int64_t hi[PROTO_MAX_DIMS];
+    pad_geom((struct proto_op *)op, a.lo, hi);
+    for (int i = 0; i < x->nd; i++) {
+        a.xd[i] = x->dims[i];
+        a.yd[i] = op->out[0].dims[i];
+    }
+    return proto_step_fn(b, pad_step, &a, sizeof(a));
 }
