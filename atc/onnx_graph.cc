@@ -1660,6 +1660,47 @@ void conv_tile(Ctx &c, const char *cann)
     with_const(c, cann, "multiples", rep);
 }
 
+/* ---- Pad and TopK: a value input constant or fed at run time ------------- */
+
+/* Pad (opset 11+): the IR's PadV3(x, paddings, constant_values) with ONNX's pads layout (all
+ * the begins, then all the ends: paddings_contiguous false); wrap is the IR's circular. */
+void conv_pad(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"mode"});
+    std::string mode = get_s(c, "mode", "constant");
+    if (mode == "wrap")
+        mode = "circular";
+    else if (mode != "constant" && mode != "reflect" && mode != "edge")
+        refuse("mode '" + mode + "' is not constant, reflect, edge or wrap");
+    if (!fed_at_run_time(c, 1))
+        need_ints(c, 1, "pads"); /* a constant, else refused naming it */
+    int32_t n = add(c, cann);
+    attr_s(c, n, "mode", mode.c_str());
+    attr_b(c, n, "paddings_contiguous", false);
+    connect_in(c, n, "x", 0);
+    connect_in(c, n, "paddings", 1);
+    if (has_in(c, 2) && mode == "constant")
+        connect_in(c, n, "constant_values", 2);
+    set_out(c, 0, {n, 0});
+}
+
+/* TopK (opset 10+): the IR's TopKV2(x, k) along axis, its indices int64 as ONNX's. */
+void conv_top_k(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axis", "largest", "sorted"});
+    if (!fed_at_run_time(c, 1))
+        need_ints(c, 1, "K");
+    int32_t n = add(c, cann);
+    attr_i(c, n, "dim", get_i(c, "axis", -1));
+    attr_b(c, n, "largest", get_i(c, "largest", 1) != 0);
+    attr_b(c, n, "sorted", get_i(c, "sorted", 1) != 0);
+    attr_i(c, n, "indices_dtype", 9); /* DT_INT64 */
+    connect_in(c, n, "x", 0);
+    connect_in(c, n, "k", 1);
+    set_out(c, 0, {n, 0});
+    set_out(c, 1, {n, 1});
+}
+
 /* CumSum: axis a constant, or fed at run time (Cumsum then runs the kernel of the axis it
  * holds at each execution: y's shape is x's whatever the axis). */
 void conv_cumsum(Ctx &c, const char *cann)

@@ -10,7 +10,8 @@
  * table keeps, bad values (a Reshape count mismatch, a negative dim, a negative multiple)
  * and a too small output buffer refused with ACL_ERROR_INVALID_PARAM naming the node or
  * output (the next execution runs), and two threads executing on two streams with
- * different values at once.
+ * different values at once. Fill, Range, PadV3 and TopKV2 fed by Data nodes: their outputs
+ * and current dims, bad values refused naming the node.
  */
 #include <algorithm>
 #include <chrono>
@@ -150,6 +151,94 @@ void fill_range()
     r = get(out, 1);
     expect_near(std::vector<float>(r.begin(), r.begin() + 3), {3.0f, 2.0f, 1.0f}, "range down");
     free_io(in);
+    free_io(out);
+    aclmdlDestroyDesc(desc);
+    EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
+}
+
+/* x [2,3] float, p [4] int64, k [1] int64, c scalar float -> PadV3(x, p, c) constant,
+ * PadV3(x, p) reflect (ONNX's layout: paddings_contiguous false), TopKV2(x, k) along dim 1
+ * with int64 indices: two executions with different values, then a reflect pad past the
+ * border and a k past the dim refused naming their nodes. */
+void pad_top_k()
+{
+    Operator x("x", "Data"), p("p", "Data"), k("k", "Data"), c("c", "Data");
+    Operator *in[4] = {&x, &p, &k, &c};
+    const std::vector<int64_t> dims[4] = {{2, 3}, {4}, {1}, {}};
+    const DataType dt[4] = {DT_FLOAT, DT_INT64, DT_INT64, DT_FLOAT};
+    for (int i = 0; i < 4; i++) {
+        in[i]->SetAttr("index", (int64_t)i);
+        in[i]->UpdateInputDesc("x", TensorDesc(Shape(dims[i]), FORMAT_ND, dt[i]));
+    }
+    Operator padc("padc", "PadV3"), padr("padr", "PadV3"), topk("topk", "TopKV2");
+    padc.SetInput("x", x).SetInput("paddings", p).SetInput("constant_values", c);
+    padc.SetAttr("paddings_contiguous", false);
+    padr.SetInput("x", x).SetInput("paddings", p);
+    padr.SetAttr("paddings_contiguous", false);
+    padr.SetAttr("mode", "reflect");
+    topk.SetInput("x", x).SetInput("k", k);
+    topk.SetAttr("dim", (int64_t)1);
+    topk.SetAttr("indices_dtype", (int64_t)DT_INT64);
+    Graph g("pad_top_k");
+    g.SetInputs({x, p, k, c}).SetOutputs({{padc, {0}}, {padr, {0}}, {topk, {0, 1}}});
+    uint32_t id = load(g);
+    aclmdlDesc *desc = aclmdlCreateDesc();
+    EXPECT(aclmdlGetDesc(desc, id) == ACL_SUCCESS);
+    Io io = make_io({6, 8, 2, 1}), out = make_io({32, 32, 6, 12});
+    auto set = [&](std::vector<int64_t> pads, int64_t kv, float cv) {
+        put(io, 0, {3, 1, 2, -1, 5, 4});
+        aclDataBuffer *db = aclmdlGetDatasetBuffer(io.ds, 1);
+        EXPECT(aclrtMemcpy(aclGetDataBufferAddr(db), 32, pads.data(), 32,
+                           ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
+        db = aclmdlGetDatasetBuffer(io.ds, 2);
+        EXPECT(aclrtMemcpy(aclGetDataBufferAddr(db), 8, &kv, 8, ACL_MEMCPY_HOST_TO_DEVICE) ==
+               ACL_SUCCESS);
+        put(io, 3, {cv});
+    };
+    auto dims_of = [&](size_t i, std::vector<int64_t> want) {
+        aclmdlIODims d;
+        EXPECT(aclmdlGetCurOutputDims(desc, i, &d) == ACL_SUCCESS && d.dimCount == want.size());
+        for (size_t j = 0; j < want.size(); j++)
+            EXPECT(d.dims[j] == want[j]);
+    };
+    auto head = [&](size_t i, size_t n) {
+        std::vector<float> v = get(out, i);
+        return std::vector<float>(v.begin(), v.begin() + (long)n);
+    };
+    auto idx = [&](size_t n) {
+        std::vector<int64_t> v(n);
+        aclDataBuffer *db = aclmdlGetDatasetBuffer(out.ds, 3);
+        EXPECT(aclrtMemcpy(v.data(), n * 8, aclGetDataBufferAddr(db), n * 8,
+                           ACL_MEMCPY_DEVICE_TO_HOST) == ACL_SUCCESS);
+        return v;
+    };
+    /* pads: dim 0 before, dim 1 before, dim 0 after, dim 1 after */
+    set({0, 1, 1, 0}, 2, 9.0f);
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(0, {3, 4});
+    dims_of(1, {3, 4});
+    dims_of(2, {2, 2});
+    expect_near(head(0, 12), {9, 3, 1, 2, 9, -1, 5, 4, 9, 9, 9, 9}, "constant pad");
+    expect_near(head(1, 12), {1, 3, 1, 2, 5, -1, 5, 4, 1, 3, 1, 2}, "reflect pad");
+    expect_near(head(2, 4), {3, 2, 5, 4}, "top 2");
+    EXPECT(idx(4) == (std::vector<int64_t>{0, 2, 1, 2}));
+    set({0, -1, 0, 2}, 3, -1.5f); /* a negative pad crops */
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(0, {2, 4});
+    dims_of(2, {2, 3});
+    expect_near(head(0, 8), {1, 2, -1.5f, -1.5f, 5, 4, -1.5f, -1.5f}, "cropped constant pad");
+    expect_near(head(1, 8), {1, 2, 1, 3, 5, 4, 5, -1}, "cropped reflect pad");
+    expect_near(head(2, 6), {3, 2, 1, 5, 4, -1}, "top 3");
+    EXPECT(idx(6) == (std::vector<int64_t>{0, 2, 1, 1, 2, 0}));
+    set({0, 3, 0, 0}, 1, 0.0f); /* reflect: a pad must be below the dim */
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "padr", aclmdlExecute(id, io.ds, out.ds));
+    set({0, 0, 0, 0}, 4, 0.0f);
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "topk", aclmdlExecute(id, io.ds, out.ds));
+    set({1, 0, 0, 0}, 0, 0.0f);
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(2, {2, 0});
+    expect_near(head(1, 9), {-1, 5, 4, 3, 1, 2, -1, 5, 4}, "reflect pad of dim 0");
+    free_io(io);
     free_io(out);
     aclmdlDestroyDesc(desc);
     EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
@@ -304,6 +393,7 @@ int main()
     }
 
     fill_range();
+    pad_top_k();
 
     std::vector<float> x = pattern(XN, 0.5f, 1.0f);
     Exec e = make_exec(XN * 16);
