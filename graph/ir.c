@@ -147,6 +147,12 @@ static char decl_kind(const struct graph_node *n, int i)
     return n->kind == GRAPH_OP ? proto_in_kind(n->def, i) : '?';
 }
 
+/* Whether declared input i is a value input ('#', or "#?" when given). */
+static bool decl_value(const struct graph_node *n, int i)
+{
+    return n->kind == GRAPH_OP && proto_in_value(n->def, i);
+}
+
 /* The dynamic input, -1 when none. */
 static int decl_dyn(const struct graph_node *n)
 {
@@ -704,7 +710,7 @@ bool graph_feeds_value(const struct cpuaclGeGraph *g, int32_t data)
     for (uint32_t i = 0; i < g->nnodes; i++) {
         const struct graph_node *n = &g->nodes[i];
         for (uint32_t k = 0; n->kind == GRAPH_OP && k < n->nin; k++)
-            if (n->in[k].node == data && decl_kind(n, input_decl(n, k)) == '#')
+            if (n->in[k].node == data && decl_value(n, input_decl(n, k)))
                 return true;
     }
     return false;
@@ -721,7 +727,7 @@ static bool waits_value(const struct cpuaclGeGraph *g, const struct graph_node *
         const struct graph_node *s = &g->nodes[src];
         if (s->kind == GRAPH_OP && s->out[n->in[k].out].nd < 0)
             return true;
-        if (s->kind == GRAPH_DATA && decl_kind(n, input_decl(n, k)) == '#' &&
+        if (s->kind == GRAPH_DATA && decl_value(n, input_decl(n, k)) &&
             !(g->hostval && g->hostval[src].data))
             return true;
     }

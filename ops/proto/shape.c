@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ops/proto/shape.c: the types of the table that move or convert data
- * without arithmetic: Cast, Transpose, Reshape, ExpandDims, Squeeze,
+ * without arithmetic: Cast, Transpose, Reshape, ExpandDims, Squeeze, SqueezeV3,
  * Unsqueeze, UnsqueezeV3 (copies under a new shape), ConcatV2/ConcatD, Pack,
  * Slice, Tile, Expand, GatherV2, GatherElements, ScatterElements, OneHot,
- * Fill and Range (tensors whose shape a host value sets), and PadV3 (its
- * paddings a host value): their shape rules and kernels.
+ * Fill and Range (tensors whose shape a host value sets), PadV3 (its
+ * paddings a host value) and StridedSliceV2 (its begin, end, axes, strides):
+ * their shape rules and kernels.
  */
 #include <math.h>
 #include <stdint.h>
@@ -362,18 +363,19 @@ enum proto_status proto_infer_unsqueeze_v3(struct proto_op *op)
 }
 
 /* Squeeze: the dims of size 1 listed in axis (all of them when empty). */
-enum proto_status proto_infer_squeeze(struct proto_op *op)
+/* y: x without the dims axes lists (each of size 1), or without every dim of 1 when n is 0. */
+static enum proto_status squeeze_axes(struct proto_op *op, const int64_t *axes, size_t n,
+                                      enum proto_status bad)
 {
     const struct core_op_val *x = &op->in[0];
-    const struct proto_attr *a = proto_attr(op, "axis");
     bool drop[PROTO_MAX_DIMS] = {false};
     for (int i = 0; i < x->nd; i++)
-        drop[i] = a->n == 0 && x->dims[i] == 1;
-    for (size_t i = 0; i < a->n; i++) {
-        int d = proto_wrap_axis(a->ints[i], x->nd);
+        drop[i] = n == 0 && x->dims[i] == 1;
+    for (size_t i = 0; i < n; i++) {
+        int d = proto_wrap_axis(axes[i], x->nd);
         if (d < 0 || x->dims[d] != 1)
-            return proto_fail(op, PROTO_ATTR, "axis %lld is out of range or not of size 1",
-                              (long long)a->ints[i]);
+            return proto_fail(op, bad, "axis %lld is out of range or not of size 1",
+                              (long long)axes[i]);
         drop[d] = true;
     }
     struct core_op_val *o = &op->out[0];
@@ -383,6 +385,27 @@ enum proto_status proto_infer_squeeze(struct proto_op *op)
         if (!drop[i])
             o->dims[o->nd++] = x->dims[i];
     return PROTO_OK;
+}
+
+enum proto_status proto_infer_squeeze(struct proto_op *op)
+{
+    const struct proto_attr *a = proto_attr(op, "axis");
+    return squeeze_axes(op, a->ints, a->n, PROTO_ATTR);
+}
+
+/* SqueezeV3: Squeeze with its axes an optional value input (a Const, or a graph input of a
+ * dynamic-shape model), as ONNX's Squeeze of opset 13. */
+enum proto_status proto_infer_squeeze_v3(struct proto_op *op)
+{
+    int64_t axes[PROTO_MAX_DIMS];
+    const struct core_op_val *a = proto_in(op, 1);
+    int n = a ? proto_const_ints(a, axes, PROTO_MAX_DIMS) : 0;
+    if (n < 0 || (a && (a->nd > 1 || proto_numel(a) > PROTO_MAX_DIMS)))
+        return proto_fail(op, PROTO_INPUT,
+                          "input axes must hold at most %d int32 or int64 values "
+                          "(1-D)",
+                          PROTO_MAX_DIMS);
+    return squeeze_axes(op, axes, (size_t)n, PROTO_INPUT);
 }
 
 /* ---- Pack -------------------------------------------------------------------------------- */
@@ -886,4 +909,126 @@ enum proto_status proto_build_pad_v3(const struct proto_op *op, struct proto_pla
         a.yd[i] = op->out[0].dims[i];
     }
     return proto_step_fn(b, pad_step, &a, sizeof(a));
+}
+
+/* ---- StridedSliceV2 ---------------------------------------------------------------------- */
+
+/* Per dim of x the first element taken (lo), the step and the count (into y's dims), from
+ * begin, end and the optional axes (default 0, 1, ...) and strides (default 1), value inputs
+ * all (Consts, or graph inputs of a dynamic-shape model), as ONNX's Slice: a negative begin or
+ * end counts from the end of the dim, then both are clamped (a positive step: into [0, d]; a
+ * negative one: begin into [0, d - 1], end into [-1, d - 1]); begin_mask / end_mask bit j:
+ * spec j's begin / end is the whole dim's. */
+static enum proto_status strided_geom(struct proto_op *op, int64_t *lo, int64_t *step, int64_t *cnt)
+{
+    const struct core_op_val *x = &op->in[0];
+    int64_t b[PROTO_MAX_DIMS], e[PROTO_MAX_DIMS], ax[PROTO_MAX_DIMS], st[PROTO_MAX_DIMS];
+    static const char *const names[4] = {"begin", "end", "axes", "strides"};
+    int64_t *vals[4] = {b, e, ax, st};
+    int n = proto_const_ints(&op->in[1], b, PROTO_MAX_DIMS);
+    for (int k = 0; k < 4; k++) {
+        const struct core_op_val *v = proto_in(op, k + 1);
+        int m = v ? proto_const_ints(v, vals[k], PROTO_MAX_DIMS) : n;
+        if (m < 0 || m != n || (v && v->nd > 1) || n > x->nd)
+            return proto_fail(op, PROTO_INPUT,
+                              "input %s must hold as many int32/int64 values as begin (1-D, "
+                              "at most the rank of x, %d)",
+                              names[k], (int)x->nd);
+        for (int j = 0; !v && j < n; j++)
+            vals[k][j] = k == 2 ? j : 1;
+    }
+    const char *bad[] = {"ellipsis_mask", "new_axis_mask", "shrink_axis_mask"};
+    for (int k = 0; k < 3; k++)
+        if (proto_attr_i(op, bad[k]))
+            return proto_fail(op, PROTO_ATTR, "attribute %s %lld: only 0 is supported", bad[k],
+                              (long long)proto_attr_i(op, bad[k]));
+    int64_t bm = proto_attr_i(op, "begin_mask"), em = proto_attr_i(op, "end_mask");
+    bool seen[PROTO_MAX_DIMS] = {false};
+    for (int i = 0; i < x->nd; i++) {
+        lo[i] = 0;
+        step[i] = 1;
+        cnt[i] = x->dims[i];
+    }
+    for (int j = 0; j < n; j++) {
+        int a = proto_wrap_axis(ax[j], x->nd);
+        if (a < 0 || seen[a])
+            return proto_fail(op, PROTO_INPUT,
+                              "axes holds %lld at %d: out of range for rank %d "
+                              "or repeated",
+                              (long long)ax[j], j, (int)x->nd);
+        seen[a] = true;
+        int64_t d = x->dims[a], s = st[j], bj = b[j], ej = e[j];
+        if (s == 0)
+            return proto_fail(op, PROTO_INPUT, "strides holds 0 at %d", j);
+        if (bj < 0)
+            bj = bj < -d ? -1 : bj + d;
+        if (ej < 0)
+            ej = ej < -d ? -1 : ej + d;
+        if (s > 0) {
+            bj = (bm >> j) & 1 ? 0 : bj < 0 ? 0 : bj > d ? d : bj;
+            ej = (em >> j) & 1 ? d : ej < 0 ? 0 : ej > d ? d : ej;
+            cnt[a] = ej > bj ? 1 + (ej - bj - 1) / s : 0; /* no overflow for any s */
+        } else {
+            bj = (bm >> j) & 1 ? d - 1 : bj < 0 ? 0 : bj > d - 1 ? d - 1 : bj;
+            ej = (em >> j) & 1 ? -1 : ej < -1 ? -1 : ej > d - 1 ? d - 1 : ej;
+            cnt[a] = bj > ej ? 1 + (bj - ej - 1) / (s == INT64_MIN ? INT64_MAX : -s) : 0;
+        }
+        lo[a] = bj;
+        step[a] = s;
+    }
+    return PROTO_OK;
+}
+
+enum proto_status proto_infer_strided_slice_v2(struct proto_op *op)
+{
+    int64_t lo[PROTO_MAX_DIMS], step[PROTO_MAX_DIMS];
+    struct core_op_val *o = &op->out[0];
+    proto_out_like(o, &op->in[0], op->in[0].dtype);
+    return strided_geom(op, lo, step, o->dims);
+}
+
+/* y as a view of x (offset lo, strides x's times step; negative for a reversed dim) copied:
+ * a host step, since the aclnn slices take positive steps only. */
+struct strided_arg {
+    int nd;
+    size_t es;
+    int64_t off, dims[PROTO_MAX_DIMS], str[PROTO_MAX_DIMS];
+    uint32_t y;
+};
+
+static int32_t strided_step(void *const *operands, const void *arg)
+{
+    const struct strided_arg *a = arg;
+    const char *x = operands[PIN(0)];
+    char *y = operands[a->y];
+    int64_t n = 1, c[PROTO_MAX_DIMS] = {0};
+    for (int i = 0; i < a->nd; i++)
+        n *= a->dims[i];
+    int64_t src = a->off;
+    for (int64_t e = 0; e < n; e++) {
+        memcpy(y + (size_t)e * a->es, x + (size_t)src * a->es, a->es);
+        for (int i = a->nd - 1; i >= 0; i--) {
+            src += a->str[i];
+            if (++c[i] < a->dims[i])
+                break;
+            src -= a->str[i] * a->dims[i];
+            c[i] = 0;
+        }
+    }
+    return 0;
+}
+
+enum proto_status proto_build_strided_slice_v2(const struct proto_op *op,
+                                               struct proto_plan_builder *b)
+{
+    const struct core_op_val *x = &op->in[0];
+    struct strided_arg a = {.nd = x->nd, .es = (size_t)aclDataTypeSize(x->dtype), .y = POUT(op, 0)};
+    int64_t lo[PROTO_MAX_DIMS], step[PROTO_MAX_DIMS], xs = 1;
+    strided_geom((struct proto_op *)op, lo, step, a.dims);
+    for (int i = x->nd - 1; i >= 0; i--) {
+        a.off += lo[i] * xs;
+        a.str[i] = step[i] * xs;
+        xs *= x->dims[i];
+    }
+    return proto_step_fn(b, strided_step, &a, sizeof(a));
 }

@@ -13,7 +13,9 @@
  *   IN       the inputs in IR order, by IR name, with a suffix for the kind:
  *            none = required, "?" = OPTIONAL_INPUT, "*" = DYNAMIC_INPUT
  *            (one or more entries), "#" = a required input whose value must
- *            be known on the host (a const input: axes, perm, shape...)
+ *            be known on the host (a const input: axes, perm, shape...),
+ *            "#?" = an optional one whose value, when given, must be
+ *            known on the host (StridedSliceV2's axes and strides)
  *   OUT      the outputs in IR order
  *   ATTRS    the attributes in IR order, each
  *              A(name, TYPE, "default")   .ATTR(name, Type, default)
@@ -134,6 +136,8 @@ X(Softsign, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, softsign)
 X(Sqrt, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, sqrt)
 X(Square, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT | DTM(DT_I32) | DTM(DT_I64), unary, square)
 X(Squeeze, IN("x"), OUT("y"), ATTRS(A(axis, LIST_INT, "")), DTM_ALL, squeeze, copy)
+X(SqueezeV3, IN("x", "axes#?"), OUT("y"), ATTRS(), DTM_ALL, squeeze_v3, copy)
+X(StridedSliceV2, IN("x", "begin#", "end#", "axes#?", "strides#?"), OUT("y"), ATTRS(A(begin_mask, INT, "0"), A(end_mask, INT, "0"), A(ellipsis_mask, INT, "0"), A(new_axis_mask, INT, "0"), A(shrink_axis_mask, INT, "0")), DTM_ALL, strided_slice_v2, strided_slice_v2)
 X(Sub, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary, sub)
 X(Tan, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, tan)
 X(Tanh, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, tanh)

@@ -1079,6 +1079,18 @@ static void m_slice(const struct proto_op *op, double *const *x, const int64_t *
         src[d] = idx[d] + (int64_t)x[1][d];
 }
 
+/* StridedSliceV2 of the case below (x [4, 5]; begin 3, 1; end -5, 10; axes 0, -1; strides
+ * -2, 2): by ONNX's rule rows 3, 1 (end -5 is before the start: -1) and columns 1, 3 (end 10
+ * clamped to 5). */
+static void m_strided(const struct proto_op *op, double *const *x, const int64_t *idx,
+                      int64_t *src)
+{
+    (void)op;
+    (void)x;
+    src[0] = 3 - 2 * idx[0];
+    src[1] = 1 + 2 * idx[1];
+}
+
 static void m_transpose(const struct proto_op *op, double *const *x, const int64_t *idx,
                         int64_t *src)
 {
@@ -1193,6 +1205,7 @@ static void r_top_k(const struct tcase *c, const struct proto_op *op, double *co
 R_PICK(r_expand, m_expand)
 R_PICK(r_tile, m_tile)
 R_PICK(r_slice, m_slice)
+R_PICK(r_strided, m_strided)
 R_PICK(r_transpose, m_transpose)
 R_PICK(r_gather, m_gather)
 
@@ -1532,6 +1545,19 @@ static const struct tcase g_cases[] = {
     {"Squeeze", 1, {F32(1, 3, 1, 2)}, NOATTR, r_id, 0},
     {"Squeeze", 1, {F32(1, 3, 1, 2)}, 1, {AINTS("axis", 2)}, r_id, 0},
     {"Tile", 2, {F32(2, 3), {ACL_INT32, SHAPE(2), CV(2, 3)}}, NOATTR, r_tile, 0},
+    {"SqueezeV3", 1, {F32(1, 3, 1, 2)}, NOATTR, r_id, 0},
+    {"SqueezeV3", 2, {F32(1, 3, 1, 2), {ACL_INT64, SHAPE(1), CV(-2)}}, NOATTR, r_id, 0},
+    {"StridedSliceV2",
+     5,
+     {F32(4, 5),
+      {ACL_INT64, SHAPE(2), CV(3, 1)},
+      {ACL_INT64, SHAPE(2), CV(-5, 10)},
+      {ACL_INT32, SHAPE(2), CV(0, -1)},
+      {ACL_INT64, SHAPE(2), CV(-2, 2)}},
+     NOATTR,
+     r_strided,
+     0,
+     .out = {ACL_FLOAT, SHAPE(2, 2)}},
     {"Unsqueeze", 1, {F32(3, 2)}, 1, {AINTS("axes", 0, 3)}, r_id, 0},
     {"UnsqueezeV3", 2, {F32(3, 2), {ACL_INT64, SHAPE(2), CV(0, 3)}}, NOATTR, r_id, 0},
     {"Cumsum", 2, {F32(3, 4), {ACL_INT32, SHAPE(), CV(1)}}, NOATTR, r_cumsum, 1e-5},
