@@ -1364,6 +1364,13 @@ void conv_squeeze(Ctx &c, const char *cann)
 {
     known_attrs(c, {"axes"});
     std::vector<int64_t> axes;
+    if (c.opset >= 13 && fed_at_run_time(c, 1)) { /* the IR's SqueezeV3(x, axes) */
+        int32_t n = add(c, "SqueezeV3");
+        connect_in(c, n, "x", 0);
+        connect_in(c, n, "axes", 1);
+        set_out(c, 0, {n, 0});
+        return;
+    }
     axes_of(c, 13, &axes);
     int32_t n = one_input(c, cann);
     attr_ints(c, n, "axis", axes);
@@ -2939,6 +2946,24 @@ void conv_conv_transpose(Ctx &c, const char *)
 void conv_slice(Ctx &c, const char *cann)
 {
     known_attrs(c, {});
+    /* starts, ends, axes or steps fed at run time: the IR's StridedSliceV2(x, begin, end,
+     * axes, strides), which takes them as ONNX gives them (the others constants) */
+    bool run_time = false;
+    for (int i = 1; i <= 4; i++)
+        run_time = (has_in(c, i) && fed_at_run_time(c, i)) || run_time;
+    if (run_time) {
+        static const char *const names[5] = {"x", "begin", "end", "axes", "strides"};
+        int32_t n = add(c, "StridedSliceV2");
+        for (int i = 0; i <= 4; i++) {
+            if (!has_in(c, i))
+                continue;
+            if (i > 0 && !c.inputs.count(in_name(c, i)))
+                need_ints(c, i, names[i]); /* a constant, else refused naming it */
+            connect_in(c, n, names[i], i);
+        }
+        set_out(c, 0, {n, 0});
+        return;
+    }
     std::vector<int64_t> starts = need_ints(c, 1, "starts"), ends = need_ints(c, 2, "ends"), axes,
                          steps;
     if (has_in(c, 3))

@@ -10,8 +10,9 @@
  * table keeps, bad values (a Reshape count mismatch, a negative dim, a negative multiple)
  * and a too small output buffer refused with ACL_ERROR_INVALID_PARAM naming the node or
  * output (the next execution runs), and two threads executing on two streams with
- * different values at once. Fill, Range, PadV3 and TopKV2 fed by Data nodes: their outputs
- * and current dims, bad values refused naming the node.
+ * different values at once. Fill, Range, PadV3, TopKV2, StridedSliceV2 and SqueezeV3 (optional
+ * value inputs) fed by Data nodes: their outputs and current dims, bad values refused naming
+ * the node.
  */
 #include <algorithm>
 #include <chrono>
@@ -244,6 +245,83 @@ void pad_top_k()
     EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
 }
 
+/* x [4,5] float, b, e, st [2] int64 -> StridedSliceV2(x, b, e, axes Const [0, 1], st) and
+ * x1 [1,3,1] float, a [1] int64 -> SqueezeV3(x1, a): optional value inputs ("#?") fed by Data
+ * nodes; two executions with different values (a negative step), a stride 0 and an axis not of
+ * size 1 refused naming their nodes. */
+void slice_squeeze()
+{
+    Operator x("x", "Data"), b("b", "Data"), e("e", "Data"), st("st", "Data"), x1("x1", "Data"),
+        a("a", "Data");
+    Operator *in[6] = {&x, &b, &e, &st, &x1, &a};
+    const std::vector<int64_t> dims[6] = {{4, 5}, {2}, {2}, {2}, {1, 3, 1}, {1}};
+    for (int i = 0; i < 6; i++) {
+        in[i]->SetAttr("index", (int64_t)i);
+        in[i]->UpdateInputDesc(
+            "x", TensorDesc(Shape(dims[i]), FORMAT_ND, i == 0 || i == 4 ? DT_FLOAT : DT_INT64));
+    }
+    Operator axes("axes", "Const");
+    axes.SetAttr("value", i64_tensor({0, 1}));
+    Operator sl("slice", "StridedSliceV2"), sq("squeeze", "SqueezeV3");
+    sl.SetInput("x", x).SetInput("begin", b).SetInput("end", e).SetInput("axes", axes);
+    sl.SetInput("strides", st);
+    sq.SetInput("x", x1).SetInput("axes", a);
+    Graph g("slice_squeeze");
+    g.SetInputs({x, b, e, st, x1, a}).SetOutputs({sl, sq});
+    uint32_t id = load(g);
+    aclmdlDesc *desc = aclmdlCreateDesc();
+    EXPECT(aclmdlGetDesc(desc, id) == ACL_SUCCESS);
+    Io io = make_io({20, 4, 4, 4, 3, 2}), out = make_io({20, 3});
+    std::vector<float> xv(20);
+    for (int i = 0; i < 20; i++)
+        xv[(size_t)i] = (float)i;
+    auto put64 = [&](size_t i, std::vector<int64_t> v) {
+        aclDataBuffer *db = aclmdlGetDatasetBuffer(io.ds, i);
+        EXPECT(aclrtMemcpy(aclGetDataBufferAddr(db), v.size() * 8, v.data(), v.size() * 8,
+                           ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
+    };
+    auto set = [&](std::vector<int64_t> bv, std::vector<int64_t> ev, std::vector<int64_t> sv,
+                   int64_t av) {
+        put(io, 0, xv);
+        put64(1, bv);
+        put64(2, ev);
+        put64(3, sv);
+        put(io, 4, {7, 8, 9});
+        put64(5, {av});
+    };
+    auto dims_of = [&](size_t i, std::vector<int64_t> want) {
+        aclmdlIODims d;
+        EXPECT(aclmdlGetCurOutputDims(desc, i, &d) == ACL_SUCCESS && d.dimCount == want.size());
+        for (size_t j = 0; j < want.size() && j < d.dimCount; j++)
+            EXPECT(d.dims[j] == want[j]);
+    };
+    auto head = [&](size_t i, size_t n) {
+        std::vector<float> v = get(out, i);
+        return std::vector<float>(v.begin(), v.begin() + (long)n);
+    };
+    set({1, 0}, {3, 5}, {1, 2}, 0); /* rows 1, 2; columns 0, 2, 4 */
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(0, {2, 3});
+    dims_of(1, {3, 1});
+    expect_near(head(0, 6), {5, 7, 9, 10, 12, 14}, "slice");
+    expect_near(head(1, 3), {7, 8, 9}, "squeeze");
+    set({-1, 4}, {-9, 0}, {-2, -3}, -1); /* rows 3, 1; columns 4, 1 */
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(0, {2, 2});
+    dims_of(1, {1, 3});
+    expect_near(head(0, 4), {19, 16, 9, 6}, "reversed slice");
+    set({0, 0}, {4, 5}, {1, 0}, 0);
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "slice",
+                aclmdlExecute(id, io.ds, out.ds));
+    set({0, 0}, {4, 5}, {1, 1}, 1);
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "squeeze",
+                aclmdlExecute(id, io.ds, out.ds));
+    free_io(io);
+    free_io(out);
+    aclmdlDestroyDesc(desc);
+    EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
+}
+
 /* Reshape's dims for s (0 keeps x's dim, -1 the rest), then tiled by m. */
 std::vector<int64_t> out_dims(const std::vector<int64_t> &s, const std::vector<int64_t> &m)
 {
@@ -394,6 +472,7 @@ int main()
 
     fill_range();
     pad_top_k();
+    slice_squeeze();
 
     std::vector<float> x = pattern(XN, 0.5f, 1.0f);
     Exec e = make_exec(XN * 16);
