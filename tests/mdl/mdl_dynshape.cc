@@ -12,7 +12,7 @@
  * output (the next execution runs), and two threads executing on two streams with
  * different values at once. Fill, Range, PadV3, TopKV2, StridedSliceV2 and SqueezeV3 (optional
  * value inputs) fed by Data nodes: their outputs and current dims, bad values refused naming
- * the node.
+ * the node; values computed from fed values (Cast, Mul) folded on the host.
  */
 #include <algorithm>
 #include <chrono>
@@ -322,6 +322,78 @@ void slice_squeeze()
     EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
 }
 
+/* Values computed from values fed at run time (folded on the host at each compile):
+ * n [] int64 -> Range(0, Cast(n) float, 1) (the window functions' Range), and d [2] int64 ->
+ * Fill(Mul(d, [2, 1]), 1.5): two executions with different values, a negative dim refused
+ * naming the Fill. */
+void computed_values()
+{
+    Operator nd("n", "Data"), d("d", "Data");
+    nd.SetAttr("index", (int64_t)0);
+    nd.UpdateInputDesc("x", TensorDesc(Shape(std::vector<int64_t>{}), FORMAT_ND, DT_INT64));
+    d.SetAttr("index", (int64_t)1);
+    d.UpdateInputDesc("x", TensorDesc(Shape({2}), FORMAT_ND, DT_INT64));
+    static const float zero = 0, one = 1, v15 = 1.5f;
+    op::Const c0("c0"), c1("c1"), v("v");
+    c0.set_attr_value(host_tensor({}, &zero, 4));
+    c1.set_attr_value(host_tensor({}, &one, 4));
+    v.set_attr_value(host_tensor({}, &v15, 4));
+    Operator two("two", "Const");
+    two.SetAttr("value", i64_tensor({2, 1}));
+    Operator cast("cast", "Cast"), range("range", "Range"), mul("mul", "Mul"), fill("fill", "Fill");
+    cast.SetInput("x", nd);
+    cast.SetAttr("dst_type", (int64_t)DT_FLOAT);
+    range.SetInput("start", c0).SetInput("limit", cast).SetInput("delta", c1);
+    mul.SetInput("x1", d).SetInput("x2", two);
+    fill.SetInput("dims", mul).SetInput("value", v);
+    Graph g("computed");
+    g.SetInputs({nd, d}).SetOutputs({range, fill});
+    uint32_t id = load(g);
+    aclmdlDesc *desc = aclmdlCreateDesc();
+    EXPECT(aclmdlGetDesc(desc, id) == ACL_SUCCESS);
+    aclmdlIODims od;
+    EXPECT(aclmdlGetOutputDims(desc, 0, &od) == ACL_SUCCESS && od.dimCount == 1 &&
+           od.dims[0] == -2);
+    Io io = make_io({2, 4}), out = make_io({16, 32});
+    auto set = [&](int64_t n, std::vector<int64_t> dv) {
+        aclDataBuffer *db = aclmdlGetDatasetBuffer(io.ds, 0);
+        EXPECT(aclrtMemcpy(aclGetDataBufferAddr(db), 8, &n, 8, ACL_MEMCPY_HOST_TO_DEVICE) ==
+               ACL_SUCCESS);
+        db = aclmdlGetDatasetBuffer(io.ds, 1);
+        EXPECT(aclrtMemcpy(aclGetDataBufferAddr(db), 16, dv.data(), 16,
+                           ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
+    };
+    auto dims_of = [&](size_t i, std::vector<int64_t> want) {
+        aclmdlIODims dd;
+        EXPECT(aclmdlGetCurOutputDims(desc, i, &dd) == ACL_SUCCESS && dd.dimCount == want.size());
+        for (size_t j = 0; j < want.size() && j < dd.dimCount; j++)
+            EXPECT(dd.dims[j] == want[j]);
+    };
+    set(5, {1, 3});
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(0, {5});
+    dims_of(1, {2, 3});
+    std::vector<float> r = get(out, 0), f = get(out, 1);
+    expect_near(std::vector<float>(r.begin(), r.begin() + 5), {0, 1, 2, 3, 4}, "range of cast");
+    expect_near(std::vector<float>(f.begin(), f.begin() + 6), std::vector<float>(6, 1.5f),
+                "fill of mul");
+    set(3, {4, 2});
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(0, {3});
+    dims_of(1, {8, 2});
+    r = get(out, 0);
+    expect_near(std::vector<float>(r.begin(), r.begin() + 3), {0, 1, 2}, "range of cast 3");
+    set(3, {-1, 2});
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "fill", aclmdlExecute(id, io.ds, out.ds));
+    set(2, {1, 1});
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(1, {2, 1});
+    free_io(io);
+    free_io(out);
+    aclmdlDestroyDesc(desc);
+    EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
+}
+
 /* Reshape's dims for s (0 keeps x's dim, -1 the rest), then tiled by m. */
 std::vector<int64_t> out_dims(const std::vector<int64_t> &s, const std::vector<int64_t> &m)
 {
@@ -473,6 +545,7 @@ int main()
     fill_range();
     pad_top_k();
     slice_squeeze();
+    computed_values();
 
     std::vector<float> x = pattern(XN, 0.5f, 1.0f);
     Exec e = make_exec(XN * 16);
