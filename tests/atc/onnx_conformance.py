@@ -39,6 +39,12 @@ BAD_DATA = {
     "node/test_adam_multiple": "outputs computed with epsilon 1e-2, the node has none (default 1e-6)",
 }
 
+# Cases compared with ONNX's backend test tolerance (rtol 1e-3) instead of atc_run's 1e-4:
+# their stored outputs are off the window formula by up to 2e-4 relative (ONNX 1.12's
+# reference); cpuacl computes 0.5 - 0.5 cos(2 pi n / N) to float32 precision.
+RTOL = {"node/test_%s%s_expanded" % (w, s): "1e-3"
+        for w in ("hannwindow", "hammingwindow", "blackmanwindow") for s in ("", "_symmetric")}
+
 
 def mapped_ops(root):
     ops = set()
@@ -128,7 +134,8 @@ def main():
                                 "--soc_version=Ascend910B1"])
             name = group + "/" + case
             if rc == 0:
-                rc2, out2, err2 = run([atc_run, cdir + "@" + om + ".om"])
+                rtol = ["--rtol=" + RTOL[name]] if name in RTOL else []
+                rc2, out2, err2 = run([atc_run] + rtol + [cdir + "@" + om + ".om"])
                 res = "pass" if rc2 == 0 else "fail"
                 if rc2:
                     fails.append((name, (err2 or out2).strip().splitlines()[:3]))
