@@ -1692,6 +1692,53 @@ void conv_pad(Ctx &c, const char *cann)
     set_out(c, 0, {n, 0});
 }
 
+Ref cast_to(Ctx &c, const std::string &suffix, Ref x, int32_t dt);
+
+/* OneHot (opset 11): the IR's OneHot(x, depth, on_value, off_value) with x the indices cast
+ * to int64, ONNX's negative ones counted from depth (x + (x < 0) * depth), depth cast to int32
+ * (a constant; a graph input's Cast is computed on the host at execution: a dynamic-shape
+ * model), off and on values[0] and values[1] (GatherV2), and ONNX's axis in [-r-1, r] as the
+ * IR's in [-1, r]. */
+void conv_one_hot(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axis"});
+    int64_t r = rank_of(c, 0, "indices"), axis = get_i(c, "axis", -1);
+    if (axis < -r - 1 || axis > r)
+        refuse("axis " + std::to_string(axis) + " is out of range for indices of rank " +
+               std::to_string(r));
+    if (axis < -1)
+        axis += r + 1;
+    Ref depth;
+    if (fed_at_run_time(c, 1, true))
+        depth = value(c, in_name(c, 1));
+    else if (c.consts.count(in_name(c, 1)))
+        depth = value(c, in_name(c, 1));
+    else
+        refuse("input depth (" + in_name(c, 1) + ") must be a constant or a graph input");
+    Ref idx = cast_to(c, "/indices", value(c, in_name(c, 0)), GE_I64);
+    Ref d64 = cast_to(c, "/depth_i64", depth, GE_I64);
+    Ref neg =
+        cast_to(c, "/negative_int",
+                apply2(c, "Less", "/negative", idx, const_i64(c, "/zero", {0}, true)), GE_I64);
+    idx = apply2(c, "Add", "/wrapped", idx, apply2(c, "Mul", "/offset", neg, d64));
+    Ref vals = value(c, in_name(c, 2));
+    Ref pick[2];
+    for (int k = 0; k < 2; k++) {
+        int32_t g = add(c, "GatherV2", k ? "/on" : "/off");
+        connect(c, g, "x", vals);
+        connect(c, g, "indices", const_i64(c, k ? "/on_index" : "/off_index", {k}));
+        connect(c, g, "axis", const_i64(c, k ? "/on_axis" : "/off_axis", {0}, true));
+        pick[k] = {g, 0};
+    }
+    int32_t n = add(c, cann);
+    attr_i(c, n, "axis", axis);
+    connect(c, n, "x", idx);
+    connect(c, n, "depth", cast_to(c, "/depth", depth, GE_I32));
+    connect(c, n, "on_value", pick[1]);
+    connect(c, n, "off_value", pick[0]);
+    set_out(c, 0, {n, 0});
+}
+
 /* TopK (opset 10+): the IR's TopKV2(x, k) along axis, its indices int64 as ONNX's. */
 void conv_top_k(Ctx &c, const char *cann)
 {
