@@ -740,16 +740,33 @@ bool graph_feeds_value(const struct cpuaclGeGraph *g, int32_t data)
     return r;
 }
 
-/* Whether node s has a Data node among its producers (up to a depth: a value chain is short). */
-static bool after_data(const struct cpuaclGeGraph *g, int32_t s, int depth)
+/* Whether node s has a Data node among its producers (a search marking each node once; out
+ * of memory: true, the node then waits for the execution, which refuses what it cannot
+ * compute). */
+static bool after_data(const struct cpuaclGeGraph *g, int32_t s)
 {
-    const struct graph_node *n = &g->nodes[s];
-    if (n->kind == GRAPH_DATA)
-        return true;
-    for (uint32_t k = 0; depth < 32 && k < n->nin; k++)
-        if (n->in[k].node >= 0 && after_data(g, n->in[k].node, depth + 1))
-            return true;
-    return false;
+    bool *seen = calloc(g->nnodes, sizeof(bool));
+    int32_t *stack = malloc(g->nnodes * sizeof(int32_t));
+    bool found = !seen || !stack;
+    uint32_t top = 0;
+    if (!found) {
+        stack[top++] = s;
+        seen[s] = true;
+    }
+    while (!found && top) {
+        const struct graph_node *n = &g->nodes[stack[--top]];
+        found = n->kind == GRAPH_DATA;
+        for (uint32_t k = 0; !found && k < n->nin; k++) {
+            int32_t p = n->in[k].node;
+            if (p >= 0 && !seen[p]) {
+                seen[p] = true;
+                stack[top++] = p;
+            }
+        }
+    }
+    free(seen);
+    free(stack);
+    return found;
 }
 
 /* Compute operator node n's output 0 on the host into g->folded (op: n's prepared instance,
@@ -810,7 +827,7 @@ static bool waits_value(const struct cpuaclGeGraph *g, const struct graph_node *
             return true;
         /* a value computed from values fed at run time, not computed yet */
         if (s->kind == GRAPH_OP && decl_value(n, input_decl(n, k)) && !g->hostval &&
-            after_data(g, src, 0))
+            after_data(g, src))
             return true;
     }
     return false;
