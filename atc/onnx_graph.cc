@@ -1364,6 +1364,13 @@ void conv_squeeze(Ctx &c, const char *cann)
 {
     known_attrs(c, {"axes"});
     std::vector<int64_t> axes;
+    if (c.opset >= 13 && fed_at_run_time(c, 1)) { /* the IR's SqueezeV3(x, axes) */
+        int32_t n = add(c, "SqueezeV3");
+        connect_in(c, n, "x", 0);
+        connect_in(c, n, "axes", 1);
+        set_out(c, 0, {n, 0});
+        return;
+    }
     axes_of(c, 13, &axes);
     int32_t n = one_input(c, cann);
     attr_ints(c, n, "axis", axes);
@@ -1619,7 +1626,9 @@ void conv_erf_gelu(Ctx &c, const char *cann)
     c.values[it->second.second] = {n, 0};
 }
 
-/* Range: the IR's Range(start, limit, delta), each a constant or a graph input. */
+/* Range: the IR's Range(start, limit, delta), each a constant, a graph input, or computed
+ * by the graph (Cast(size) in the window functions: the engine computes it on the host at
+ * execution, a dynamic-shape model). */
 void conv_range(Ctx &c, const char *cann)
 {
     known_attrs(c, {});
@@ -1627,8 +1636,7 @@ void conv_range(Ctx &c, const char *cann)
     int32_t n = add(c, cann);
     for (int i = 0; i < 3; i++) {
         if (!fed_at_run_time(c, i, true) && !c.consts.count(in_name(c, i)))
-            refuse(std::string("input ") + names[i] + " (" + in_name(c, i) +
-                   ") must be a constant or a graph input");
+            c.dynamic = true;
         connect_in(c, n, names[i], i);
     }
     set_out(c, 0, {n, 0});
@@ -1658,6 +1666,94 @@ void conv_tile(Ctx &c, const char *cann)
     }
     std::vector<int64_t> rep = need_ints(c, 1, "repeats");
     with_const(c, cann, "multiples", rep);
+}
+
+/* ---- Pad and TopK: a value input constant or fed at run time ------------- */
+
+/* Pad (opset 11+): the IR's PadV3(x, paddings, constant_values) with ONNX's pads layout (all
+ * the begins, then all the ends: paddings_contiguous false); wrap is the IR's circular. */
+void conv_pad(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"mode"});
+    std::string mode = get_s(c, "mode", "constant");
+    if (mode == "wrap")
+        mode = "circular";
+    else if (mode != "constant" && mode != "reflect" && mode != "edge")
+        refuse("mode '" + mode + "' is not constant, reflect, edge or wrap");
+    if (!fed_at_run_time(c, 1))
+        need_ints(c, 1, "pads"); /* a constant, else refused naming it */
+    int32_t n = add(c, cann);
+    attr_s(c, n, "mode", mode.c_str());
+    attr_b(c, n, "paddings_contiguous", false);
+    connect_in(c, n, "x", 0);
+    connect_in(c, n, "paddings", 1);
+    if (has_in(c, 2) && mode == "constant")
+        connect_in(c, n, "constant_values", 2);
+    set_out(c, 0, {n, 0});
+}
+
+Ref cast_to(Ctx &c, const std::string &suffix, Ref x, int32_t dt);
+
+/* OneHot (opset 11): the IR's OneHot(x, depth, on_value, off_value) with x the indices cast
+ * to int64, ONNX's negative ones counted from depth (x + (x < 0) * depth), depth cast to int32
+ * (a constant; a graph input's Cast is computed on the host at execution: a dynamic-shape
+ * model), off and on values[0] and values[1] (GatherV2), and ONNX's axis in [-r-1, r] as the
+ * IR's in [-1, r]. */
+void conv_one_hot(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axis"});
+    int64_t r = rank_of(c, 0, "indices"), axis = get_i(c, "axis", -1);
+    if (axis < -r - 1 || axis > r)
+        refuse("axis " + std::to_string(axis) + " is out of range for indices of rank " +
+               std::to_string(r));
+    if (axis < -1)
+        axis += r + 1;
+    Ref depth;
+    if (fed_at_run_time(c, 1, true))
+        depth = value(c, in_name(c, 1));
+    else if (c.consts.count(in_name(c, 1)))
+        depth = value(c, in_name(c, 1));
+    else
+        refuse("input depth (" + in_name(c, 1) + ") must be a constant or a graph input");
+    Ref idx = cast_to(c, "/indices", value(c, in_name(c, 0)), GE_I64);
+    Ref d64 = cast_to(c, "/depth_i64", depth, GE_I64);
+    Ref neg =
+        cast_to(c, "/negative_int",
+                apply2(c, "Less", "/negative", idx, const_i64(c, "/zero", {0}, true)), GE_I64);
+    idx = apply2(c, "Add", "/wrapped", idx, apply2(c, "Mul", "/offset", neg, d64));
+    Ref vals = value(c, in_name(c, 2));
+    Ref pick[2];
+    for (int k = 0; k < 2; k++) {
+        int32_t g = add(c, "GatherV2", k ? "/on" : "/off");
+        connect(c, g, "x", vals);
+        connect(c, g, "indices", const_i64(c, k ? "/on_index" : "/off_index", {k}));
+        connect(c, g, "axis", const_i64(c, k ? "/on_axis" : "/off_axis", {0}, true));
+        pick[k] = {g, 0};
+    }
+    int32_t n = add(c, cann);
+    attr_i(c, n, "axis", axis);
+    connect(c, n, "x", idx);
+    connect(c, n, "depth", cast_to(c, "/depth", depth, GE_I32));
+    connect(c, n, "on_value", pick[1]);
+    connect(c, n, "off_value", pick[0]);
+    set_out(c, 0, {n, 0});
+}
+
+/* TopK (opset 10+): the IR's TopKV2(x, k) along axis, its indices int64 as ONNX's. */
+void conv_top_k(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"axis", "largest", "sorted"});
+    if (!fed_at_run_time(c, 1))
+        need_ints(c, 1, "K");
+    int32_t n = add(c, cann);
+    attr_i(c, n, "dim", get_i(c, "axis", -1));
+    attr_b(c, n, "largest", get_i(c, "largest", 1) != 0);
+    attr_b(c, n, "sorted", get_i(c, "sorted", 1) != 0);
+    attr_i(c, n, "indices_dtype", 9); /* DT_INT64 */
+    connect_in(c, n, "x", 0);
+    connect_in(c, n, "k", 1);
+    set_out(c, 0, {n, 0});
+    set_out(c, 1, {n, 1});
 }
 
 /* CumSum: axis a constant, or fed at run time (Cumsum then runs the kernel of the axis it
@@ -2898,6 +2994,24 @@ void conv_conv_transpose(Ctx &c, const char *)
 void conv_slice(Ctx &c, const char *cann)
 {
     known_attrs(c, {});
+    /* starts, ends, axes or steps fed at run time: the IR's StridedSliceV2(x, begin, end,
+     * axes, strides), which takes them as ONNX gives them (the others constants) */
+    bool run_time = false;
+    for (int i = 1; i <= 4; i++)
+        run_time = (has_in(c, i) && fed_at_run_time(c, i)) || run_time;
+    if (run_time) {
+        static const char *const names[5] = {"x", "begin", "end", "axes", "strides"};
+        int32_t n = add(c, "StridedSliceV2");
+        for (int i = 0; i <= 4; i++) {
+            if (!has_in(c, i))
+                continue;
+            if (i > 0 && !c.inputs.count(in_name(c, i)))
+                need_ints(c, i, names[i]); /* a constant, else refused naming it */
+            connect_in(c, n, names[i], i);
+        }
+        set_out(c, 0, {n, 0});
+        return;
+    }
     std::vector<int64_t> starts = need_ints(c, 1, "starts"), ends = need_ints(c, 2, "ends"), axes,
                          steps;
     if (has_in(c, 3))
@@ -3036,9 +3150,9 @@ bool nonempty_in(Ctx &c, int i)
 
 /* Resize (opsets 11-13; older models and Upsample come through the version converter, with
  * the asymmetric coordinates and floor rounding of their opsets): CANN's Resize
- * with ONNX's attributes. scales or sizes must be constants (y's dims depend on them):
- * they become Const inputs of the Resize node, as does roi for tf_crop_and_resize (it is
- * not read otherwise). */
+ * with ONNX's attributes. scales or sizes (y's dims depend on them) are constants, which
+ * become Const inputs of the Resize node, or graph inputs, which feed its value inputs (a
+ * dynamic-shape model); so is roi for tf_crop_and_resize (it is not read otherwise). */
 void conv_resize(Ctx &c, const char *cann)
 {
     known_attrs(c, {"coordinate_transformation_mode", "cubic_coeff_a", "exclude_outside",
@@ -3052,7 +3166,16 @@ void conv_resize(Ctx &c, const char *cann)
     std::string nearest = get_s(c, "nearest_mode", legacy ? "floor" : "round_prefer_floor");
     int32_t n = add(c, cann);
     connect_in(c, n, "x", 0);
-    if (nonempty_in(c, 3)) {
+    /* scales, sizes and roi fed as graph inputs go to the Resize node's value inputs: a
+     * dynamic-shape model (docs/atc.md, "Values known at run time"); the node checks their
+     * count against x's rank when it is compiled for the values */
+    if (nonempty_in(c, 3) && fed_at_run_time(c, 3)) {
+        connect_in(c, n, "sizes", 3);
+    } else if (!nonempty_in(c, 3) && nonempty_in(c, 2) && fed_at_run_time(c, 2, true)) {
+        if (in_shape(c, 2).dtype != onnx::TensorProto::FLOAT)
+            refuse("input scales (" + in_name(c, 2) + ") must be float32");
+        connect_in(c, n, "scales", 2);
+    } else if (nonempty_in(c, 3)) {
         std::vector<int64_t> sizes = need_ints(c, 3, "sizes");
         if ((int)sizes.size() != rank)
             refuse("sizes holds " + std::to_string(sizes.size()) + " values for rank " +
@@ -3072,7 +3195,11 @@ void conv_resize(Ctx &c, const char *cann)
     } else {
         refuse("one of scales and sizes must be given");
     }
-    if (coord == "tf_crop_and_resize") {
+    if (coord == "tf_crop_and_resize" && fed_at_run_time(c, 1, true)) {
+        if (in_shape(c, 1).dtype != onnx::TensorProto::FLOAT)
+            refuse("input roi (" + in_name(c, 1) + ") must be float32");
+        connect_in(c, n, "roi", 1);
+    } else if (coord == "tf_crop_and_resize") {
         std::vector<double> roi = need_floats(c, 1, "roi");
         if ((int)roi.size() != 2 * rank)
             refuse("roi holds " + std::to_string(roi.size()) + " values for rank " +

@@ -132,6 +132,11 @@ struct cpuaclGeGraph {
      * that feeds a value input ('#'), read from the execution's input before the
      * graph is inferred for it; NULL (or .data NULL) where none. Borrowed. */
     const cpuaclGeTensor *hostval;
+    /* With hostval: per node, its output 0 computed on the host while inferring (a
+     * single-output operator whose inputs are all host values and whose value reaches a
+     * value input: Cast(size) -> Range's limit); data owned, freed with the graph. NULL (or
+     * .data NULL) where none. */
+    cpuaclGeTensor *folded;
     /* graph_infer infers only what does not wait for such a value (a Data node feeding a
      * value input without a hostval, or a node after one): those nodes' outputs are left
      * unknown (nd -1). aclgrphBuildModel's check of a dynamic-shape model. */
@@ -161,7 +166,8 @@ int64_t graph_val_bytes(const struct graph_val *v);
 uint32_t graph_dtype_size(int32_t dt);
 
 /* Whether Data node `data` of g feeds a value input ('#': a value the shape rules
- * read on the host) of some operator node. */
+ * read on the host) of some operator node, directly or through single-output operator
+ * nodes (computed on the host at execution: graph_infer's folded values). */
 bool graph_feeds_value(const struct cpuaclGeGraph *g, int32_t data);
 
 /* Validate and infer: topological order, cycles, connections, shapes.

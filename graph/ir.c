@@ -116,6 +116,9 @@ void graph_free(struct cpuaclGeGraph *g)
     free(g->outputs);
     free(g->topo);
     free(g->data_of);
+    for (uint32_t i = 0; g->folded && i < g->nnodes; i++)
+        free(g->folded[i].data);
+    free(g->folded);
     free(g->name);
     free(g);
 }
@@ -145,6 +148,12 @@ static const char *decl_in(const struct graph_node *n, int i, int *len)
 static char decl_kind(const struct graph_node *n, int i)
 {
     return n->kind == GRAPH_OP ? proto_in_kind(n->def, i) : '?';
+}
+
+/* Whether declared input i is a value input ('#', or "#?" when given). */
+static bool decl_value(const struct graph_node *n, int i)
+{
+    return n->kind == GRAPH_OP && proto_in_value(n->def, i);
 }
 
 /* The dynamic input, -1 when none. */
@@ -508,6 +517,8 @@ static const cpuaclGeTensor *graph_in_const(const struct cpuaclGeGraph *g,
     const struct graph_node *s = &g->nodes[n->in[i].node];
     if (s->kind == GRAPH_DATA && g->hostval && g->hostval[n->in[i].node].data)
         return &g->hostval[n->in[i].node]; /* a dynamic-shape model's value fed at run time */
+    if (s->kind == GRAPH_OP && g->folded && g->folded[n->in[i].node].data && n->in[i].out == 0)
+        return &g->folded[n->in[i].node]; /* computed on the host from such values */
     if (strcmp(s->type, "Const") && strcmp(s->type, "Constant"))
         return NULL;
     const struct graph_attr *a = graph_attr_get(s, "value");
@@ -699,15 +710,105 @@ static bool input_required(const struct graph_node *n, uint32_t i)
     return decl_kind(n, input_decl(n, i)) != '?';
 }
 
+/* Per node of g (calloc'd, NULL when out of memory): whether its output reaches a value
+ * input, directly or through single-output operator nodes (a fixed point: each pass marks
+ * the producers of what is marked). */
+static bool *value_chain(const struct cpuaclGeGraph *g)
+{
+    bool *f = calloc(g->nnodes ? g->nnodes : 1, sizeof(bool)), more = true;
+    while (f && more) {
+        more = false;
+        for (uint32_t i = 0; i < g->nnodes; i++) {
+            const struct graph_node *n = &g->nodes[i];
+            for (uint32_t k = 0; n->kind == GRAPH_OP && k < n->nin; k++) {
+                int32_t s = n->in[k].node;
+                if (s < 0 || f[s])
+                    continue;
+                if (decl_value(n, input_decl(n, k)) || (f[i] && graph_nout(n) == 1))
+                    f[s] = more = true;
+            }
+        }
+    }
+    return f;
+}
+
 bool graph_feeds_value(const struct cpuaclGeGraph *g, int32_t data)
 {
-    for (uint32_t i = 0; i < g->nnodes; i++) {
-        const struct graph_node *n = &g->nodes[i];
-        for (uint32_t k = 0; n->kind == GRAPH_OP && k < n->nin; k++)
-            if (n->in[k].node == data && decl_kind(n, input_decl(n, k)) == '#')
-                return true;
+    bool *f = value_chain(g);
+    bool r = f && f[data];
+    free(f);
+    return r;
+}
+
+/* Whether node s has a Data node among its producers (a search marking each node once; out
+ * of memory: true, the node then waits for the execution, which refuses what it cannot
+ * compute). */
+static bool after_data(const struct cpuaclGeGraph *g, int32_t s)
+{
+    bool *seen = calloc(g->nnodes, sizeof(bool));
+    int32_t *stack = malloc(g->nnodes * sizeof(int32_t));
+    bool found = !seen || !stack;
+    uint32_t top = 0;
+    if (!found) {
+        stack[top++] = s;
+        seen[s] = true;
     }
-    return false;
+    while (!found && top) {
+        const struct graph_node *n = &g->nodes[stack[--top]];
+        found = n->kind == GRAPH_DATA;
+        for (uint32_t k = 0; !found && k < n->nin; k++) {
+            int32_t p = n->in[k].node;
+            if (p >= 0 && !seen[p]) {
+                seen[p] = true;
+                stack[top++] = p;
+            }
+        }
+    }
+    free(seen);
+    free(stack);
+    return found;
+}
+
+/* Compute operator node n's output 0 on the host into g->folded (op: n's prepared instance,
+ * every input a host value): false when out of memory or the plan fails (n then stays a
+ * node of the graph; its consumer's value input is refused as not const). */
+static bool fold_node(struct cpuaclGeGraph *g, int32_t i, struct proto_op *op)
+{
+    int64_t bytes = graph_val_bytes(&g->nodes[i].out[0]);
+    if (bytes < 0 || bytes > 65536)
+        return false;
+    if (!g->folded && !(g->folded = calloc(g->nnodes, sizeof(*g->folded))))
+        return false;
+    free(g->folded[i].data); /* an earlier inference's */
+    g->folded[i].data = NULL;
+    void *operands[PROTO_MAX_IN + 1];
+    for (uint32_t k = 0; k < op->nin; k++) {
+        if (!op->in[k].absent && !op->in[k].data)
+            return false;
+        operands[k] = (void *)op->in[k].data;
+    }
+    void *y = calloc(1, (size_t)bytes + 1);
+    struct proto_plan *plan = NULL;
+    if (!y || op->nout != 1 || proto_build(op, &plan) != PROTO_OK) {
+        free(y);
+        return false;
+    }
+    operands[op->nin] = y;
+    int32_t rc = proto_plan_run(plan, operands);
+    proto_plan_free(plan);
+    if (rc) {
+        free(y);
+        return false;
+    }
+    const struct graph_val *v = &g->nodes[i].out[0];
+    cpuaclGeTensor *t = &g->folded[i];
+    t->dtype = v->dtype;
+    t->format = v->format;
+    t->ndim = v->nd;
+    memcpy(t->dims, v->dims, sizeof(int64_t) * (size_t)v->nd);
+    t->data = y;
+    t->size = (size_t)bytes;
+    return true;
 }
 
 /* g->partial: operator node n waits for a value fed at run time (its value input fed by a
@@ -721,8 +822,12 @@ static bool waits_value(const struct cpuaclGeGraph *g, const struct graph_node *
         const struct graph_node *s = &g->nodes[src];
         if (s->kind == GRAPH_OP && s->out[n->in[k].out].nd < 0)
             return true;
-        if (s->kind == GRAPH_DATA && decl_kind(n, input_decl(n, k)) == '#' &&
+        if (s->kind == GRAPH_DATA && decl_value(n, input_decl(n, k)) &&
             !(g->hostval && g->hostval[src].data))
+            return true;
+        /* a value computed from values fed at run time, not computed yet */
+        if (s->kind == GRAPH_OP && decl_value(n, input_decl(n, k)) && !g->hostval &&
+            after_data(g, src))
             return true;
     }
     return false;
@@ -873,10 +978,15 @@ uint32_t graph_infer(struct cpuaclGeGraph *g, const cpuaclGeTensor *inputs, size
         return graph_err(GE_GRAPH_TOPO_SORT_FAILED,
                          "BuildGraph: graph %s has a cycle through node %s (%s)", g->name,
                          g->nodes[cyc].name, g->nodes[cyc].type);
-    /* Infer in order. */
+    /* Infer in order. With values fed at run time, what they feed through operators toward a
+     * value input is computed on the host as it is inferred (fold_node). */
     struct proto_op *op = malloc(sizeof(*op));
-    if (!op)
+    bool *chain = g->hostval ? value_chain(g) : NULL;
+    if (!op || (g->hostval && !chain)) {
+        free(op);
+        free(chain);
         return graph_err(GE_GRAPH_MALLOC_FAILED, "BuildGraph: out of memory");
+    }
     for (uint32_t t = 0; t < nn; t++) {
         struct graph_node *n = &g->nodes[g->topo[t]];
         uint32_t rc = GE_OK;
@@ -897,11 +1007,15 @@ uint32_t graph_infer(struct cpuaclGeGraph *g, const cpuaclGeTensor *inputs, size
             rc = infer_op(g, n, op);
         if (rc) {
             free(op);
+            free(chain);
             return rc;
         }
+        if (chain && chain[g->topo[t]] && n->kind == GRAPH_OP && graph_nout(n) == 1)
+            fold_node(g, g->topo[t], op);
         for (uint32_t o = 0; o < graph_nout(n); o++) {
             if (n->out[o].nd > CPUACL_GE_MAX_DIMS || !graph_dtype_size(n->out[o].dtype)) {
                 free(op);
+                free(chain);
                 return graph_err(GE_GRAPH_UNSUPPORTED,
                                  "BuildGraph: node %s (%s): unsupported output type or rank",
                                  n->name, n->type);
@@ -910,6 +1024,7 @@ uint32_t graph_infer(struct cpuaclGeGraph *g, const cpuaclGeTensor *inputs, size
              * that overflows would plan a wrapped (small) buffer. */
             if (graph_val_bytes(&n->out[o]) < 0) {
                 free(op);
+                free(chain);
                 return graph_err(GE_GRAPH_INFERSHAPE_FAILED,
                                  "BuildGraph: node %s (%s): output %u's size in bytes overflows "
                                  "int64 (%d dims, first %lld)",
@@ -919,6 +1034,7 @@ uint32_t graph_infer(struct cpuaclGeGraph *g, const cpuaclGeTensor *inputs, size
         }
     }
     free(op);
+    free(chain);
     for (uint32_t k = 0; k < g->noutputs; k++) {
         struct graph_ref r = g->outputs[k];
         if ((uint32_t)r.out >= graph_nout(&g->nodes[r.node]))

@@ -192,8 +192,17 @@ const char *proto_in_name(const struct proto_def *def, int i, int *len)
     size_t l = strlen(n);
     if (l && (n[l - 1] == '?' || n[l - 1] == '*' || n[l - 1] == '#'))
         l--;
+    if (l && n[l] == '?' && n[l - 1] == '#') /* "#?": an optional value input */
+        l--;
     *len = (int)l;
     return n;
+}
+
+bool proto_in_value(const struct proto_def *def, int i)
+{
+    const char *n = def->in[i];
+    size_t l = strlen(n);
+    return (l && n[l - 1] == '#') || (l > 1 && n[l - 1] == '?' && n[l - 2] == '#');
 }
 
 char proto_in_kind(const struct proto_def *def, int i)
@@ -485,7 +494,7 @@ static enum proto_status check_inputs(struct proto_op *op)
                                   "supported",
                                   proto_input_label(op, k, nm, sizeof(nm)),
                                   proto_shape_str(s, sizeof(s), v));
-        if (kind == '#' && !v->data)
+        if (proto_in_value(def, i) && !v->data)
             return proto_fail(op, PROTO_INPUT,
                               "input %s must be a const input (its value known on the host: "
                               "aclSetTensorConst, a Const node)",

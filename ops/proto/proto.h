@@ -116,7 +116,8 @@ struct proto_attr_src {
 
 /* Declarations. An input name ending in '?' is optional, in '*' dynamic (the
  * instance gives one or more entries), in '#' a value input (its value must be
- * on the host: a const input, for shapes that depend on it). */
+ * on the host: a const input, for shapes that depend on it), in "#?" an
+ * optional value input. */
 struct proto_attr_decl {
     const char *name;
     enum proto_attr_type type;
@@ -179,9 +180,12 @@ enum proto_status proto_prepare(struct proto_op *op, const struct proto_def *def
                                 const struct core_op_val *out, const struct proto_attr_src *attrs);
 
 /* Declared input i of def: its name without the suffix (length into *len)
- * and its kind: 0 required, '?' optional, '*' dynamic, '#' value input. */
+ * and its kind: 0 required, '?' optional (also an optional value input, "#?"),
+ * '*' dynamic, '#' value input. */
 const char *proto_in_name(const struct proto_def *def, int i, int *len);
 char proto_in_kind(const struct proto_def *def, int i);
+/* Whether declared input i is a value input, required ('#') or optional ("#?"). */
+bool proto_in_value(const struct proto_def *def, int i);
 /* The instance's value of declared input i (its first entry for a dynamic
  * one), NULL when not given or absent. */
 const struct core_op_val *proto_in(const struct proto_op *op, int i);

@@ -6,8 +6,9 @@
  * keep_dims, noop_with_empty_axes (empty axes: y = x when true, else every
  * dim is reduced); ArgMaxV2 and ArgMin (dimension a value input, y int32 or
  * int64);
- * Cumsum (axis a value input).
+ * Cumsum (axis a value input); TopKV2 (k a value input, on the host).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "aclnnop/aclnn_amax.h"
@@ -246,4 +247,146 @@ enum proto_status proto_build_cumsum(const struct proto_op *op, struct proto_pla
         st = PROTO_STEP(b, aclnnCumsumV2GetWorkspaceSize, proto_operand(b, PIN(0)), a, excl, rev,
                         proto_operand(b, POUT(op, 0)));
     return st;
+}
+
+/* ---- TopKV2 ---------------------------------------------------------------------------- */
+
+/* The axis (attribute dim, wrapped) into *ax and k (a value input: a Const, or a graph input
+ * of a dynamic-shape model; one int32/int64 in [0, x's dim]) into *k. */
+static enum proto_status top_k_geom(struct proto_op *op, int *ax, int64_t *k)
+{
+    const struct core_op_val *x = &op->in[0];
+    int nd = x->nd > 0 ? x->nd : 1;
+    *ax = proto_wrap_axis(proto_attr_i(op, "dim"), nd);
+    if (*ax < 0)
+        return proto_fail(op, PROTO_ATTR, "attribute dim %lld is out of range for rank %d",
+                          (long long)proto_attr_i(op, "dim"), (int)x->nd);
+    int64_t d = x->nd > 0 ? x->dims[*ax] : 1;
+    if (proto_const_ints(&op->in[1], k, 1) != 1 || proto_numel(&op->in[1]) != 1)
+        return proto_fail(op, PROTO_INPUT, "input k must hold one int32 or int64 value");
+    if (*k < 0 || *k > d)
+        return proto_fail(op, PROTO_INPUT, "input k is %lld, expected in [0, %lld] (dim %d of x)",
+                          (long long)*k, (long long)d, *ax);
+    return PROTO_OK;
+}
+
+/* values: x with dim ax cut to k; indices: the same shape, int32 or int64 (indices_dtype). */
+enum proto_status proto_infer_top_k(struct proto_op *op)
+{
+    int ax;
+    int64_t k;
+    enum proto_status st = top_k_geom(op, &ax, &k);
+    if (st)
+        return st;
+    int64_t t = proto_attr_i(op, "indices_dtype");
+    if (t != ACL_INT32 && t != ACL_INT64)
+        return proto_fail(op, PROTO_ATTR,
+                          "attribute indices_dtype is %lld, expected 3 (int32) "
+                          "or 9 (int64)",
+                          (long long)t);
+    const struct core_op_val *x = &op->in[0];
+    proto_out_like(&op->out[0], x, x->dtype);
+    proto_out_like(&op->out[1], x, (aclDataType)t);
+    if (x->nd > 0) {
+        op->out[0].dims[ax] = k;
+        op->out[1].dims[ax] = k;
+    }
+    return PROTO_OK;
+}
+
+/* TopK on the host: each line of x along the axis ordered by value (descending when largest;
+ * ties and NaNs: the lower index first, NaN above every number as in torch.topk), its first
+ * k written. The order is total, so sorted false gets the sorted result too. */
+struct top_k_arg {
+    int64_t outer, n, inner, k;
+    aclDataType xdt, idt;
+    bool largest;
+    uint32_t y, iy;
+};
+
+struct top_k_item {
+    long double v; /* exact for every int64 (a 64-bit mantissa) */
+    int64_t i;
+};
+
+static int top_k_cmp(const struct top_k_item *a, const struct top_k_item *b, bool largest)
+{
+    bool na = a->v != a->v, nb = b->v != b->v;
+    int c = na || nb ? (na && nb ? 0 : na ? 1 : -1) : (a->v > b->v) - (a->v < b->v);
+    if (c)
+        return largest ? -c : c;
+    return (a->i > b->i) - (a->i < b->i);
+}
+
+static int top_k_desc(const void *a, const void *b)
+{
+    return top_k_cmp(a, b, true);
+}
+
+static int top_k_asc(const void *a, const void *b)
+{
+    return top_k_cmp(a, b, false);
+}
+
+static int32_t top_k_step(void *const *operands, const void *arg)
+{
+    const struct top_k_arg *a = arg;
+    if (a->k == 0 || a->outer == 0 || a->inner == 0)
+        return 0;
+    struct top_k_item *it = malloc((size_t)a->n * sizeof(*it));
+    if (!it)
+        return ACL_ERROR_BAD_ALLOC;
+    const char *x = operands[PIN(0)];
+    char *y = operands[a->y], *iy = operands[a->iy];
+    size_t es = (size_t)aclDataTypeSize(a->xdt);
+    for (int64_t o = 0; o < a->outer; o++)
+        for (int64_t in = 0; in < a->inner; in++) {
+            for (int64_t j = 0; j < a->n; j++) {
+                const char *p = x + (size_t)((o * a->n + j) * a->inner + in) * es;
+                it[j].i = j;
+                switch (a->xdt) {
+                case ACL_FLOAT:
+                    it[j].v = *(const float *)p;
+                    break;
+                case ACL_DOUBLE:
+                    it[j].v = *(const double *)p;
+                    break;
+                case ACL_INT32:
+                    it[j].v = *(const int32_t *)p;
+                    break;
+                default:
+                    it[j].v = (long double)*(const int64_t *)p;
+                    break;
+                }
+            }
+            qsort(it, (size_t)a->n, sizeof(*it), a->largest ? top_k_desc : top_k_asc);
+            for (int64_t j = 0; j < a->k; j++) {
+                size_t at = (size_t)((o * a->k + j) * a->inner + in);
+                memcpy(y + at * es, x + (size_t)((o * a->n + it[j].i) * a->inner + in) * es, es);
+                if (a->idt == ACL_INT32)
+                    ((int32_t *)iy)[at] = (int32_t)it[j].i;
+                else
+                    ((int64_t *)iy)[at] = it[j].i;
+            }
+        }
+    free(it);
+    return 0;
+}
+
+enum proto_status proto_build_top_k(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    int ax = 0;
+    const struct core_op_val *x = &op->in[0];
+    struct top_k_arg a = {.outer = 1,
+                          .n = 1,
+                          .inner = 1,
+                          .xdt = x->dtype,
+                          .idt = op->out[1].dtype,
+                          .largest = proto_attr_i(op, "largest") != 0,
+                          .y = POUT(op, 0),
+                          .iy = POUT(op, 1)};
+    top_k_geom((struct proto_op *)op, &ax, &a.k);
+    for (int i = 0; i < x->nd; i++)
+        *(i < ax ? &a.outer : i == ax ? &a.n : &a.inner) *= x->dims[i];
+    return proto_step_fn(b, top_k_step, &a, sizeof(a));
 }

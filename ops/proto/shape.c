@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ops/proto/shape.c: the types of the table that move or convert data
- * without arithmetic: Cast, Transpose, Reshape, ExpandDims, Squeeze,
+ * without arithmetic: Cast, Transpose, Reshape, ExpandDims, Squeeze, SqueezeV3,
  * Unsqueeze, UnsqueezeV3 (copies under a new shape), ConcatV2/ConcatD, Pack,
- * Slice, Tile, Expand, GatherV2, GatherElements, ScatterElements, OneHot, and
- * Fill and Range (tensors whose shape a host value sets): their shape rules and
- * kernels.
+ * Slice, Tile, Expand, GatherV2, GatherElements, ScatterElements, OneHot,
+ * Fill and Range (tensors whose shape a host value sets), PadV3 (its
+ * paddings a host value) and StridedSliceV2 (its begin, end, axes, strides):
+ * their shape rules and kernels.
  */
 #include <math.h>
 #include <stdint.h>
@@ -362,18 +363,19 @@ enum proto_status proto_infer_unsqueeze_v3(struct proto_op *op)
 }
 
 /* Squeeze: the dims of size 1 listed in axis (all of them when empty). */
-enum proto_status proto_infer_squeeze(struct proto_op *op)
+/* y: x without the dims axes lists (each of size 1), or without every dim of 1 when n is 0. */
+static enum proto_status squeeze_axes(struct proto_op *op, const int64_t *axes, size_t n,
+                                      enum proto_status bad)
 {
     const struct core_op_val *x = &op->in[0];
-    const struct proto_attr *a = proto_attr(op, "axis");
     bool drop[PROTO_MAX_DIMS] = {false};
     for (int i = 0; i < x->nd; i++)
-        drop[i] = a->n == 0 && x->dims[i] == 1;
-    for (size_t i = 0; i < a->n; i++) {
-        int d = proto_wrap_axis(a->ints[i], x->nd);
+        drop[i] = n == 0 && x->dims[i] == 1;
+    for (size_t i = 0; i < n; i++) {
+        int d = proto_wrap_axis(axes[i], x->nd);
         if (d < 0 || x->dims[d] != 1)
-            return proto_fail(op, PROTO_ATTR, "axis %lld is out of range or not of size 1",
-                              (long long)a->ints[i]);
+            return proto_fail(op, bad, "axis %lld is out of range or not of size 1",
+                              (long long)axes[i]);
         drop[d] = true;
     }
     struct core_op_val *o = &op->out[0];
@@ -383,6 +385,27 @@ enum proto_status proto_infer_squeeze(struct proto_op *op)
         if (!drop[i])
             o->dims[o->nd++] = x->dims[i];
     return PROTO_OK;
+}
+
+enum proto_status proto_infer_squeeze(struct proto_op *op)
+{
+    const struct proto_attr *a = proto_attr(op, "axis");
+    return squeeze_axes(op, a->ints, a->n, PROTO_ATTR);
+}
+
+/* SqueezeV3: Squeeze with its axes an optional value input (a Const, or a graph input of a
+ * dynamic-shape model), as ONNX's Squeeze of opset 13. */
+enum proto_status proto_infer_squeeze_v3(struct proto_op *op)
+{
+    int64_t axes[PROTO_MAX_DIMS];
+    const struct core_op_val *a = proto_in(op, 1);
+    int n = a ? proto_const_ints(a, axes, PROTO_MAX_DIMS) : 0;
+    if (n < 0 || (a && (a->nd > 1 || proto_numel(a) > PROTO_MAX_DIMS)))
+        return proto_fail(op, PROTO_INPUT,
+                          "input axes must hold at most %d int32 or int64 values "
+                          "(1-D)",
+                          PROTO_MAX_DIMS);
+    return squeeze_axes(op, axes, (size_t)n, PROTO_INPUT);
 }
 
 /* ---- Pack -------------------------------------------------------------------------------- */
@@ -730,4 +753,282 @@ enum proto_status proto_build_one_hot(const struct proto_op *op, struct proto_pl
     return PROTO_STEP(b, aclnnOneHotGetWorkspaceSize, proto_operand(b, PIN(0)), (int)n,
                       proto_operand(b, PIN(2)), proto_operand(b, PIN(3)), (int64_t)axis,
                       proto_operand(b, POUT(op, 0)));
+}
+
+/* ---- PadV3 ------------------------------------------------------------------------------- */
+
+enum pad_mode { PAD_CONSTANT, PAD_EDGE, PAD_REFLECT, PAD_SYMMETRIC, PAD_CIRCULAR };
+
+static int pad_mode_of(const struct proto_op *op)
+{
+    static const char *const names[] = {"constant", "edge", "reflect", "symmetric", "circular"};
+    const char *m = proto_attr_s(op, "mode");
+    for (int i = 0; i < 5; i++)
+        if (!strcmp(m, names[i]))
+            return i;
+    return -1;
+}
+
+/* The pads before (lo) and after (hi) each dim of x from paddings (a value input: a Const, or
+ * a graph input of a dynamic-shape model): [[lo0, hi0], [lo1, hi1], ...] when
+ * paddings_contiguous, else [[lo0, lo1, ...], [hi0, hi1, ...]] (ONNX's layout). Each checked
+ * against its mode as the IR states it. */
+static enum proto_status pad_geom(struct proto_op *op, int64_t *lo, int64_t *hi)
+{
+    const struct core_op_val *x = &op->in[0];
+    int64_t p[2 * PROTO_MAX_DIMS];
+    int n = proto_const_ints(&op->in[1], p, 2 * PROTO_MAX_DIMS);
+    if (n != 2 * x->nd)
+        return proto_fail(op, PROTO_INPUT,
+                          "input paddings must hold %d int32/int64 values (twice the rank of x)",
+                          2 * (int)x->nd);
+    int mode = pad_mode_of(op);
+    if (mode < 0)
+        return proto_fail(op, PROTO_ATTR,
+                          "attribute mode is '%s', expected constant, edge, reflect, symmetric "
+                          "or circular",
+                          proto_attr_s(op, "mode"));
+    bool contig = proto_attr_i(op, "paddings_contiguous") != 0;
+    for (int i = 0; i < x->nd; i++) {
+        lo[i] = contig ? p[2 * i] : p[i];
+        hi[i] = contig ? p[2 * i + 1] : p[x->nd + i];
+        int64_t d = x->dims[i], lim = mode == PAD_REFLECT ? d - 1 : d;
+        bool ok = lo[i] >= -d && hi[i] >= -d && lo[i] < INT32_MAX && hi[i] < INT32_MAX &&
+                  d + lo[i] + hi[i] >= 0;
+        if (mode >= PAD_REFLECT) /* a pad <= 0 never reads outside x */
+            ok = ok && (lo[i] <= 0 || lo[i] <= lim) && (hi[i] <= 0 || hi[i] <= lim);
+        if (mode == PAD_EDGE && d == 0)
+            ok = ok && lo[i] <= 0 && hi[i] <= 0;
+        if (!ok)
+            return proto_fail(op, PROTO_INPUT,
+                              "paddings of dim %d are %lld and %lld, dim %lld in %s mode (each "
+                              ">= -dim%s, the dim padded >= 0)",
+                              i, (long long)lo[i], (long long)hi[i], (long long)d,
+                              proto_attr_s(op, "mode"),
+                              mode == PAD_REFLECT   ? ", < dim"
+                              : mode >= PAD_REFLECT ? ", <= dim"
+                              : mode == PAD_EDGE    ? ", none > 0 on an empty dim"
+                                                    : "");
+    }
+    return PROTO_OK;
+}
+
+/* y: x with each dim padded by its lo and hi (negative ones crop); constant_values (optional)
+ * one element of x's type. */
+enum proto_status proto_infer_pad_v3(struct proto_op *op)
+{
+    int64_t lo[PROTO_MAX_DIMS], hi[PROTO_MAX_DIMS];
+    enum proto_status st = pad_geom(op, lo, hi);
+    if (st)
+        return st;
+    const struct core_op_val *cv = proto_in(op, 2), *x = &op->in[0];
+    if (cv && cv->dtype != x->dtype)
+        return proto_fail(op, PROTO_DTYPE, "constant_values has type %s, x has %s",
+                          proto_dtype_name(cv->dtype), proto_dtype_name(x->dtype));
+    if (cv && proto_numel(cv) != 1)
+        return proto_fail(op, PROTO_INPUT, "input constant_values must hold one element");
+    struct core_op_val *o = &op->out[0];
+    proto_out_like(o, x, x->dtype);
+    for (int i = 0; i < x->nd; i++)
+        o->dims[i] += lo[i] + hi[i];
+    return PROTO_OK;
+}
+
+/* Pad on the host: each element of y the element of x its coordinates map to (per dim: i - lo
+ * inside x; outside it by mode: clamped, reflected without or with the border, wrapped), or the
+ * constant (constant_values' element read at each launch, zero bits without it). */
+struct pad_arg {
+    int nd, mode;
+    size_t es;
+    int64_t xd[PROTO_MAX_DIMS], yd[PROTO_MAX_DIMS], lo[PROTO_MAX_DIMS];
+    uint32_t cv, y; /* cv: UINT32_MAX without constant_values */
+};
+
+/* Where coordinate i of y (lo the pad before, d the dim of x) reads x; -1: the constant. */
+static int64_t pad_src(int mode, int64_t i, int64_t lo, int64_t d)
+{
+    int64_t c = i - lo, p;
+    if (c >= 0 && c < d)
+        return c;
+    switch (mode) {
+    case PAD_EDGE:
+        return c < 0 ? 0 : d - 1;
+    case PAD_REFLECT: /* period 2(d - 1): ... 2 1 | 0 1 2 | 1 0 ... */
+        p = 2 * (d - 1);
+        c = ((c % p) + p) % p;
+        return c < d ? c : p - c;
+    case PAD_SYMMETRIC: /* period 2d: ... 1 0 | 0 1 2 | 2 1 ... */
+        p = 2 * d;
+        c = ((c % p) + p) % p;
+        return c < d ? c : p - 1 - c;
+    case PAD_CIRCULAR:
+        return ((c % d) + d) % d;
+    default:
+        return -1;
+    }
+}
+
+static int32_t pad_step(void *const *operands, const void *arg)
+{
+    const struct pad_arg *a = arg;
+    char zero[16] = {0};
+    const char *cv = a->cv == UINT32_MAX ? zero : operands[a->cv];
+    const char *x = operands[PIN(0)];
+    char *y = operands[a->y];
+    int64_t n = 1;
+    for (int i = 0; i < a->nd; i++)
+        n *= a->yd[i];
+    int64_t c[PROTO_MAX_DIMS] = {0};
+    for (int64_t e = 0; e < n; e++) {
+        int64_t off = 0;
+        bool inside = true;
+        for (int i = 0; i < a->nd && inside; i++) {
+            int64_t s = pad_src(a->mode, c[i], a->lo[i], a->xd[i]);
+            inside = s >= 0;
+            off = off * a->xd[i] + s;
+        }
+        memcpy(y + (size_t)e * a->es, inside ? x + (size_t)off * a->es : cv, a->es);
+        for (int i = a->nd - 1; i >= 0 && ++c[i] == a->yd[i]; i--)
+            c[i] = 0;
+    }
+    return 0;
+}
+
+enum proto_status proto_build_pad_v3(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    const struct core_op_val *x = &op->in[0];
+    struct pad_arg a = {.nd = x->nd,
+                        .mode = pad_mode_of(op),
+                        .es = (size_t)aclDataTypeSize(x->dtype),
+                        .cv = proto_in(op, 2) ? proto_in_index(op, 2) : UINT32_MAX,
+                        .y = POUT(op, 0)};
+    int64_t hi[PROTO_MAX_DIMS];
+    pad_geom((struct proto_op *)op, a.lo, hi);
+    for (int i = 0; i < x->nd; i++) {
+        a.xd[i] = x->dims[i];
+        a.yd[i] = op->out[0].dims[i];
+    }
+    return proto_step_fn(b, pad_step, &a, sizeof(a));
+}
+
+/* ---- StridedSliceV2 ---------------------------------------------------------------------- */
+
+/* Per dim of x the first element taken (lo), the step and the count (into y's dims), from
+ * begin, end and the optional axes (default 0, 1, ...) and strides (default 1), value inputs
+ * all (Consts, or graph inputs of a dynamic-shape model), as ONNX's Slice: a negative begin or
+ * end counts from the end of the dim, then both are clamped (a positive step: into [0, d]; a
+ * negative one: begin into [0, d - 1], end into [-1, d - 1]); begin_mask / end_mask bit j:
+ * spec j's begin / end is the whole dim's. */
+static enum proto_status strided_geom(struct proto_op *op, int64_t *lo, int64_t *step, int64_t *cnt)
+{
+    const struct core_op_val *x = &op->in[0];
+    int64_t b[PROTO_MAX_DIMS], e[PROTO_MAX_DIMS], ax[PROTO_MAX_DIMS], st[PROTO_MAX_DIMS];
+    static const char *const names[4] = {"begin", "end", "axes", "strides"};
+    int64_t *vals[4] = {b, e, ax, st};
+    int n = proto_const_ints(&op->in[1], b, PROTO_MAX_DIMS);
+    for (int k = 0; k < 4; k++) {
+        const struct core_op_val *v = proto_in(op, k + 1);
+        int m = v ? proto_const_ints(v, vals[k], PROTO_MAX_DIMS) : n;
+        if (m < 0 || m != n || (v && v->nd > 1) || n > x->nd)
+            return proto_fail(op, PROTO_INPUT,
+                              "input %s must hold as many int32/int64 values as begin (1-D, "
+                              "at most the rank of x, %d)",
+                              names[k], (int)x->nd);
+        for (int j = 0; !v && j < n; j++)
+            vals[k][j] = k == 2 ? j : 1;
+    }
+    const char *bad[] = {"ellipsis_mask", "new_axis_mask", "shrink_axis_mask"};
+    for (int k = 0; k < 3; k++)
+        if (proto_attr_i(op, bad[k]))
+            return proto_fail(op, PROTO_ATTR, "attribute %s %lld: only 0 is supported", bad[k],
+                              (long long)proto_attr_i(op, bad[k]));
+    int64_t bm = proto_attr_i(op, "begin_mask"), em = proto_attr_i(op, "end_mask");
+    bool seen[PROTO_MAX_DIMS] = {false};
+    for (int i = 0; i < x->nd; i++) {
+        lo[i] = 0;
+        step[i] = 1;
+        cnt[i] = x->dims[i];
+    }
+    for (int j = 0; j < n; j++) {
+        int a = proto_wrap_axis(ax[j], x->nd);
+        if (a < 0 || seen[a])
+            return proto_fail(op, PROTO_INPUT,
+                              "axes holds %lld at %d: out of range for rank %d "
+                              "or repeated",
+                              (long long)ax[j], j, (int)x->nd);
+        seen[a] = true;
+        int64_t d = x->dims[a], s = st[j], bj = b[j], ej = e[j];
+        if (s == 0)
+            return proto_fail(op, PROTO_INPUT, "strides holds 0 at %d", j);
+        if (bj < 0)
+            bj = bj < -d ? -1 : bj + d;
+        if (ej < 0)
+            ej = ej < -d ? -1 : ej + d;
+        if (s > 0) {
+            bj = (bm >> j) & 1 ? 0 : bj < 0 ? 0 : bj > d ? d : bj;
+            ej = (em >> j) & 1 ? d : ej < 0 ? 0 : ej > d ? d : ej;
+            cnt[a] = ej > bj ? 1 + (ej - bj - 1) / s : 0; /* no overflow for any s */
+        } else {
+            bj = (bm >> j) & 1 ? d - 1 : bj < 0 ? 0 : bj > d - 1 ? d - 1 : bj;
+            ej = (em >> j) & 1 ? -1 : ej < -1 ? -1 : ej > d - 1 ? d - 1 : ej;
+            cnt[a] = bj > ej ? 1 + (bj - ej - 1) / (s == INT64_MIN ? INT64_MAX : -s) : 0;
+        }
+        lo[a] = bj;
+        step[a] = s;
+    }
+    return PROTO_OK;
+}
+
+enum proto_status proto_infer_strided_slice_v2(struct proto_op *op)
+{
+    int64_t lo[PROTO_MAX_DIMS], step[PROTO_MAX_DIMS];
+    struct core_op_val *o = &op->out[0];
+    proto_out_like(o, &op->in[0], op->in[0].dtype);
+    return strided_geom(op, lo, step, o->dims);
+}
+
+/* y as a view of x (offset lo, strides x's times step; negative for a reversed dim) copied:
+ * a host step, since the aclnn slices take positive steps only. */
+struct strided_arg {
+    int nd;
+    size_t es;
+    int64_t off, dims[PROTO_MAX_DIMS], str[PROTO_MAX_DIMS];
+    uint32_t y;
+};
+
+static int32_t strided_step(void *const *operands, const void *arg)
+{
+    const struct strided_arg *a = arg;
+    const char *x = operands[PIN(0)];
+    char *y = operands[a->y];
+    int64_t n = 1, c[PROTO_MAX_DIMS] = {0};
+    for (int i = 0; i < a->nd; i++)
+        n *= a->dims[i];
+    int64_t src = a->off;
+    for (int64_t e = 0; e < n; e++) {
+        memcpy(y + (size_t)e * a->es, x + (size_t)src * a->es, a->es);
+        for (int i = a->nd - 1; i >= 0; i--) {
+            src += a->str[i];
+            if (++c[i] < a->dims[i])
+                break;
+            src -= a->str[i] * a->dims[i];
+            c[i] = 0;
+        }
+    }
+    return 0;
+}
+
+enum proto_status proto_build_strided_slice_v2(const struct proto_op *op,
+                                               struct proto_plan_builder *b)
+{
+    const struct core_op_val *x = &op->in[0];
+    struct strided_arg a = {.nd = x->nd, .es = (size_t)aclDataTypeSize(x->dtype), .y = POUT(op, 0)};
+    int64_t lo[PROTO_MAX_DIMS], step[PROTO_MAX_DIMS], xs = 1;
+    strided_geom((struct proto_op *)op, lo, step, a.dims);
+    for (int i = x->nd - 1; i >= 0; i--) {
+        a.off += lo[i] * xs;
+        a.str[i] = step[i] * xs;
+        xs *= x->dims[i];
+    }
+    return proto_step_fn(b, strided_step, &a, sizeof(a));
 }

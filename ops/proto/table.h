@@ -13,7 +13,9 @@
  *   IN       the inputs in IR order, by IR name, with a suffix for the kind:
  *            none = required, "?" = OPTIONAL_INPUT, "*" = DYNAMIC_INPUT
  *            (one or more entries), "#" = a required input whose value must
- *            be known on the host (a const input: axes, perm, shape...)
+ *            be known on the host (a const input: axes, perm, shape...),
+ *            "#?" = an optional one whose value, when given, must be
+ *            known on the host (StridedSliceV2's axes and strides)
  *   OUT      the outputs in IR order
  *   ATTRS    the attributes in IR order, each
  *              A(name, TYPE, "default")   .ATTR(name, Type, default)
@@ -106,6 +108,7 @@ X(Neg, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT | DTM(DT_I8) | DTM(DT_I32) | DTM(DT
 X(NotEqual, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_ALL, compare, not_equal)
 X(OneHot, IN("x", "depth#", "on_value", "off_value"), OUT("y"), ATTRS(A(axis, INT, "-1")), DTM(DT_U8) | DTM_IDX, one_hot, one_hot)
 X(Pack, IN("x*"), OUT("y"), ATTRS(A(axis, INT, "0"), A(N, INT, "1")), DTM_ALL, pack, pack)
+X(PadV3, IN("x", "paddings#", "constant_values?"), OUT("y"), ATTRS(A(mode, STRING, "constant"), A(paddings_contiguous, BOOL, "true")), DTM_ALL, pad_v3, pad_v3)
 X(Pow, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary_promote, pow)
 X(Range, IN("start#", "limit#", "delta#"), OUT("y"), ATTRS(), DTM_NUM, range, range)
 X(RealDiv, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary, div)
@@ -118,7 +121,7 @@ X(ReduceSum, IN("x", "axes#"), OUT("y"), ATTRS(A(keep_dims, BOOL, "false"), A(no
 X(ReduceSumD, IN("x"), OUT("y"), ATTRS(R(axes, LIST_INT), A(keep_dims, BOOL, "false")), DTM_F3, reduce, reduce_sum)
 X(Relu, IN("x"), OUT("y"), ATTRS(), DTM_NUM, unary, relu)
 X(Reshape, IN("x", "shape#"), OUT("y"), ATTRS(A(axis, INT, "0"), A(num_axes, INT, "-1")), DTM_ALL, reshape, copy)
-X(Resize, IN("x", "roi?", "scales?", "sizes?"), OUT("y"), ATTRS(A(coordinate_transformation_mode, STRING, "half_pixel"), A(cubic_coeff_a, FLOAT, "-0.75"), A(exclude_outside, INT, "0"), A(extrapolation_value, FLOAT, "0.0"), A(mode, STRING, "nearest"), A(nearest_mode, STRING, "round_prefer_floor")), DTM_NUM, resize, resize)
+X(Resize, IN("x", "roi#?", "scales#?", "sizes#?"), OUT("y"), ATTRS(A(coordinate_transformation_mode, STRING, "half_pixel"), A(cubic_coeff_a, FLOAT, "-0.75"), A(exclude_outside, INT, "0"), A(extrapolation_value, FLOAT, "0.0"), A(mode, STRING, "nearest"), A(nearest_mode, STRING, "round_prefer_floor")), DTM_NUM, resize, resize)
 X(RightShift, IN("x", "y"), OUT("z"), ATTRS(), DTM_INT, binary, right_shift)
 X(RmsNorm, IN("x", "gamma"), OUT("y", "rstd"), ATTRS(A(epsilon, FLOAT, "1e-06")), DTM_F3, rms_norm, rms_norm)
 X(Round, IN("x"), OUT("y"), ATTRS(A(decimals, INT, "0")), DTM_FLOAT | DTM(DT_I32) | DTM(DT_I64), unary, round)
@@ -137,10 +140,13 @@ X(Softsign, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, softsign)
 X(Sqrt, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, sqrt)
 X(Square, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT | DTM(DT_I32) | DTM(DT_I64), unary, square)
 X(Squeeze, IN("x"), OUT("y"), ATTRS(A(axis, LIST_INT, "")), DTM_ALL, squeeze, copy)
+X(SqueezeV3, IN("x", "axes#?"), OUT("y"), ATTRS(), DTM_ALL, squeeze_v3, copy)
+X(StridedSliceV2, IN("x", "begin#", "end#", "axes#?", "strides#?"), OUT("y"), ATTRS(A(begin_mask, INT, "0"), A(end_mask, INT, "0"), A(ellipsis_mask, INT, "0"), A(new_axis_mask, INT, "0"), A(shrink_axis_mask, INT, "0")), DTM_ALL, strided_slice_v2, strided_slice_v2)
 X(Sub, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary, sub)
 X(Tan, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, tan)
 X(Tanh, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, tanh)
 X(Tile, IN("x", "multiples#"), OUT("y"), ATTRS(), DTM_ALL, tile, tile)
+X(TopKV2, IN("x", "k#"), OUT("values", "indices"), ATTRS(A(sorted, BOOL, "true"), A(dim, INT, "-1"), A(largest, BOOL, "true"), A(indices_dtype, INT, "3")), DTM(DT_F32) | DTM(DT_F64) | DTM_IDX, top_k, top_k)
 X(Transpose, IN("x", "perm#"), OUT("y"), ATTRS(), DTM_ALL, transpose, transpose)
 X(Tril, IN("x"), OUT("y"), ATTRS(A(diagonal, INT, "0")), DTM_ALL, tri, tril)
 X(Trilu, IN("x", "k?"), OUT("y"), ATTRS(A(upper, INT, "0")), DTM_ALL, trilu, trilu)

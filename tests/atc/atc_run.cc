@@ -13,11 +13,13 @@
  * eval-mode model is per sample); "#aipp=static" / "#aipp=dynamic" feeds
  * <dir>/aipp/image.bin (uint8 RGB888 images) and compares with
  * <dir>/aipp/output_0.pb (bench_model_torch.py's cnn data), the dynamic one
- * setting AIPP_NORM's parameters with aclmdlSetInputAIPP.
+ * setting AIPP_NORM's parameters with aclmdlSetInputAIPP. "--rtol=R" before the
+ * models sets rtol for those after it (default 1e-4).
  */
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -358,17 +360,24 @@ int main(int argc, char **argv)
     }
     if (aclInit(nullptr) || aclrtSetDevice(0))
         return 1;
+    double rtol = 1e-4;
+    int models = 0;
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
+        if (a.rfind("--rtol=", 0) == 0) {
+            rtol = std::atof(a.c_str() + 7);
+            continue;
+        }
+        models++;
         size_t at = a.find('@'), hash = a.find('#');
         if (hash == std::string::npos || at == std::string::npos)
-            run_model(a, 1e-4, 1e-5);
+            run_model(a, rtol, 1e-5);
         else
-            run_variant(a.substr(0, at), a.substr(at + 1, hash - at - 1), a.substr(hash + 1), 1e-4,
+            run_variant(a.substr(0, at), a.substr(at + 1, hash - at - 1), a.substr(hash + 1), rtol,
                         1e-5);
     }
     aclrtResetDevice(0);
     aclFinalize();
-    std::printf("atc_run: %d models, %d failures\n", argc - 1, g_fail);
+    std::printf("atc_run: %d models, %d failures\n", models, g_fail);
     return g_fail ? 1 : 0;
 }

@@ -41,12 +41,14 @@ BAD_DATA = {
     # cpuacl) give -0.140625, beyond the runner's 1e-5 + 1e-4 |want|
     "node/test_gridsample_bicubic": "outputs rounded to 4 decimals (-0.1406 for -0.140625)",
 }
-# ONNX 1.12's generator computed the window functions with pi = 3.1415 (hann 10, n = 8:
-# stored 0.345562; 0.5 - 0.5 cos(2 pi 8 / 10) = 0.345491, and 0.345562 with 3.1415), while
-# the models (and their expansions, whose Tau constant is 6.2831855) say pi.
-for _w in ("hann", "hamming", "blackman"):
-    for _v in ("", "_symmetric", "_expanded", "_symmetric_expanded"):
-        BAD_DATA["node/test_%swindow%s" % (_w, _v)] = "outputs computed with pi = 3.1415"
+# Cases compared with ONNX's backend test tolerance (rtol 1e-3) instead of atc_run's 1e-4:
+# ONNX 1.12's generator computed the window functions' outputs with pi = 3.1415 (hann of 10
+# at n = 8: stored 0.345562; 0.5 - 0.5 cos(2 pi 8 / 10) = 0.345491, and 0.345562 with
+# 3.1415), while the models (and their expansions, whose Tau constant is 6.2831855) say pi:
+# off by up to 2e-4 relative; cpuacl computes the formula to float32 precision.
+RTOL = {"node/test_%swindow%s" % (w, v): "1e-3"
+        for w in ("hann", "hamming", "blackman")
+        for v in ("", "_symmetric", "_expanded", "_symmetric_expanded")}
 
 
 def mapped_ops(root):
@@ -137,7 +139,8 @@ def main():
                                 "--soc_version=Ascend910B1"])
             name = group + "/" + case
             if rc == 0:
-                rc2, out2, err2 = run([atc_run, cdir + "@" + om + ".om"])
+                rtol = ["--rtol=" + RTOL[name]] if name in RTOL else []
+                rc2, out2, err2 = run([atc_run] + rtol + [cdir + "@" + om + ".om"])
                 res = "pass" if rc2 == 0 else "fail"
                 if rc2:
                     fails.append((name, (err2 or out2).strip().splitlines()[:3]))

@@ -125,6 +125,8 @@ def rows():
 
 def input_text(name):
     kinds = {'?': ' (optional)', '*': ' (dynamic: one or more)', '#': ' (value on the host: const)'}
+    if name.endswith('#?'):
+        return f'`{name[:-2]}` (optional; value on the host: const)'
     if name and name[-1] in kinds:
         return f'`{name[:-1]}`{kinds[name[-1]]}'
     return f'`{name}`'

@@ -10,7 +10,9 @@
  * table keeps, bad values (a Reshape count mismatch, a negative dim, a negative multiple)
  * and a too small output buffer refused with ACL_ERROR_INVALID_PARAM naming the node or
  * output (the next execution runs), and two threads executing on two streams with
- * different values at once.
+ * different values at once. Fill, Range, PadV3, TopKV2, StridedSliceV2 and SqueezeV3 (optional
+ * value inputs) fed by Data nodes: their outputs and current dims, bad values refused naming
+ * the node; values computed from fed values (Cast, Mul) folded on the host.
  */
 #include <algorithm>
 #include <chrono>
@@ -150,6 +152,243 @@ void fill_range()
     r = get(out, 1);
     expect_near(std::vector<float>(r.begin(), r.begin() + 3), {3.0f, 2.0f, 1.0f}, "range down");
     free_io(in);
+    free_io(out);
+    aclmdlDestroyDesc(desc);
+    EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
+}
+
+/* x [2,3] float, p [4] int64, k [1] int64, c scalar float -> PadV3(x, p, c) constant,
+ * PadV3(x, p) reflect (ONNX's layout: paddings_contiguous false), TopKV2(x, k) along dim 1
+ * with int64 indices: two executions with different values, then a reflect pad past the
+ * border and a k past the dim refused naming their nodes. */
+void pad_top_k()
+{
+    Operator x("x", "Data"), p("p", "Data"), k("k", "Data"), c("c", "Data");
+    Operator *in[4] = {&x, &p, &k, &c};
+    const std::vector<int64_t> dims[4] = {{2, 3}, {4}, {1}, {}};
+    const DataType dt[4] = {DT_FLOAT, DT_INT64, DT_INT64, DT_FLOAT};
+    for (int i = 0; i < 4; i++) {
+        in[i]->SetAttr("index", (int64_t)i);
+        in[i]->UpdateInputDesc("x", TensorDesc(Shape(dims[i]), FORMAT_ND, dt[i]));
+    }
+    Operator padc("padc", "PadV3"), padr("padr", "PadV3"), topk("topk", "TopKV2");
+    padc.SetInput("x", x).SetInput("paddings", p).SetInput("constant_values", c);
+    padc.SetAttr("paddings_contiguous", false);
+    padr.SetInput("x", x).SetInput("paddings", p);
+    padr.SetAttr("paddings_contiguous", false);
+    padr.SetAttr("mode", "reflect");
+    topk.SetInput("x", x).SetInput("k", k);
+    topk.SetAttr("dim", (int64_t)1);
+    topk.SetAttr("indices_dtype", (int64_t)DT_INT64);
+    Graph g("pad_top_k");
+    g.SetInputs({x, p, k, c}).SetOutputs({{padc, {0}}, {padr, {0}}, {topk, {0, 1}}});
+    uint32_t id = load(g);
+    aclmdlDesc *desc = aclmdlCreateDesc();
+    EXPECT(aclmdlGetDesc(desc, id) == ACL_SUCCESS);
+    Io io = make_io({6, 8, 2, 1}), out = make_io({32, 32, 6, 12});
+    auto set = [&](std::vector<int64_t> pads, int64_t kv, float cv) {
+        put(io, 0, {3, 1, 2, -1, 5, 4});
+        aclDataBuffer *db = aclmdlGetDatasetBuffer(io.ds, 1);
+        EXPECT(aclrtMemcpy(aclGetDataBufferAddr(db), 32, pads.data(), 32,
+                           ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
+        db = aclmdlGetDatasetBuffer(io.ds, 2);
+        EXPECT(aclrtMemcpy(aclGetDataBufferAddr(db), 8, &kv, 8, ACL_MEMCPY_HOST_TO_DEVICE) ==
+               ACL_SUCCESS);
+        put(io, 3, {cv});
+    };
+    auto dims_of = [&](size_t i, std::vector<int64_t> want) {
+        aclmdlIODims d;
+        EXPECT(aclmdlGetCurOutputDims(desc, i, &d) == ACL_SUCCESS && d.dimCount == want.size());
+        for (size_t j = 0; j < want.size(); j++)
+            EXPECT(d.dims[j] == want[j]);
+    };
+    auto head = [&](size_t i, size_t n) {
+        std::vector<float> v = get(out, i);
+        return std::vector<float>(v.begin(), v.begin() + (long)n);
+    };
+    auto idx = [&](size_t n) {
+        std::vector<int64_t> v(n);
+        aclDataBuffer *db = aclmdlGetDatasetBuffer(out.ds, 3);
+        EXPECT(aclrtMemcpy(v.data(), n * 8, aclGetDataBufferAddr(db), n * 8,
+                           ACL_MEMCPY_DEVICE_TO_HOST) == ACL_SUCCESS);
+        return v;
+    };
+    /* pads: dim 0 before, dim 1 before, dim 0 after, dim 1 after */
+    set({0, 1, 1, 0}, 2, 9.0f);
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(0, {3, 4});
+    dims_of(1, {3, 4});
+    dims_of(2, {2, 2});
+    expect_near(head(0, 12), {9, 3, 1, 2, 9, -1, 5, 4, 9, 9, 9, 9}, "constant pad");
+    expect_near(head(1, 12), {1, 3, 1, 2, 5, -1, 5, 4, 1, 3, 1, 2}, "reflect pad");
+    expect_near(head(2, 4), {3, 2, 5, 4}, "top 2");
+    EXPECT(idx(4) == (std::vector<int64_t>{0, 2, 1, 2}));
+    set({0, -1, 0, 2}, 3, -1.5f); /* a negative pad crops */
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(0, {2, 4});
+    dims_of(2, {2, 3});
+    expect_near(head(0, 8), {1, 2, -1.5f, -1.5f, 5, 4, -1.5f, -1.5f}, "cropped constant pad");
+    expect_near(head(1, 8), {1, 2, 1, 3, 5, 4, 5, -1}, "cropped reflect pad");
+    expect_near(head(2, 6), {3, 2, 1, 5, 4, -1}, "top 3");
+    EXPECT(idx(6) == (std::vector<int64_t>{0, 2, 1, 1, 2, 0}));
+    set({0, 3, 0, 0}, 1, 0.0f); /* reflect: a pad must be below the dim */
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "padr", aclmdlExecute(id, io.ds, out.ds));
+    set({0, 0, 0, 0}, 4, 0.0f);
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "topk", aclmdlExecute(id, io.ds, out.ds));
+    set({1, 0, 0, 0}, 0, 0.0f);
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(2, {2, 0});
+    expect_near(head(1, 9), {-1, 5, 4, 3, 1, 2, -1, 5, 4}, "reflect pad of dim 0");
+    free_io(io);
+    free_io(out);
+    aclmdlDestroyDesc(desc);
+    EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
+}
+
+/* x [4,5] float, b, e, st [2] int64 -> StridedSliceV2(x, b, e, axes Const [0, 1], st) and
+ * x1 [1,3,1] float, a [1] int64 -> SqueezeV3(x1, a): optional value inputs ("#?") fed by Data
+ * nodes; two executions with different values (a negative step), a stride 0 and an axis not of
+ * size 1 refused naming their nodes. */
+void slice_squeeze()
+{
+    Operator x("x", "Data"), b("b", "Data"), e("e", "Data"), st("st", "Data"), x1("x1", "Data"),
+        a("a", "Data");
+    Operator *in[6] = {&x, &b, &e, &st, &x1, &a};
+    const std::vector<int64_t> dims[6] = {{4, 5}, {2}, {2}, {2}, {1, 3, 1}, {1}};
+    for (int i = 0; i < 6; i++) {
+        in[i]->SetAttr("index", (int64_t)i);
+        in[i]->UpdateInputDesc(
+            "x", TensorDesc(Shape(dims[i]), FORMAT_ND, i == 0 || i == 4 ? DT_FLOAT : DT_INT64));
+    }
+    Operator axes("axes", "Const");
+    axes.SetAttr("value", i64_tensor({0, 1}));
+    Operator sl("slice", "StridedSliceV2"), sq("squeeze", "SqueezeV3");
+    sl.SetInput("x", x).SetInput("begin", b).SetInput("end", e).SetInput("axes", axes);
+    sl.SetInput("strides", st);
+    sq.SetInput("x", x1).SetInput("axes", a);
+    Graph g("slice_squeeze");
+    g.SetInputs({x, b, e, st, x1, a}).SetOutputs({sl, sq});
+    uint32_t id = load(g);
+    aclmdlDesc *desc = aclmdlCreateDesc();
+    EXPECT(aclmdlGetDesc(desc, id) == ACL_SUCCESS);
+    Io io = make_io({20, 4, 4, 4, 3, 2}), out = make_io({20, 3});
+    std::vector<float> xv(20);
+    for (int i = 0; i < 20; i++)
+        xv[(size_t)i] = (float)i;
+    auto put64 = [&](size_t i, std::vector<int64_t> v) {
+        aclDataBuffer *db = aclmdlGetDatasetBuffer(io.ds, i);
+        EXPECT(aclrtMemcpy(aclGetDataBufferAddr(db), v.size() * 8, v.data(), v.size() * 8,
+                           ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
+    };
+    auto set = [&](std::vector<int64_t> bv, std::vector<int64_t> ev, std::vector<int64_t> sv,
+                   int64_t av) {
+        put(io, 0, xv);
+        put64(1, bv);
+        put64(2, ev);
+        put64(3, sv);
+        put(io, 4, {7, 8, 9});
+        put64(5, {av});
+    };
+    auto dims_of = [&](size_t i, std::vector<int64_t> want) {
+        aclmdlIODims d;
+        EXPECT(aclmdlGetCurOutputDims(desc, i, &d) == ACL_SUCCESS && d.dimCount == want.size());
+        for (size_t j = 0; j < want.size() && j < d.dimCount; j++)
+            EXPECT(d.dims[j] == want[j]);
+    };
+    auto head = [&](size_t i, size_t n) {
+        std::vector<float> v = get(out, i);
+        return std::vector<float>(v.begin(), v.begin() + (long)n);
+    };
+    set({1, 0}, {3, 5}, {1, 2}, 0); /* rows 1, 2; columns 0, 2, 4 */
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(0, {2, 3});
+    dims_of(1, {3, 1});
+    expect_near(head(0, 6), {5, 7, 9, 10, 12, 14}, "slice");
+    expect_near(head(1, 3), {7, 8, 9}, "squeeze");
+    set({-1, 4}, {-9, 0}, {-2, -3}, -1); /* rows 3, 1; columns 4, 1 */
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(0, {2, 2});
+    dims_of(1, {1, 3});
+    expect_near(head(0, 4), {19, 16, 9, 6}, "reversed slice");
+    set({0, 0}, {4, 5}, {1, 0}, 0);
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "slice",
+                aclmdlExecute(id, io.ds, out.ds));
+    set({0, 0}, {4, 5}, {1, 1}, 1);
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "squeeze",
+                aclmdlExecute(id, io.ds, out.ds));
+    free_io(io);
+    free_io(out);
+    aclmdlDestroyDesc(desc);
+    EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
+}
+
+/* Values computed from values fed at run time (folded on the host at each compile):
+ * n [] int64 -> Range(0, Cast(n) float, 1) (the window functions' Range), and d [2] int64 ->
+ * Fill(Mul(d, [2, 1]), 1.5): two executions with different values, a negative dim refused
+ * naming the Fill. */
+void computed_values()
+{
+    Operator nd("n", "Data"), d("d", "Data");
+    nd.SetAttr("index", (int64_t)0);
+    nd.UpdateInputDesc("x", TensorDesc(Shape(std::vector<int64_t>{}), FORMAT_ND, DT_INT64));
+    d.SetAttr("index", (int64_t)1);
+    d.UpdateInputDesc("x", TensorDesc(Shape({2}), FORMAT_ND, DT_INT64));
+    static const float zero = 0, one = 1, v15 = 1.5f;
+    op::Const c0("c0"), c1("c1"), v("v");
+    c0.set_attr_value(host_tensor({}, &zero, 4));
+    c1.set_attr_value(host_tensor({}, &one, 4));
+    v.set_attr_value(host_tensor({}, &v15, 4));
+    Operator two("two", "Const");
+    two.SetAttr("value", i64_tensor({2, 1}));
+    Operator cast("cast", "Cast"), range("range", "Range"), mul("mul", "Mul"), fill("fill", "Fill");
+    cast.SetInput("x", nd);
+    cast.SetAttr("dst_type", (int64_t)DT_FLOAT);
+    range.SetInput("start", c0).SetInput("limit", cast).SetInput("delta", c1);
+    mul.SetInput("x1", d).SetInput("x2", two);
+    fill.SetInput("dims", mul).SetInput("value", v);
+    Graph g("computed");
+    g.SetInputs({nd, d}).SetOutputs({range, fill});
+    uint32_t id = load(g);
+    aclmdlDesc *desc = aclmdlCreateDesc();
+    EXPECT(aclmdlGetDesc(desc, id) == ACL_SUCCESS);
+    aclmdlIODims od;
+    EXPECT(aclmdlGetOutputDims(desc, 0, &od) == ACL_SUCCESS && od.dimCount == 1 &&
+           od.dims[0] == -2);
+    Io io = make_io({2, 4}), out = make_io({16, 32});
+    auto set = [&](int64_t n, std::vector<int64_t> dv) {
+        aclDataBuffer *db = aclmdlGetDatasetBuffer(io.ds, 0);
+        EXPECT(aclrtMemcpy(aclGetDataBufferAddr(db), 8, &n, 8, ACL_MEMCPY_HOST_TO_DEVICE) ==
+               ACL_SUCCESS);
+        db = aclmdlGetDatasetBuffer(io.ds, 1);
+        EXPECT(aclrtMemcpy(aclGetDataBufferAddr(db), 16, dv.data(), 16,
+                           ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
+    };
+    auto dims_of = [&](size_t i, std::vector<int64_t> want) {
+        aclmdlIODims dd;
+        EXPECT(aclmdlGetCurOutputDims(desc, i, &dd) == ACL_SUCCESS && dd.dimCount == want.size());
+        for (size_t j = 0; j < want.size() && j < dd.dimCount; j++)
+            EXPECT(dd.dims[j] == want[j]);
+    };
+    set(5, {1, 3});
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(0, {5});
+    dims_of(1, {2, 3});
+    std::vector<float> r = get(out, 0), f = get(out, 1);
+    expect_near(std::vector<float>(r.begin(), r.begin() + 5), {0, 1, 2, 3, 4}, "range of cast");
+    expect_near(std::vector<float>(f.begin(), f.begin() + 6), std::vector<float>(6, 1.5f),
+                "fill of mul");
+    set(3, {4, 2});
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(0, {3});
+    dims_of(1, {8, 2});
+    r = get(out, 0);
+    expect_near(std::vector<float>(r.begin(), r.begin() + 3), {0, 1, 2}, "range of cast 3");
+    set(3, {-1, 2});
+    EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "fill", aclmdlExecute(id, io.ds, out.ds));
+    set(2, {1, 1});
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(1, {2, 1});
+    free_io(io);
     free_io(out);
     aclmdlDestroyDesc(desc);
     EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
@@ -304,6 +543,9 @@ int main()
     }
 
     fill_range();
+    pad_top_k();
+    slice_squeeze();
+    computed_values();
 
     std::vector<float> x = pattern(XN, 0.5f, 1.0f);
     Exec e = make_exec(XN * 16);

@@ -1080,6 +1080,18 @@ static void m_slice(const struct proto_op *op, double *const *x, const int64_t *
         src[d] = idx[d] + (int64_t)x[1][d];
 }
 
+/* StridedSliceV2 of the case below (x [4, 5]; begin 3, 1; end -5, 10; axes 0, -1; strides
+ * -2, 2): by ONNX's rule rows 3, 1 (end -5 is before the start: -1) and columns 1, 3 (end 10
+ * clamped to 5). */
+static void m_strided(const struct proto_op *op, double *const *x, const int64_t *idx,
+                      int64_t *src)
+{
+    (void)op;
+    (void)x;
+    src[0] = 3 - 2 * idx[0];
+    src[1] = 1 + 2 * idx[1];
+}
+
 static void m_transpose(const struct proto_op *op, double *const *x, const int64_t *idx,
                         int64_t *src)
 {
@@ -1130,10 +1142,71 @@ static void r_range(const struct tcase *c, const struct proto_op *op, double *co
         y[0][i] = x[0][0] + (double)i * x[2][0];
 }
 
+/* PadV3 of a 2-D x: the element of x each coordinate of y maps to (edge: clamped), else
+ * constant_values' element; pads [lo0, hi0, lo1, hi1] (contiguous) or [lo0, lo1, hi0, hi1]. */
+static void ref_pad2(const struct proto_op *op, double *const *x, double *y, bool contig, bool edge)
+{
+    const int64_t *xd = op->in[0].dims, *yd = op->out[0].dims;
+    int64_t lo0 = (int64_t)x[1][0], lo1 = (int64_t)(contig ? x[1][2] : x[1][1]);
+    for (int64_t i = 0; i < yd[0]; i++)
+        for (int64_t j = 0; j < yd[1]; j++) {
+            int64_t a = i - lo0, b = j - lo1;
+            if (edge) {
+                a = a < 0 ? 0 : a >= xd[0] ? xd[0] - 1 : a;
+                b = b < 0 ? 0 : b >= xd[1] ? xd[1] - 1 : b;
+            }
+            bool in = a >= 0 && a < xd[0] && b >= 0 && b < xd[1];
+            y[i * yd[1] + j] = in ? x[0][a * xd[1] + b] : x[2][0];
+        }
+}
+
+static void r_pad_const(const struct tcase *c, const struct proto_op *op, double *const *x,
+                        double *const *y)
+{
+    (void)c;
+    ref_pad2(op, x, y[0], true, false);
+}
+
+static void r_pad_edge(const struct tcase *c, const struct proto_op *op, double *const *x,
+                       double *const *y)
+{
+    (void)c;
+    ref_pad2(op, x, y[0], false, true);
+}
+
+/* TopKV2 of a 2-D x along dim 1: each row's k largest (smallest with largest false) by
+ * selection, the first index of equal values first; values and indices. */
+static void r_top_k(const struct tcase *c, const struct proto_op *op, double *const *x,
+                    double *const *y)
+{
+    (void)c;
+    bool largest = true;
+    for (int a = 0; a < c->nattr; a++)
+        if (!strcmp(c->attr[a].name, "largest"))
+            largest = c->attr[a].v.i != 0;
+    int64_t r = op->in[0].dims[0], n = op->in[0].dims[1], k = op->out[0].dims[1];
+    for (int64_t i = 0; i < r; i++) {
+        bool used[64] = {false};
+        for (int64_t j = 0; j < k; j++) {
+            int64_t best = -1;
+            for (int64_t m = 0; m < n; m++) {
+                double v = x[0][i * n + m];
+                if (!used[m] &&
+                    (best < 0 || (largest ? v > x[0][i * n + best] : v < x[0][i * n + best])))
+                    best = m;
+            }
+            used[best] = true;
+            y[0][i * k + j] = x[0][i * n + best];
+            y[1][i * k + j] = (double)best;
+        }
+    }
+}
+
 #define R_PICK(name, map) R_WITH(name, ref_pick, map)
 R_PICK(r_expand, m_expand)
 R_PICK(r_tile, m_tile)
 R_PICK(r_slice, m_slice)
+R_PICK(r_strided, m_strided)
 R_PICK(r_transpose, m_transpose)
 R_PICK(r_gather, m_gather)
 
@@ -1516,12 +1589,47 @@ static const struct tcase g_cases[] = {
      r_range,
      0},
     {"Pack", 3, {F32(2, 3), F32(2, 3), F32(2, 3)}, 1, {AINT("axis", 1)}, r_pack, 0},
+    {"PadV3",
+     3,
+     {F32(2, 3), {ACL_INT64, SHAPE(4), CV(1, 0, -1, 2)}, F32()},
+     NOATTR,
+     r_pad_const,
+     0},
+    {"PadV3",
+     2,
+     {F32(2, 3), {ACL_INT32, SHAPE(4), CV(1, 2, 1, 0)}},
+     2,
+     {ASTR("mode", "edge"), ABOOL("paddings_contiguous", 0)},
+     r_pad_edge,
+     0},
+    {"TopKV2", 2, {F32(3, 5), {ACL_INT32, SHAPE(), CV(2)}}, NOATTR, r_top_k, 0},
+    {"TopKV2",
+     2,
+     {{ACL_INT64, SHAPE(2, 6)}, {ACL_INT64, SHAPE(1), CV(6)}},
+     2,
+     {ABOOL("largest", 0), AINT("indices_dtype", ACL_INT64)},
+     r_top_k,
+     0,
+     RANGE(-1000, 1000)},
     {"Pack", 2, {{ACL_INT64, SHAPE(4)}, {ACL_INT64, SHAPE(4)}}, NOATTR, r_pack, 0, RANGE(-9, 9)},
     {"Sin", 1, {F32(6)}, NOATTR, r_sin, 1e-6},
     {"Softplus", 1, {F32(6)}, NOATTR, r_softplus, 1e-5},
     {"Squeeze", 1, {F32(1, 3, 1, 2)}, NOATTR, r_id, 0},
     {"Squeeze", 1, {F32(1, 3, 1, 2)}, 1, {AINTS("axis", 2)}, r_id, 0},
     {"Tile", 2, {F32(2, 3), {ACL_INT32, SHAPE(2), CV(2, 3)}}, NOATTR, r_tile, 0},
+    {"SqueezeV3", 1, {F32(1, 3, 1, 2)}, NOATTR, r_id, 0},
+    {"SqueezeV3", 2, {F32(1, 3, 1, 2), {ACL_INT64, SHAPE(1), CV(-2)}}, NOATTR, r_id, 0},
+    {"StridedSliceV2",
+     5,
+     {F32(4, 5),
+      {ACL_INT64, SHAPE(2), CV(3, 1)},
+      {ACL_INT64, SHAPE(2), CV(-5, 10)},
+      {ACL_INT32, SHAPE(2), CV(0, -1)},
+      {ACL_INT64, SHAPE(2), CV(-2, 2)}},
+     NOATTR,
+     r_strided,
+     0,
+     .out = {ACL_FLOAT, SHAPE(2, 2)}},
     {"Unsqueeze", 1, {F32(3, 2)}, 1, {AINTS("axes", 0, 3)}, r_id, 0},
     {"UnsqueezeV3", 2, {F32(3, 2), {ACL_INT64, SHAPE(2), CV(0, 3)}}, NOATTR, r_id, 0},
     {"Cumsum", 2, {F32(3, 4), {ACL_INT32, SHAPE(), CV(1)}}, NOATTR, r_cumsum, 1e-5},
