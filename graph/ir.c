@@ -1010,8 +1010,6 @@ uint32_t graph_infer(struct cpuaclGeGraph *g, const cpuaclGeTensor *inputs, size
             free(chain);
             return rc;
         }
-        if (chain && chain[g->topo[t]] && n->kind == GRAPH_OP && graph_nout(n) == 1)
-            fold_node(g, g->topo[t], op);
         for (uint32_t o = 0; o < graph_nout(n); o++) {
             if (n->out[o].nd > CPUACL_GE_MAX_DIMS || !graph_dtype_size(n->out[o].dtype)) {
                 free(op);
@@ -1032,6 +1030,9 @@ uint32_t graph_infer(struct cpuaclGeGraph *g, const cpuaclGeTensor *inputs, size
                                  (long long)(n->out[o].nd > 0 ? n->out[o].dims[0] : 0));
             }
         }
+        /* after the checks above: the fold copies the output's dims and bytes */
+        if (chain && chain[g->topo[t]] && n->kind == GRAPH_OP && graph_nout(n) == 1)
+            fold_node(g, g->topo[t], op);
     }
     free(op);
     free(chain);

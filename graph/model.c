@@ -1341,10 +1341,12 @@ static aclError gm_dyn_compile(struct gm_dyn *d, const unsigned char *key, struc
     return ACL_SUCCESS;
 }
 
-/* The plan of d for key, busy (DY1): found, or compiled (dropping the least
- * recently used idle plan when the table is full). Under d->lock. */
+/* The plan of d for key, busy (DY1): found, or compiled (taking the least recently used
+ * idle plan out of a full table into *drop, which the caller frees after releasing
+ * d->lock: freeing waits for the stream the plan last ran on, and work queued there may
+ * itself wait for d->lock - a callback asking aclmdlGetCurOutputDims). Under d->lock. */
 static aclError gm_dyn_plan(struct gm_dyn *d, const unsigned char *key, struct gm_plan **out,
-                            const char *fn)
+                            struct gm_plan **drop, const char *fn)
 {
     if (d->cur_plan && !memcmp(d->cur_plan->key, key, d->klen))
         *out = d->cur_plan; /* the values of the latest execution: the common case */
@@ -1368,7 +1370,7 @@ static aclError gm_dyn_plan(struct gm_dyn *d, const unsigned char *key, struct g
         if (victim != UINT32_MAX) {
             if (d->plans[victim] == d->cur_plan)
                 d->cur_plan = NULL; /* cur keeps its dims */
-            gm_plan_free(d->plans[victim]);
+            *drop = d->plans[victim]; /* out of the table: no other thread can reach it */
             d->plans[victim] = d->plans[--d->nplans];
         }
         if (d->nplans == d->cplans) {
@@ -1411,9 +1413,9 @@ static aclError gm_dyn_execute(struct gm_dyn *d, aclrtStream stream, bool sync, 
         at += (uint32_t)d->vdesc[j].size;
     }
     (void)in_size;
-    struct gm_plan *p = NULL;
+    struct gm_plan *p = NULL, *drop = NULL;
     pthread_mutex_lock(&d->lock);
-    aclError e = gm_dyn_plan(d, key, &p, fn);
+    aclError e = gm_dyn_plan(d, key, &p, &drop, fn);
     struct gm_model *m = p ? p->m : NULL;
     for (uint32_t k = 0; e == ACL_SUCCESS && k < d->nout; k++) {
         const struct graph_ref *r = &m->g->outputs[k];
@@ -1445,6 +1447,8 @@ static aclError gm_dyn_execute(struct gm_dyn *d, aclrtStream stream, bool sync, 
     if (e != ACL_SUCCESS && p)
         p->busy--;
     pthread_mutex_unlock(&d->lock);
+    if (drop)
+        gm_plan_free(drop);
     if (key != inl)
         free(key);
     if (e != ACL_SUCCESS)

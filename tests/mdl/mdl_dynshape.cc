@@ -16,6 +16,7 @@
  */
 #include <algorithm>
 #include <chrono>
+#include <atomic>
 #include <thread>
 
 #include "cpuacl/cpuacl_test.h"
@@ -648,6 +649,50 @@ int main()
     std::thread t2(worker, std::vector<int64_t>{2, 12}, std::vector<int64_t>{1, 4}, 40);
     t1.join();
     t2.join();
+
+    /* DY1: a plan dropped from a full table is freed outside the model's lock, since freeing
+     * waits for the stream it last ran on. Stream sa runs a plan and then waits for a notify
+     * that a second thread records only after aclmdlGetCurOutputDims (which takes the lock);
+     * meanwhile this thread executes 16 new value sets, which drop sa's plan. Freed under the
+     * lock, the drop waited for sa, sa for the notify, the notify for the lock: a hang
+     * (ctest's timeout). */
+    {
+        aclrtStream sa = nullptr;
+        aclrtNotify nt = nullptr;
+        EXPECT(aclrtCreateStream(&sa) == ACL_SUCCESS);
+        EXPECT(aclrtCreateNotify(&nt, 0) == ACL_SUCCESS);
+        Exec a = make_exec(XN * 4);
+        set_values(a, x, {2, 12}, {2, 2}); /* values no other execution uses: its own plan */
+        EXPECT(aclmdlExecuteAsync(id, a.in, a.out, sa) == ACL_SUCCESS);
+        EXPECT(aclrtWaitAndResetNotify(nt, sa, 0) == ACL_SUCCESS);
+        std::atomic<bool> evicting{false};
+        std::thread rec([&] {
+            EXPECT(aclrtSetDevice(0) == ACL_SUCCESS);
+            /* acquire: pairs with the store below */
+            while (!evicting.load(std::memory_order_acquire))
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            std::this_thread::sleep_for(std::chrono::milliseconds(100)); /* the drop waits now */
+            aclmdlIODims cd;
+            EXPECT(aclmdlGetCurOutputDims(desc, 0, &cd) == ACL_SUCCESS);
+            aclrtStream sr = nullptr;
+            EXPECT(aclrtCreateStream(&sr) == ACL_SUCCESS);
+            EXPECT(aclrtRecordNotify(nt, sr) == ACL_SUCCESS);
+            EXPECT(aclrtSynchronizeStream(sr) == ACL_SUCCESS);
+            EXPECT(aclrtDestroyStream(sr) == ACL_SUCCESS);
+        });
+        /* 16 new value sets fill the table past sa's plan, the least recently used */
+        for (int64_t k = 1; k <= 16; k++) {
+            if (k == 16)
+                evicting.store(true, std::memory_order_release); /* release: see the acquire */
+            run_check(id, desc, e, x, {4, 6}, {k, 1});
+        }
+        rec.join();
+        EXPECT(aclrtSynchronizeStream(sa) == ACL_SUCCESS);
+        check_out(a, ref(x, {2, 12}, {2, 2}), "y of the dropped plan");
+        free_exec(a);
+        EXPECT(aclrtDestroyNotify(nt) == ACL_SUCCESS);
+        EXPECT(aclrtDestroyStream(sa) == ACL_SUCCESS);
+    }
 
     aclmdlDestroyDataset(sin);
     free_exec(se);
