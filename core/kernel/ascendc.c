@@ -41,9 +41,11 @@
  *       hot-line fields that changed (AC_SET), the name when it changed, and the arguments: no
  *       list, no pool line, no read-modify-write crosses threads per launch. A thread that
  *       exits leaves its pool, records out included, to the next thread that launches (under
- *       g_lpools_lock), so only owners reuse records and nobody frees a pooled one. A
- *       releaser that finds the barrier's generation past BAR_GEN_RENEW sets AC_RENEW and the
- *       owner sets the record up afresh (the word's 32-bit generation never wraps).
+ *       g_lpools_lock), so only owners reuse records and nobody frees a pooled one (the pools
+ *       and records live as long as the process: at most AC_LPOOL_KEEP records a thread that
+ *       ever launched concurrently). The last runner's reset (AK4) restarts a generation past
+ *       BAR_GEN_RENEW at 0, bar's value with it (no block waits then), so the word's 32-bit
+ *       generation never wraps, replays of a captured launch included.
  *  AK7. A launch of one runner (solo: blockDim 1 or a device of one worker) runs all its
  *       blocks on one thread, so its claim counter and barrier word are that thread's
  *       alone: relaxed load + store replace the read-modify-writes.
@@ -395,7 +397,7 @@ struct core_ac_launch {
     struct sched_cond bar;              /* value: barrier generations completed */
     /* The owner reads back and the name at every launch, the releaser writes back once: not on
      * the lines the runners write, which then stay theirs. */
-    _Alignas(64) _Atomic uint64_t back; /* A: times given back, | AC_RENEW (AK6) */
+    _Alignas(64) _Atomic uint64_t back; /* A: times given back (AK6) */
     char name[AC_NAME_MAX];             /* I: written when it differs from the last launch's */
     _Alignas(64) uint32_t n;            /* I */
     bool solo;                          /* I: one runner: its RMWs become load + store (AK7) */
@@ -426,8 +428,8 @@ _Static_assert(sizeof(struct core_ac_launch) >= AC_HEAD, "every record has its h
 #define BAR_GEN(w) ((uint32_t)((w) >> 32))
 #define BAR_WORD(g, left, a)                                                                  \
     (((uint64_t)(g) << 32) | ((uint64_t)((left)&0xffffu) << 16) | (uint64_t)(a))
-/* A generation count past which the submitter sets the record up afresh (AK6: AC_RENEW), long
- * before the word's 32-bit generation could wrap while bar's 64-bit value does not. */
+/* A generation count past which the last runner restarts the generations at 0 (AK4, AK6), long
+ * before the word's 32-bit generation could wrap. */
 #define BAR_GEN_RENEW (1u << 31)
 
 /* AK2's CAS on the barrier word; AK7: a solo launch's word is its runner's alone. */
@@ -782,14 +784,20 @@ static int32_t ac_runner(void *arg, uint32_t r, uint32_t nr)
         atomic_store_explicit(&l->err, 0, memory_order_relaxed);
         atomic_store_explicit(&l->failed, 0, memory_order_relaxed);
         uint64_t w = atomic_load_explicit(&l->word, memory_order_relaxed);
-        atomic_store_explicit(&l->word, BAR_WORD(BAR_GEN(w), 0, 0), memory_order_relaxed);
+        uint32_t g = BAR_GEN(w);
+        if (g >= BAR_GEN_RENEW) {
+            /* AK6: restart the generations before the 32-bit count could wrap (a captured
+             * launch replayed forever keeps its record). No block waits now, so bar's value
+             * may go back too; relaxed as the stores above. */
+            g = 0;
+            atomic_store_explicit(&l->bar.value, 0, memory_order_relaxed);
+        }
+        atomic_store_explicit(&l->word, BAR_WORD(g, 0, 0), memory_order_relaxed);
     }
     return err;
 }
 
 /* ---- launch records: a ring per submitting thread (AK6) --------------------------------- */
-
-#define AC_RENEW (1ull << 63) /* back: the barrier's generation is high, set up afresh */
 
 struct ac_lrec {
     struct core_ac_launch *l;
@@ -861,13 +869,13 @@ static struct core_ac_launch *rec_fresh(size_t size, bool pooled)
     return l;
 }
 
-/* Is r's record given back (AK6)? 1: yes, 2: yes and to be set up afresh, 0: still out. */
-static inline int rec_back(const struct ac_lrec *r)
+/* Is r's record given back (AK6)? */
+static inline bool rec_back(const struct ac_lrec *r)
 {
     /* acquire: pairs with the releaser's release store: its uses of the record, and the last
      * runner's reset of the state lines (AK4), precede ours. */
     uint64_t back = atomic_load_explicit(&r->l->back, memory_order_acquire);
-    return (back & ~AC_RENEW) != r->out ? 0 : back & AC_RENEW ? 2 : 1;
+    return back == r->out;
 }
 
 /* A record of `size` bytes whose state lines are reset (AK4), from the calling thread's ring
@@ -885,14 +893,7 @@ static struct core_ac_launch *rec_get(size_t size)
         struct ac_lrec *r = &P->ring[(P->head + P->count) % AC_LPOOL_KEEP];
         *r = P->ring[P->head];
         P->head = (P->head + 1) % AC_LPOOL_KEEP;
-        int b = rec_back(r);
-        if (b == 2) {
-            /* AK6: the barrier's generation count got high; nobody else holds the record */
-            memset(r->l, 0, AC_HEAD);
-            r->l->pooled = true;
-            r->out = 0;
-        }
-        if (b) {
+        if (rec_back(r)) {
             got = r;
             break;
         }
@@ -928,13 +929,10 @@ static void rec_put(struct core_ac_launch *l)
         free(l);
         return;
     }
-    /* relaxed: the word is the workers' and ours (AK4's reset preceded this, the task's
-     * completion follows it). */
-    uint64_t w = atomic_load_explicit(&l->word, memory_order_relaxed);
     /* The releases of a record are ordered (each hand-out follows the previous release, AK6),
      * so the count is ours to increment; kept on the runners' line, not read from `back`,
      * whose line the owner reads (a miss here, profiled). */
-    uint64_t v = ++l->released | (BAR_GEN(w) >= BAR_GEN_RENEW ? AC_RENEW : 0);
+    uint64_t v = ++l->released;
     /* release: our uses of the record precede its owner's reuse (its acquire load). A plain
      * store: no locked instruction waiting for the line on the way to the task's completion. */
     atomic_store_explicit(&l->back, v, memory_order_release);
@@ -1013,6 +1011,9 @@ aclError core_ascendc_launch(aclrtStream stream, uint32_t blockDim, const char *
     if (blockDim == 0 || blockDim > CPUACL_ASCENDC_MAX_BLOCK_DIM)
         return core_err(ACL_ERROR_INVALID_PARAM, "%s: kernel %s: blockDim %u is not in [1, %u]",
                         api, kn, blockDim, CPUACL_ASCENDC_MAX_BLOCK_DIM);
+    if (argsSize > SIZE_MAX / 2) /* the record's size below would wrap */
+        return core_err(ACL_ERROR_INVALID_PARAM, "%s: kernel %s: argsSize %zu is too large", api,
+                        kn, argsSize);
     void *ctx;
     struct core_ac_launch *l = core_ac_prepare(blockDim, kn, ac_entry_block, NULL,
                                                sizeof(struct ac_entry_ctx) + argsSize, &ctx, api);
