@@ -2358,6 +2358,25 @@ Ref cast_to(Ctx &c, const std::string &suffix, Ref x, int32_t dt)
     return {n, 0};
 }
 
+/* GatherND's and ScatterND's flat index: the int64 tuples idx (last dim of q dims), each
+ * component wrapped by its dim kd when negative, dotted with the row-major strides of kd. */
+Ref nd_linear_index(Ctx &c, Ref idx, const std::vector<int64_t> &kd,
+                    const std::vector<int64_t> &strides, int64_t q)
+{
+    Ref neg = cast_to(c, "/negative_int",
+                      apply2(c, "Less", "/negative", idx,
+                             const_scalar(c, "/zero", onnx::TensorProto::INT64, 0.0)),
+                      GE_I64);
+    idx = apply2(c, "Add", "/wrapped", idx,
+                 apply2(c, "Mul", "/offset", neg, const_i64(c, "/dims", kd)));
+    int32_t lin = add(c, "ReduceSum", "/linear");
+    attr_b(c, lin, "keep_dims", false);
+    attr_b(c, lin, "noop_with_empty_axes", false);
+    connect(c, lin, "x", apply2(c, "Mul", "/strided", idx, const_i64(c, "/strides", strides)));
+    connect(c, lin, "axes", const_i64(c, "/linear_axes", {q - 1}));
+    return {lin, 0};
+}
+
 /* GatherND: each index tuple (the last dim of indices, k values) addresses a slice of data
  * after batch_dims; as one GatherV2 on data viewed as [B * prod(data dims b..b+k-1), rest]
  * (a Reshape) with the tuple's linear index: ReduceSum of the tuple (negatives wrapped)
@@ -2396,18 +2415,7 @@ void conv_gather_nd(Ctx &c, const char *)
     Ref idx = value(c, in_name(c, 1));
     if (ix.dtype != onnx::TensorProto::INT64)
         idx = cast_to(c, "/indices_int64", idx, GE_I64);
-    Ref neg = cast_to(c, "/negative_int",
-                      apply2(c, "Less", "/negative", idx,
-                             const_scalar(c, "/zero", onnx::TensorProto::INT64, 0.0)),
-                      GE_I64);
-    idx = apply2(c, "Add", "/wrapped", idx,
-                 apply2(c, "Mul", "/offset", neg, const_i64(c, "/dims", kd)));
-    int32_t lin = add(c, "ReduceSum", "/linear");
-    attr_b(c, lin, "keep_dims", false);
-    attr_b(c, lin, "noop_with_empty_axes", false);
-    connect(c, lin, "x", apply2(c, "Mul", "/strided", idx, const_i64(c, "/strides", strides)));
-    connect(c, lin, "axes", const_i64(c, "/linear_axes", {q - 1}));
-    Ref at{lin, 0};
+    Ref at = nd_linear_index(c, idx, kd, strides, q);
     if (b > 0) {
         /* batch j's slices start at j * nk: a constant [batch dims..., 1, ...] */
         std::vector<int64_t> off((size_t)nb), od(ix.dims.begin(), ix.dims.begin() + b);
@@ -3652,18 +3660,7 @@ void conv_scatter_nd(Ctx &c, const char *)
     Ref idx = value(c, in_name(c, 1));
     if (ix.dtype != onnx::TensorProto::INT64)
         idx = cast_to(c, "/indices_int64", idx, GE_I64);
-    Ref neg = cast_to(c, "/negative_int",
-                      apply2(c, "Less", "/negative", idx,
-                             const_scalar(c, "/zero", onnx::TensorProto::INT64, 0.0)),
-                      GE_I64);
-    idx = apply2(c, "Add", "/wrapped", idx,
-                 apply2(c, "Mul", "/offset", neg, const_i64(c, "/dims", kd)));
-    int32_t lin = add(c, "ReduceSum", "/linear");
-    attr_b(c, lin, "keep_dims", false);
-    attr_b(c, lin, "noop_with_empty_axes", false);
-    connect(c, lin, "x", apply2(c, "Mul", "/strided", idx, const_i64(c, "/strides", strides)));
-    connect(c, lin, "axes", const_i64(c, "/linear_axes", {q - 1}));
-    Ref at = rnn_reshape(c, "/linear_column", {lin, 0}, {n, 1});
+    Ref at = rnn_reshape(c, "/linear_column", nd_linear_index(c, idx, kd, strides, q), {n, 1});
     int32_t tile = add(c, "Tile", "/linear_tiled");
     connect(c, tile, "x", at);
     connect(c, tile, "multiples", const_i64(c, "/linear_multiples", {1, rest}));
