@@ -1028,21 +1028,15 @@ uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys, const cha
     bool dyn = false; /* a Data node feeds a value input: a dynamic-shape model */
     for (uint32_t i = 0; rc == GE_OK && i < g->nnodes; i++)
         dyn |= g->nodes[i].kind == GRAPH_DATA && graph_feeds_value(g, (int32_t)i);
-    if (rc == GE_OK && dyn) {
-        rc = gears.kind || aipp ? graph_err(GE_GRAPH_PARAM_INVALID,
-                                            "aclgrphBuildModel: a graph whose Data nodes feed "
-                                            "value inputs (a dynamic-shape model) takes no gears "
-                                            "nor AIPP")
-                                : gm_build_dyn(g, &o, &w, data, length);
-        free(aipp);
-        free(gears.v);
-        free(o.p);
-        free(w.p);
-        graph_free(g);
-        return rc;
-    }
-    if (rc == GE_OK && gears.kind) {
-        rc = gm_build_gears(g, &gears, &o, &w, out_type, aipp, aipp_len, data, length);
+    if (rc == GE_OK && (dyn || gears.kind)) {
+        if (!dyn)
+            rc = gm_build_gears(g, &gears, &o, &w, out_type, aipp, aipp_len, data, length);
+        else if (gears.kind || aipp)
+            rc = graph_err(GE_GRAPH_PARAM_INVALID,
+                           "aclgrphBuildModel: a graph whose Data nodes feed value inputs (a "
+                           "dynamic-shape model) takes no gears nor AIPP");
+        else
+            rc = gm_build_dyn(g, &o, &w, data, length);
         free(aipp);
         free(gears.v);
         free(o.p);
