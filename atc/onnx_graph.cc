@@ -4020,27 +4020,57 @@ void conv_max_unpool(Ctx &c, const char *)
 }
 
 /* HannWindow, HammingWindow, BlackmanWindow (opset 17): constants of `size` values (size a
- * constant), ONNX's formulas: w[n] = a0 - a1 cos(2 pi n / N) + a2 cos(4 pi n / N), N = size
- * (periodic, the default) or size - 1; output_datatype float32 (the default), double,
- * int32 or int64 (truncated). */
+ * constant; fed at run time, the formula as nodes on Range(0, size)), ONNX's formulas: w[n] = a0 -
+ * a1 cos(2 pi n / N) + a2 cos(4 pi n / N), N = size (periodic, the default) or size - 1;
+ * output_datatype float32 (the default), double, int32 or int64 (truncated). */
 void conv_window(Ctx &c, const char *)
 {
     known_attrs(c, {"output_datatype", "periodic"});
-    std::vector<int64_t> sv = need_ints(c, 0, "size");
-    if (sv.size() != 1 || sv[0] < 0)
-        refuse("size must be one value >= 0");
-    int64_t size = sv[0];
     const std::string &op = c.node->op_type();
     double a0 = 0.5, a1 = 0.5, a2 = 0; /* Hann */
     if (op == "HammingWindow")
         a0 = 25.0 / 46, a1 = 1 - 25.0 / 46;
     else if (op == "BlackmanWindow")
         a0 = 0.42, a1 = 0.5, a2 = 0.08;
-    double N = get_i(c, "periodic", 1) ? (double)size : (double)size - 1;
     int32_t ot = (int32_t)get_i(c, "output_datatype", onnx::TensorProto::FLOAT);
     int32_t dt = ge_dtype(ot);
     if (dt != GE_F32 && dt != GE_F64 && dt != GE_I32 && dt != GE_I64)
         refuse("output_datatype " + std::to_string(ot) + " is not supported");
+    if (fed_at_run_time(c, 0)) {
+        /* size fed at run time: the same formula as nodes, in double, on n = Range(0, size)
+         * (a dynamic-shape model: the Range's limit is the graph input) */
+        int32_t st = in_shape(c, 0).dtype;
+        int32_t r = add(c, "Range", "/n");
+        connect(c, r, "start", const_scalar(c, "/zero", st, 0.0));
+        connect_in(c, r, "limit", 0);
+        connect(c, r, "delta", const_scalar(c, "/one", st, 1.0));
+        Ref n = cast_to(c, "/n_f64", {r, 0}, GE_F64);
+        Ref N = cast_to(c, "/size_f64", value(c, in_name(c, 0)), GE_F64);
+        if (!get_i(c, "periodic", 1))
+            N = apply2(c, "Sub", "/size_minus_1", N,
+                       const_scalar(c, "/one_f64", onnx::TensorProto::DOUBLE, 1.0));
+        const double pi = 3.14159265358979323846;
+        Ref t = apply2(c, "Div", "/angle",
+                       apply2(c, "Mul", "/two_pi_n", n,
+                              const_scalar(c, "/two_pi", onnx::TensorProto::DOUBLE, 2 * pi)),
+                       N);
+        Ref v = apply2(c, "Sub", "/hann", const_scalar(c, "/a0", onnx::TensorProto::DOUBLE, a0),
+                       apply2(c, "Mul", "/a1_cos",
+                              const_scalar(c, "/a1", onnx::TensorProto::DOUBLE, a1),
+                              apply(c, "Cos", "/cos", t)));
+        if (a2 != 0)
+            v = apply2(c, "Add", "/blackman", v,
+                       apply2(c, "Mul", "/a2_cos",
+                              const_scalar(c, "/a2", onnx::TensorProto::DOUBLE, a2),
+                              apply(c, "Cos", "/cos2", apply2(c, "Add", "/angle2", t, t))));
+        set_out(c, 0, dt == GE_F64 ? apply(c, "Identity", "", v) : cast_to(c, "", v, dt));
+        return;
+    }
+    std::vector<int64_t> sv = need_ints(c, 0, "size");
+    if (sv.size() != 1 || sv[0] < 0)
+        refuse("size must be one value >= 0");
+    int64_t size = sv[0];
+    double N = get_i(c, "periodic", 1) ? (double)size : (double)size - 1;
     std::vector<char> b((size_t)size * ge_size(dt));
     for (int64_t n = 0; n < size; n++) {
         const double pi = 3.14159265358979323846;
