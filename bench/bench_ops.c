@@ -42,7 +42,7 @@ static void *g_blas; /* the BLAS's handle, set with g_sgemm on the study's threa
  * baseline must run the same kernels, and so must the numpy and PyTorch
  * children (they inherit the variable): a first phase of a 1 x 1 aclnnMm
  * makes cpuacl load it before this study opens the same library. */
-static void blas_as_cpuacl_loads_it(void)
+void bop_load_cpuacl_blas(void)
 {
     float v = 0;
     int64_t d[2] = {1, 1}, st[2] = {1, 1};
@@ -61,7 +61,7 @@ static void blas_as_cpuacl_loads_it(void)
 bop_sgemm_t *bop_load_sgemm(void)
 {
     static const char *const libs[] = {"libopenblas.so.0", "libblas.so.3", "libopenblas.so"};
-    blas_as_cpuacl_loads_it();
+    bop_load_cpuacl_blas();
     for (unsigned i = 0; i < sizeof(libs) / sizeof(libs[0]); i++) {
         void *h = dlopen(libs[i], RTLD_NOW | RTLD_LOCAL);
         void *f = h ? dlsym(h, "cblas_sgemm") : NULL;

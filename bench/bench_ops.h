@@ -23,6 +23,10 @@ typedef void bop_sgemm_t(int order, int ta, int tb, int m, int n, int k, float a
 /* OpenBLAS's cblas_sgemm, loaded with dlopen as the library does; NULL if
  * no BLAS is installed. */
 bop_sgemm_t *bop_load_sgemm(void);
+/* Makes cpuacl load its BLAS (a first phase of a 1 x 1 aclnnMm, nothing launched), whose
+ * loader sets OPENBLAS_CORETYPE from the CPU's features when unset (ops/matmul/blas.c BL2):
+ * a baseline or peer child started after it multiplies on the same kernels. */
+void bop_load_cpuacl_blas(void);
 /* OpenBLAS's thread count in this process (openblas_get_num_threads; it
  * follows the affinity of the thread that loaded it), -1 if unknown. */
 int bop_blas_threads(void);

@@ -9,7 +9,7 @@
  * their weights from fixed seeds. A child python3 builds them, exports them
  * to ONNX (torch.onnx.export) with their inputs and PyTorch's outputs, and
  * times PyTorch (torch.set_num_threads = the device's workers, inference
- * mode; its OpenBLAS on cpuacl's kernels, load_blas); then this process
+ * mode; its OpenBLAS on cpuacl's kernels, bop_load_cpuacl_blas); then this process
  * converts each ONNX file with cpuacl's `atc` (the
  * one beside cpuacl-bench: bin/atc installed, atc/atc in a build tree),
  * loads the .om, checks one execution against PyTorch's output and times:
@@ -38,7 +38,7 @@
 #include <unistd.h>
 
 #include "acl/acl_mdl.h"
-#include "aclnnop/aclnn_mm.h"
+#include "bench_ops.h"
 #include "bench_study.h"
 #include "bench_util.h"
 
@@ -341,28 +341,6 @@ static int study_one(struct bs_ctx *c, const char *dir, const char *atc, const c
     return 0;
 }
 
-/* Load cpuacl's BLAS before the peer starts, so that the peer multiplies with the same
- * OpenBLAS kernels: the loader sets OPENBLAS_CORETYPE from the CPU's features when it first
- * opens the library (operator-kernels.md, BL2), which the child inherits. Debian's torch
- * reaches OpenBLAS through libblas.so.3 for its Linear layers (its convolutions run oneDNN);
- * on a CPU model OpenBLAS 0.3.21 does not know, the peer otherwise ran the SSE3 Prescott
- * kernels. A first phase of aclnnMm on 1x1 operands loads it (nothing is launched). */
-static void load_blas(void)
-{
-    static float cell[3];
-    int64_t d[2] = {1, 1};
-    aclTensor *t[3];
-    for (int i = 0; i < 3; i++)
-        t[i] = aclCreateTensor(d, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, d, 2, &cell[i]);
-    uint64_t ws = 0;
-    aclOpExecutor *e = NULL;
-    if (t[0] && t[1] && t[2] && aclnnMmGetWorkspaceSize(t[0], t[1], t[2], 0, &ws, &e) == 0 && e)
-        aclDestroyAclOpExecutor(e);
-    for (int i = 0; i < 3; i++)
-        if (t[i])
-            aclDestroyTensor(t[i]);
-}
-
 static int study_model(struct bs_ctx *c)
 {
     char py[PATH_MAX], atc[PATH_MAX], why[256];
@@ -387,7 +365,10 @@ static int study_model(struct bs_ctx *c)
     const char *args[] = {"-c", k_torch_script, "time", dir, thr, reps, iters, NULL};
     static char out[8192];
     out[0] = 0;
-    load_blas();
+    /* the peer multiplies on cpuacl's OpenBLAS kernels: Debian's torch reaches OpenBLAS
+     * through libblas.so.3 for its Linear layers (its convolutions run oneDNN), and
+     * inherits the OPENBLAS_CORETYPE cpuacl's loader sets */
+    bop_load_cpuacl_blas();
     bs_progress(c, "model: PyTorch (child python3)");
     int rc = 0;
     if (bu_run_exe(py, args, NULL, 900, out, sizeof out, why, sizeof why) != 0) {
