@@ -3798,37 +3798,37 @@ int64_t weight_channels(Ctx &c, int wi)
     return ws.dims[0];
 }
 
+/* ConvInteger's and QLinearConv's product: (x - x_zero_point) conv (w - w_zero_point) in
+ * float32 with the node's Conv attributes (x input 0, its zero point xz; w input wi, its zero
+ * point wz, per output channel: *m channels). */
+Ref zero_point_conv(Ctx &c, const char *cann, int xz, int wi, int wz, int64_t *m)
+{
+    const int32_t ft = onnx::TensorProto::FLOAT;
+    *m = weight_channels(c, wi);
+    std::vector<int64_t> per((size_t)in_shape(c, wi).dims.size(), 1);
+    per[0] = *m;
+    Ref x = minus_zero_point(c, 0, xz, ft, "x", {});
+    Ref w = minus_zero_point(c, wi, wz, ft, "w", per);
+    return sub_convert(
+        c, conv_conv, cann, "Conv",
+        {{x, float_shape(in_shape(c, 0), ft)}, {w, float_shape(in_shape(c, wi), ft)}},
+        {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
+}
+
 void conv_conv_integer(Ctx &c, const char *cann)
 {
     known_attrs(c, {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
-    const int32_t ft = onnx::TensorProto::FLOAT;
-    int64_t m = weight_channels(c, 1);
-    std::vector<int64_t> per((size_t)in_shape(c, 1).dims.size(), 1);
-    per[0] = m;
-    Ref x = minus_zero_point(c, 0, 2, ft, "x", {});
-    Ref w = minus_zero_point(c, 1, 3, ft, "w", per);
-    Ref y =
-        sub_convert(c, conv_conv, cann, "Conv",
-                    {{x, float_shape(in_shape(c, 0), ft)}, {w, float_shape(in_shape(c, 1), ft)}},
-                    {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
-    set_out(c, 0, cast_to(c, "", y, GE_I32));
+    int64_t m;
+    set_out(c, 0, cast_to(c, "", zero_point_conv(c, cann, 2, 1, 3, &m), GE_I32));
 }
 
 void conv_qlinear_conv(Ctx &c, const char *cann)
 {
     known_attrs(c, {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
-    const int32_t ft = onnx::TensorProto::FLOAT;
-    int64_t m = weight_channels(c, 3);
-    std::vector<int64_t> per((size_t)in_shape(c, 3).dims.size(), 1), out_per = per;
-    per[0] = m;
-    out_per[0] = m; /* [M, 1, ...] broadcasts against y's [N, M, ...] */
-    Ref x = minus_zero_point(c, 0, 2, ft, "x", {});
-    Ref w = minus_zero_point(c, 3, 5, ft, "w", per);
-    std::vector<std::pair<Ref, Shape>> ins{{x, float_shape(in_shape(c, 0), ft)},
-                                           {w, float_shape(in_shape(c, 3), ft)}};
-    Ref acc = sub_convert(c, conv_conv, cann, "Conv", ins,
-                          {"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"});
-    std::vector<int64_t> chan(out_per.begin() + 1, out_per.end());
+    int64_t m;
+    Ref acc = zero_point_conv(c, cann, 2, 3, 5, &m);
+    /* [M, 1, ...] (one dim fewer than w): broadcasts against y's [N, M, ...] */
+    std::vector<int64_t> chan(in_shape(c, 3).dims.size() - 1, 1);
     chan[0] = m;
     if (has_in(c, 8)) { /* the int32 bias, in units of x_scale * w_scale */
         const Shape &bs = in_shape(c, 8);
@@ -3853,31 +3853,33 @@ void matmul_dims(Ctx &c, int ai, int bi, int64_t *rows, int64_t *cols)
     *cols = b.dims.back();
 }
 
+/* MatMulInteger's and QLinearMatMul's product: (A - a_zero_point) @ (B - b_zero_point) in
+ * float32 (A input 0, its zero point az per row; B input bi, its zero point bz per column;
+ * an and bn their ONNX names), with A's rows and B's columns. */
+Ref zero_point_matmul(Ctx &c, int az, int bi, int bz, const char *an, const char *bn, int64_t *rows,
+                      int64_t *cols)
+{
+    const int32_t ft = onnx::TensorProto::FLOAT;
+    matmul_dims(c, 0, bi, rows, cols);
+    Ref a = minus_zero_point(c, 0, az, ft, an, {*rows, 1});
+    Ref b = minus_zero_point(c, bi, bz, ft, bn, {*cols});
+    return sub_convert(
+        c, conv_matmul, "MatMulV2", "MatMul",
+        {{a, float_shape(in_shape(c, 0), ft)}, {b, float_shape(in_shape(c, bi), ft)}}, {});
+}
+
 void conv_matmul_integer(Ctx &c, const char *)
 {
     known_attrs(c, {});
-    const int32_t ft = onnx::TensorProto::FLOAT;
     int64_t rows, cols;
-    matmul_dims(c, 0, 1, &rows, &cols);
-    Ref a = minus_zero_point(c, 0, 2, ft, "A", {rows, 1});
-    Ref b = minus_zero_point(c, 1, 3, ft, "B", {cols});
-    Ref y = sub_convert(
-        c, conv_matmul, "MatMulV2", "MatMul",
-        {{a, float_shape(in_shape(c, 0), ft)}, {b, float_shape(in_shape(c, 1), ft)}}, {});
-    set_out(c, 0, cast_to(c, "", y, GE_I32));
+    set_out(c, 0, cast_to(c, "", zero_point_matmul(c, 2, 1, 3, "A", "B", &rows, &cols), GE_I32));
 }
 
 void conv_qlinear_matmul(Ctx &c, const char *)
 {
     known_attrs(c, {});
-    const int32_t ft = onnx::TensorProto::FLOAT;
     int64_t rows, cols;
-    matmul_dims(c, 0, 3, &rows, &cols);
-    Ref a = minus_zero_point(c, 0, 2, ft, "a", {rows, 1});
-    Ref b = minus_zero_point(c, 3, 5, ft, "b", {cols});
-    Ref acc = sub_convert(
-        c, conv_matmul, "MatMulV2", "MatMul",
-        {{a, float_shape(in_shape(c, 0), ft)}, {b, float_shape(in_shape(c, 3), ft)}}, {});
+    Ref acc = zero_point_matmul(c, 2, 3, 5, "a", "b", &rows, &cols);
     Ref s = apply2(c, "Mul", "/scale", scale_in(c, 1, "a_scale", {rows, 1}),
                    scale_in(c, 4, "b_scale", {cols}));
     set_out(c, 0, requantize(c, apply2(c, "Mul", "/scaled", acc, s), 6, 7));
