@@ -283,6 +283,29 @@ static uint32_t rope_blocks(const struct aclOpExecutor *e)
     return ops_split_rows(rope_rows(p), rope_rows(p) * p->D, ROPE_SPLIT_MIN);
 }
 
+/* Row r0's leading index (x's dims before D) into idx. */
+static void rope_row_index(const struct rope_plan *p, int64_t r0, int64_t idx[3])
+{
+    idx[0] = idx[1] = idx[2] = 0;
+    for (int64_t r = r0, d = p->nl - 1; d >= 0; d--) {
+        idx[d] = r % p->x.dims[d];
+        r /= p->x.dims[d];
+    }
+}
+
+/* The element offsets of the row at leading index idx in x, cos, sin and out. */
+static void rope_row_offsets(const struct rope_plan *p, const int64_t idx[3], int64_t *xo,
+                             int64_t *co, int64_t *so, int64_t *oo)
+{
+    *xo = *co = *so = *oo = 0;
+    for (int d = 0; d < p->nl; d++) {
+        *xo += idx[d] * p->xs[d];
+        *co += idx[d] * p->cs[d];
+        *so += idx[d] * p->ss[d];
+        *oo += idx[d] * p->os[d];
+    }
+}
+
 /* RP7: rows [r0, r1) of float32 unit-stride views, each in place. */
 static void rope_rows_f32(const struct rope_plan *p, void *const *addr, int64_t r0, int64_t r1)
 {
@@ -292,19 +315,11 @@ static void rope_rows_f32(const struct rope_plan *p, void *const *addr, int64_t 
     const float *cb = (const float *)(const void *)ops_base(&p->cos, addr);
     const float *sb = (const float *)(const void *)ops_base(&p->sin, addr);
     float *ob = (float *)(void *)ops_base(&p->out, addr);
-    int64_t idx[3] = {0, 0, 0};
-    for (int64_t r = r0, d = nl - 1; d >= 0; d--) { /* row r0's leading index */
-        idx[d] = r % p->x.dims[d];
-        r /= p->x.dims[d];
-    }
+    int64_t idx[3];
+    rope_row_index(p, r0, idx);
     for (int64_t r = r0; r < r1; r++) {
-        int64_t xo = 0, co = 0, so = 0, oo = 0;
-        for (int d = 0; d < nl; d++) {
-            xo += idx[d] * p->xs[d];
-            co += idx[d] * p->cs[d];
-            so += idx[d] * p->ss[d];
-            oo += idx[d] * p->os[d];
-        }
+        int64_t xo, co, so, oo;
+        rope_row_offsets(p, idx, &xo, &co, &so, &oo);
         ks->rope_row(p->mode, p->D, ob + oo, xb + xo, cb + co, sb + so);
         (void)ops_odo_next(idx, p->x.dims, nl);
     }
@@ -343,19 +358,11 @@ static int32_t rope_block(const struct aclOpExecutor *e, void *const *addr, uint
     char *ob = ops_base(&p->out, addr);
     int64_t xst = p->x.strides[nl] * esz, cst = p->cos.strides[nl] * esz,
             sst = p->sin.strides[nl] * esz, ost = p->out.strides[nl] * esz;
-    int64_t idx[3] = {0, 0, 0}, last_c = -1, last_s = -1;
-    for (int64_t r = r0, d = nl - 1; d >= 0; d--) { /* row r0's leading index */
-        idx[d] = r % p->x.dims[d];
-        r /= p->x.dims[d];
-    }
+    int64_t idx[3], last_c = -1, last_s = -1;
+    rope_row_index(p, r0, idx);
     for (int64_t r = r0; r < r1; r++) {
-        int64_t xo = 0, co = 0, so = 0, oo = 0;
-        for (int d = 0; d < nl; d++) {
-            xo += idx[d] * p->xs[d];
-            co += idx[d] * p->cs[d];
-            so += idx[d] * p->ss[d];
-            oo += idx[d] * p->os[d];
-        }
+        int64_t xo, co, so, oo;
+        rope_row_offsets(p, idx, &xo, &co, &so, &oo);
         ld(xr, xb + xo * esz, xst, D);
         if (co != last_c) { /* rows broadcast along inner dims load once */
             ld(cr, cb + co * esz, cst, D);
