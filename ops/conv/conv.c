@@ -105,7 +105,7 @@ static void im2col_cell(float *r, const float *x, const int64_t isz[3], const in
     const int64_t OH = osz[1], OW = osz[2], H = isz[1], W = isz[2], s = p->s[2];
     const int64_t off = e * p->d[2] - p->p[2];
     int64_t lo = off >= 0 ? 0 : (-off + s - 1) / s;
-    lo = lo > OW ? OW : lo; /* a row narrower than the padding before it: all padding */
+    lo = lo > OW ? OW : lo;           /* a row narrower than the padding before it: all padding */
     const int64_t last = W - 1 - off; /* ox * s <= last */
     int64_t hi = last < 0 ? 0 : last / s + 1;
     hi = hi > OW ? OW : hi < lo ? lo : hi;
@@ -158,8 +158,30 @@ static void im2col_cell(float *r, const float *x, const int64_t isz[3], const in
     }
 }
 
-static void im2col_fwd(float *col, const float *src, int64_t C, const int64_t isz[3],
-                       const int64_t osz[3], const struct conv_geom *p)
+/* col2im's adding direction for one kernel cell: each output position's column value added
+ * back at its input position, padding dropped. */
+static void col2im_cell(const float *r, float *x, const int64_t isz[3], const int64_t osz[3],
+                        const struct conv_geom *p, int64_t a, int64_t b, int64_t e)
+{
+    for (int64_t oz = 0; oz < osz[0]; oz++) {
+        int64_t iz = oz * p->s[0] - p->p[0] + a * p->d[0];
+        bool zin = iz >= 0 && iz < isz[0];
+        for (int64_t oy = 0; oy < osz[1]; oy++) {
+            int64_t iy = oy * p->s[1] - p->p[1] + b * p->d[1];
+            bool yin = zin && iy >= 0 && iy < isz[1];
+            const float *rr = r + (oz * osz[1] + oy) * osz[2];
+            const int64_t row = (iz * isz[1] + iy) * isz[2];
+            for (int64_t ox = 0; ox < osz[2]; ox++) {
+                int64_t ix = ox * p->s[2] - p->p[2] + e * p->d[2];
+                if (yin && ix >= 0 && ix < isz[2])
+                    x[row + ix] += rr[ox];
+            }
+        }
+    }
+}
+
+void conv_im2col(float *col, float *src, int64_t C, const int64_t isz[3], const int64_t osz[3],
+                 const struct conv_geom *p, bool add_back)
 {
     const int64_t K = p->k[0] * p->k[1] * p->k[2], npos = osz[0] * osz[1] * osz[2];
     const int64_t iplane = isz[0] * isz[1] * isz[2];
@@ -168,42 +190,11 @@ static void im2col_fwd(float *col, const float *src, int64_t C, const int64_t is
             for (int64_t b = 0; b < p->k[1]; b++)
                 for (int64_t e = 0; e < p->k[2]; e++) {
                     const int64_t kk = (a * p->k[1] + b) * p->k[2] + e;
-                    im2col_cell(col + (c * K + kk) * npos, src + c * iplane, isz, osz, p, a, b,
-                                e);
-                }
-}
-
-void conv_im2col(float *col, float *src, int64_t C, const int64_t isz[3], const int64_t osz[3],
-                 const struct conv_geom *p, bool add_back)
-{
-    if (!add_back) {
-        im2col_fwd(col, src, C, isz, osz, p);
-        return;
-    }
-    const int64_t K = p->k[0] * p->k[1] * p->k[2], npos = osz[0] * osz[1] * osz[2];
-    const int64_t iplane = isz[0] * isz[1] * isz[2];
-    for (int64_t c = 0; c < C; c++)
-        for (int64_t a = 0; a < p->k[0]; a++)
-            for (int64_t b = 0; b < p->k[1]; b++)
-                for (int64_t e = 0; e < p->k[2]; e++) {
-                    int64_t kk = (a * p->k[1] + b) * p->k[2] + e;
-                    float *r = col + (c * K + kk) * npos;
-                    float *x = src + c * iplane;
-                    for (int64_t oz = 0; oz < osz[0]; oz++) {
-                        int64_t iz = oz * p->s[0] - p->p[0] + a * p->d[0];
-                        bool zin = iz >= 0 && iz < isz[0];
-                        for (int64_t oy = 0; oy < osz[1]; oy++) {
-                            int64_t iy = oy * p->s[1] - p->p[1] + b * p->d[1];
-                            bool yin = zin && iy >= 0 && iy < isz[1];
-                            float *rr = r + (oz * osz[1] + oy) * osz[2];
-                            const int64_t row = (iz * isz[1] + iy) * isz[2];
-                            for (int64_t ox = 0; ox < osz[2]; ox++) {
-                                int64_t ix = ox * p->s[2] - p->p[2] + e * p->d[2];
-                                if (yin && ix >= 0 && ix < isz[2])
-                                    x[row + ix] += rr[ox];
-                            }
-                        }
-                    }
+                    float *r = col + (c * K + kk) * npos, *x = src + c * iplane;
+                    if (add_back)
+                        col2im_cell(r, x, isz, osz, p, a, b, e);
+                    else
+                        im2col_cell(r, x, isz, osz, p, a, b, e);
                 }
 }
 
