@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 """tests/atc/onnx_inputs_as_consts.py: ONNX conformance cases whose shape operands
 (Resize's roi, scales and sizes, ...) are graph inputs, run with those inputs turned into
-initializers holding the stored test values. atc needs such values at conversion (they
-set the output's dims); this checks the mapping and the kernel on the conformance data
-until atc reads them at run time.
+initializers holding the stored test values: the path where atc reads such values at
+conversion (they set the output's dims). Resize's and Upsample's cases also run as fed
+(dynamic-shape models) in onnx_conformance.py; this checks the constant path of their
+mappings and kernels on the same data, and of the ops atc takes as constants only.
 
 For each case whose name matches PATTERN (a regex, default: the cases of the ops in
 OPERANDS): the graph inputs feeding the operands OPERANDS names (by the node's input
@@ -17,11 +18,12 @@ crashes, 77 without the test data or the onnx module."""
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
-DATA = "/usr/share/libonnx-testdata/data/node"
+import onnx_conformance  # its test data and its way of running atc and atc_run
+
+DATA = os.path.join(onnx_conformance.DATA, "node")
 # The node inputs that set an output's dims, by op: what atc needs at conversion.
 OPERANDS = {
     "Resize": (1, 2, 3),  # roi, scales, sizes
@@ -93,18 +95,17 @@ def main():
                             os.path.join(dst, "test_data_set_0", f))
         onnx.save(m, os.path.join(dst, "model.onnx"))
         om = os.path.join(tmp, case)
-        p = subprocess.run([atc, "--model=" + os.path.join(dst, "model.onnx"), "--framework=5",
-                            "--output=" + om, "--soc_version=Ascend910B1"],
-                           capture_output=True, text=True, timeout=120)
-        if p.returncode == 0:
-            q = subprocess.run([atc_run, dst + "@" + om + ".om"], capture_output=True, text=True,
-                               timeout=120)
-            res = "pass" if q.returncode == 0 else "fail"
-            why = "" if q.returncode == 0 else (q.stderr or q.stdout).strip().splitlines()[:3]
-        elif p.returncode == 1 and "ATC run failed" in p.stderr:
-            res, why = "refused", p.stderr.strip().splitlines()[-1]
+        rc, _, err = onnx_conformance.run([atc, "--model=" + os.path.join(dst, "model.onnx"),
+                                           "--framework=5", "--output=" + om,
+                                           "--soc_version=Ascend910B1"])
+        if rc == 0:
+            qrc, qout, qerr = onnx_conformance.run([atc_run, dst + "@" + om + ".om"])
+            res = "pass" if qrc == 0 else "fail"
+            why = "" if qrc == 0 else (qerr or qout).strip().splitlines()[:3]
+        elif rc == 1 and "ATC run failed" in err:
+            res, why = "refused", err.strip().splitlines()[-1]
         else:
-            res, why = "fail", "atc exit %d: %s" % (p.returncode, p.stderr.strip()[-300:])
+            res, why = "fail", "atc exit %d: %s" % (rc, err.strip()[-300:])
         count[res] += 1
         bad |= res == "fail"
         print("%-8s %s %s" % (res, case, why or ""))
