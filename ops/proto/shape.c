@@ -25,6 +25,7 @@
 #include "aclnnop/aclnn_repeat.h"
 #include "aclnnop/aclnn_scatter.h"
 #include "ops/proto/proto_pvt.h"
+#include "ops/shape/shape.h"
 
 /* ---- Cast ----------------------------------------------------------------------------- */
 
@@ -757,8 +758,6 @@ enum proto_status proto_build_one_hot(const struct proto_op *op, struct proto_pl
 
 /* ---- PadV3 ------------------------------------------------------------------------------- */
 
-enum pad_mode { PAD_CONSTANT, PAD_EDGE, PAD_REFLECT, PAD_SYMMETRIC, PAD_CIRCULAR };
-
 static int pad_mode_of(const struct proto_op *op)
 {
     static const char *const names[] = {"constant", "edge", "reflect", "symmetric", "circular"};
@@ -792,12 +791,12 @@ static enum proto_status pad_geom(struct proto_op *op, int64_t *lo, int64_t *hi)
     for (int i = 0; i < x->nd; i++) {
         lo[i] = contig ? p[2 * i] : p[i];
         hi[i] = contig ? p[2 * i + 1] : p[x->nd + i];
-        int64_t d = x->dims[i], lim = mode == PAD_REFLECT ? d - 1 : d;
+        int64_t d = x->dims[i], lim = mode == OPS_PAD_REFLECT ? d - 1 : d;
         bool ok = lo[i] >= -d && hi[i] >= -d && lo[i] < INT32_MAX && hi[i] < INT32_MAX &&
                   d + lo[i] + hi[i] >= 0;
-        if (mode >= PAD_REFLECT) /* a pad <= 0 never reads outside x */
+        if (mode >= OPS_PAD_REFLECT) /* a pad <= 0 never reads outside x */
             ok = ok && (lo[i] <= 0 || lo[i] <= lim) && (hi[i] <= 0 || hi[i] <= lim);
-        if (mode == PAD_EDGE && d == 0)
+        if (mode == OPS_PAD_EDGE && d == 0)
             ok = ok && lo[i] <= 0 && hi[i] <= 0;
         if (!ok)
             return proto_fail(op, PROTO_INPUT,
@@ -805,10 +804,10 @@ static enum proto_status pad_geom(struct proto_op *op, int64_t *lo, int64_t *hi)
                               ">= -dim%s, the dim padded >= 0)",
                               i, (long long)lo[i], (long long)hi[i], (long long)d,
                               proto_attr_s(op, "mode"),
-                              mode == PAD_REFLECT   ? ", < dim"
-                              : mode >= PAD_REFLECT ? ", <= dim"
-                              : mode == PAD_EDGE    ? ", none > 0 on an empty dim"
-                                                    : "");
+                              mode == OPS_PAD_REFLECT   ? ", < dim"
+                              : mode >= OPS_PAD_REFLECT ? ", <= dim"
+                              : mode == OPS_PAD_EDGE    ? ", none > 0 on an empty dim"
+                                                        : "");
     }
     return PROTO_OK;
 }
@@ -834,81 +833,16 @@ enum proto_status proto_infer_pad_v3(struct proto_op *op)
     return PROTO_OK;
 }
 
-/* Pad on the host: each element of y the element of x its coordinates map to (per dim: i - lo
- * inside x; outside it by mode: clamped, reflected without or with the border, wrapped), or the
- * constant (constant_values' element read at each launch, zero bits without it). */
-struct pad_arg {
-    int nd, mode;
-    size_t es;
-    int64_t xd[PROTO_MAX_DIMS], yd[PROTO_MAX_DIMS], lo[PROTO_MAX_DIMS];
-    uint32_t cv, y; /* cv: UINT32_MAX without constant_values */
-};
-
-/* Where coordinate i of y (lo the pad before, d the dim of x) reads x; -1: the constant. */
-static int64_t pad_src(int mode, int64_t i, int64_t lo, int64_t d)
-{
-    int64_t c = i - lo, p;
-    if (c >= 0 && c < d)
-        return c;
-    switch (mode) {
-    case PAD_EDGE:
-        return c < 0 ? 0 : d - 1;
-    case PAD_REFLECT: /* period 2(d - 1): ... 2 1 | 0 1 2 | 1 0 ... */
-        p = 2 * (d - 1);
-        c = ((c % p) + p) % p;
-        return c < d ? c : p - c;
-    case PAD_SYMMETRIC: /* period 2d: ... 1 0 | 0 1 2 | 2 1 ... */
-        p = 2 * d;
-        c = ((c % p) + p) % p;
-        return c < d ? c : p - 1 - c;
-    case PAD_CIRCULAR:
-        return ((c % d) + d) % d;
-    default:
-        return -1;
-    }
-}
-
-static int32_t pad_step(void *const *operands, const void *arg)
-{
-    const struct pad_arg *a = arg;
-    char zero[16] = {0};
-    const char *cv = a->cv == UINT32_MAX ? zero : operands[a->cv];
-    const char *x = operands[PIN(0)];
-    char *y = operands[a->y];
-    int64_t n = 1;
-    for (int i = 0; i < a->nd; i++)
-        n *= a->yd[i];
-    int64_t c[PROTO_MAX_DIMS] = {0};
-    for (int64_t e = 0; e < n; e++) {
-        int64_t off = 0;
-        bool inside = true;
-        for (int i = 0; i < a->nd && inside; i++) {
-            int64_t s = pad_src(a->mode, c[i], a->lo[i], a->xd[i]);
-            inside = s >= 0;
-            off = off * a->xd[i] + s;
-        }
-        memcpy(y + (size_t)e * a->es, inside ? x + (size_t)off * a->es : cv, a->es);
-        for (int i = a->nd - 1; i >= 0 && ++c[i] == a->yd[i]; i--)
-            c[i] = 0;
-    }
-    return 0;
-}
-
+/* y: ops_pad_nd's remap (PD1 in ops/shape/remap.c) with the pads before each dim; the constant
+ * (constant_values' element, read at each launch; zero bits without it). */
 enum proto_status proto_build_pad_v3(const struct proto_op *op, struct proto_plan_builder *b)
 {
-    const struct core_op_val *x = &op->in[0];
-    struct pad_arg a = {.nd = x->nd,
-                        .mode = pad_mode_of(op),
-                        .es = (size_t)aclDataTypeSize(x->dtype),
-                        .cv = proto_in(op, 2) ? proto_in_index(op, 2) : UINT32_MAX,
-                        .y = POUT(op, 0)};
-    int64_t hi[PROTO_MAX_DIMS];
-    pad_geom((struct proto_op *)op, a.lo, hi);
-    for (int i = 0; i < x->nd; i++) {
-        a.xd[i] = x->dims[i];
-        a.yd[i] = op->out[0].dims[i];
-    }
-    return proto_step_fn(b, pad_step, &a, sizeof(a));
+    int64_t lo[PROTO_MAX_DIMS], hi[PROTO_MAX_DIMS];
+    pad_geom((struct proto_op *)op, lo, hi);
+    const struct core_op_val *cv = proto_in(op, 2);
+    return PROTO_STEP(
+        b, ops_pad_nd, proto_operand(b, PIN(0)), lo, (enum ops_pad_mode)pad_mode_of(op),
+        cv ? proto_operand(b, proto_in_index(op, 2)) : NULL, proto_operand(b, POUT(op, 0)));
 }
 
 /* ---- StridedSliceV2 ---------------------------------------------------------------------- */
@@ -987,48 +921,13 @@ enum proto_status proto_infer_strided_slice_v2(struct proto_op *op)
     return strided_geom(op, lo, step, o->dims);
 }
 
-/* y as a view of x (offset lo, strides x's times step; negative for a reversed dim) copied:
- * a host step, since the aclnn slices take positive steps only. */
-struct strided_arg {
-    int nd;
-    size_t es;
-    int64_t off, dims[PROTO_MAX_DIMS], str[PROTO_MAX_DIMS];
-    uint32_t y;
-};
-
-static int32_t strided_step(void *const *operands, const void *arg)
-{
-    const struct strided_arg *a = arg;
-    const char *x = operands[PIN(0)];
-    char *y = operands[a->y];
-    int64_t n = 1, c[PROTO_MAX_DIMS] = {0};
-    for (int i = 0; i < a->nd; i++)
-        n *= a->dims[i];
-    int64_t src = a->off;
-    for (int64_t e = 0; e < n; e++) {
-        memcpy(y + (size_t)e * a->es, x + (size_t)src * a->es, a->es);
-        for (int i = a->nd - 1; i >= 0; i--) {
-            src += a->str[i];
-            if (++c[i] < a->dims[i])
-                break;
-            src -= a->str[i] * a->dims[i];
-            c[i] = 0;
-        }
-    }
-    return 0;
-}
-
+/* y: ops_strided_slice's move (VW2 in ops/shape/view.c): x's elements from lo by step per dim
+ * (a negative step walks the dim backwards). */
 enum proto_status proto_build_strided_slice_v2(const struct proto_op *op,
                                                struct proto_plan_builder *b)
 {
-    const struct core_op_val *x = &op->in[0];
-    struct strided_arg a = {.nd = x->nd, .es = (size_t)aclDataTypeSize(x->dtype), .y = POUT(op, 0)};
-    int64_t lo[PROTO_MAX_DIMS], step[PROTO_MAX_DIMS], xs = 1;
-    strided_geom((struct proto_op *)op, lo, step, a.dims);
-    for (int i = x->nd - 1; i >= 0; i--) {
-        a.off += lo[i] * xs;
-        a.str[i] = step[i] * xs;
-        xs *= x->dims[i];
-    }
-    return proto_step_fn(b, strided_step, &a, sizeof(a));
+    int64_t lo[PROTO_MAX_DIMS], step[PROTO_MAX_DIMS], cnt[PROTO_MAX_DIMS];
+    strided_geom((struct proto_op *)op, lo, step, cnt);
+    return PROTO_STEP(b, ops_strided_slice, proto_operand(b, PIN(0)), lo, step,
+                      proto_operand(b, POUT(op, 0)));
 }

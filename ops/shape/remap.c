@@ -49,6 +49,7 @@
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
 #include "ops/index/table.h" /* RepeatInterleaveIntWithDim's row */
+#include "ops/shape/shape.h"
 #include "ops/shape/table.h"
 
 #pragma GCC optimize("O3")
@@ -59,6 +60,8 @@ struct remap_plan {
     int64_t *maps;
     int64_t flat_shift; /* Roll with dims empty */
     unsigned char cval[16];
+    struct ops_tensor cv; /* ops_pad_nd's value tensor, read at each launch when cv_live */
+    bool cv_live;
 };
 
 static void remap_fini(struct aclOpExecutor *e)
@@ -75,7 +78,7 @@ static void remap_fini(struct aclOpExecutor *e)
         T *o = (T *)orow;                                                                          \
         const T *s = (const T *)srow;                                                              \
         T c;                                                                                       \
-        memcpy(&c, p->cval, sizeof c);                                                             \
+        memcpy(&c, cval, sizeof c);                                                                \
         if (!srow) {                                                                               \
             for (int64_t j = 0; j < inner; j++)                                                    \
                 o[j * ost] = c;                                                                    \
@@ -94,6 +97,8 @@ static int32_t remap_run(const struct aclOpExecutor *e, void *const *addr)
     int nd = out->ndim, esz = (int)ops_dt_size(out->dt);
     char *ob = ops_base(out, addr);
     const char *ib = ops_base(in, addr);
+    const unsigned char *cval =
+        p->cv_live ? (const unsigned char *)ops_base(&p->cv, addr) : p->cval;
     if (nd == 0) {
         memcpy(ob, ib, (size_t)esz);
         return 0;
@@ -165,10 +170,12 @@ static int32_t remap_flat_run(const struct aclOpExecutor *e, void *const *addr)
 
 /* Phase 1 common part: checks self / out (types equal, in mask; ranks
  * equal; out's shape = want), builds the executor and the plan with empty
- * tables of out's sizes (of map_dims when not NULL: the pads' backward). */
-static aclnnStatus remap_begin(const char *name, const aclTensor *self, const aclTensor *out,
-                               unsigned mask, const int64_t *want, const int64_t *map_dims,
-                               struct aclOpExecutor **pe, struct remap_plan **pp)
+ * tables of out's sizes (of map_dims when not NULL: the pads' backward). cv, when not NULL,
+ * is a second input whose one element is the constant (read at each launch). */
+static aclnnStatus remap_begin_cv(const char *name, const aclTensor *self, const aclTensor *cv,
+                                  const aclTensor *out, unsigned mask, const int64_t *want,
+                                  const int64_t *map_dims, struct aclOpExecutor **pe,
+                                  struct remap_plan **pp)
 {
     aclnnStatus rc;
     int sdt, odt;
@@ -180,7 +187,8 @@ static aclnnStatus remap_begin(const char *name, const aclTensor *self, const ac
                        ops_dt_name(out->dtype), ops_dt_name(self->dtype));
     if ((rc = ops_check_shape(name, want, (int)self->ndim, out, "out")))
         return rc;
-    struct aclOpExecutor *e = ops_exec_plan(name, 1, 1, sizeof(struct remap_plan), remap_fini);
+    struct aclOpExecutor *e =
+        ops_exec_plan(name, cv ? 2 : 1, 1, sizeof(struct remap_plan), remap_fini);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct remap_plan *p = e->plan;
@@ -195,8 +203,11 @@ static aclnnStatus remap_begin(const char *name, const aclTensor *self, const ac
         ops_exec_discard(e);
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
     }
-    if ((rc = OPS_VIEWS(e, {&p->in, self, "self"}, {&p->out, out, "out"})))
+    if ((rc =
+             cv ? OPS_VIEWS(e, {&p->in, self, "self"}, {&p->cv, cv, "value"}, {&p->out, out, "out"})
+                : OPS_VIEWS(e, {&p->in, self, "self"}, {&p->out, out, "out"})))
         return rc;
+    p->cv_live = cv != NULL;
     int64_t at = 0;
     for (uint32_t d = 0; d < self->ndim; d++) {
         p->map[d] = p->maps + at;
@@ -205,6 +216,13 @@ static aclnnStatus remap_begin(const char *name, const aclTensor *self, const ac
     *pe = e;
     *pp = p;
     return ACLNN_SUCCESS;
+}
+
+static aclnnStatus remap_begin(const char *name, const aclTensor *self, const aclTensor *out,
+                               unsigned mask, const int64_t *want, const int64_t *map_dims,
+                               struct aclOpExecutor **pe, struct remap_plan **pp)
+{
+    return remap_begin_cv(name, self, NULL, out, mask, want, map_dims, pe, pp);
 }
 
 /* Fill the identity table for dim d. */
@@ -288,26 +306,38 @@ PHASE2(ConstantPadNd)
 /* ---- Reflection, replication and circular padding (PD1) -----------------------------------
  */
 
-enum pad_mode { PAD_REFLECT, PAD_REPLICATE, PAD_CIRCULAR };
-
-/* PD1: the self index out index o of a dim of size w padded by lo in front reads. */
-static int64_t pad_src(enum pad_mode mode, int64_t o, int64_t lo, int64_t w)
+/* PD1: the self index out index o of a dim of size w padded by lo in front reads, -1 for the
+ * constant. The mirrors and the wrap are periodic, so any pad the callers' checks let through
+ * maps: reflect has period 2(w - 1) (... 2 1 | 0 1 2 | 1 0 ...), symmetric 2w (... 1 0 | 0 1 2 |
+ * 2 1 ...), circular w. */
+static int64_t pad_src(enum ops_pad_mode mode, int64_t o, int64_t lo, int64_t w)
 {
-    int64_t i = o - lo;
+    int64_t i = o - lo, per;
+    if (i >= 0 && i < w)
+        return i;
     switch (mode) {
-    case PAD_REFLECT: /* mirror without repeating the edge */
-        i = i < 0 ? -i : i;
-        return i >= w ? 2 * (w - 1) - i : i;
-    case PAD_REPLICATE:
-        return i < 0 ? 0 : i >= w ? w - 1 : i;
-    default:
+    case OPS_PAD_EDGE:
+        return i < 0 ? 0 : w - 1;
+    case OPS_PAD_REFLECT:
+        per = 2 * (w - 1);
+        if (per == 0)
+            return 0;
+        i = ((i % per) + per) % per;
+        return i < w ? i : per - i;
+    case OPS_PAD_SYMMETRIC:
+        per = 2 * w;
+        i = ((i % per) + per) % per;
+        return i < w ? i : per - 1 - i;
+    case OPS_PAD_CIRCULAR:
         return ((i % w) + w) % w;
+    default:
+        return -1;
     }
 }
 
 /* checks self (k + 1 or k + 2 dims for a k-d pad) and padding (2k values, last dim's pair
  * first), gives the padded shape want and the front pads lo per dim. */
-static aclnnStatus pad_shape(const char *name, enum pad_mode mode, int k, const aclTensor *self,
+static aclnnStatus pad_shape(const char *name, enum ops_pad_mode mode, int k, const aclTensor *self,
                              const char *sname, const aclIntArray *padding, int64_t *want,
                              int64_t *lo)
 {
@@ -325,23 +355,23 @@ static aclnnStatus pad_shape(const char *name, enum pad_mode mode, int k, const 
     for (int j = 0; j < k; j++) {
         int d = nd - 1 - j;
         int64_t w = self->dims[d], l = padding->v[2 * j], r = padding->v[2 * j + 1];
-        bool ok = mode == PAD_REFLECT    ? l >= 0 && r >= 0 && l < w && r < w
-                  : mode == PAD_CIRCULAR ? l >= 0 && r >= 0 && l <= w && r <= w && w > 0
-                                         : l >= 0 && r >= 0 && w > 0;
+        bool ok = mode == OPS_PAD_REFLECT    ? l >= 0 && r >= 0 && l < w && r < w
+                  : mode == OPS_PAD_CIRCULAR ? l >= 0 && r >= 0 && l <= w && r <= w && w > 0
+                                             : l >= 0 && r >= 0 && w > 0;
         if (!ok)
             return ops_err(ACLNN_ERR_PARAM_INVALID,
                            "%s: padding %lld, %lld of dim %d (size %lld) is out of range (%s)",
                            name, (long long)l, (long long)r, d, (long long)w,
-                           mode == PAD_REFLECT    ? "each must be in [0, size)"
-                           : mode == PAD_CIRCULAR ? "each must be in [0, size], size > 0"
-                                                  : "each must be >= 0, size > 0");
+                           mode == OPS_PAD_REFLECT    ? "each must be in [0, size)"
+                           : mode == OPS_PAD_CIRCULAR ? "each must be in [0, size], size > 0"
+                                                      : "each must be >= 0, size > 0");
         want[d] = w + l + r;
         lo[d] = l;
     }
     return ACLNN_SUCCESS;
 }
 
-static void pad_maps(struct remap_plan *p, enum pad_mode mode, const int64_t *src_dims,
+static void pad_maps(struct remap_plan *p, enum ops_pad_mode mode, const int64_t *src_dims,
                      const int64_t *lo, int nd)
 {
     for (int d = 0; d < nd; d++)
@@ -349,7 +379,7 @@ static void pad_maps(struct remap_plan *p, enum pad_mode mode, const int64_t *sr
             p->map[d][o] = pad_src(mode, o, lo[d], src_dims[d]);
 }
 
-static aclnnStatus pad_forward(const char *name, enum pad_mode mode, int k, unsigned types,
+static aclnnStatus pad_forward(const char *name, enum ops_pad_mode mode, int k, unsigned types,
                                const aclTensor *self, const aclIntArray *padding,
                                const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
 {
@@ -422,7 +452,7 @@ static int32_t pad_backward_run(const struct aclOpExecutor *e, void *const *addr
     return 0;
 }
 
-static aclnnStatus pad_backward(const char *name, enum pad_mode mode, int k, unsigned types,
+static aclnnStatus pad_backward(const char *name, enum ops_pad_mode mode, int k, unsigned types,
                                 const aclTensor *gradOutput, const aclTensor *self,
                                 const aclIntArray *padding, const aclTensor *gradInput,
                                 uint64_t *ws, aclOpExecutor **ex)
@@ -458,6 +488,33 @@ static aclnnStatus pad_backward(const char *name, enum pad_mode mode, int k, uns
     return ops_exec_done(e, ws, ex);
 }
 
+/* PadV3's pad (ops/proto/shape.c, its checks there): every dim padded by lo before it (out's
+ * dims give the rest; a negative pad crops), in any mode; value (NULL: zero bits) a one-element
+ * tensor of self's type read at each launch. */
+aclnnStatus ops_pad_nd(const aclTensor *self, const int64_t *lo, enum ops_pad_mode mode,
+                       const aclTensor *value, aclTensor *out, uint64_t *workspaceSize,
+                       aclOpExecutor **executor)
+{
+    const char *name = "PadV3";
+    REMAP_CHECK(name, self, out);
+    if (out->ndim != self->ndim)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: y has %u dims, x %u", name,
+                       (unsigned)out->ndim, (unsigned)self->ndim);
+    if (value && (value->dtype != self->dtype || ops_numel(value->dims, (int)value->ndim) != 1))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: constant_values must be one element of x's type", name);
+    struct aclOpExecutor *e;
+    struct remap_plan *p;
+    aclnnStatus rc =
+        remap_begin_cv(name, self, value, out, OPS_DT_ConstantPadNd, out->dims, NULL, &e, &p);
+    if (rc)
+        return rc;
+    for (int d = 0; d < (int)self->ndim; d++)
+        for (int64_t o = 0; o < out->dims[d]; o++)
+            p->map[d][o] = pad_src(mode, o, lo[d], self->dims[d]);
+    return remap_done(e, workspaceSize, executor);
+}
+
 #define PAD_FWD(Name, mode, k, types)                                                              \
     aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor *self, const aclIntArray *padding,   \
                                               aclTensor *out, WS)                                  \
@@ -477,22 +534,22 @@ static aclnnStatus pad_backward(const char *name, enum pad_mode mode, int k, uns
     }                                                                                              \
     PHASE2(Name)
 
-PAD_FWD(ReflectionPad1d, PAD_REFLECT, 1, OPS_DT_ReflectionPad1d)
-PAD_FWD(ReflectionPad2d, PAD_REFLECT, 2, OPS_DT_ReflectionPad2d)
-PAD_FWD(ReflectionPad3d, PAD_REFLECT, 3, OPS_DT_ReflectionPad3d)
-PAD_FWD(ReplicationPad1d, PAD_REPLICATE, 1, OPS_DT_ReplicationPad1d)
-PAD_FWD(ReplicationPad2d, PAD_REPLICATE, 2, OPS_DT_ReplicationPad2d)
-PAD_FWD(ReplicationPad3d, PAD_REPLICATE, 3, OPS_DT_ReplicationPad3d)
-PAD_FWD(CircularPad2d, PAD_CIRCULAR, 2, OPS_DT_CircularPad2d)
-PAD_FWD(CircularPad3d, PAD_CIRCULAR, 3, OPS_DT_CircularPad3d)
-PAD_BWD(ReflectionPad1dBackward, PAD_REFLECT, 1, OPS_DT_ReflectionPad1dBackward)
-PAD_BWD(ReflectionPad2dBackward, PAD_REFLECT, 2, OPS_DT_ReflectionPad2dBackward)
-PAD_BWD(ReflectionPad3dBackward, PAD_REFLECT, 3, OPS_DT_ReflectionPad3dBackward)
-PAD_BWD(ReplicationPad1dBackward, PAD_REPLICATE, 1, OPS_DT_ReplicationPad1dBackward)
-PAD_BWD(ReplicationPad2dBackward, PAD_REPLICATE, 2, OPS_DT_ReplicationPad2dBackward)
-PAD_BWD(ReplicationPad3dBackward, PAD_REPLICATE, 3, OPS_DT_ReplicationPad3dBackward)
-PAD_BWD(CircularPad2dBackward, PAD_CIRCULAR, 2, OPS_DT_CircularPad2dBackward)
-PAD_BWD(CircularPad3dBackward, PAD_CIRCULAR, 3, OPS_DT_CircularPad3dBackward)
+PAD_FWD(ReflectionPad1d, OPS_PAD_REFLECT, 1, OPS_DT_ReflectionPad1d)
+PAD_FWD(ReflectionPad2d, OPS_PAD_REFLECT, 2, OPS_DT_ReflectionPad2d)
+PAD_FWD(ReflectionPad3d, OPS_PAD_REFLECT, 3, OPS_DT_ReflectionPad3d)
+PAD_FWD(ReplicationPad1d, OPS_PAD_EDGE, 1, OPS_DT_ReplicationPad1d)
+PAD_FWD(ReplicationPad2d, OPS_PAD_EDGE, 2, OPS_DT_ReplicationPad2d)
+PAD_FWD(ReplicationPad3d, OPS_PAD_EDGE, 3, OPS_DT_ReplicationPad3d)
+PAD_FWD(CircularPad2d, OPS_PAD_CIRCULAR, 2, OPS_DT_CircularPad2d)
+PAD_FWD(CircularPad3d, OPS_PAD_CIRCULAR, 3, OPS_DT_CircularPad3d)
+PAD_BWD(ReflectionPad1dBackward, OPS_PAD_REFLECT, 1, OPS_DT_ReflectionPad1dBackward)
+PAD_BWD(ReflectionPad2dBackward, OPS_PAD_REFLECT, 2, OPS_DT_ReflectionPad2dBackward)
+PAD_BWD(ReflectionPad3dBackward, OPS_PAD_REFLECT, 3, OPS_DT_ReflectionPad3dBackward)
+PAD_BWD(ReplicationPad1dBackward, OPS_PAD_EDGE, 1, OPS_DT_ReplicationPad1dBackward)
+PAD_BWD(ReplicationPad2dBackward, OPS_PAD_EDGE, 2, OPS_DT_ReplicationPad2dBackward)
+PAD_BWD(ReplicationPad3dBackward, OPS_PAD_EDGE, 3, OPS_DT_ReplicationPad3dBackward)
+PAD_BWD(CircularPad2dBackward, OPS_PAD_CIRCULAR, 2, OPS_DT_CircularPad2dBackward)
+PAD_BWD(CircularPad3dBackward, OPS_PAD_CIRCULAR, 3, OPS_DT_CircularPad3dBackward)
 
 /* ---- Roll -------------------------------------------------------------------------------------
  */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Operators that are a view computation plus strided copies on move.c's move
- * plan (move.h): SplitTensor, SplitWithSize, Stack, Flatten, Expand, SliceV2,
+ * plan (move.h): SplitTensor, SplitWithSize, Stack, Flatten, Expand, SliceV2 (and
+ * StridedSliceV2's ops_strided_slice, shape.h),
  * ChannelShuffle, ConfusionTranspose, Diag, DiagPart and DiagFlat.
  *
  * Each builds, in phase 1, the source view each output element reads:
@@ -10,7 +11,9 @@
  *      sub-view at index k of the new dim (converted as Cat converts, MV4).
  *  VW2. Expand: size's entries (-1 keeps self's size) broadcast self (leading
  *      new dims, size-1 dims) with zero source strides. SliceV2: per listed
- *      axis, Slice's clamping, the start's offset and the step's stride.
+ *      axis, Slice's clamping, the start's offset and the step's stride;
+ *      ops_strided_slice (StridedSliceV2) the same with any nonzero step (a
+ *      negative one: a negative source stride, the dim walked backwards).
  *  VW3. Reshapes (Flatten's out, ConfusionTranspose's reshaped side) give a
  *      tensor of one shape the strides of another by PyTorch's view rule
  *      (view_strides): always possible for a contiguous tensor, otherwise
@@ -51,6 +54,7 @@
 #include "ops/engine/engine.h"
 #include "ops/engine/ew_build.h" /* ops_scalar_to */
 #include "ops/shape/move.h"
+#include "ops/shape/shape.h"
 #include "ops/shape/table.h"
 
 /* ---- helpers ----------------------------------------------------------------------------------
@@ -464,6 +468,43 @@ PHASE2(Flip)
 /* ---- SliceV2 (VW2) ----------------------------------------------------------------------------
  */
 
+/* VW2: out (of shape want) = self's elements at first + i * step per dim; a step may be negative
+ * (the dim walked backwards: StridedSliceV2's reversed slices), never 0. */
+static aclnnStatus strided_move(const char *name, unsigned types, const aclTensor *self,
+                                const int64_t *want, const int64_t *first, const int64_t *step,
+                                const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
+{
+    int nd = (int)self->ndim;
+    struct aclOpExecutor *e;
+    struct ops_tensor x, o;
+    aclnnStatus rc;
+    if ((rc = one_move(name, types, self, out, want, nd, &e, &x, &o)))
+        return rc;
+    int64_t sst[OPS_MAX_DIMS], off = 0;
+    bool empty = ops_numel(want, nd) == 0;
+    for (int k = 0; k < nd; k++) {
+        sst[k] = x.strides[k] * (want[k] > 1 ? step[k] : 1);
+        off += empty ? 0 : first[k] * x.strides[k];
+    }
+    mv_fill(mv_at(e, 0), nd, want, sst, o.strides, off);
+    return mv_finish(e, ws, ex);
+}
+
+aclnnStatus ops_strided_slice(const aclTensor *self, const int64_t *first, const int64_t *step,
+                              aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "StridedSliceV2";
+    OPS_CHECK_NULLS(name, self, out, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(self, name, "x")) || (rc = ops_check_dims(out, name, "y")))
+        return rc;
+    if (out->ndim != self->ndim)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: y has %u dims, x %u", name,
+                       (unsigned)out->ndim, (unsigned)self->ndim);
+    return strided_move(name, OPS_DT_SliceV2, self, out->dims, first, step, out, workspaceSize,
+                        executor);
+}
+
 aclnnStatus aclnnSliceV2GetWorkspaceSize(const aclTensor *self, const aclIntArray *starts,
                                          const aclIntArray *ends, const aclIntArray *axes,
                                          const aclIntArray *steps, aclTensor *out, WS)
@@ -502,18 +543,8 @@ aclnnStatus aclnnSliceV2GetWorkspaceSize(const aclTensor *self, const aclIntArra
         first[d] = s;
         step[d] = st;
     }
-    struct aclOpExecutor *e;
-    struct ops_tensor x, o;
-    if ((rc = one_move(name, OPS_DT_SliceV2, self, out, want, nd, &e, &x, &o)))
-        return rc;
-    int64_t sst[OPS_MAX_DIMS], off = 0;
-    bool empty = ops_numel(want, nd) == 0;
-    for (int k = 0; k < nd; k++) {
-        sst[k] = x.strides[k] * (want[k] > 1 ? step[k] : 1);
-        off += empty ? 0 : first[k] * x.strides[k];
-    }
-    mv_fill(mv_at(e, 0), nd, want, sst, o.strides, off);
-    return mv_finish(e, workspaceSize, executor);
+    return strided_move(name, OPS_DT_SliceV2, self, want, first, step, out, workspaceSize,
+                        executor);
 }
 PHASE2(SliceV2)
 

@@ -1083,8 +1083,7 @@ static void m_slice(const struct proto_op *op, double *const *x, const int64_t *
 /* StridedSliceV2 of the case below (x [4, 5]; begin 3, 1; end -5, 10; axes 0, -1; strides
  * -2, 2): by ONNX's rule rows 3, 1 (end -5 is before the start: -1) and columns 1, 3 (end 10
  * clamped to 5). */
-static void m_strided(const struct proto_op *op, double *const *x, const int64_t *idx,
-                      int64_t *src)
+static void m_strided(const struct proto_op *op, double *const *x, const int64_t *idx, int64_t *src)
 {
     (void)op;
     (void)x;
@@ -1142,36 +1141,43 @@ static void r_range(const struct tcase *c, const struct proto_op *op, double *co
         y[0][i] = x[0][0] + (double)i * x[2][0];
 }
 
-/* PadV3 of a 2-D x: the element of x each coordinate of y maps to (edge: clamped), else
- * constant_values' element; pads [lo0, hi0, lo1, hi1] (contiguous) or [lo0, lo1, hi0, hi1]. */
-static void ref_pad2(const struct proto_op *op, double *const *x, double *y, bool contig, bool edge)
+/* The index of x (dim n) coordinate a (already less the pad before) reads in a mode, folded
+ * one reflection or wrap at a time (the kernel folds with a modulo); -1: the constant. */
+static int64_t pad_fold(const char *mode, int64_t a, int64_t n)
 {
+    while (a < 0 || a >= n) {
+        if (!strcmp(mode, "constant"))
+            return -1;
+        if (!strcmp(mode, "edge"))
+            a = a < 0 ? 0 : n - 1;
+        else if (!strcmp(mode, "reflect"))
+            a = n == 1 ? 0 : a < 0 ? -a : 2 * (n - 1) - a;
+        else if (!strcmp(mode, "symmetric"))
+            a = a < 0 ? -a - 1 : 2 * n - 1 - a;
+        else /* circular */
+            a = a < 0 ? a + n : a - n;
+    }
+    return a;
+}
+
+/* PadV3 of a 2-D x: the element of x each coordinate of y maps to in the case's mode, else
+ * constant_values' element (zero without it); pads [lo0, hi0, lo1, hi1] (contiguous) or
+ * [lo0, lo1, hi0, hi1]. */
+static void r_pad(const struct tcase *c, const struct proto_op *op, double *const *x,
+                  double *const *y)
+{
+    const struct proto_attr *ma = cattr(c, "mode"), *ca = cattr(c, "paddings_contiguous");
+    const char *mode = ma ? ma->s : "constant";
+    bool contig = !ca || ca->i;
     const int64_t *xd = op->in[0].dims, *yd = op->out[0].dims;
     int64_t lo0 = (int64_t)x[1][0], lo1 = (int64_t)(contig ? x[1][2] : x[1][1]);
     for (int64_t i = 0; i < yd[0]; i++)
         for (int64_t j = 0; j < yd[1]; j++) {
-            int64_t a = i - lo0, b = j - lo1;
-            if (edge) {
-                a = a < 0 ? 0 : a >= xd[0] ? xd[0] - 1 : a;
-                b = b < 0 ? 0 : b >= xd[1] ? xd[1] - 1 : b;
-            }
-            bool in = a >= 0 && a < xd[0] && b >= 0 && b < xd[1];
-            y[i * yd[1] + j] = in ? x[0][a * xd[1] + b] : x[2][0];
+            int64_t a = pad_fold(mode, i - lo0, xd[0]), b = pad_fold(mode, j - lo1, xd[1]);
+            y[0][i * yd[1] + j] = a >= 0 && b >= 0 ? x[0][a * xd[1] + b]
+                                  : op->nin > 2    ? x[2][0]
+                                                   : 0.0;
         }
-}
-
-static void r_pad_const(const struct tcase *c, const struct proto_op *op, double *const *x,
-                        double *const *y)
-{
-    (void)c;
-    ref_pad2(op, x, y[0], true, false);
-}
-
-static void r_pad_edge(const struct tcase *c, const struct proto_op *op, double *const *x,
-                       double *const *y)
-{
-    (void)c;
-    ref_pad2(op, x, y[0], false, true);
 }
 
 /* TopKV2 of a 2-D x along dim 1: each row's k largest (smallest with largest false) by
@@ -1589,19 +1595,38 @@ static const struct tcase g_cases[] = {
      r_range,
      0},
     {"Pack", 3, {F32(2, 3), F32(2, 3), F32(2, 3)}, 1, {AINT("axis", 1)}, r_pack, 0},
-    {"PadV3",
-     3,
-     {F32(2, 3), {ACL_INT64, SHAPE(4), CV(1, 0, -1, 2)}, F32()},
-     NOATTR,
-     r_pad_const,
-     0},
+    {"PadV3", 3, {F32(2, 3), {ACL_INT64, SHAPE(4), CV(1, 0, -1, 2)}, F32()}, NOATTR, r_pad, 0},
     {"PadV3",
      2,
      {F32(2, 3), {ACL_INT32, SHAPE(4), CV(1, 2, 1, 0)}},
      2,
      {ASTR("mode", "edge"), ABOOL("paddings_contiguous", 0)},
-     r_pad_edge,
+     r_pad,
      0},
+    {"PadV3",
+     2,
+     {F32(3, 4), {ACL_INT64, SHAPE(4), CV(2, -1, 2, 3)}},
+     2,
+     {ASTR("mode", "reflect"), ABOOL("paddings_contiguous", 0)},
+     r_pad,
+     0},
+    {"PadV3",
+     2,
+     {F32(3, 4), {ACL_INT64, SHAPE(4), CV(3, 1, -2, 4)}},
+     1,
+     {ASTR("mode", "symmetric")},
+     r_pad,
+     0},
+    {"PadV3",
+     3,
+     {{ACL_INT32, SHAPE(3, 2)},
+      {ACL_INT64, SHAPE(4), CV(3, 2, -1, 2)},
+      {ACL_INT32, SHAPE(), CV(7)}},
+     1,
+     {ASTR("mode", "circular")},
+     r_pad,
+     0,
+     RANGE(-50, 50)},
     {"TopKV2", 2, {F32(3, 5), {ACL_INT32, SHAPE(), CV(2)}}, NOATTR, r_top_k, 0},
     {"TopKV2",
      2,
