@@ -362,6 +362,7 @@
 #include "aclnnop/aclnn_softshrink.h"
 #include "aclnnop/aclnn_softshrink_backward.h"
 #include "aclnnop/aclnn_sort.h"
+#include "aclnnop/aclnn_topk.h"
 #include "aclnnop/aclnn_sqrt.h"
 #include "aclnnop/aclnn_square.h"
 #include "aclnnop/aclnn_std.h"

@@ -6,7 +6,7 @@
  * keep_dims, noop_with_empty_axes (empty axes: y = x when true, else every
  * dim is reduced); ArgMaxV2 and ArgMin (dimension a value input, y int32 or
  * int64);
- * Cumsum (axis a value input); TopKV2 (k a value input, on the host).
+ * Cumsum (axis a value input); TopKV2 (k a value input: aclnnTopk's kernel).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +20,7 @@
 #include "aclnnop/aclnn_prod.h"
 #include "aclnnop/aclnn_reduce_sum.h"
 #include "ops/proto/proto_pvt.h"
+#include "ops/sort/sort.h"
 
 /* The axes to reduce, wrapped, into axes[*n]; *n = 0 with *noop set when
  * the axes are empty and the instance says so. */
@@ -294,99 +295,15 @@ enum proto_status proto_infer_top_k(struct proto_op *op)
     return PROTO_OK;
 }
 
-/* TopK on the host: each line of x along the axis ordered by value (descending when largest;
- * ties and NaNs: the lower index first, NaN above every number as in torch.topk), its first
- * k written. The order is total, so sorted false gets the sorted result too. */
-struct top_k_arg {
-    int64_t outer, n, inner, k;
-    aclDataType xdt, idt;
-    bool largest;
-    uint32_t y, iy;
-};
-
-struct top_k_item {
-    long double v; /* exact for every int64 (a 64-bit mantissa) */
-    int64_t i;
-};
-
-static int top_k_cmp(const struct top_k_item *a, const struct top_k_item *b, bool largest)
-{
-    bool na = a->v != a->v, nb = b->v != b->v;
-    int c = na || nb ? (na && nb ? 0 : na ? 1 : -1) : (a->v > b->v) - (a->v < b->v);
-    if (c)
-        return largest ? -c : c;
-    return (a->i > b->i) - (a->i < b->i);
-}
-
-static int top_k_desc(const void *a, const void *b)
-{
-    return top_k_cmp(a, b, true);
-}
-
-static int top_k_asc(const void *a, const void *b)
-{
-    return top_k_cmp(a, b, false);
-}
-
-static int32_t top_k_step(void *const *operands, const void *arg)
-{
-    const struct top_k_arg *a = arg;
-    if (a->k == 0 || a->outer == 0 || a->inner == 0)
-        return 0;
-    struct top_k_item *it = malloc((size_t)a->n * sizeof(*it));
-    if (!it)
-        return ACL_ERROR_BAD_ALLOC;
-    const char *x = operands[PIN(0)];
-    char *y = operands[a->y], *iy = operands[a->iy];
-    size_t es = (size_t)aclDataTypeSize(a->xdt);
-    for (int64_t o = 0; o < a->outer; o++)
-        for (int64_t in = 0; in < a->inner; in++) {
-            for (int64_t j = 0; j < a->n; j++) {
-                const char *p = x + (size_t)((o * a->n + j) * a->inner + in) * es;
-                it[j].i = j;
-                switch (a->xdt) {
-                case ACL_FLOAT:
-                    it[j].v = *(const float *)p;
-                    break;
-                case ACL_DOUBLE:
-                    it[j].v = *(const double *)p;
-                    break;
-                case ACL_INT32:
-                    it[j].v = *(const int32_t *)p;
-                    break;
-                default:
-                    it[j].v = (long double)*(const int64_t *)p;
-                    break;
-                }
-            }
-            qsort(it, (size_t)a->n, sizeof(*it), a->largest ? top_k_desc : top_k_asc);
-            for (int64_t j = 0; j < a->k; j++) {
-                size_t at = (size_t)((o * a->k + j) * a->inner + in);
-                memcpy(y + at * es, x + (size_t)((o * a->n + it[j].i) * a->inner + in) * es, es);
-                if (a->idt == ACL_INT32)
-                    ((int32_t *)iy)[at] = (int32_t)it[j].i;
-                else
-                    ((int64_t *)iy)[at] = it[j].i;
-            }
-        }
-    free(it);
-    return 0;
-}
-
+/* ops_topk (AS3 in ops/sort/sort.c): each line along the axis ordered by value (descending
+ * when largest; ties the lower index first, NaN above every number as in torch.topk), its
+ * first k written. The order is total, so sorted false gets the sorted result too. */
 enum proto_status proto_build_top_k(const struct proto_op *op, struct proto_plan_builder *b)
 {
     int ax = 0;
-    const struct core_op_val *x = &op->in[0];
-    struct top_k_arg a = {.outer = 1,
-                          .n = 1,
-                          .inner = 1,
-                          .xdt = x->dtype,
-                          .idt = op->out[1].dtype,
-                          .largest = proto_attr_i(op, "largest") != 0,
-                          .y = POUT(op, 0),
-                          .iy = POUT(op, 1)};
-    top_k_geom((struct proto_op *)op, &ax, &a.k);
-    for (int i = 0; i < x->nd; i++)
-        *(i < ax ? &a.outer : i == ax ? &a.n : &a.inner) *= x->dims[i];
-    return proto_step_fn(b, top_k_step, &a, sizeof(a));
+    int64_t k = 0;
+    top_k_geom((struct proto_op *)op, &ax, &k);
+    return PROTO_STEP(b, ops_topk, proto_operand(b, PIN(0)), k, (int64_t)ax,
+                      proto_attr_i(op, "largest") != 0, proto_operand(b, POUT(op, 0)),
+                      proto_operand(b, POUT(op, 1)));
 }

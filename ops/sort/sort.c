@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Argsort and Sort (stable index sort along one dim; Sort also writes the sorted values).
+ * Argsort, Sort and Topk (stable index sort along one dim; Sort also writes the sorted values,
+ * Topk the first k of both).
  *
  *  AS1. Argsort gathers each line along `dim` (floats as double, integers as
  *      int64, so every value compares exactly), sorts its indices with a
@@ -10,6 +11,11 @@
  *  AS2. Sort is Argsort plus the values in that order (valuesOut of self's type, indicesOut
  *      INT64). Its sort is always stable, which satisfies stable = false as well (torch.sort
  *      leaves the order of equal keys unspecified then). BOOL sorts as the integers 0 / 1.
+ *  AS3. Topk is Sort (descending when largest) writing the first k of each line: the k largest
+ *      (smallest) in order, equal keys by lower index first, NaN above every number
+ *      (torch.topk's order, ONNX TopK's). The line is fully sorted (n log n): sorted = false
+ *      gets the sorted result too. ops_topk is its form for TopKV2 (ops/proto: int32 or int64
+ *      indices).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -17,7 +23,9 @@
 
 #include "aclnnop/aclnn_argsort.h"
 #include "aclnnop/aclnn_sort.h"
+#include "aclnnop/aclnn_topk.h"
 #include "ops/engine/engine.h"
+#include "ops/sort/sort.h"
 #include "ops/sort/table.h"
 
 /* ---- Argsort -------------------------------------------------------------------------------- */
@@ -25,6 +33,7 @@
 struct as_plan {
     struct ops_tensor x, o, v; /* v: Sort's valuesOut */
     int dim;
+    int64_t k; /* elements written per line (Topk: k; else the line's) */
     bool desc, isint, values;
 };
 
@@ -88,11 +97,11 @@ static int32_t as_run(const struct aclOpExecutor *e, void *const *addr)
         as_sort(idx, tmp, n, keys, p->isint, p->desc);
         if (p->values) { /* the keys in sorted order, through tmp (8-byte keys: AS1) */
             const int64_t *k64 = keys;
-            for (int64_t i = 0; i < n; i++)
+            for (int64_t i = 0; i < p->k; i++)
                 tmp[i] = k64[idx[i]];
-            stv(ops_base(&p->v, addr) + ov * ev, p->v.strides[p->dim] * ev, tmp, n);
+            stv(ops_base(&p->v, addr) + ov * ev, p->v.strides[p->dim] * ev, tmp, p->k);
         }
-        st(ops_base(&p->o, addr) + oo * eo, p->o.strides[p->dim] * eo, idx, n);
+        st(ops_base(&p->o, addr) + oo * eo, p->o.strides[p->dim] * eo, idx, p->k);
         for (int d = p->x.ndim - 1; d >= 0; d--) {
             if (d == p->dim)
                 continue;
@@ -105,9 +114,10 @@ static int32_t as_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-/* Argsort (values NULL) and Sort (values: valuesOut, out: indicesOut). */
+/* Argsort (values NULL), Sort (values: valuesOut, out: indicesOut; k < 0) and Topk (k >= 0:
+ * the outputs' dim holds k). */
 static aclnnStatus sort_op(const char *name, const aclTensor *self, int64_t dim, bool descending,
-                           const aclTensor *values, const aclTensor *out, unsigned types,
+                           int64_t k, const aclTensor *values, const aclTensor *out, unsigned types,
                            unsigned otypes, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     aclnnStatus rc;
@@ -120,21 +130,36 @@ static aclnnStatus sort_op(const char *name, const aclTensor *self, int64_t dim,
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self has unsupported type %s", name,
                        ops_dt_name(self->dtype));
     if (!ops_dt_in(out->dtype, otypes))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has type %s (INT64 only)", name, oname,
-                       ops_dt_name(out->dtype));
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has type %s (%s only)", name, oname,
+                       ops_dt_name(out->dtype), otypes == DTM(DT_I64) ? "INT64" : "INT32 or INT64");
     if (values && values->dtype != self->dtype)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: valuesOut has type %s, self %s (they must "
                        "match)",
                        name, ops_dt_name(values->dtype), ops_dt_name(self->dtype));
-    if (!ops_same_shape(self, out))
-        return ops_shape_err(name, oname, out, self->dims, (int)self->ndim);
-    if (values && !ops_same_shape(self, values))
-        return ops_shape_err(name, "valuesOut", values, self->dims, (int)self->ndim);
     int nd = (int)self->ndim, lim = nd > 0 ? nd : 1;
     if (dim < -lim || dim >= lim)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is out of range for %d dims", name,
                        (long long)dim, nd);
+    int d = (int)(dim < 0 ? dim + lim : dim);
+    int64_t n = nd > 0 ? self->dims[d] : 1, want[OPS_MAX_DIMS];
+    if (k > n)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: k is %lld, more than the %lld elements of dim %d of self", name,
+                       (long long)k, (long long)n, d);
+    if (k == 0 && nd == 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: k is 0 for a 0-d self (its outputs hold one element: k must be 1)",
+                       name);
+    if (k < 0 && k != -1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: k is %lld, it must be >= 0", name,
+                       (long long)k);
+    memcpy(want, self->dims, (size_t)nd * sizeof(int64_t));
+    if (k >= 0 && nd > 0)
+        want[d] = k;
+    if ((rc = ops_check_shape(name, want, nd, out, oname)) ||
+        (values && (rc = ops_check_shape(name, want, nd, values, "valuesOut"))))
+        return rc;
     struct aclOpExecutor *e;
     struct as_plan *p;
     if (values) {
@@ -153,12 +178,12 @@ static aclnnStatus sort_op(const char *name, const aclTensor *self, int64_t dim,
         p->x.ndim = p->o.ndim = p->v.ndim = 1;
         p->x.dims[0] = p->o.dims[0] = p->v.dims[0] = 1;
         p->x.strides[0] = p->o.strides[0] = p->v.strides[0] = 1;
-        dim = 0;
     }
-    p->dim = (int)(dim < 0 ? dim + nd : dim);
+    p->dim = d;
+    p->k = k >= 0 ? k : n;
     p->desc = descending;
     p->isint = !ops_dt_is_float(dt);
-    e->run = p->x.numel ? as_run : NULL;
+    e->run = p->x.numel && p->k ? as_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
 
@@ -167,7 +192,7 @@ aclnnStatus aclnnArgsortGetWorkspaceSize(const aclTensor *self, int64_t dim, boo
                                          aclOpExecutor **executor)
 {
     OPS_CHECK_NULLS("aclnnArgsort", self, out, workspaceSize, executor);
-    return sort_op("aclnnArgsort", self, dim, descending, NULL, out, OPS_DT_Argsort,
+    return sort_op("aclnnArgsort", self, dim, descending, -1, NULL, out, OPS_DT_Argsort,
                    OPS_DT2_Argsort, workspaceSize, executor);
 }
 PHASE2(Argsort)
@@ -178,7 +203,31 @@ aclnnStatus aclnnSortGetWorkspaceSize(const aclTensor *self, bool stable, int64_
 {
     (void)stable; /* always stable (AS2) */
     OPS_CHECK_NULLS("aclnnSort", self, valuesOut, indicesOut, workspaceSize, executor);
-    return sort_op("aclnnSort", self, dim, descending, valuesOut, indicesOut, OPS_DT_Sort,
+    return sort_op("aclnnSort", self, dim, descending, -1, valuesOut, indicesOut, OPS_DT_Sort,
                    OPS_DT2_Sort, workspaceSize, executor);
 }
 PHASE2(Sort)
+
+aclnnStatus aclnnTopkGetWorkspaceSize(const aclTensor *self, int64_t k, int64_t dim, bool largest,
+                                      bool sorted, aclTensor *valuesOut, aclTensor *indicesOut,
+                                      uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    (void)sorted; /* the k are always in order (AS3) */
+    OPS_CHECK_NULLS("aclnnTopk", self, valuesOut, indicesOut, workspaceSize, executor);
+    if (k < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "aclnnTopk: k is %lld, it must be >= 0",
+                       (long long)k);
+    return sort_op("aclnnTopk", self, dim, largest, k, valuesOut, indicesOut, OPS_DT_Topk,
+                   OPS_DT2_Topk, workspaceSize, executor);
+}
+PHASE2(Topk)
+
+aclnnStatus ops_topk(const aclTensor *self, int64_t k, int64_t dim, bool largest, aclTensor *values,
+                     aclTensor *indices, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    OPS_CHECK_NULLS("TopKV2", self, values, indices, workspaceSize, executor);
+    if (k < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "TopKV2: k is %lld, it must be >= 0", (long long)k);
+    return sort_op("TopKV2", self, dim, largest, k, values, indices, OPS_DT_Topk,
+                   DTM(DT_I32) | DTM(DT_I64), workspaceSize, executor);
+}

@@ -745,6 +745,7 @@ OPS = {
     'TensorMove': ('tensor', 'tensor'),
     'Threshold': ('tensor', 'scalar', 'scalar', 'tensor'),
     'ThresholdBackward': ('tensor', 'tensor', 'scalar', 'tensor'),
+    'Topk': ('tensor', 'int64', 'int64', 'bool', 'bool', 'tensor', 'tensor'),
     'TraceV2': ('tensor', 'tensor'),
     'TransMatmulWeight': ('tensor',),
     'TransQuantParamV2': ('tensor', 'tensor', 'tensor'),

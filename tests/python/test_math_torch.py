@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """ops-math's math/ operators added beside the existing engines, against PyTorch (torch 1.13
 on the CPU as the oracle): AddN (the nary Sum's kernels), InplaceCumprod, CumsumV2 (exclusive,
-reverse), MeanV2 (noopWithEmptyAxes), Sort (values and indices), Equal, IsInScalarTensor and
+reverse), MeanV2 (noopWithEmptyAxes), Sort (values and indices), Topk, Equal, IsInScalarTensor and
 IsInTensorScalar; IsClose, SearchSorted(s), Bincount, Histc, LinalgCross, SignBitsPack and
 SignBitsUnpack (their references written from the bit layout CANN's kernels use), DiagPart,
 EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, CdistBackward, DotV2, TraceV2, Expandv, FillV2, InplaceMaskedFillTensor, MaskedFill, BiasAdd and GerV2. (IsInf, Lgamma and
@@ -172,6 +172,46 @@ class MathTorch(TorchCase):
                             vo.handle, io.handle, what=what)
                 check(self, vo.read(), v.to(dt), what)
                 self.assertTrue(torch.equal(io.read(), i), what)
+
+    def test_topk(self):
+        rng = random.Random(SEED + 11)
+        for dt in (F32, F16, BF16, F64, I8, U8, I16, I32, I64):
+            for largest in (False, True):
+                shape = rshape(rng)
+                x = gen(rng, shape, dt)
+                if dt.is_floating_point and x.numel():  # ties: repeated values
+                    x = ((x.double() * 2).round() / 2).to(dt)
+                nd = max(len(shape), 1)
+                d = rng.randrange(-nd, nd)
+                n = shape[d] if shape else 1
+                k = rng.randint(0 if shape else 1, n)  # a 0-d self: k 1
+                xs = x.float() if dt in (F16, BF16) else x
+                # the reference order: a stable sort (ties by lower index; NaN above numbers)
+                v, i = torch.sort(xs, dim=d, descending=largest, stable=True)
+                if shape:
+                    v, i = v.narrow(d, 0, k), i.narrow(d, 0, k)
+                oshape = list(shape)
+                if shape:
+                    oshape[d] = k
+                vo = self.dev(torch.zeros(oshape, dtype=dt))
+                io = self.dev(torch.zeros(oshape, dtype=I64))
+                what = "Topk %s %s k %d dim %d largest %s" % (dt, shape, k, d, largest)
+                self.run_ok("Topk", self.dev(view_of(rng, x)).handle, k, d, largest,
+                            rng.random() < 0.5, vo.handle, io.handle, what=what)
+                check(self, vo.read(), v.to(dt), what)
+                self.assertTrue(torch.equal(io.read(), i), what)
+        x = self.dev(torch.arange(6, dtype=F32).reshape(2, 3))
+        vo, io = self.dev(torch.zeros((2, 2), dtype=F32)), self.dev(torch.zeros((2, 2), dtype=I64))
+        self.run_ok("Topk", x.handle, 2, 1, True, True, vo.handle, io.handle, what="Topk 2x3")
+        self.assertEqual(vo.read().tolist(), [[2.0, 1.0], [5.0, 4.0]])
+        self.assertEqual(io.read().tolist(), [[2, 1], [2, 1]])
+        self.refused("Topk", 161002, x.handle, 4, 1, True, True, vo.handle, io.handle)  # k > 3
+        self.refused("Topk", 161002, x.handle, -1, 1, True, True, vo.handle, io.handle)
+        self.refused("Topk", 161002, x.handle, 2, 2, True, True, vo.handle, io.handle)  # dim
+        self.refused("Topk", 161002, x.handle, 2, 0, True, True, vo.handle, io.handle)  # shape
+        i32 = self.dev(torch.zeros((2, 2), dtype=I32))
+        self.refused("Topk", 161002, x.handle, 2, 1, True, True, vo.handle, i32.handle)
+        self.refused("Topk", 161001, None, 2, 1, True, True, vo.handle, io.handle)
 
     def test_equal_isin(self):
         rng = random.Random(SEED + 5)
