@@ -165,10 +165,11 @@ int64_t graph_val_numel(const struct graph_val *v);
 int64_t graph_val_bytes(const struct graph_val *v);
 uint32_t graph_dtype_size(int32_t dt);
 
-/* Whether Data node `data` of g feeds a value input ('#': a value the shape rules
- * read on the host) of some operator node, directly or through single-output operator
- * nodes (computed on the host at execution: graph_infer's folded values). */
-bool graph_feeds_value(const struct cpuaclGeGraph *g, int32_t data);
+/* Per node of g (calloc'd, the caller frees; NULL when out of memory): whether its output
+ * feeds a value input ('#': a value the shape rules read on the host) of some operator node,
+ * directly or through single-output operator nodes (computed on the host at execution:
+ * graph_infer's folded values). A Data node marked makes a dynamic-shape model. */
+bool *graph_value_feeders(const struct cpuaclGeGraph *g);
 
 /* Validate and infer: topological order, cycles, connections, shapes.
  * inputs (n) override the Data descriptions. */

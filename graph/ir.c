@@ -710,11 +710,9 @@ static bool input_required(const struct graph_node *n, uint32_t i)
     return decl_kind(n, input_decl(n, i)) != '?';
 }
 
-/* Per node of g (calloc'd, NULL when out of memory): whether its output reaches a value
- * input, directly or through single-output operator nodes (a fixed point: each pass marks
- * the producers of what is marked). */
-static bool *value_chain(const struct cpuaclGeGraph *g)
+bool *graph_value_feeders(const struct cpuaclGeGraph *g)
 {
+    /* a fixed point: each pass marks the producers of what is marked */
     bool *f = calloc(g->nnodes ? g->nnodes : 1, sizeof(bool)), more = true;
     while (f && more) {
         more = false;
@@ -730,14 +728,6 @@ static bool *value_chain(const struct cpuaclGeGraph *g)
         }
     }
     return f;
-}
-
-bool graph_feeds_value(const struct cpuaclGeGraph *g, int32_t data)
-{
-    bool *f = value_chain(g);
-    bool r = f && f[data];
-    free(f);
-    return r;
 }
 
 /* Whether node s has a Data node among its producers (a search marking each node once; out
@@ -981,7 +971,7 @@ uint32_t graph_infer(struct cpuaclGeGraph *g, const cpuaclGeTensor *inputs, size
     /* Infer in order. With values fed at run time, what they feed through operators toward a
      * value input is computed on the host as it is inferred (fold_node). */
     struct proto_op *op = malloc(sizeof(*op));
-    bool *chain = g->hostval ? value_chain(g) : NULL;
+    bool *chain = g->hostval ? graph_value_feeders(g) : NULL;
     if (!op || (g->hostval && !chain)) {
         free(op);
         free(chain);

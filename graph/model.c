@@ -1026,8 +1026,12 @@ uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys, const cha
             rc = graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphBuildModel: out of memory");
     }
     bool dyn = false; /* a Data node feeds a value input: a dynamic-shape model */
+    bool *feeds = rc == GE_OK ? graph_value_feeders(g) : NULL;
+    if (rc == GE_OK && !feeds)
+        rc = graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphBuildModel: out of memory");
     for (uint32_t i = 0; rc == GE_OK && i < g->nnodes; i++)
-        dyn |= g->nodes[i].kind == GRAPH_DATA && graph_feeds_value(g, (int32_t)i);
+        dyn |= g->nodes[i].kind == GRAPH_DATA && feeds[i];
+    free(feeds);
     if (rc == GE_OK && (dyn || gears.kind)) {
         if (!dyn)
             rc = gm_build_gears(g, &gears, &o, &w, out_type, aipp, aipp_len, data, length);
@@ -1363,7 +1367,7 @@ static aclError gm_dyn_plan(struct gm_dyn *d, const unsigned char *key, struct g
                 victim = k;
         if (victim != UINT32_MAX) {
             if (d->plans[victim] == d->cur_plan)
-                d->cur_plan = NULL; /* cur keeps its dims */
+                d->cur_plan = NULL;   /* cur keeps its dims */
             *drop = d->plans[victim]; /* out of the table: no other thread can reach it */
             d->plans[victim] = d->plans[--d->nplans];
         }
@@ -1487,8 +1491,9 @@ static aclError gm_load_dyn(struct cpuaclGeGraph *g, const void *graph, size_t g
         d->cur = calloc(nout + 1, sizeof(*d->cur));
         d->cur_nd = calloc(nout + 1, sizeof(int32_t));
     }
-    if (e == ACL_SUCCESS &&
-        (!d || !d->graph || !d->w || !d->w->p || !d->vin || !d->vdesc || !d->cur || !d->cur_nd))
+    bool *feeds = e == ACL_SUCCESS ? graph_value_feeders(g) : NULL;
+    if (e == ACL_SUCCESS && (!d || !d->graph || !d->w || !d->w->p || !d->vin || !d->vdesc ||
+                             !d->cur || !d->cur_nd || !feeds))
         e = core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     for (size_t k = 0; e == ACL_SUCCESS && k < nin; k++) {
         const struct graph_node *n = &g->nodes[g->data_of[k]];
@@ -1497,7 +1502,7 @@ static aclError gm_load_dyn(struct cpuaclGeGraph *g, const void *graph, size_t g
             e = core_err(ACL_ERROR_PARSE_MODEL,
                          "%s: input %zu is %lld bytes in the graph, %zu in the io section", fn, k,
                          (long long)graph_val_bytes(v), in_size[k]);
-        else if (graph_feeds_value(g, g->data_of[k])) {
+        else if (feeds[g->data_of[k]]) {
             cpuaclGeTensor *t = &d->vdesc[d->nv];
             t->dtype = v->dtype;
             t->format = v->format;
@@ -1509,6 +1514,7 @@ static aclError gm_load_dyn(struct cpuaclGeGraph *g, const void *graph, size_t g
             d->klen += (size_t)t->size;
         }
     }
+    free(feeds);
     graph_free(g);
     if (e == ACL_SUCCESS) {
         memcpy(d->graph, graph, glen);
