@@ -302,8 +302,16 @@ enum proto_status proto_build_gather(const struct proto_op *op, struct proto_pla
 {
     int a = 0;
     proto_axis_input((struct proto_op *)op, 2, op->in[0].nd, &a);
+    const struct core_op_val *x = &op->in[0], *y = &op->out[0];
+    struct aclTensor *out = proto_operand(b, POUT(op, 0));
+    if (op->in[1].nd == 0 && x->nd > 0) { /* aclnnGatherV2 counts a 0-d index as [1] (GA1) */
+        int64_t d[PROTO_MAX_DIMS];
+        for (int i = 0, j = 0; i < x->nd; i++)
+            d[i] = i == a ? 1 : y->dims[j++];
+        out = proto_tensor(b, POUT(op, 0), y->dtype, d, x->nd, NULL);
+    }
     return PROTO_STEP(b, aclnnGatherV2GetWorkspaceSize, proto_operand(b, PIN(0)), a,
-                      proto_operand(b, PIN(1)), proto_operand(b, POUT(op, 0)));
+                      proto_operand(b, PIN(1)), out);
 }
 
 /* ---- ExpandDims, Squeeze, Unsqueeze: y = x under another shape -------------------------- */

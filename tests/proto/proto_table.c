@@ -1704,6 +1704,12 @@ static const struct tcase g_cases[] = {
      NOATTR,
      r_gather,
      0},
+    {"GatherV2", /* a 0-d index: y drops the axis (aclnnGatherV2 gets it as [1]) */
+     3,
+     {F32(3, 4), {ACL_INT64, SHAPE(), CV(2)}, {ACL_INT32, SHAPE(), CV(1)}},
+     NOATTR,
+     r_gather,
+     0},
     {"Gelu", 1, {F32(9)}, NOATTR, r_gelu, 1e-3},
     {"GeluV2", 1, {F32(9)}, NOATTR, r_gelu, 1e-6},
     {"GeluV2", 1, {F32(9)}, 1, {ASTR("approximate", "tanh")}, r_gelu, 1e-3},
