@@ -505,9 +505,9 @@ static void test_listn(void)
  * signed zeros against the double formulas. */
 static void test_vexp(void)
 {
-    static const double special[] = {INFINITY, -INFINITY, NAN, 88.1, -88.1, 87.5, -87.5, 89,
-                                     -89,      100,       -100, 1e-3, -1e-3, 0.0,  -0.0, 20,
-                                     -20,      -9.9,      -10.5};
+    static const double special[] = {INFINITY, -INFINITY, NAN, 88.1, -88.1, 87.5,  -87.5,
+                                     89,       -89,       100, -100, 1e-3,  -1e-3, 0.0,
+                                     -0.0,     20,        -20, -9.9, -10.5};
     const int64_t n = 1000, dims[1] = {n};
     for (int k = 0; k < 2; k++) {
         const struct uop *u = NULL;
@@ -529,8 +529,8 @@ static void test_vexp(void)
             const double x = ot_get(&a, i), want = ot_round(ACL_FLOAT, u->ref(x)),
                          got = ot_get(&o, i);
             if (!ot_close(ACL_FLOAT, ACL_FLOAT, got, want)) {
-                fprintf(stderr, "%s float32 [%lld] f(%g) = %g, want %g\n", u->name, (long long)i,
-                        x, got, want);
+                fprintf(stderr, "%s float32 [%lld] f(%g) = %g, want %g\n", u->name, (long long)i, x,
+                        got, want);
                 exit(1);
             }
         }
