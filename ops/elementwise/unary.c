@@ -17,6 +17,12 @@
  *      write 1 / 0 in out's type (any type); integers are finite, never inf.
  *  EU9. Floor, Ceil, Trunc, Round keep an integer self; Round and RoundDecimals round half to
  *      even (torch.round), as rint does in the default rounding mode.
+ *  EU10. Silu and Gelu (tanh form) in float32 take their exponentials from
+ *      simd.h's vector exp (K3, about 2 ulp against libm's expf), a block of
+ *      arguments at a time: ggml-cann's decode step runs them on every
+ *      layer's row, a scalar expf per element before. The vector exp clamps
+ *      its argument at 88, so arguments past 88 take expf (silu(-inf) stays
+ *      NaN as x / (1 + e^-x) gives it, and the results are libm's there).
  * Kernels compute float16/bfloat16 in float32 (the engine converts).
  */
 #include <math.h>
@@ -26,6 +32,7 @@
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
 #include "ops/engine/public.h"
+#include "ops/engine/simd.h"
 #include "ops/elementwise/kernels.h"
 #include "ops/elementwise/table.h"
 
@@ -172,6 +179,36 @@ EW_KERN1(i64_zero, int64_t, ((void)x, 0))
 EW_KERN1(i64_bnot, int64_t, ~x)
 EW_KERN1(i64_bool_not, int64_t, x == 0) /* BitwiseNot of a bool (EU7) */
 
+/* EU10: out = x / (1 + e^t) with t = arg(x), e^t by simd.h's vector exp per
+ * block of UN_EXPB elements (t where it exceeds the vector exp's clamp:
+ * expf). out may be x itself: each x is read before its out is written. */
+#define UN_EXPB 256
+#define UN_EXP_DIV(NAME, ARG)                                                                      \
+    static void NAME(void *o_, const void *const *in, int64_t n, const struct ew_params *p)        \
+    {                                                                                              \
+        (void)p;                                                                                   \
+        float *o = o_, t[UN_EXPB];                                                                 \
+        const float *a = in[0];                                                                    \
+        const struct ks_ops *ks = ks_get();                                                        \
+        for (int64_t i = 0; i < n; i += UN_EXPB) {                                                 \
+            const int64_t m = n - i < UN_EXPB ? n - i : UN_EXPB;                                   \
+            for (int64_t j = 0; j < m; j++) {                                                      \
+                const float x = a[i + j];                                                          \
+                t[j] = (ARG);                                                                      \
+            }                                                                                      \
+            ks->exp_sum_to(t, t, m, 0.0f, NULL);                                                   \
+            for (int64_t j = 0; j < m; j++) {                                                      \
+                const float x = a[i + j], u = (ARG);                                               \
+                if (!(u <= 88.0f) && u == u) /* past the clamp (NaN stays NaN) */                  \
+                    t[j] = expf(u);                                                                \
+            }                                                                                      \
+            for (int64_t j = 0; j < m; j++)                                                        \
+                o[i + j] = a[i + j] / (1.0f + t[j]);                                               \
+        }                                                                                          \
+    }
+UN_EXP_DIV(f32_silu_vexp, -x)
+UN_EXP_DIV(f32_gelu_vexp, -2.0f * (float)EW_GELU_K * (x + 0.044715f * x * x * x))
+
 static const ew_kern_fn g_un[UOP_COUNT][3] = {
 #define X(Name, header, FORMS, IN, OUT, INPLACE, RESULT, FORMULA, I64)                             \
     [UOP_##Name] = {f32_##header, f64_##header, I64},
@@ -180,6 +217,16 @@ static const ew_kern_fn g_un[UOP_COUNT][3] = {
 };
 
 /* ---- unary operators ---------------------------------------------------------------- */
+
+/* The kernel of uop for compute column col: the table's, or EU10's. */
+static ew_kern_fn un_kern(int uop, int col)
+{
+    if (col == 0 && uop == UOP_Silu)
+        return f32_silu_vexp;
+    if (col == 0 && uop == UOP_Gelu)
+        return f32_gelu_vexp;
+    return g_un[uop][col];
+}
 
 enum ures { UR_SAME, UR_FLOAT, UR_EXACT /* out must have self's type */, UR_BOOL };
 
@@ -228,7 +275,7 @@ static aclnnStatus unary_op(const char *name, int uop, const aclTensor *self, co
         b.ck = ops_ck_for(sdt);
         b.rt = DT_NONE;
     }
-    b.kern = g_un[uop][ew_col(b.ck)];
+    b.kern = un_kern(uop, ew_col(b.ck));
     if (uop == UOP_BitwiseNot && sdt == DT_BOOL)
         b.kern = i64_bool_not;
     return ops_p1_keep(&k, ew_build_exec(&b, ws, ex), ex);
@@ -423,5 +470,5 @@ ew_kern_fn ew_unary_kernel(const char *header, int col)
 #undef X
     };
     int k = ew_name_index(names, UOP_COUNT, header);
-    return k < 0 ? NULL : g_un[k][col];
+    return k < 0 ? NULL : un_kern(k, col);
 }

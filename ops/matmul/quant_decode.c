@@ -38,6 +38,17 @@
  *       chunks (before, 8 rows of a k = 2048 x were 64 KiB, read again from
  *       the L2 for every column). The chunks depend only on k and m. Each
  *       column prefetches the next column's chunk (a stride of k bytes).
+ *  QD6. From QD_SPLIT_M rows of x, an int8 chunk runs in two passes: its
+ *       steps are dequantised (QD1) into a buffer of float16 values, then
+ *       the FMA loop widens them with vcvtph2ps from memory. The fused step
+ *       made each step's 2 M FMAs wait for a chain of about 25 cycles
+ *       (load, sign extension, conversion, multiply, widening) and took an
+ *       extract on the shuffle port; split, the dequantisation runs ahead
+ *       and m = 8 took 14.7 cycles per 32 weights instead of 16.4 (the
+ *       instructions' own bound, 16 FMAs and 5-8 conversions on the two
+ *       vector ports, is about 12). The values and the order of the sums
+ *       are the fused step's. int4's table lookups (QD2) were measured the
+ *       same way (the widened values stored and reloaded): slower, not kept.
  *  QD4. Run-time choice (qd_available): AVX512-FP16 on the CPU and the
  *       AVX-512 build chosen by ops/engine/simd.c, checked once.
  *       CPUACL_SIMD=avx512 caps the choice below this kernel (the general
@@ -64,6 +75,10 @@
 /* Named accumulators per row (arrays of vectors indexed in unrolled loops
  * are not always kept in registers). */
 #define QD_ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
+
+/* QD6: rows of x from which int8 chunks are dequantised before their FMAs
+ * (below, the fused step is as fast: its FMAs are few) */
+#define QD_SPLIT_M 3
 
 /* The float16 scale at s, in every lane. */
 QD_FN __m512h qd_bcast(const uint16_t *s)
@@ -125,15 +140,19 @@ QD_FN __m512 qd_tab4(__m256h U, const uint16_t *s)
     }
 
 /* 32 int8 weights at p times the float16 scale vs (or the one at sp, when
- * not NULL), rounded to float16 (QD1), widened into f0 (elements 0..15) and f1 (16..31); lanes
- * outside mk are zero. */
-QD_FN void qd_i8(const int8_t *p, __m512h vs, const uint16_t *sp, __mmask32 mk, __m512 *f0,
-                 __m512 *f1)
+ * not NULL), rounded to float16 (QD1); lanes outside mk are zero. */
+QD_FN __m512i qd_i8h(const int8_t *p, __m512h vs, const uint16_t *sp, __mmask32 mk)
 {
     const __m256i b = mk == (__mmask32)~0u ? _mm256_loadu_si256((const __m256i *)p)
                                            : _mm256_maskz_loadu_epi8(mk, p);
     const __m512h wh = _mm512_cvtepi16_ph(_mm512_cvtepi8_epi16(b));
-    const __m512i h = _mm512_castph_si512(sp ? qd_mul_bc(wh, sp) : _mm512_mul_ph(wh, vs));
+    return _mm512_castph_si512(sp ? qd_mul_bc(wh, sp) : _mm512_mul_ph(wh, vs));
+}
+
+/* qd_i8h widened into f0 (elements 0..15) and f1 (16..31) (the tail). */
+QD_FN void qd_i8(const int8_t *p, __m512h vs, __mmask32 mk, __m512 *f0, __m512 *f1)
+{
+    const __m512i h = qd_i8h(p, vs, NULL, mk);
     *f0 = _mm512_maskz_cvtph_ps((__mmask16)mk, _mm512_castsi512_si256(h));
     *f1 = _mm512_maskz_cvtph_ps((__mmask16)(mk >> 16), _mm512_extracti64x4_epi64(h, 1));
 }
@@ -144,11 +163,12 @@ QD_FN void qd_i8(const int8_t *p, __m512h vs, const uint16_t *sp, __mmask32 mk, 
  * row i at xp[(t * M + i) * 32], int4's de-interleaved; QD5), xp already at
  * k0's step: the sums go on from st (unless first) and are left in st, or,
  * when last, added up into out[i]. g0: k0's group; G32: groups of exactly
- * 32 (ggml's), a scale per step and no count of steps.
+ * 32 (ggml's), a scale per step and no count of steps. wb: room for the
+ * chunk's dequantised weights (QD6).
  */
 QD_FN void qd_col(const struct qd_wq *a, const void *wv, int64_t col, const float *X, int64_t ldx,
                   const float *xp, const int M, int64_t k0, int64_t k1, int64_t g0, float *st,
-                  bool first, bool last, const bool I4, const bool G32, float *out)
+                  float *wb, bool first, bool last, const bool I4, const bool G32, float *out)
 {
     const int64_t k = a->k, G = a->group, sg = a->sc_sg;
     QD_ROWS(QD_DECL)
@@ -161,12 +181,16 @@ QD_FN void qd_col(const struct qd_wq *a, const void *wv, int64_t col, const floa
     __m512h vs = qd_bcast(s);
     __m512 tab = I4 ? qd_tab4(U, s) : _mm512_setzero_ps();
     const int64_t ke = I4 && k1 == k ? k / 32 * 32 : k1; /* int4: the vector steps */
+    const bool split = !I4 && M >= QD_SPLIT_M;
+    /* QD6 (split): the chunk's steps dequantised first into wb (the float16
+     * values, 64 bytes a step), then read by the FMA loop; otherwise each
+     * step dequantised before its FMAs */
     int64_t r = k0;
-    for (; r + 32 <= ke; r += 32, xp += 32 * M) {
-        const uint16_t *sp = NULL; /* G32: every step its own group */
+    float *b = wb;
+    for (; r + 32 <= ke; r += 32) {
+        const uint16_t *sp = G32 ? s : NULL; /* G32: every step its own group */
         if (G32 && I4)
             tab = qd_tab4(U, s);
-        sp = G32 ? s : NULL;
         s += G32 ? sg : 0;
         if (!G32 && !left) { /* this step starts the next group */
             s += sg;
@@ -185,8 +209,23 @@ QD_FN void qd_col(const struct qd_wq *a, const void *wv, int64_t col, const floa
             f0 = _mm512_permutexvar_ps(v, tab);
             f1 = _mm512_permutexvar_ps(_mm512_srli_epi32(v, 4), tab);
         } else {
-            qd_i8((const int8_t *)wv + r, vs, sp, (__mmask32)~0u, &f0, &f1);
+            const __m512i h = qd_i8h((const int8_t *)wv + r, vs, sp, (__mmask32)~0u);
+            if (split) {
+                _mm512_store_si512(b, h);
+                b += 16;
+                continue;
+            }
+            f0 = _mm512_cvtph_ps(_mm512_castsi512_si256(h));
+            f1 = _mm512_cvtph_ps(_mm512_extracti64x4_epi64(h, 1));
         }
+        QD_ROWS(QD_FMA)
+        xp += 32 * M;
+    }
+    /* split: the FMAs, the weights widened by vcvtph2ps from wb (from
+     * memory: no extract, and no chain from the weight's load within a step) */
+    for (const float *e = b, *h = wb; split && h < e; h += 16, xp += 32 * M) {
+        const __m512 f0 = _mm512_cvtph_ps(_mm256_load_si256((const __m256i *)h)),
+                     f1 = _mm512_cvtph_ps(_mm256_load_si256((const __m256i *)(h + 8)));
         QD_ROWS(QD_FMA)
     }
     float tail[8] = {0};
@@ -203,8 +242,8 @@ QD_FN void qd_col(const struct qd_wq *a, const void *wv, int64_t col, const floa
             }
         } else {
             __m512 f0, f1;
-            qd_i8((const int8_t *)wv + r, qd_bcast(s), NULL, (__mmask32)((1ull << (k1 - r)) - 1),
-                  &f0, &f1);
+            qd_i8((const int8_t *)wv + r, qd_bcast(s), (__mmask32)((1ull << (k1 - r)) - 1), &f0,
+                  &f1);
             QD_ROWS(QD_FMA)
         }
     }
@@ -220,7 +259,8 @@ QD_FN void qd_col(const struct qd_wq *a, const void *wv, int64_t col, const floa
 #define QD_CB 16
 
 /* Columns [0, nb) against M rows of X, packed in Xp. st: QD_CB * 8 * 32
- * floats, 64-byte aligned. */
+ * floats, 64-byte aligned, then room for a chunk of float16 weights (QD6:
+ * QD_XBYTES / 2 bytes). */
 QD_FN void qd_cols(const struct qd_wq *a, const float *X, int64_t ldx, const int M, float *C,
                    int64_t ldc, int64_t nb, const float *Xp, float *st, const bool I4,
                    const bool G32)
@@ -228,6 +268,7 @@ QD_FN void qd_cols(const struct qd_wq *a, const float *X, int64_t ldx, const int
     const int64_t k = a->k, G = a->group;
     const int64_t KC = QD_XBYTES / (4 * M) / 32 * 32;
     const int64_t lines = I4 ? KC / 128 : KC / 64; /* weight lines per column chunk */
+    float *wb = st + QD_CB * 8 * 32;
     float out[8];
     for (int64_t c0 = 0; c0 < nb; c0 += QD_CB) {
         const int64_t cb = nb - c0 < QD_CB ? nb - c0 : QD_CB;
@@ -246,7 +287,7 @@ QD_FN void qd_cols(const struct qd_wq *a, const float *X, int64_t ldx, const int
                         __builtin_prefetch(nx + 64 * l, 0, 3);
                 }
                 const void *wv = (const char *)a->w + (I4 ? idx / 2 : idx);
-                qd_col(a, wv, c, X, ldx, xp, M, k0, k1, g0, sc, first, last, I4, G32, out);
+                qd_col(a, wv, c, X, ldx, xp, M, k0, k1, g0, sc, wb, first, last, I4, G32, out);
                 if (last) {
 #pragma GCC unroll 8
                     for (int i = 0; i < M; i++)
@@ -321,7 +362,7 @@ void qd_small_m(const struct qd_wq *a, const float *X, int64_t ldx, int64_t m, f
                     d[l] = l < n ? x[l] : 0.0f;
             }
         }
-    float st[QD_CB * 8 * 32] __attribute__((aligned(64)));
+    float st[QD_CB * 8 * 32 + QD_XBYTES / 8] __attribute__((aligned(64)));
     qd_tab[m - 1](a, X, ldx, C, ldc, nb, xp, st);
 }
 

@@ -329,6 +329,16 @@ int main(void)
         onehot_exact(!(m & 1), m, 130, 64);
         onehot_exact(m & 1, m, 45, 0);
     }
+    /* QD6 / QM9 in every form against the exact reference: m = 1..8 (the
+     * split int8 loop from 3 rows), int8 and int4, groups of 32 (a scale per
+     * step), 64, 96 (straddling chunk starts) and one per column; k = 1500
+     * spans two chunks at m = 3 (QD5: 1344) and leaves a tail past the last
+     * 32; n odd */
+    for (int64_t m = 1; m <= 8; m++)
+        for (int i4 = 0; i4 < 2; i4++)
+            for (int64_t gs = 0; gs <= 96; gs += 32)
+                run_case(ACL_FLOAT16, i4, gs ? PER_GROUP : PER_CHANNEL, m, 1500, 37, gs, true,
+                         false, 0, L_CONTIG);
     run_case(ACL_FLOAT16, false, PER_GROUP, 1, 4200, 20, 64, true, false, 2, L_CONTIG);
     run_case(ACL_FLOAT16, true, PER_GROUP, 2, 4200, 20, 32, true, false, 0, L_CONTIG);
     run_case(ACL_FLOAT16, false, PER_TENSOR, 3, 40, 17, 0, true, false, 1, L_CONTIG);

@@ -615,6 +615,10 @@ static int child(void)
     case_wqbmm(false, 8, 0, 1100);
     case_wqbmm(true, 5, 0, 1100);
     case_wqbmm(true, 1, 0, 1100);
+    for (int64_t m = 1; m <= 8; m++) { /* QD6: int8 split from 3 rows; k over two chunks at m 3 */
+        case_wqbmm(false, m, 0, 1500);
+        case_wqbmm(true, m, 0, 1500);
+    }
     for (int64_t m = 1; m <= 8; m++)
         case_mm_small(m & 1 ? ACL_FLOAT16 : ACL_BF16, 1, m, m & 2 ? L_CONTIG : L_TRANS);
     case_mm_small(ACL_FLOAT16, 3, 1, L_TRANS);
