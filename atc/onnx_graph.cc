@@ -1256,17 +1256,22 @@ void conv_flatten(Ctx &c, const char *cann)
 void conv_reshape(Ctx &c, const char *cann)
 {
     known_attrs(c, {"allowzero"});
-    if (get_i(c, "allowzero", 0))
-        refuse("allowzero 1 is not supported");
-    if (fed_at_run_time(c, 1)) { /* GE's Reshape takes 0 and -1 as ONNX (allowzero 0) */
+    /* allowzero goes to GE's Reshape as an attribute, as CANN's ONNX parser hands it
+     * (reshape_onnx_plugin.cpp): 1 makes a 0 of shape a zero extent instead of a copy */
+    int64_t allowzero = get_i(c, "allowzero", 0) != 0;
+    if (fed_at_run_time(c, 1)) { /* GE's Reshape takes 0 and -1 as ONNX */
         int32_t n = add(c, cann);
         connect_in(c, n, "x", 0);
         connect_in(c, n, "shape", 1);
+        if (allowzero)
+            attr_i(c, n, "allowzero", 1);
         set_out(c, 0, {n, 0});
         return;
     }
     std::vector<int64_t> s = need_ints(c, 1, "shape");
-    with_const(c, cann, "shape", s);
+    int32_t rn = with_const(c, cann, "shape", s);
+    if (allowzero)
+        attr_i(c, rn, "allowzero", 1);
     /* the output's dims when inference left them unknown (a shape from a Shape node): later
      * converters that need them (NLLLoss's C) find them */
     const Shape &x = in_shape(c, 0);
@@ -1278,7 +1283,7 @@ void conv_reshape(Ctx &c, const char *cann)
         total = d < 0 || total < 0 ? -1 : total * d;
     std::vector<int64_t> dims;
     for (size_t i = 0; i < s.size(); i++) {
-        int64_t d = s[i] == 0 && i < x.dims.size() ? x.dims[i] : s[i];
+        int64_t d = s[i] == 0 && !allowzero && i < x.dims.size() ? x.dims[i] : s[i];
         if (d == -1)
             minus = (int64_t)i;
         else if (d < 0)

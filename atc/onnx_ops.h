@@ -129,7 +129,7 @@ M(ReduceProd, reduce, "ReduceProd Squeeze", "axes constant; several axes: one Re
 M(ReduceSum, reduce, "ReduceSum", "axes constant, or a graph input (opset 13: a dynamic-shape model)")
 M(ReduceSumSquare, reduce, "ReduceSum Square", "axes constant")
 M(Relu, unary, "Relu", "")
-M(Reshape, reshape, "Reshape", "shape constant, or a graph input (a dynamic-shape model); allowzero=0")
+M(Reshape, reshape, "Reshape", "shape constant, or a graph input (a dynamic-shape model); allowzero 1 as the Reshape attribute CANN's ONNX parser sets")
 M(Resize, resize, "Resize", "scales or sizes (and roi for tf_crop_and_resize) constants, or graph inputs (a dynamic-shape model); integer X: nearest only")
 M(ReverseSequence, reverse_sequence, "Cast Reshape Sub Less SelectV2 Tile GatherElements", "every input dim known; time_axis and batch_axis 0 and 1")
 M(Round, unary, "Round", "")

@@ -120,7 +120,7 @@ X(ReduceProd, IN("x", "axes#"), OUT("y"), ATTRS(A(keep_dims, BOOL, "false"), A(n
 X(ReduceSum, IN("x", "axes#"), OUT("y"), ATTRS(A(keep_dims, BOOL, "false"), A(noop_with_empty_axes, BOOL, "true")), DTM_NUM, reduce, reduce_sum)
 X(ReduceSumD, IN("x"), OUT("y"), ATTRS(R(axes, LIST_INT), A(keep_dims, BOOL, "false")), DTM_F3, reduce, reduce_sum)
 X(Relu, IN("x"), OUT("y"), ATTRS(), DTM_NUM, unary, relu)
-X(Reshape, IN("x", "shape#"), OUT("y"), ATTRS(A(axis, INT, "0"), A(num_axes, INT, "-1")), DTM_ALL, reshape, copy)
+X(Reshape, IN("x", "shape#"), OUT("y"), ATTRS(A(axis, INT, "0"), A(num_axes, INT, "-1"), A(allowzero, INT, "0")), DTM_ALL, reshape, copy)
 X(Resize, IN("x", "roi#?", "scales#?", "sizes#?"), OUT("y"), ATTRS(A(coordinate_transformation_mode, STRING, "half_pixel"), A(cubic_coeff_a, FLOAT, "-0.75"), A(exclude_outside, INT, "0"), A(extrapolation_value, FLOAT, "0.0"), A(mode, STRING, "nearest"), A(nearest_mode, STRING, "round_prefer_floor")), DTM_NUM, resize, resize)
 X(RightShift, IN("x", "y"), OUT("z"), ATTRS(), DTM_INT, binary, right_shift)
 X(RmsNorm, IN("x", "gamma"), OUT("y", "rstd"), ATTRS(A(epsilon, FLOAT, "1e-06")), DTM_F3, rms_norm, rms_norm)
