@@ -111,7 +111,7 @@ X(Pack, IN("x*"), OUT("y"), ATTRS(A(axis, INT, "0"), A(N, INT, "1")), DTM_ALL, p
 X(PadV3, IN("x", "paddings#", "constant_values?"), OUT("y"), ATTRS(A(mode, STRING, "constant"), A(paddings_contiguous, BOOL, "true")), DTM_ALL, pad_v3, pad_v3)
 X(Pow, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary_promote, pow)
 X(Range, IN("start#", "limit#", "delta#"), OUT("y"), ATTRS(), DTM_NUM, range, range)
-X(RealDiv, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary, div)
+X(RealDiv, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary, real_div)
 X(ReduceMax, IN("x", "axes#"), OUT("y"), ATTRS(A(keep_dims, BOOL, "false"), A(noop_with_empty_axes, BOOL, "true")), DTM_NUM, reduce, reduce_max)
 X(ReduceMean, IN("x", "axes#"), OUT("y"), ATTRS(A(keep_dims, BOOL, "false"), A(noop_with_empty_axes, BOOL, "true")), DTM_NUM, reduce, reduce_mean)
 X(ReduceMeanD, IN("x"), OUT("y"), ATTRS(R(axes, LIST_INT), A(keep_dims, BOOL, "false"), A(noop_with_empty_axes, BOOL, "false")), DTM_F3, reduce, reduce_mean)

@@ -391,6 +391,11 @@ static double f_floormod(double a, double b)
 {
     return a - floor(a / b) * b;
 }
+/* Div of integers floors (CANN's Div kernel): -7 / 2 = -4, 7 / -2 = -4. */
+static double f_floordiv(double a, double b)
+{
+    return floor(a / b);
+}
 static double f_shl(double a, double b)
 {
     return (double)((int64_t)a << (int64_t)b);
@@ -432,6 +437,7 @@ R_BIN(r_and, f_and)
 R_BIN(r_or, f_or)
 R_BIN(r_floormod, f_floormod)
 R_BIN(r_truncmod, fmod)
+R_BIN(r_floordiv, f_floordiv)
 R_BIN(r_shl, f_shl)
 R_BIN(r_shr, f_shr)
 R_UN(r_not, f_not)
@@ -1666,6 +1672,14 @@ static const struct tcase g_cases[] = {
     {"LogSoftmaxV2", 1, {F32(2, 5)}, NOATTR, r_log_softmax, 1e-5},
     {"RmsNorm", 2, {F32(3, 8), F32(8)}, 1, {AFLOAT("epsilon", 1e-5)}, r_rms_norm, 1e-5},
     {"Div", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_div, 1e-6, RANGE(0.5, 2)},
+    {"Div",
+     2,
+     {{ACL_INT32, SHAPE(8), .rval = (const int64_t[]){7, -7, 7, -7, 6, -6, 0, 9}},
+      {ACL_INT32, SHAPE(8), .rval = (const int64_t[]){2, 2, -2, -2, 3, 3, -5, 10}}},
+     NOATTR,
+     r_floordiv,
+     0},
+    {"Div", 2, {{ACL_UINT8, SHAPE(3, 4)}, {ACL_UINT8, SHAPE(4)}}, NOATTR, r_floordiv, 0, RANGE(1, 200)},
     {"Exp", 1, {F32(5)}, NOATTR, r_exp, 1e-6},
     {"GatherV2",
      3,
