@@ -1056,6 +1056,79 @@ void conv_conv(Ctx &c, const char *cann)
     set_out_1d(c, n, one);
 }
 
+/* MaxPool with its Indices output (2-D): CANN's MaxPoolWithArgmaxV3 (pads alike before and
+ * after, at most half the kernel), whose argmax is the position in the input plane (h * W + w);
+ * ONNX's index runs over the whole tensor: plus (n * C + c) * H * W, and with storage_order 1
+ * the plane is column-major (w * H + h, from h = a / W, w = a - h * W). */
+void conv_max_pool_indices(Ctx &c)
+{
+    const Shape &x = in_shape(c, 0);
+    bool known = x.known && x.dims.size() == 4;
+    for (size_t i = 0; known && i < 4; i++)
+        known = x.dims[i] >= 0;
+    if (!known)
+        refuse("the Indices output: X must be 4-D (2-D pooling) with known dims");
+    int64_t N = x.dims[0], C = x.dims[1], H = x.dims[2], W = x.dims[3];
+    std::vector<int64_t> k, st{1, 1}, pads{0, 0, 0, 0}, dl{1, 1};
+    get_ints(c, "kernel_shape", &k);
+    get_ints(c, "strides", &st);
+    get_ints(c, "pads", &pads);
+    get_ints(c, "dilations", &dl);
+    if (k.size() != 2 || st.size() != 2 || pads.size() != 4 || dl.size() != 2)
+        refuse("kernel_shape, strides, dilations and pads must have one entry a spatial dim");
+    std::string ap = get_s(c, "auto_pad", "NOTSET");
+    bool ceil = get_i(c, "ceil_mode", 0) != 0;
+    if (ap == "VALID") {
+        pads = {0, 0, 0, 0};
+    } else if (ap == "SAME_UPPER" || ap == "SAME_LOWER") {
+        for (int i = 0; i < 2; i++) {
+            int64_t in = x.dims[2 + i], o = (in + st[i] - 1) / st[i];
+            int64_t tot = std::max<int64_t>((o - 1) * st[i] + dl[i] * (k[i] - 1) + 1 - in, 0);
+            pads[i] = ap == "SAME_UPPER" ? tot / 2 : tot - tot / 2;
+            pads[2 + i] = tot - pads[i];
+        }
+        ceil = false;
+    } else if (ap != "NOTSET") {
+        refuse("auto_pad " + ap + " is not supported");
+    }
+    for (int i = 0; i < 2; i++)
+        if (pads[i] != pads[2 + i] || pads[i] > k[i] / 2)
+            refuse("the Indices output (MaxPoolWithArgmaxV3) needs pads alike before and after "
+                   "and at most half the kernel, got [" +
+                   dims_str(pads) + "]");
+    int64_t order = get_i(c, "storage_order", 0);
+    if (order != 0 && order != 1)
+        refuse("storage_order " + std::to_string(order) + " is not 0 or 1");
+    int32_t n = add(c, "MaxPoolWithArgmaxV3");
+    connect_in(c, n, "x", 0);
+    attr_ints(c, n, "ksize", k);
+    attr_ints(c, n, "strides", st);
+    attr_ints(c, n, "pads", {pads[0], pads[1]});
+    attr_i(c, n, "dtype", GE_I64);
+    attr_ints(c, n, "dilation", dl);
+    attr_b(c, n, "ceil_mode", ceil);
+    attr_s(c, n, "data_format", "NCHW");
+    set_out(c, 0, {n, 0});
+    Ref idx{n, 1};
+    if (order == 1) {
+        Ref h = apply2(c, "Div", "/h", idx, const_i64(c, "/W", {W}, true));
+        Ref hw = apply2(c, "Mul", "/hW", h, const_i64(c, "/W_", {W}, true));
+        Ref w = apply2(c, "Sub", "/w", idx, hw);
+        Ref wh = apply2(c, "Mul", "/wH", w, const_i64(c, "/H", {H}, true));
+        idx = apply2(c, "Add", "/col", h, wh);
+    }
+    if (N * C > 1) { /* each plane's offset, [N, C, 1, 1] */
+        std::vector<int64_t> base((size_t)(N * C));
+        for (int64_t i = 0; i < N * C; i++)
+            base[(size_t)i] = i * H * W;
+        std::vector<char> b(base.size() * 8);
+        std::memcpy(b.data(), base.data(), b.size());
+        idx = apply2(c, "Add", "/flat", idx,
+                     const_node(c, c.base + "/plane", GE_I64, {N, C, 1, 1}, b));
+    }
+    set_out(c, 1, idx);
+}
+
 /* MaxPool / AveragePool 1-D and 2-D: CANN's 2-d pools pad VALID or TF's SAME only; 3-D goes
  * to conv_pool3d. */
 void conv_pool(Ctx &c, const char *cann)
@@ -1067,6 +1140,8 @@ void conv_pool(Ctx &c, const char *cann)
     else
         known_attrs(
             c, {"auto_pad", "ceil_mode", "count_include_pad", "kernel_shape", "pads", "strides"});
+    if (maxp && c.node->output_size() > 1 && !c.node->output(1).empty())
+        return conv_max_pool_indices(c);
     only_outputs(c, 1, "the Indices output");
     const Shape &xs = in_shape(c, 0);
     if (xs.known && xs.dims.size() == 5)

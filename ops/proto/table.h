@@ -100,6 +100,7 @@ X(MatMul, IN("x1", "x2", "bias?"), OUT("y"), ATTRS(A(transpose_x1, BOOL, "false"
 X(MatMulV2, IN("x1", "x2", "bias?", "offset_w?"), OUT("y"), ATTRS(A(transpose_x1, BOOL, "false"), A(transpose_x2, BOOL, "false"), A(offset_x, INT, "0")), DTM_FLOAT, matmul, matmul)
 X(MaxPool, IN("x"), OUT("y"), ATTRS(R(ksize, LIST_INT), R(strides, LIST_INT), R(padding, STRING), A(data_format, STRING, "NHWC")), DTM_FLOAT, pool, max_pool)
 X(MaxPool3D, IN("x"), OUT("y"), ATTRS(R(ksize, LIST_INT), R(strides, LIST_INT), R(padding, STRING), A(pads, LIST_INT, "0,0,0,0,0,0"), A(dilation, LIST_INT, "1,1,1,1,1"), A(ceil_mode, INT, "0"), A(data_format, STRING, "NDHWC")), DTM_FLOAT, pool3d, max_pool3d)
+X(MaxPoolWithArgmaxV3, IN("x"), OUT("y", "argmax"), ATTRS(R(ksize, LIST_INT), R(strides, LIST_INT), R(pads, LIST_INT), A(dtype, INT, "3"), A(dilation, LIST_INT, "1,1"), A(ceil_mode, BOOL, "false"), A(data_format, STRING, "NCHW")), DTM_F3, pool_argmax, max_pool_argmax)
 X(Maximum, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary, maximum)
 X(Minimum, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary, minimum)
 X(Mul, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary_promote, mul)

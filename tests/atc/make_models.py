@@ -27,7 +27,9 @@ mul); more_ops: ReverseSequence (3-D, time first), Det (a batch of 3 x 3 and dou
 one, flattened); upsample9 (opset 9's Upsample, nearest and linear, scales that
 are not integers: x / scale, floor); dft (opset 17's DFT against numpy's fft: a real signal
 onesided and zero-padded by dft_length along axis 2, a complex one inverse and cut); stft
-(a real signal with a window, onesided; one with frame_length only, both sides)."""
+(a real signal with a window, onesided; one with frame_length only, both sides);
+pool_indices (MaxPool's Indices output over several images and channels, storage_order 0
+and 1, ceil_mode)."""
 import os
 import sys
 
@@ -525,10 +527,45 @@ def stft(out):
     onnx.save(m, path)
 
 
+def pool_indices(out):
+    """MaxPool's Indices over a batch of several channels (the conformance cases have one):
+    ONNX's flat index n*C*H*W + c*H*W + (h*W + w, or w*H + h with storage_order 1)."""
+    x = rand(2, 3, 7, 8)
+
+    def ref(k, s, p, order, ceil=0):
+        N, C, H, W = x.shape
+        oh = [(H + 2 * p[0] - k[0] + (s[0] - 1 if ceil else 0)) // s[0] + 1,
+              (W + 2 * p[1] - k[1] + (s[1] - 1 if ceil else 0)) // s[1] + 1]
+        y = np.zeros((N, C, oh[0], oh[1]), np.float32)
+        ind = np.zeros(y.shape, np.int64)
+        for n in range(N):
+            for c in range(C):
+                for i in range(oh[0]):
+                    for j in range(oh[1]):
+                        best, at = -np.inf, -1
+                        for a in range(k[0]):
+                            for b in range(k[1]):
+                                h, w = i * s[0] - p[0] + a, j * s[1] - p[1] + b
+                                if 0 <= h < H and 0 <= w < W and (at < 0 or x[n, c, h, w] > best):
+                                    best = x[n, c, h, w]
+                                    at = (h * W + w) if order == 0 else (w * H + h)
+                        y[n, c, i, j], ind[n, c, i, j] = best, (n * C + c) * H * W + at
+        return y, ind
+
+    y0, i0 = ref([3, 3], [2, 2], [1, 1], 0)
+    y1, i1 = ref([2, 3], [2, 2], [0, 1], 1, ceil=1)
+    nodes = [helper.make_node("MaxPool", ["x"], ["y0", "i0"], kernel_shape=[3, 3], strides=[2, 2],
+                              pads=[1, 1, 1, 1]),
+             helper.make_node("MaxPool", ["x"], ["y1", "i1"], kernel_shape=[2, 3], strides=[2, 2],
+                              pads=[0, 1, 0, 1], storage_order=1, ceil_mode=1)]
+    save(out, "pool_indices", nodes, [("x", x)], ["y0", "i0", "y1", "i1"], {}, [x],
+         [y0, i0, y1, i1], opset=12, rtype=None)
+
+
 def main():
     out = sys.argv[1]
     for f in (mlp, cnn, two_io, blocks, layer_norm, gelu, bad_op, bad_dtype, lone_erf,
-              recurrents, integer_ops, scatter_nd, more_ops, upsample9, dft, stft):
+              recurrents, integer_ops, scatter_nd, more_ops, upsample9, dft, stft, pool_indices):
         f(out)
 
 

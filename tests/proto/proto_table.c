@@ -854,6 +854,36 @@ static void r_pool(const struct tcase *c, const struct proto_op *op, double *con
                 }
 }
 
+/* MaxPoolWithArgmaxV3 (NCHW, ksize / strides / pads / dilation of 2 values): y the window's
+ * maximum, argmax its flat position h * W + w in the input plane (the first one on ties). */
+static void r_pool_argmax(const struct tcase *c, const struct proto_op *op, double *const *x,
+                          double *const *y)
+{
+    const int64_t *ks = cattr(c, "ksize")->ints, *st = cattr(c, "strides")->ints;
+    const int64_t *pd = cattr(c, "pads")->ints;
+    const struct proto_attr *da = cattr(c, "dilation");
+    int64_t dl[2] = {da ? da->ints[0] : 1, da ? da->ints[1] : 1};
+    const struct core_op_val *X = &op->in[0], *Y = &op->out[0];
+    int64_t H = X->dims[2], W = X->dims[3], OH = Y->dims[2], OW = Y->dims[3];
+    for (int64_t nc = 0; nc < X->dims[0] * X->dims[1]; nc++)
+        for (int64_t oh = 0; oh < OH; oh++)
+            for (int64_t ow = 0; ow < OW; ow++) {
+                double best = -INFINITY;
+                int64_t at = -1;
+                for (int64_t i = 0; i < ks[0]; i++)
+                    for (int64_t j = 0; j < ks[1]; j++) {
+                        int64_t h = oh * st[0] - pd[0] + i * dl[0], w = ow * st[1] - pd[1] + j * dl[1];
+                        if (h < 0 || h >= H || w < 0 || w >= W)
+                            continue;
+                        double v = x[0][(nc * H + h) * W + w];
+                        if (at < 0 || v > best)
+                            best = v, at = h * W + w;
+                    }
+                y[0][(nc * OH + oh) * OW + ow] = best;
+                y[1][(nc * OH + oh) * OW + ow] = (double)at;
+            }
+}
+
 /* Conv3D / 3-d pools on NCDHW index math, reading NDHWC through positions. */
 static int64_t at5(const struct core_op_val *v, const int *pos, const int64_t *i5)
 {
@@ -1708,6 +1738,21 @@ static const struct tcase g_cases[] = {
     {"Log", 1, {F32(6)}, NOATTR, r_log, 1e-6, RANGE(0.1, 4)},
     {"MatMul", 3, {F32(4, 3), F32(4, 5), F32(5)}, 1, {ABOOL("transpose_x1", 1)}, r_matmul, 1e-5},
     {"MatMulV2", 2, {F32(3, 4), F32(4, 2)}, NOATTR, r_matmul, 1e-5},
+    {"MaxPoolWithArgmaxV3",
+     1,
+     {F32(2, 3, 5, 6)},
+     4,
+     {AINTS("ksize", 3, 3), AINTS("strides", 2, 1), AINTS("pads", 1, 1), AINT("dtype", 9)},
+     r_pool_argmax,
+     0},
+    {"MaxPoolWithArgmaxV3",
+     1,
+     {F32(1, 2, 7, 7)},
+     5,
+     {AINTS("ksize", 2, 3), AINTS("strides", 2, 2), AINTS("pads", 0, 1), AINTS("dilation", 2, 1),
+      ABOOL("ceil_mode", 1)},
+     r_pool_argmax,
+     0},
     {"MaxPool",
      1,
      {F32(1, 2, 4, 4)},
