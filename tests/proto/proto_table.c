@@ -61,6 +61,8 @@ static double load(const void *p, aclDataType t, int64_t i)
         return (double)((const int64_t *)p)[i];
     case ACL_INT8:
         return ((const int8_t *)p)[i];
+    case ACL_INT16:
+        return ((const int16_t *)p)[i];
     case ACL_UINT8:
     case ACL_BOOL:
         return ((const uint8_t *)p)[i];
@@ -86,6 +88,9 @@ static void store(void *p, aclDataType t, int64_t i, double v)
         break;
     case ACL_INT8:
         ((int8_t *)p)[i] = (int8_t)v;
+        break;
+    case ACL_INT16:
+        ((int16_t *)p)[i] = (int16_t)v;
         break;
     case ACL_UINT8:
     case ACL_BOOL:
@@ -1753,6 +1758,23 @@ static const struct tcase g_cases[] = {
       ABOOL("ceil_mode", 1)},
      r_pool_argmax,
      0},
+    {"MaxPool",
+     1,
+     {{ACL_UINT8, SHAPE(1, 2, 5, 5)}},
+     4,
+     {AINTS("ksize", 1, 1, 3, 3), AINTS("strides", 1, 1, 2, 2), ASTR("padding", "SAME"),
+      ASTR("data_format", "NCHW")},
+     r_pool,
+     0,
+     RANGE(0, 255)},
+    {"MaxPool",
+     1,
+     {{ACL_INT16, SHAPE(2, 4, 4, 3)}},
+     3,
+     {AINTS("ksize", 1, 2, 2, 1), AINTS("strides", 1, 1, 1, 1), ASTR("padding", "VALID")},
+     r_pool,
+     0,
+     RANGE(-30000, 30000)},
     {"MaxPool",
      1,
      {F32(1, 2, 4, 4)},
