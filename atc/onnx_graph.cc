@@ -2328,6 +2328,56 @@ void conv_mvn(Ctx &c, const char *)
  * then the summed ones) and unsqueezed to all of them; the product (Mul, broadcasting),
  * then ReduceSum over the summed letters. The implicit output (no "->") is the letters seen
  * once, in alphabetical order, as ONNX defines it. */
+/* One operand's repeated letter (a diagonal): its two axes p < q moved last, viewed as one
+ * of d * d (Reshape; 0 copies the other dims), and GatherV2 of positions k (d + 1) takes the
+ * diagonal; the letter then stands once, last. */
+Ref einsum_diagonal(Ctx &c, const std::string &sfx, Ref v, std::string *o, std::vector<int64_t> *dims)
+{
+    for (size_t p = 0; p < o->size(); p++) {
+        size_t q = o->find((*o)[p], p + 1);
+        if (q == std::string::npos)
+            continue;
+        if (dims->size() != o->size())
+            refuse("a letter twice in one operand (a diagonal) needs its dims known");
+        int64_t d = (*dims)[p];
+        if (d < 0 || (*dims)[q] < 0)
+            refuse("a letter twice in one operand (a diagonal) needs its dims known");
+        if ((*dims)[q] != d)
+            refuse("letter '" + std::string(1, (*o)[p]) + "' names dims " + std::to_string(d) +
+                   " and " + std::to_string((*dims)[q]));
+        std::vector<int64_t> perm, shape, nd, idx;
+        std::string no;
+        for (size_t k = 0; k < o->size(); k++)
+            if (k != p && k != q) {
+                perm.push_back((int64_t)k);
+                shape.push_back(0);
+                nd.push_back((*dims)[k]);
+                no += (*o)[k];
+            }
+        perm.push_back((int64_t)p);
+        perm.push_back((int64_t)q);
+        shape.push_back(d * d);
+        std::string ds = sfx + "/diag" + std::string(1, (*o)[p]);
+        int32_t t = add(c, "Transpose", ds + "/transpose");
+        connect(c, t, "x", v);
+        connect(c, t, "perm", const_i64(c, ds + "/perm", perm));
+        int32_t r = add(c, "Reshape", ds + "/reshape");
+        connect(c, r, "x", {t, 0});
+        connect(c, r, "shape", const_i64(c, ds + "/shape", shape));
+        for (int64_t k = 0; k < d; k++)
+            idx.push_back(k * (d + 1));
+        int32_t g = add(c, "GatherV2", ds + "/gather");
+        connect(c, g, "x", {r, 0});
+        connect(c, g, "indices", const_i64(c, ds + "/indices", idx));
+        connect(c, g, "axis", const_i64(c, ds + "/axis", {(int64_t)shape.size() - 1}, true));
+        nd.push_back(d);
+        *o = no + (*o)[p];
+        *dims = nd;
+        return einsum_diagonal(c, sfx, {g, 0}, o, dims);
+    }
+    return v;
+}
+
 void conv_einsum(Ctx &c, const char *)
 {
     known_attrs(c, {"equation"});
@@ -2335,8 +2385,6 @@ void conv_einsum(Ctx &c, const char *)
     for (char ch : get_s(c, "equation", ""))
         if (ch != ' ')
             eq += ch;
-    if (eq.find('.') != std::string::npos)
-        refuse("equation " + eq + ": ellipses are not supported");
     size_t arrow = eq.find("->");
     std::string lhs = eq.substr(0, arrow), out;
     std::vector<std::string> ops;
@@ -2349,27 +2397,59 @@ void conv_einsum(Ctx &c, const char *)
     if ((int)ops.size() != c.node->input_size())
         refuse("equation " + eq + " names " + std::to_string(ops.size()) +
                " operands, the node has " + std::to_string(c.node->input_size()));
+    /* an ellipsis stands for the operand's dims the letters leave, aligned right across the
+     * operands (broadcast): each becomes letters the equation does not use */
+    std::string fresh;
+    for (char ch = 'A'; ch <= 'Z'; ch++)
+        if (eq.find(ch) == std::string::npos)
+            fresh += ch;
+    for (char ch = 'a'; ch <= 'z'; ch++)
+        if (eq.find(ch) == std::string::npos)
+            fresh += ch;
+    size_t ell = 0;
+    std::vector<size_t> own_ell(ops.size(), 0);
+    for (size_t i = 0; i < ops.size(); i++) {
+        size_t at = ops[i].find("...");
+        if (at == std::string::npos)
+            continue;
+        int r = rank_of(c, (int)i, "an operand with an ellipsis");
+        int letters = (int)ops[i].size() - 3;
+        if (r < letters)
+            refuse("operand " + std::to_string(i) + " has rank " + std::to_string(r) +
+                   ", fewer than its " + std::to_string(letters) + " letters");
+        own_ell[i] = (size_t)(r - letters);
+        ell = std::max(ell, own_ell[i]);
+    }
+    if (ell > fresh.size())
+        refuse("equation " + eq + ": the ellipsis spans more dims than free letters");
+    std::string ell_letters = fresh.substr(0, ell);
+    for (size_t i = 0; i < ops.size(); i++) {
+        size_t at = ops[i].find("...");
+        if (at != std::string::npos)
+            ops[i] = ops[i].substr(0, at) + ell_letters.substr(ell - own_ell[i]) +
+                     ops[i].substr(at + 3);
+    }
     std::map<char, int> seen;
-    for (const auto &o : ops) {
-        std::set<char> own;
+    for (const auto &o : ops)
         for (char ch : o) {
             if (!std::isalpha((unsigned char)ch))
                 refuse("equation " + eq + ": '" + std::string(1, ch) + "' is not a letter");
-            if (!own.insert(ch).second)
-                refuse("equation " + eq +
-                       ": a letter twice in one operand (a diagonal) is not supported");
             seen[ch]++;
         }
-    }
     if (arrow != std::string::npos) {
         out = eq.substr(arrow + 2);
+        size_t at = out.find("...");
+        if (at != std::string::npos)
+            out = out.substr(0, at) + ell_letters + out.substr(at + 3);
         for (char ch : out)
             if (!seen.count(ch) || std::count(out.begin(), out.end(), ch) > 1)
                 refuse("equation " + eq + ": output letter '" + std::string(1, ch) +
                        "' is not valid");
     } else {
+        /* the ellipsis' dims first, then the letters named once, in order */
+        out = ell_letters;
         for (const auto &kv : seen)
-            if (kv.second == 1)
+            if (kv.second == 1 && ell_letters.find(kv.first) == std::string::npos)
                 out += kv.first;
     }
     std::string all = out;
@@ -2378,12 +2458,15 @@ void conv_einsum(Ctx &c, const char *)
             all += kv.first;
     Ref prod{-1, 0};
     for (size_t i = 0; i < ops.size(); i++) {
-        const std::string &o = ops[i];
-        if (rank_of(c, (int)i, "an operand") != (int)o.size())
+        if (rank_of(c, (int)i, "an operand") != (int)ops[i].size())
             refuse("operand " + std::to_string(i) + " has rank " +
                    std::to_string(rank_of(c, (int)i, "an operand")) + ", the equation gives it " +
-                   std::to_string(o.size()) + " letters");
+                   std::to_string(ops[i].size()) + " letters");
         std::string sfx = "/operand" + std::to_string(i);
+        Ref v = value(c, in_name(c, (int)i));
+        std::string o = ops[i];
+        std::vector<int64_t> odims = in_shape(c, (int)i).dims;
+        v = einsum_diagonal(c, sfx, v, &o, &odims);
         /* its letters in the order of `all`, then the missing ones as unit dims */
         std::vector<int64_t> perm, missing;
         std::string order;
@@ -2396,7 +2479,6 @@ void conv_einsum(Ctx &c, const char *)
                 order += all[k];
             }
         }
-        Ref v = value(c, in_name(c, (int)i));
         bool ident = true;
         for (size_t k = 0; k < perm.size(); k++)
             ident = ident && perm[k] == (int64_t)k;

@@ -29,7 +29,7 @@ are not integers: x / scale, floor); dft (opset 17's DFT against numpy's fft: a 
 onesided and zero-padded by dft_length along axis 2, a complex one inverse and cut); stft
 (a real signal with a window, onesided; one with frame_length only, both sides);
 pool_indices (MaxPool's Indices output over several images and channels, storage_order 0
-and 1, ceil_mode)."""
+and 1, ceil_mode); einsum_more (Einsum's ellipses, broadcast and implicit, and diagonals)."""
 import os
 import sys
 
@@ -562,10 +562,26 @@ def pool_indices(out):
          [y0, i0, y1, i1], opset=12, rtype=None)
 
 
+def einsum_more(out):
+    """Einsum with ellipses (broadcast across operands, implicit output) and diagonals (a
+    letter twice or three times in one operand) against numpy's einsum."""
+    a, b, c3, d, t, v = rand(2, 1, 3, 4), rand(1, 5, 4, 6), rand(4, 3, 4), rand(3, 3, 3), rand(5, 5), rand(4)
+    eqs = [("...ij,...jk->...ik", ["a", "b"]), ("iji->ij", ["c3"]), ("iii->i", ["d"]),
+           ("ii", ["t"]), ("...j,j", ["a", "v"]), ("i...i->...", ["c3"])]
+    vals = dict(a=a, b=b, c3=c3, d=d, t=t, v=v)
+    nodes = [helper.make_node("Einsum", ins, ["y%d" % k], equation=eq)
+             for k, (eq, ins) in enumerate(eqs)]
+    res = [np.einsum(eq, *[vals[n].astype(np.float64) for n in ins]) for eq, ins in eqs]
+    names = ["a", "b", "c3", "d", "t", "v"]
+    save(out, "einsum_more", nodes, [(n, vals[n]) for n in names],
+         ["y%d" % k for k in range(len(eqs))], {}, [vals[n] for n in names], res, opset=12)
+
+
 def main():
     out = sys.argv[1]
     for f in (mlp, cnn, two_io, blocks, layer_norm, gelu, bad_op, bad_dtype, lone_erf,
-              recurrents, integer_ops, scatter_nd, more_ops, upsample9, dft, stft, pool_indices):
+              recurrents, integer_ops, scatter_nd, more_ops, upsample9, dft, stft, pool_indices,
+              einsum_more):
         f(out)
 
 
