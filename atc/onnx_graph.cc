@@ -594,21 +594,49 @@ void conv_pow(Ctx &c, const char *cann)
     set_out(c, 0, y);
 }
 
+/* Dropout's training_mode (input 2, opset 12 on): false (absent or a constant false) is
+ * inference. True draws a random mask unless ratio is 0, which keeps every element (y = x, the
+ * mask all true): deterministic only with a constant ratio 0 (absent: the default 0.5). ONNX's
+ * reference draws a mask for a ratio above 0 from numpy's random stream, which no generator
+ * of the graph reproduces: refused, as is a training_mode or ratio known only at run time. */
+void dropout_training(Ctx &c)
+{
+    if (c.node->op_type() != "Dropout" || c.node->input_size() < 3 || !has_in(c, 2))
+        return;
+    const char *why = "; in training a ratio above 0 draws a random mask (ONNX's reference: "
+                      "numpy's random stream, which no generator matches)";
+    std::string tn = in_name(c, 2);
+    if (!c.consts.count(tn))
+        refuse("training_mode (" + tn + ") must be a constant (false, or true with a constant "
+               "ratio 0)" + why);
+    int32_t dt;
+    std::vector<char> b = tensor_bytes(*c.consts[tn], &dt);
+    if (b.empty() || !b[0])
+        return;
+    double r = 0.5;
+    if (has_in(c, 1)) {
+        std::string rn = in_name(c, 1);
+        if (!c.consts.count(rn))
+            refuse("ratio (" + rn + ") must be a constant 0 with training_mode true" + why);
+        std::vector<char> rb = tensor_bytes(*c.consts[rn], &dt);
+        if (dt == GE_F32 && rb.size() == 4) {
+            float f;
+            std::memcpy(&f, rb.data(), 4);
+            r = f;
+        } else if (dt == GE_F64 && rb.size() == 8) {
+            std::memcpy(&r, rb.data(), 8);
+        } else {
+            refuse("ratio (" + rn + ") must be one float32 or double value");
+        }
+    }
+    if (r != 0)
+        refuse("training_mode true with ratio " + std::to_string(r) + " is not supported" + why);
+}
+
 void conv_identity(Ctx &c, const char *cann)
 {
     known_attrs(c, {"ratio", "seed"});
-    if (c.node->input_size() > 2 && has_in(c, 2)) {
-        std::vector<int64_t> t;
-        if (!const_ints(c, in_name(c, 2), &t) && !c.consts.count(in_name(c, 2)))
-            refuse("training_mode must be a constant false");
-        const auto *tp = c.consts.count(in_name(c, 2)) ? c.consts[in_name(c, 2)] : nullptr;
-        if (tp) {
-            int32_t dt;
-            std::vector<char> b = tensor_bytes(*tp, &dt);
-            if (!b.empty() && b[0])
-                refuse("training_mode true is not supported (inference only)");
-        }
-    }
+    dropout_training(c);
     if (c.node->op_type() != "Dropout" || c.node->output_size() < 2 || c.node->output(1).empty()) {
         only_outputs(c, 1, "the dropout mask");
         one_input(c, cann);

@@ -29,7 +29,8 @@ are not integers: x / scale, floor); dft (opset 17's DFT against numpy's fft: a 
 onesided and zero-padded by dft_length along axis 2, a complex one inverse and cut); stft
 (a real signal with a window, onesided; one with frame_length only, both sides);
 pool_indices (MaxPool's Indices output over several images and channels, storage_order 0
-and 1, ceil_mode); einsum_more (Einsum's ellipses, broadcast and implicit, and diagonals)."""
+and 1, ceil_mode); einsum_more (Einsum's ellipses, broadcast and implicit, and diagonals); dropout_zero
+(Dropout in training mode with a constant ratio 0)."""
 import os
 import sys
 
@@ -577,11 +578,21 @@ def einsum_more(out):
          ["y%d" % k for k in range(len(eqs))], {}, [vals[n] for n in names], res, opset=12)
 
 
+def dropout_zero(out):
+    """Dropout in training mode with a constant ratio 0 (opset 13): deterministic, y = x and
+    the mask all true (a ratio above 0 is refused: the conformance training cases)."""
+    x = rand(3, 4, 5)
+    nodes = [helper.make_node("Dropout", ["x", "r", "t"], ["y", "mask"], seed=0)]
+    save(out, "dropout_zero", nodes, [("x", x)], ["y", "mask"],
+         dict(r=np.array(0.0, np.float32), t=np.array(True)), [x],
+         [x, np.ones(x.shape, bool)], opset=13, rtype=None)
+
+
 def main():
     out = sys.argv[1]
     for f in (mlp, cnn, two_io, blocks, layer_norm, gelu, bad_op, bad_dtype, lone_erf,
               recurrents, integer_ops, scatter_nd, more_ops, upsample9, dft, stft, pool_indices,
-              einsum_more):
+              einsum_more, dropout_zero):
         f(out)
 
 
