@@ -607,8 +607,7 @@ void dropout_training(Ctx &c)
                       "numpy's random stream, which no generator matches)";
     std::string tn = in_name(c, 2);
     if (!c.consts.count(tn))
-        refuse("training_mode (" + tn + ") must be a constant (false, or true with a constant "
-               "ratio 0)" + why);
+        refuse("training_mode (" + tn + ") must be a constant (false, or true with ratio 0)" + why);
     int32_t dt;
     std::vector<char> b = tensor_bytes(*c.consts[tn], &dt);
     if (b.empty() || !b[0])
@@ -2359,7 +2358,8 @@ void conv_mvn(Ctx &c, const char *)
 /* One operand's repeated letter (a diagonal): its two axes p < q moved last, viewed as one
  * of d * d (Reshape; 0 copies the other dims), and GatherV2 of positions k (d + 1) takes the
  * diagonal; the letter then stands once, last. */
-Ref einsum_diagonal(Ctx &c, const std::string &sfx, Ref v, std::string *o, std::vector<int64_t> *dims)
+Ref einsum_diagonal(Ctx &c, const std::string &sfx, Ref v, std::string *o,
+                    std::vector<int64_t> *dims)
 {
     for (size_t p = 0; p < o->size(); p++) {
         size_t q = o->find((*o)[p], p + 1);
@@ -2454,8 +2454,8 @@ void conv_einsum(Ctx &c, const char *)
     for (size_t i = 0; i < ops.size(); i++) {
         size_t at = ops[i].find("...");
         if (at != std::string::npos)
-            ops[i] = ops[i].substr(0, at) + ell_letters.substr(ell - own_ell[i]) +
-                     ops[i].substr(at + 3);
+            ops[i] =
+                ops[i].substr(0, at) + ell_letters.substr(ell - own_ell[i]) + ops[i].substr(at + 3);
     }
     std::map<char, int> seen;
     for (const auto &o : ops)

@@ -492,7 +492,7 @@ static void st_f32_f16(char *dst, int64_t st, const void *src, int64_t n)
     {                                                                                              \
         [DT_F32] = P##f32, [DT_F16] = P##f16, [DT_BF16] = P##bf16, [DT_F64] = P##f64,              \
         [DT_I8] = P##i8, [DT_U8] = P##u8, [DT_I16] = P##i16, [DT_I32] = P##i32, [DT_I64] = P##i64, \
-        [DT_BOOL] = P##b, [DT_U16] = P##u16, [DT_U32] = P##u32, [DT_U64] = P##u64                 \
+        [DT_BOOL] = P##b, [DT_U16] = P##u16, [DT_U32] = P##u32, [DT_U64] = P##u64                  \
     }
 
 static const ops_load_fn g_load[3][DT_COUNT] = {ROW(ld_f32_), ROW(ld_f64_), ROW(ld_i64_)};

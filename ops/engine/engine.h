@@ -121,7 +121,8 @@ enum ops_dt {
 #define DTM_F3 (DTM(DT_F32) | DTM(DT_F16) | DTM(DT_BF16)) /* the NPU float trio */
 #define DTM_NUM (DTM_FLOAT | DTM_INT)                     /* no bool */
 #define DTM_IDX (DTM(DT_I32) | DTM(DT_I64))               /* index tensors, ArgMax out */
-#define DTM_UWIDE (DTM(DT_U16) | DTM(DT_U32) | DTM(DT_U64)) /* uint16/32/64 (see DT_U16) */
+/* uint16/32/64: only for the operators that ask (see DT_U16) */
+#define DTM_UWIDE (DTM(DT_U16) | DTM(DT_U32) | DTM(DT_U64))
 
 int ops_dt_index(aclDataType t); /* DT_* or DT_NONE */
 aclDataType ops_dt_acl(int dt);

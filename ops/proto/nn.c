@@ -545,8 +545,7 @@ static enum proto_status pool_geom(struct proto_op *op, int sp, struct pool_geom
     bool avg3 = !strcmp(type, "AvgPool3D"), max3 = !strcmp(type, "MaxPool3D");
     bool argmax = !strcmp(type, "MaxPoolWithArgmaxV3");
     const char *pad = avg3 || argmax ? "CALCULATED" : proto_attr_s(op, "padding");
-    bool same = !strcmp(pad, "SAME"),
-         calc = !strcmp(pad, "CALCULATED") && (avg3 || max3 || argmax);
+    bool same = !strcmp(pad, "SAME"), calc = !strcmp(pad, "CALCULATED") && (avg3 || max3 || argmax);
     if (!same && !calc && strcmp(pad, "VALID"))
         return proto_fail(op, PROTO_ATTR, "attribute padding is '%s', expected %s", pad,
                           max3 ? "SAME, VALID or CALCULATED" : "SAME or VALID");
@@ -640,7 +639,8 @@ enum proto_status proto_infer_pool_argmax(struct proto_op *op)
         return st;
     int64_t dt = proto_attr_i(op, "dtype");
     if (dt != 3 && dt != 9)
-        return proto_fail(op, PROTO_ATTR, "attribute dtype is %lld, expected 3 (int32) or 9 (int64)",
+        return proto_fail(op, PROTO_ATTR,
+                          "attribute dtype is %lld, expected 3 (int32) or 9 (int64)",
                           (long long)dt);
     proto_out_like(&op->out[1], &op->out[0], dt == 3 ? ACL_INT32 : ACL_INT64);
     return PROTO_OK;
@@ -698,11 +698,10 @@ enum proto_status proto_build_max_pool_argmax(const struct proto_op *op,
     cf_view(am->dims, 4, g.pos, ad, as);
     aclIntArray *kv = aclCreateIntArray(g.k, 2), *sv = aclCreateIntArray(g.s, 2),
                 *pv = aclCreateIntArray(g.lo, 2), *dv = aclCreateIntArray(g.dl, 2);
-    enum proto_status ps =
-        PROTO_STEP(b, aclnnMaxPool2dWithIndicesGetWorkspaceSize,
-                   proto_tensor(b, PIN(0), x->dtype, xd, 4, xs), kv, sv, pv, dv, g.ceil,
-                   proto_tensor(b, POUT(op, 0), y->dtype, yd, 4, ys),
-                   proto_tensor(b, POUT(op, 1), am->dtype, ad, 4, as));
+    enum proto_status ps = PROTO_STEP(b, aclnnMaxPool2dWithIndicesGetWorkspaceSize,
+                                      proto_tensor(b, PIN(0), x->dtype, xd, 4, xs), kv, sv, pv, dv,
+                                      g.ceil, proto_tensor(b, POUT(op, 0), y->dtype, yd, 4, ys),
+                                      proto_tensor(b, POUT(op, 1), am->dtype, ad, 4, as));
     aclDestroyIntArray(kv);
     aclDestroyIntArray(sv);
     aclDestroyIntArray(pv);

@@ -877,7 +877,8 @@ static void r_pool_argmax(const struct tcase *c, const struct proto_op *op, doub
                 int64_t at = -1;
                 for (int64_t i = 0; i < ks[0]; i++)
                     for (int64_t j = 0; j < ks[1]; j++) {
-                        int64_t h = oh * st[0] - pd[0] + i * dl[0], w = ow * st[1] - pd[1] + j * dl[1];
+                        int64_t h = oh * st[0] - pd[0] + i * dl[0],
+                                w = ow * st[1] - pd[1] + j * dl[1];
                         if (h < 0 || h >= H || w < 0 || w >= W)
                             continue;
                         double v = x[0][(nc * H + h) * W + w];
@@ -1714,7 +1715,13 @@ static const struct tcase g_cases[] = {
      NOATTR,
      r_floordiv,
      0},
-    {"Div", 2, {{ACL_UINT8, SHAPE(3, 4)}, {ACL_UINT8, SHAPE(4)}}, NOATTR, r_floordiv, 0, RANGE(1, 200)},
+    {"Div",
+     2,
+     {{ACL_UINT8, SHAPE(3, 4)}, {ACL_UINT8, SHAPE(4)}},
+     NOATTR,
+     r_floordiv,
+     0,
+     RANGE(1, 200)},
     {"Exp", 1, {F32(5)}, NOATTR, r_exp, 1e-6},
     {"GatherV2",
      3,
