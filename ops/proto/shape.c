@@ -31,7 +31,7 @@
 enum proto_status proto_infer_cast(struct proto_op *op)
 {
     int64_t t = proto_attr_i(op, "dst_type");
-    if (t < 0 || t > INT32_MAX || ops_dt_index((aclDataType)t) < 0)
+    if (t < 0 || t > INT32_MAX || !ops_dt_in((aclDataType)t, DTM_ALL)) /* not uint16/32/64 */
         return proto_fail(op, PROTO_ATTR,
                           "attribute dst_type is %lld, not a data type cpuacl converts to (a "
                           "ge::DataType: 0 float32, 1 float16, 2 int8, 3 int32, 4 uint8, 6 "

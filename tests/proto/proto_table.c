@@ -2058,6 +2058,14 @@ static void misuse(void)
     expect(__LINE__, "GeluV2", 1, two, 1, &fast, 0, NULL, PROTO_ATTR, "approximate", "'fast'",
            "none or tanh", NULL);
     expect(__LINE__, "Cast", 1, two, 1, &badt, 0, NULL, PROTO_ATTR, "dst_type", "999", NULL);
+    /* uint16 is an engine type for the shifts only: Cast does not convert to it */
+    struct tattr u16t = AINT("dst_type", ACL_UINT16);
+    expect(__LINE__, "Cast", 1, two, 1, &u16t, 0, NULL, PROTO_ATTR, "dst_type", "7", NULL);
+    /* the shifts take uint32, each operand alike; Add does not */
+    struct tin u32s[2] = {{ACL_UINT32, SHAPE(2, 3)}, {ACL_INT32, SHAPE(2, 3)}};
+    expect(__LINE__, "LeftShift", 2, u32s, 0, NULL, 0, NULL, PROTO_INPUT, "LeftShift", "uint32",
+           "must agree", NULL);
+    expect(__LINE__, "Add", 2, u32s, 0, NULL, 0, NULL, PROTO_DTYPE, "Add", "uint32", NULL);
     /* A value input that is not const; one given as const. */
     struct tin axes_data[2] = {f23, {ACL_INT32, SHAPE(1)}};
     expect(__LINE__, "ReduceSum", 2, axes_data, 0, NULL, 0, NULL, PROTO_INPUT, "ReduceSum",
