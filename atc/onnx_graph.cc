@@ -594,21 +594,48 @@ void conv_pow(Ctx &c, const char *cann)
     set_out(c, 0, y);
 }
 
+/* Dropout's training_mode (input 2, opset 12 on): false (absent or a constant false) is
+ * inference. True draws a random mask unless ratio is 0, which keeps every element (y = x, the
+ * mask all true): deterministic only with a constant ratio 0 (absent: the default 0.5). ONNX's
+ * reference draws a mask for a ratio above 0 from numpy's random stream, which no generator
+ * of the graph reproduces: refused, as is a training_mode or ratio known only at run time. */
+void dropout_training(Ctx &c)
+{
+    if (c.node->op_type() != "Dropout" || c.node->input_size() < 3 || !has_in(c, 2))
+        return;
+    const char *why = "; in training a ratio above 0 draws a random mask (ONNX's reference: "
+                      "numpy's random stream, which no generator matches)";
+    std::string tn = in_name(c, 2);
+    if (!c.consts.count(tn))
+        refuse("training_mode (" + tn + ") must be a constant (false, or true with ratio 0)" + why);
+    int32_t dt;
+    std::vector<char> b = tensor_bytes(*c.consts[tn], &dt);
+    if (b.empty() || !b[0])
+        return;
+    double r = 0.5;
+    if (has_in(c, 1)) {
+        std::string rn = in_name(c, 1);
+        if (!c.consts.count(rn))
+            refuse("ratio (" + rn + ") must be a constant 0 with training_mode true" + why);
+        std::vector<char> rb = tensor_bytes(*c.consts[rn], &dt);
+        if (dt == GE_F32 && rb.size() == 4) {
+            float f;
+            std::memcpy(&f, rb.data(), 4);
+            r = f;
+        } else if (dt == GE_F64 && rb.size() == 8) {
+            std::memcpy(&r, rb.data(), 8);
+        } else {
+            refuse("ratio (" + rn + ") must be one float32 or double value");
+        }
+    }
+    if (r != 0)
+        refuse("training_mode true with ratio " + std::to_string(r) + " is not supported" + why);
+}
+
 void conv_identity(Ctx &c, const char *cann)
 {
     known_attrs(c, {"ratio", "seed"});
-    if (c.node->input_size() > 2 && has_in(c, 2)) {
-        std::vector<int64_t> t;
-        if (!const_ints(c, in_name(c, 2), &t) && !c.consts.count(in_name(c, 2)))
-            refuse("training_mode must be a constant false");
-        const auto *tp = c.consts.count(in_name(c, 2)) ? c.consts[in_name(c, 2)] : nullptr;
-        if (tp) {
-            int32_t dt;
-            std::vector<char> b = tensor_bytes(*tp, &dt);
-            if (!b.empty() && b[0])
-                refuse("training_mode true is not supported (inference only)");
-        }
-    }
+    dropout_training(c);
     if (c.node->op_type() != "Dropout" || c.node->output_size() < 2 || c.node->output(1).empty()) {
         only_outputs(c, 1, "the dropout mask");
         one_input(c, cann);
@@ -1056,6 +1083,79 @@ void conv_conv(Ctx &c, const char *cann)
     set_out_1d(c, n, one);
 }
 
+/* MaxPool with its Indices output (2-D): CANN's MaxPoolWithArgmaxV3 (pads alike before and
+ * after, at most half the kernel), whose argmax is the position in the input plane (h * W + w);
+ * ONNX's index runs over the whole tensor: plus (n * C + c) * H * W, and with storage_order 1
+ * the plane is column-major (w * H + h, from h = a / W, w = a - h * W). */
+void conv_max_pool_indices(Ctx &c)
+{
+    const Shape &x = in_shape(c, 0);
+    bool known = x.known && x.dims.size() == 4;
+    for (size_t i = 0; known && i < 4; i++)
+        known = x.dims[i] >= 0;
+    if (!known)
+        refuse("the Indices output: X must be 4-D (2-D pooling) with known dims");
+    int64_t N = x.dims[0], C = x.dims[1], H = x.dims[2], W = x.dims[3];
+    std::vector<int64_t> k, st{1, 1}, pads{0, 0, 0, 0}, dl{1, 1};
+    get_ints(c, "kernel_shape", &k);
+    get_ints(c, "strides", &st);
+    get_ints(c, "pads", &pads);
+    get_ints(c, "dilations", &dl);
+    if (k.size() != 2 || st.size() != 2 || pads.size() != 4 || dl.size() != 2)
+        refuse("kernel_shape, strides, dilations and pads must have one entry a spatial dim");
+    std::string ap = get_s(c, "auto_pad", "NOTSET");
+    bool ceil = get_i(c, "ceil_mode", 0) != 0;
+    if (ap == "VALID") {
+        pads = {0, 0, 0, 0};
+    } else if (ap == "SAME_UPPER" || ap == "SAME_LOWER") {
+        for (int i = 0; i < 2; i++) {
+            int64_t in = x.dims[2 + i], o = (in + st[i] - 1) / st[i];
+            int64_t tot = std::max<int64_t>((o - 1) * st[i] + dl[i] * (k[i] - 1) + 1 - in, 0);
+            pads[i] = ap == "SAME_UPPER" ? tot / 2 : tot - tot / 2;
+            pads[2 + i] = tot - pads[i];
+        }
+        ceil = false;
+    } else if (ap != "NOTSET") {
+        refuse("auto_pad " + ap + " is not supported");
+    }
+    for (int i = 0; i < 2; i++)
+        if (pads[i] != pads[2 + i] || pads[i] > k[i] / 2)
+            refuse("the Indices output (MaxPoolWithArgmaxV3) needs pads alike before and after "
+                   "and at most half the kernel, got [" +
+                   dims_str(pads) + "]");
+    int64_t order = get_i(c, "storage_order", 0);
+    if (order != 0 && order != 1)
+        refuse("storage_order " + std::to_string(order) + " is not 0 or 1");
+    int32_t n = add(c, "MaxPoolWithArgmaxV3");
+    connect_in(c, n, "x", 0);
+    attr_ints(c, n, "ksize", k);
+    attr_ints(c, n, "strides", st);
+    attr_ints(c, n, "pads", {pads[0], pads[1]});
+    attr_i(c, n, "dtype", GE_I64);
+    attr_ints(c, n, "dilation", dl);
+    attr_b(c, n, "ceil_mode", ceil);
+    attr_s(c, n, "data_format", "NCHW");
+    set_out(c, 0, {n, 0});
+    Ref idx{n, 1};
+    if (order == 1) {
+        Ref h = apply2(c, "Div", "/h", idx, const_i64(c, "/W", {W}, true));
+        Ref hw = apply2(c, "Mul", "/hW", h, const_i64(c, "/W_", {W}, true));
+        Ref w = apply2(c, "Sub", "/w", idx, hw);
+        Ref wh = apply2(c, "Mul", "/wH", w, const_i64(c, "/H", {H}, true));
+        idx = apply2(c, "Add", "/col", h, wh);
+    }
+    if (N * C > 1) { /* each plane's offset, [N, C, 1, 1] */
+        std::vector<int64_t> base((size_t)(N * C));
+        for (int64_t i = 0; i < N * C; i++)
+            base[(size_t)i] = i * H * W;
+        std::vector<char> b(base.size() * 8);
+        std::memcpy(b.data(), base.data(), b.size());
+        idx = apply2(c, "Add", "/flat", idx,
+                     const_node(c, c.base + "/plane", GE_I64, {N, C, 1, 1}, b));
+    }
+    set_out(c, 1, idx);
+}
+
 /* MaxPool / AveragePool 1-D and 2-D: CANN's 2-d pools pad VALID or TF's SAME only; 3-D goes
  * to conv_pool3d. */
 void conv_pool(Ctx &c, const char *cann)
@@ -1067,6 +1167,8 @@ void conv_pool(Ctx &c, const char *cann)
     else
         known_attrs(
             c, {"auto_pad", "ceil_mode", "count_include_pad", "kernel_shape", "pads", "strides"});
+    if (maxp && c.node->output_size() > 1 && !c.node->output(1).empty())
+        return conv_max_pool_indices(c);
     only_outputs(c, 1, "the Indices output");
     const Shape &xs = in_shape(c, 0);
     if (xs.known && xs.dims.size() == 5)
@@ -1256,17 +1358,22 @@ void conv_flatten(Ctx &c, const char *cann)
 void conv_reshape(Ctx &c, const char *cann)
 {
     known_attrs(c, {"allowzero"});
-    if (get_i(c, "allowzero", 0))
-        refuse("allowzero 1 is not supported");
-    if (fed_at_run_time(c, 1)) { /* GE's Reshape takes 0 and -1 as ONNX (allowzero 0) */
+    /* allowzero goes to GE's Reshape as an attribute, as CANN's ONNX parser hands it
+     * (reshape_onnx_plugin.cpp): 1 makes a 0 of shape a zero extent instead of a copy */
+    int64_t allowzero = get_i(c, "allowzero", 0) != 0;
+    if (fed_at_run_time(c, 1)) { /* GE's Reshape takes 0 and -1 as ONNX */
         int32_t n = add(c, cann);
         connect_in(c, n, "x", 0);
         connect_in(c, n, "shape", 1);
+        if (allowzero)
+            attr_i(c, n, "allowzero", 1);
         set_out(c, 0, {n, 0});
         return;
     }
     std::vector<int64_t> s = need_ints(c, 1, "shape");
-    with_const(c, cann, "shape", s);
+    int32_t rn = with_const(c, cann, "shape", s);
+    if (allowzero)
+        attr_i(c, rn, "allowzero", 1);
     /* the output's dims when inference left them unknown (a shape from a Shape node): later
      * converters that need them (NLLLoss's C) find them */
     const Shape &x = in_shape(c, 0);
@@ -1278,7 +1385,7 @@ void conv_reshape(Ctx &c, const char *cann)
         total = d < 0 || total < 0 ? -1 : total * d;
     std::vector<int64_t> dims;
     for (size_t i = 0; i < s.size(); i++) {
-        int64_t d = s[i] == 0 && i < x.dims.size() ? x.dims[i] : s[i];
+        int64_t d = s[i] == 0 && !allowzero && i < x.dims.size() ? x.dims[i] : s[i];
         if (d == -1)
             minus = (int64_t)i;
         else if (d < 0)
@@ -2248,6 +2355,57 @@ void conv_mvn(Ctx &c, const char *)
  * then the summed ones) and unsqueezed to all of them; the product (Mul, broadcasting),
  * then ReduceSum over the summed letters. The implicit output (no "->") is the letters seen
  * once, in alphabetical order, as ONNX defines it. */
+/* One operand's repeated letter (a diagonal): its two axes p < q moved last, viewed as one
+ * of d * d (Reshape; 0 copies the other dims), and GatherV2 of positions k (d + 1) takes the
+ * diagonal; the letter then stands once, last. */
+Ref einsum_diagonal(Ctx &c, const std::string &sfx, Ref v, std::string *o,
+                    std::vector<int64_t> *dims)
+{
+    for (size_t p = 0; p < o->size(); p++) {
+        size_t q = o->find((*o)[p], p + 1);
+        if (q == std::string::npos)
+            continue;
+        if (dims->size() != o->size())
+            refuse("a letter twice in one operand (a diagonal) needs its dims known");
+        int64_t d = (*dims)[p];
+        if (d < 0 || (*dims)[q] < 0)
+            refuse("a letter twice in one operand (a diagonal) needs its dims known");
+        if ((*dims)[q] != d)
+            refuse("letter '" + std::string(1, (*o)[p]) + "' names dims " + std::to_string(d) +
+                   " and " + std::to_string((*dims)[q]));
+        std::vector<int64_t> perm, shape, nd, idx;
+        std::string no;
+        for (size_t k = 0; k < o->size(); k++)
+            if (k != p && k != q) {
+                perm.push_back((int64_t)k);
+                shape.push_back(0);
+                nd.push_back((*dims)[k]);
+                no += (*o)[k];
+            }
+        perm.push_back((int64_t)p);
+        perm.push_back((int64_t)q);
+        shape.push_back(d * d);
+        std::string ds = sfx + "/diag" + std::string(1, (*o)[p]);
+        int32_t t = add(c, "Transpose", ds + "/transpose");
+        connect(c, t, "x", v);
+        connect(c, t, "perm", const_i64(c, ds + "/perm", perm));
+        int32_t r = add(c, "Reshape", ds + "/reshape");
+        connect(c, r, "x", {t, 0});
+        connect(c, r, "shape", const_i64(c, ds + "/shape", shape));
+        for (int64_t k = 0; k < d; k++)
+            idx.push_back(k * (d + 1));
+        int32_t g = add(c, "GatherV2", ds + "/gather");
+        connect(c, g, "x", {r, 0});
+        connect(c, g, "indices", const_i64(c, ds + "/indices", idx));
+        connect(c, g, "axis", const_i64(c, ds + "/axis", {(int64_t)shape.size() - 1}, true));
+        nd.push_back(d);
+        *o = no + (*o)[p];
+        *dims = nd;
+        return einsum_diagonal(c, sfx, {g, 0}, o, dims);
+    }
+    return v;
+}
+
 void conv_einsum(Ctx &c, const char *)
 {
     known_attrs(c, {"equation"});
@@ -2255,8 +2413,6 @@ void conv_einsum(Ctx &c, const char *)
     for (char ch : get_s(c, "equation", ""))
         if (ch != ' ')
             eq += ch;
-    if (eq.find('.') != std::string::npos)
-        refuse("equation " + eq + ": ellipses are not supported");
     size_t arrow = eq.find("->");
     std::string lhs = eq.substr(0, arrow), out;
     std::vector<std::string> ops;
@@ -2269,27 +2425,59 @@ void conv_einsum(Ctx &c, const char *)
     if ((int)ops.size() != c.node->input_size())
         refuse("equation " + eq + " names " + std::to_string(ops.size()) +
                " operands, the node has " + std::to_string(c.node->input_size()));
+    /* an ellipsis stands for the operand's dims the letters leave, aligned right across the
+     * operands (broadcast): each becomes letters the equation does not use */
+    std::string fresh;
+    for (char ch = 'A'; ch <= 'Z'; ch++)
+        if (eq.find(ch) == std::string::npos)
+            fresh += ch;
+    for (char ch = 'a'; ch <= 'z'; ch++)
+        if (eq.find(ch) == std::string::npos)
+            fresh += ch;
+    size_t ell = 0;
+    std::vector<size_t> own_ell(ops.size(), 0);
+    for (size_t i = 0; i < ops.size(); i++) {
+        size_t at = ops[i].find("...");
+        if (at == std::string::npos)
+            continue;
+        int r = rank_of(c, (int)i, "an operand with an ellipsis");
+        int letters = (int)ops[i].size() - 3;
+        if (r < letters)
+            refuse("operand " + std::to_string(i) + " has rank " + std::to_string(r) +
+                   ", fewer than its " + std::to_string(letters) + " letters");
+        own_ell[i] = (size_t)(r - letters);
+        ell = std::max(ell, own_ell[i]);
+    }
+    if (ell > fresh.size())
+        refuse("equation " + eq + ": the ellipsis spans more dims than free letters");
+    std::string ell_letters = fresh.substr(0, ell);
+    for (size_t i = 0; i < ops.size(); i++) {
+        size_t at = ops[i].find("...");
+        if (at != std::string::npos)
+            ops[i] =
+                ops[i].substr(0, at) + ell_letters.substr(ell - own_ell[i]) + ops[i].substr(at + 3);
+    }
     std::map<char, int> seen;
-    for (const auto &o : ops) {
-        std::set<char> own;
+    for (const auto &o : ops)
         for (char ch : o) {
             if (!std::isalpha((unsigned char)ch))
                 refuse("equation " + eq + ": '" + std::string(1, ch) + "' is not a letter");
-            if (!own.insert(ch).second)
-                refuse("equation " + eq +
-                       ": a letter twice in one operand (a diagonal) is not supported");
             seen[ch]++;
         }
-    }
     if (arrow != std::string::npos) {
         out = eq.substr(arrow + 2);
+        size_t at = out.find("...");
+        if (at != std::string::npos)
+            out = out.substr(0, at) + ell_letters + out.substr(at + 3);
         for (char ch : out)
             if (!seen.count(ch) || std::count(out.begin(), out.end(), ch) > 1)
                 refuse("equation " + eq + ": output letter '" + std::string(1, ch) +
                        "' is not valid");
     } else {
+        /* the ellipsis' dims first, then the letters named once, in order */
+        out = ell_letters;
         for (const auto &kv : seen)
-            if (kv.second == 1)
+            if (kv.second == 1 && ell_letters.find(kv.first) == std::string::npos)
                 out += kv.first;
     }
     std::string all = out;
@@ -2298,12 +2486,15 @@ void conv_einsum(Ctx &c, const char *)
             all += kv.first;
     Ref prod{-1, 0};
     for (size_t i = 0; i < ops.size(); i++) {
-        const std::string &o = ops[i];
-        if (rank_of(c, (int)i, "an operand") != (int)o.size())
+        if (rank_of(c, (int)i, "an operand") != (int)ops[i].size())
             refuse("operand " + std::to_string(i) + " has rank " +
                    std::to_string(rank_of(c, (int)i, "an operand")) + ", the equation gives it " +
-                   std::to_string(o.size()) + " letters");
+                   std::to_string(ops[i].size()) + " letters");
         std::string sfx = "/operand" + std::to_string(i);
+        Ref v = value(c, in_name(c, (int)i));
+        std::string o = ops[i];
+        std::vector<int64_t> odims = in_shape(c, (int)i).dims;
+        v = einsum_diagonal(c, sfx, v, &o, &odims);
         /* its letters in the order of `all`, then the missing ones as unit dims */
         std::vector<int64_t> perm, missing;
         std::string order;
@@ -2316,7 +2507,6 @@ void conv_einsum(Ctx &c, const char *)
                 order += all[k];
             }
         }
-        Ref v = value(c, in_name(c, (int)i));
         bool ident = true;
         for (size_t k = 0; k < perm.size(); k++)
             ident = ident && perm[k] == (int64_t)k;

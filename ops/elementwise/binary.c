@@ -25,7 +25,10 @@
  *  EB8. BitwiseAnd/Or/Xor take integers and bool, LeftShift, RightShift and
  *      Gcd integers only (161002 for a float). A shift by a negative count or
  *      one of 64 and more gives 0 (right shift of a negative value: -1);
- *      Gcd is non-negative (gcd(0, 0) = 0).
+ *      Gcd is non-negative (gcd(0, 0) = 0). LeftShift and RightShift also take
+ *      uint16, uint32 and uint64 (their aclnn type lists), each only with
+ *      itself (no promotion with another type); a uint64 shifts right
+ *      logically, and a shift wraps to the type's width.
  *  EB9. Fmod (the sign of self) and Remainder (the sign of other, Python's
  *      %) keep integer types; an integer modulo by zero gives 0. Neither,
  *      nor FloorDivide, takes bool. Float floor division (FloorDivide,
@@ -105,6 +108,12 @@ static inline int64_t ishl(int64_t x, int64_t y)
 static inline int64_t ishr(int64_t x, int64_t y)
 {
     return (y < 0 || y > 63) ? (x < 0 ? -1 : 0) : x >> y;
+}
+/* uint64's right shift: logical on the bits int64 compute holds (ops/engine/dtype.c loads a
+ * uint64 bit for bit); a count outside [0, 63] gives 0 */
+static inline int64_t ishru(int64_t x, int64_t y)
+{
+    return (y < 0 || y > 63) ? 0 : WRAP((u64)x >> y);
 }
 static inline int64_t igcd(int64_t x, int64_t y)
 {
@@ -263,9 +272,12 @@ static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTenso
         return rc;
 
     int sdt, odt, outdt, adt = DT_NONE;
-    if ((rc = ops_need_dt(name, "self", self ? self->dtype : selfS->dtype, DTM_ALL, &sdt)) ||
-        (rc = ops_need_dt(name, "other", other ? other->dtype : otherS->dtype, DTM_ALL, &odt)) ||
-        (rc = ops_need_dt(name, "out", out->dtype, DTM_ALL, &outdt)))
+    /* the shifts also take uint16, uint32 and uint64 (aclnnLeftShift's and aclnnRightShift's
+     * type lists: ops-math's op_api); they promote only alone (EB8) */
+    unsigned dtm = bop == BOP_shl || bop == BOP_shr ? DTM_ALL | DTM_UWIDE : DTM_ALL;
+    if ((rc = ops_need_dt(name, "self", self ? self->dtype : selfS->dtype, dtm, &sdt)) ||
+        (rc = ops_need_dt(name, "other", other ? other->dtype : otherS->dtype, dtm, &odt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, dtm, &outdt)))
         return rc;
     int prom;
     const bool truth = kind == BK_CMP || kind == BK_LOGIC; /* EB7 */
@@ -367,6 +379,8 @@ static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTenso
     default:
         break;
     }
+    if (bop == BOP_shr && prom == DT_U64) /* logical: the bits above INT64_MAX are a value */
+        bop = BOP_shru;
     b.kern = g_bin[bop][ew_col(b.ck)];
     if (bop == BOP_mul) /* the engine's fused dequantisation (ew.c EW5) */
         b.fuse = EW_FUSE_MUL;

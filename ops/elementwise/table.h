@@ -190,6 +190,7 @@
     X(bxor, 1, (T)((int64_t)x ^ (int64_t)y))                                                       \
     X(shl, 1, (T)ishl((int64_t)x, (int64_t)y))                                                     \
     X(shr, 1, (T)ishr((int64_t)x, (int64_t)y))                                                     \
+    X(shru, 1, (T)ishru((int64_t)x, (int64_t)y))                                                   \
     X(gcd, 1, (T)igcd((int64_t)x, (int64_t)y))                                                     \
     X(fmod, 1, F(fmod)(x, y))                                                                      \
     X(rem, 1, F(frem)(x, y))                                                                       \
@@ -230,6 +231,7 @@
     X(bxor, 1, x ^ y)                                                                              \
     X(shl, 1, ishl(x, y))                                                                          \
     X(shr, 1, ishr(x, y))                                                                          \
+    X(shru, 1, ishru(x, y))                                                                        \
     X(gcd, 1, igcd(x, y))                                                                          \
     X(fmod, 1, imod_trunc(x, y))                                                                   \
     X(rem, 1, imod_floor(x, y))

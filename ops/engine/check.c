@@ -124,7 +124,7 @@ aclnnStatus ops_check_scalar(const char *name, const char *what, const aclScalar
     if (s->magic != OPS_MAGIC_SCALAR)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s is not a live aclScalar", name, what);
     int sdt = ops_dt_index(s->dtype);
-    if (sdt < 0)
+    if (sdt < 0 || !(DTM(sdt) & DTM_ALL)) /* uint16/32/64 only where an operator asks (DT_U16) */
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has data type %s, which is not supported",
                        name, what, ops_dt_name(s->dtype));
     if (dt)

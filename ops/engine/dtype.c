@@ -41,6 +41,8 @@ static const struct {
     [DT_I8] = {ACL_INT8, 1, "INT8"},       [DT_U8] = {ACL_UINT8, 1, "UINT8"},
     [DT_I16] = {ACL_INT16, 2, "INT16"},    [DT_I32] = {ACL_INT32, 4, "INT32"},
     [DT_I64] = {ACL_INT64, 8, "INT64"},    [DT_BOOL] = {ACL_BOOL, 1, "BOOL"},
+    [DT_U16] = {ACL_UINT16, 2, "UINT16"},  [DT_U32] = {ACL_UINT32, 4, "UINT32"},
+    [DT_U64] = {ACL_UINT64, 8, "UINT64"},
 };
 
 int ops_dt_index(aclDataType t)
@@ -66,6 +68,12 @@ int ops_dt_index(aclDataType t)
         return DT_I64;
     case ACL_BOOL:
         return DT_BOOL;
+    case ACL_UINT16:
+        return DT_U16;
+    case ACL_UINT32:
+        return DT_U32;
+    case ACL_UINT64:
+        return DT_U64;
     default:
         return DT_NONE;
     }
@@ -86,12 +94,6 @@ const char *ops_dt_name(aclDataType t)
     if (i >= 0)
         return g_dt[i].name;
     switch ((int)t) {
-    case ACL_UINT16:
-        return "UINT16";
-    case ACL_UINT32:
-        return "UINT32";
-    case ACL_UINT64:
-        return "UINT64";
     case ACL_COMPLEX64:
         return "COMPLEX64";
     case ACL_COMPLEX128:
@@ -144,6 +146,9 @@ int ops_promote(int a, int b)
         return DT_NONE;
     if (a == b)
         return a;
+    /* uint16/32/64 promote with nothing else (CANN's table, PyTorch's, leaves them out) */
+    if ((DTM(a) | DTM(b)) & DTM_UWIDE)
+        return DT_NONE;
     if (a == DT_BOOL)
         return b;
     if (b == DT_BOOL)
@@ -270,6 +275,18 @@ static inline int64_t f2i64(double x)
 #define F2_I16(x) ((int16_t)sat_i64((x), -32768.0, 32767.0))
 #define F2_I32(x) ((int32_t)sat_i64((x), -2147483648.0, 2147483647.0))
 #define F2_I64(x) (f2i64(x))
+#define F2_U16(x) ((uint16_t)sat_i64((x), 0.0, 65535.0))
+#define F2_U32(x) ((uint32_t)sat_i64((x), 0.0, 4294967295.0))
+#define F2_U64(x) (f2u64(x))
+/* double -> uint64 saturating (DT2); 2^64 and above give UINT64_MAX, NaN and negatives 0 */
+static inline uint64_t f2u64(double x)
+{
+    if (!(x > 0))
+        return 0;
+    if (x >= 18446744073709551616.0)
+        return UINT64_MAX;
+    return (uint64_t)x;
+}
 
 /* ---- loaders: tensor element type -> compute kind ----------------------- */
 
@@ -335,6 +352,9 @@ DEF_LOAD(ld_f32_i16, float, int16_t, ID)
 DEF_LOAD(ld_f32_i32, float, int32_t, ID)
 DEF_LOAD(ld_f32_i64, float, int64_t, ID)
 DEF_LOAD(ld_f32_b, float, uint8_t, B2N)
+DEF_LOAD(ld_f32_u16, float, uint16_t, ID)
+DEF_LOAD(ld_f32_u32, float, uint32_t, ID)
+DEF_LOAD(ld_f32_u64, float, uint64_t, ID)
 /* into double */
 DEF_LOAD(ld_f64_f32, double, float, ID)
 DEF_LOAD(ld_f64_f16, double, f16_t, H2F)
@@ -346,6 +366,9 @@ DEF_LOAD(ld_f64_i16, double, int16_t, ID)
 DEF_LOAD(ld_f64_i32, double, int32_t, ID)
 DEF_LOAD(ld_f64_i64, double, int64_t, ID)
 DEF_LOAD(ld_f64_b, double, uint8_t, B2N)
+DEF_LOAD(ld_f64_u16, double, uint16_t, ID)
+DEF_LOAD(ld_f64_u32, double, uint32_t, ID)
+DEF_LOAD(ld_f64_u64, double, uint64_t, ID)
 /* into int64 */
 DEF_LOAD(ld_i64_f32, int64_t, float, F2_I64)
 DEF_LOAD(ld_i64_f16, int64_t, f16_t, H2I64)
@@ -357,6 +380,9 @@ DEF_LOAD(ld_i64_i16, int64_t, int16_t, ID)
 DEF_LOAD(ld_i64_i32, int64_t, int32_t, ID)
 DEF_LOAD(ld_i64_i64, int64_t, int64_t, ID)
 DEF_LOAD(ld_i64_b, int64_t, uint8_t, B2N)
+DEF_LOAD(ld_i64_u16, int64_t, uint16_t, ID)
+DEF_LOAD(ld_i64_u32, int64_t, uint32_t, ID)
+DEF_LOAD(ld_i64_u64, int64_t, uint64_t, ID) /* the bits: above INT64_MAX reads negative */
 /* raw bits */
 DEF_LOAD(ld_raw1, uint8_t, uint8_t, ID)
 DEF_LOAD(ld_raw2, uint16_t, uint16_t, ID)
@@ -377,6 +403,9 @@ DEF_STORE(st_f32_i16, float, int16_t, F2_I16)
 DEF_STORE(st_f32_i32, float, int32_t, F2_I32)
 DEF_STORE(st_f32_i64, float, int64_t, F2_I64)
 DEF_STORE(st_f32_b, float, uint8_t, B2N)
+DEF_STORE(st_f32_u16, float, uint16_t, F2_U16)
+DEF_STORE(st_f32_u32, float, uint32_t, F2_U32)
+DEF_STORE(st_f32_u64, float, uint64_t, F2_U64)
 /* from double */
 DEF_STORE(st_f64_f32, double, float, ID)
 DEF_STORE(st_f64_f16, double, f16_t, F2H)
@@ -388,6 +417,9 @@ DEF_STORE(st_f64_i16, double, int16_t, F2_I16)
 DEF_STORE(st_f64_i32, double, int32_t, F2_I32)
 DEF_STORE(st_f64_i64, double, int64_t, F2_I64)
 DEF_STORE(st_f64_b, double, uint8_t, B2N)
+DEF_STORE(st_f64_u16, double, uint16_t, F2_U16)
+DEF_STORE(st_f64_u32, double, uint32_t, F2_U32)
+DEF_STORE(st_f64_u64, double, uint64_t, F2_U64)
 /* from int64 (DT3: wrap) */
 DEF_STORE(st_i64_f32, int64_t, float, ID)
 DEF_STORE(st_i64_f16, int64_t, f16_t, F2H)
@@ -399,6 +431,9 @@ DEF_STORE(st_i64_i16, int64_t, int16_t, ID)
 DEF_STORE(st_i64_i32, int64_t, int32_t, ID)
 DEF_STORE(st_i64_i64, int64_t, int64_t, ID)
 DEF_STORE(st_i64_b, int64_t, uint8_t, B2N)
+DEF_STORE(st_i64_u16, int64_t, uint16_t, ID)
+DEF_STORE(st_i64_u32, int64_t, uint32_t, ID)
+DEF_STORE(st_i64_u64, int64_t, uint64_t, ID)
 /* raw bits */
 DEF_STORE(st_raw1, uint8_t, uint8_t, ID)
 DEF_STORE(st_raw2, uint16_t, uint16_t, ID)
@@ -457,7 +492,7 @@ static void st_f32_f16(char *dst, int64_t st, const void *src, int64_t n)
     {                                                                                              \
         [DT_F32] = P##f32, [DT_F16] = P##f16, [DT_BF16] = P##bf16, [DT_F64] = P##f64,              \
         [DT_I8] = P##i8, [DT_U8] = P##u8, [DT_I16] = P##i16, [DT_I32] = P##i32, [DT_I64] = P##i64, \
-        [DT_BOOL] = P##b                                                                           \
+        [DT_BOOL] = P##b, [DT_U16] = P##u16, [DT_U32] = P##u32, [DT_U64] = P##u64                  \
     }
 
 static const ops_load_fn g_load[3][DT_COUNT] = {ROW(ld_f32_), ROW(ld_f64_), ROW(ld_i64_)};
@@ -563,6 +598,18 @@ void ops_round_f64(double *buf, int64_t n, int dt)
     case DT_BOOL:
         for (int64_t i = 0; i < n; i++)
             buf[i] = buf[i] != 0;
+        break;
+    case DT_U16:
+        for (int64_t i = 0; i < n; i++)
+            buf[i] = F2_U16(buf[i]);
+        break;
+    case DT_U32:
+        for (int64_t i = 0; i < n; i++)
+            buf[i] = F2_U32(buf[i]);
+        break;
+    case DT_U64:
+        for (int64_t i = 0; i < n; i++)
+            buf[i] = (double)F2_U64(buf[i]);
         break;
     default:
         break;

@@ -107,6 +107,9 @@ enum ops_dt {
     DT_I32,
     DT_I64,
     DT_BOOL,
+    DT_U16, /* the wide unsigned types: only the operators whose CANN declaration */
+    DT_U32, /* takes them (LeftShift, RightShift) accept them (DTM_UWIDE); no   */
+    DT_U64, /* DTM_* mask but DTM_UWIDE holds them, and they promote only alone */
     DT_COUNT,
     DT_NONE = -1
 };
@@ -118,6 +121,8 @@ enum ops_dt {
 #define DTM_F3 (DTM(DT_F32) | DTM(DT_F16) | DTM(DT_BF16)) /* the NPU float trio */
 #define DTM_NUM (DTM_FLOAT | DTM_INT)                     /* no bool */
 #define DTM_IDX (DTM(DT_I32) | DTM(DT_I64))               /* index tensors, ArgMax out */
+/* uint16/32/64: only for the operators that ask (see DT_U16) */
+#define DTM_UWIDE (DTM(DT_U16) | DTM(DT_U32) | DTM(DT_U64))
 
 int ops_dt_index(aclDataType t); /* DT_* or DT_NONE */
 aclDataType ops_dt_acl(int dt);
@@ -135,7 +140,7 @@ static inline bool ops_dt_is_float(int dt)
 }
 static inline bool ops_dt_is_int(int dt)
 {
-    return dt >= DT_I8 && dt <= DT_I64;
+    return (dt >= DT_I8 && dt <= DT_I64) || (dt >= DT_U16 && dt <= DT_U64);
 }
 
 /* Type promotion (AscendCL's "mutual derivation" table, PyTorch's);

@@ -615,9 +615,11 @@ aclnnStatus ops_pool_build(const char *op, int sp, const aclTensor *self, aclTen
 {
     if (sp < 1 || sp > 3)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %d spatial dims, expected 1 to 3", op, sp);
-    struct pool_spec ps =
-        pool_spec_of(op, is_max ? POOL_MAX : POOL_AVG, sp,
-                     is_max ? OPS_DT_MaxPool : OPS_DT_AvgPool2d, self, NULL, out, NULL);
+    /* a max of int8, uint8 or int16 (GE's MaxPool takes them: ops-nn's IR declares them) is
+     * exact in the float32 the kernel computes in: the maximum is one of the inputs */
+    unsigned max_dt = OPS_DT_MaxPool | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16);
+    struct pool_spec ps = pool_spec_of(op, is_max ? POOL_MAX : POOL_AVG, sp,
+                                       is_max ? max_dt : OPS_DT_AvgPool2d, self, NULL, out, NULL);
     ps.ceil = ceil, ps.include_pad = count_include_pad, ps.divisor = divisor;
     for (int i = 0; i < sp; i++) {
         if (k[i] < 1 || s[i] < 1 || dil[i] < 1 || pads[i] < 0 || pads[i + sp] < 0)

@@ -3,7 +3,7 @@
  * ops/pool/pool.h: the windowed pooling builder behind aclnnMaxPool and
  * aclnnAvgPool2d, for callers inside the library that need asymmetric
  * padding (graph/: GE's MaxPool/AvgPool with padding "SAME", MaxPool3D and
- * AvgPool3D).
+ * AvgPool3D). A max also takes int8, uint8 and int16 here (GE's MaxPool declares them).
  *
  * sp spatial dims (1 to 3); self [N, C, spatial...] or [C, spatial...]; k, s
  * and dil have sp values, pads 2 sp: the sp befores then the sp afters

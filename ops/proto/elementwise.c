@@ -262,7 +262,7 @@ UNARY(gelu, aclnnGelu)
 UNARY(sin, aclnnSin)
 UNARY(cos, aclnnCos)
 BINARY(mul, aclnnMul)
-BINARY(div, aclnnDiv)
+BINARY(real_div, aclnnDiv)
 BINARY(maximum, aclnnMaximum)
 BINARY(minimum, aclnnMinimum)
 BINARY(pow, aclnnPowTensorTensor)
@@ -295,6 +295,19 @@ BINARY(floor_mod, aclnnRemainderTensorTensor)
 BINARY(truncate_mod, aclnnFmodTensor)
 BINARY(left_shift, aclnnLeftShift)
 BINARY(right_shift, aclnnRightShift)
+
+/* Div: x1 / x2; on integers the quotient floors, as CANN's Div kernel computes it (ops-math
+ * div_aicpu.cpp: lhs / rhs, minus 1 when the signs differ and a remainder is left), and keeps
+ * the type: aclnnDivMod's mode 2 (aclnnDiv would give a float quotient). A division by zero
+ * gives 0 there, where CANN's kernel fails. */
+enum proto_status proto_build_div(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    if (ops_dt_in(op->out[0].dtype, DTM_FLOAT))
+        return PROTO_STEP(b, aclnnDivGetWorkspaceSize, proto_operand(b, PIN(0)),
+                          proto_operand(b, PIN(1)), proto_operand(b, POUT(op, 0)));
+    return PROTO_STEP(b, aclnnDivModGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_operand(b, PIN(1)), 2, proto_operand(b, POUT(op, 0)));
+}
 
 /* IsNan: x != x (NaN is the one value unequal to itself). */
 enum proto_status proto_build_is_nan(const struct proto_op *op, struct proto_plan_builder *b)

@@ -2,7 +2,7 @@
 /*
  * ops/proto/nn.c: neural-network types of the table: SoftmaxV2,
  * LogSoftmaxV2, LayerNorm, RmsNorm, Conv2D, Conv3D, Conv2DTranspose and Conv3DTranspose
- * (channels first only), MaxPool, AvgPool, MaxPool3D and AvgPool3D.
+ * (channels first only), MaxPool, AvgPool, MaxPool3D, AvgPool3D and MaxPoolWithArgmaxV3.
  * The convolutions and pools take channels-first or channels-last data (data_format NCHW / NHWC,
  * NCDHW / NDHWC): the kernels of ops/ work channels-first, so a channels-last operand is handed
  * over as a channels-first view (strides, no copy); the filter is read in the layout its
@@ -13,6 +13,7 @@
 #include "aclnnop/aclnn_convolution.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_logsoftmax.h"
+#include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_softmax.h"
 #include "ops/pool/pool.h"
@@ -542,11 +543,28 @@ static enum proto_status pool_geom(struct proto_op *op, int sp, struct pool_geom
         g->dl[i] = 1;
     const char *type = op->def->type;
     bool avg3 = !strcmp(type, "AvgPool3D"), max3 = !strcmp(type, "MaxPool3D");
-    const char *pad = avg3 ? "CALCULATED" : proto_attr_s(op, "padding");
-    bool same = !strcmp(pad, "SAME"), calc = !strcmp(pad, "CALCULATED") && (avg3 || max3);
+    bool argmax = !strcmp(type, "MaxPoolWithArgmaxV3");
+    const char *pad = avg3 || argmax ? "CALCULATED" : proto_attr_s(op, "padding");
+    bool same = !strcmp(pad, "SAME"), calc = !strcmp(pad, "CALCULATED") && (avg3 || max3 || argmax);
     if (!same && !calc && strcmp(pad, "VALID"))
         return proto_fail(op, PROTO_ATTR, "attribute padding is '%s', expected %s", pad,
                           max3 ? "SAME, VALID or CALCULATED" : "SAME or VALID");
+    if (argmax) {
+        /* pads: one value a spatial dim, before and after alike, at most half the kernel
+         * (the IR's constraint) */
+        int64_t p[2];
+        if ((st = pool_list(op, g, "dilation", g->dl)) || (st = list_n(op, "pads", 2, p)))
+            return st;
+        for (int i = 0; i < sp; i++) {
+            if (p[i] < 0 || p[i] > g->k[i] / 2)
+                return proto_fail(op, PROTO_ATTR,
+                                  "attribute pads [%lld, %lld]: each must be in [0, ksize / 2]",
+                                  (long long)p[0], (long long)p[1]);
+            g->lo[i] = g->hi[i] = p[i];
+        }
+        g->ceil = proto_attr_i(op, "ceil_mode") != 0;
+        return PROTO_OK;
+    }
     if (max3) {
         /* dilation as ksize: 5 values in data_format's order (1 on N and C) or 3 */
         if ((st = pool_list(op, g, "dilation", g->dl)))
@@ -613,6 +631,21 @@ enum proto_status proto_infer_pool3d(struct proto_op *op)
     return infer_pool(op, 3);
 }
 
+/* MaxPoolWithArgmaxV3: y as MaxPool's; argmax of y's dims, int32 (dtype 3) or int64 (9). */
+enum proto_status proto_infer_pool_argmax(struct proto_op *op)
+{
+    enum proto_status st = infer_pool(op, 2);
+    if (st)
+        return st;
+    int64_t dt = proto_attr_i(op, "dtype");
+    if (dt != 3 && dt != 9)
+        return proto_fail(op, PROTO_ATTR,
+                          "attribute dtype is %lld, expected 3 (int32) or 9 (int64)",
+                          (long long)dt);
+    proto_out_like(&op->out[1], &op->out[0], dt == 3 ? ACL_INT32 : ACL_INT64);
+    return PROTO_OK;
+}
+
 static enum proto_status build_pool(const struct proto_op *op, struct proto_plan_builder *b, int sp,
                                     bool is_max)
 {
@@ -649,4 +682,29 @@ enum proto_status proto_build_max_pool3d(const struct proto_op *op, struct proto
 enum proto_status proto_build_avg_pool3d(const struct proto_op *op, struct proto_plan_builder *b)
 {
     return build_pool(op, b, 3, false);
+}
+
+/* MaxPoolWithArgmaxV3: aclnnMaxPool2dWithIndices (torch's max_pool2d_with_indices, as the IR
+ * says): argmax holds each maximum's flat position in its input plane (h * W + w). */
+enum proto_status proto_build_max_pool_argmax(const struct proto_op *op,
+                                              struct proto_plan_builder *b)
+{
+    struct pool_geom g;
+    pool_geom((struct proto_op *)op, 2, &g);
+    const struct core_op_val *x = &op->in[0], *y = &op->out[0], *am = &op->out[1];
+    int64_t xd[4], xs[4], yd[4], ys[4], ad[4], as[4];
+    cf_view(x->dims, 4, g.pos, xd, xs);
+    cf_view(y->dims, 4, g.pos, yd, ys);
+    cf_view(am->dims, 4, g.pos, ad, as);
+    aclIntArray *kv = aclCreateIntArray(g.k, 2), *sv = aclCreateIntArray(g.s, 2),
+                *pv = aclCreateIntArray(g.lo, 2), *dv = aclCreateIntArray(g.dl, 2);
+    enum proto_status ps = PROTO_STEP(b, aclnnMaxPool2dWithIndicesGetWorkspaceSize,
+                                      proto_tensor(b, PIN(0), x->dtype, xd, 4, xs), kv, sv, pv, dv,
+                                      g.ceil, proto_tensor(b, POUT(op, 0), y->dtype, yd, 4, ys),
+                                      proto_tensor(b, POUT(op, 1), am->dtype, ad, 4, as));
+    aclDestroyIntArray(kv);
+    aclDestroyIntArray(sv);
+    aclDestroyIntArray(pv);
+    aclDestroyIntArray(dv);
+    return ps;
 }

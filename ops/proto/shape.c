@@ -32,7 +32,7 @@
 enum proto_status proto_infer_cast(struct proto_op *op)
 {
     int64_t t = proto_attr_i(op, "dst_type");
-    if (t < 0 || t > INT32_MAX || ops_dt_index((aclDataType)t) < 0)
+    if (t < 0 || t > INT32_MAX || !ops_dt_in((aclDataType)t, DTM_ALL)) /* not uint16/32/64 */
         return proto_fail(op, PROTO_ATTR,
                           "attribute dst_type is %lld, not a data type cpuacl converts to (a "
                           "ge::DataType: 0 float32, 1 float16, 2 int8, 3 int32, 4 uint8, 6 "
@@ -106,8 +106,10 @@ enum proto_status proto_build_transpose(const struct proto_op *op, struct proto_
 
 /* ---- Reshape ------------------------------------------------------------------------------ */
 
-/* shape: 0 copies x's dim (at that position), one -1 takes what is left.
- * The IR's axis/num_axes (reshape a range of dims) only at their defaults. */
+/* shape: 0 copies x's dim (at that position), one -1 takes what is left; with allowzero 1 a 0
+ * is a zero extent (ONNX's allowzero: CANN's ONNX parser sets the attribute, which the IR
+ * does not declare, and its Reshape documents it). The IR's axis/num_axes (reshape a range of
+ * dims) only at their defaults. */
 enum proto_status proto_infer_reshape(struct proto_op *op)
 {
     if (proto_attr_i(op, "axis") != 0 || proto_attr_i(op, "num_axes") != -1)
@@ -116,6 +118,7 @@ enum proto_status proto_infer_reshape(struct proto_op *op)
                           (long long)proto_attr_i(op, "axis"),
                           (long long)proto_attr_i(op, "num_axes"));
     int64_t sh[PROTO_MAX_DIMS];
+    bool allowzero = proto_attr_i(op, "allowzero") != 0;
     const struct core_op_val *x = &op->in[0];
     int ns = proto_const_ints(&op->in[1], sh, PROTO_MAX_DIMS);
     if (ns < 0)
@@ -130,7 +133,7 @@ enum proto_status proto_infer_reshape(struct proto_op *op)
     o->nd = ns;
     for (int i = 0; i < ns; i++) {
         int64_t d = sh[i];
-        if (d == 0 && i < x->nd)
+        if (d == 0 && !allowzero && i < x->nd)
             d = x->dims[i];
         if (d == -1) {
             if (neg >= 0)

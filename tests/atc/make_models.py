@@ -27,7 +27,10 @@ mul); more_ops: ReverseSequence (3-D, time first), Det (a batch of 3 x 3 and dou
 one, flattened); upsample9 (opset 9's Upsample, nearest and linear, scales that
 are not integers: x / scale, floor); dft (opset 17's DFT against numpy's fft: a real signal
 onesided and zero-padded by dft_length along axis 2, a complex one inverse and cut); stft
-(a real signal with a window, onesided; one with frame_length only, both sides)."""
+(a real signal with a window, onesided; one with frame_length only, both sides);
+pool_indices (MaxPool's Indices output over several images and channels, storage_order 0
+and 1, ceil_mode); einsum_more (Einsum's ellipses, broadcast and implicit, and diagonals); dropout_zero
+(Dropout in training mode with a constant ratio 0)."""
 import os
 import sys
 
@@ -525,10 +528,71 @@ def stft(out):
     onnx.save(m, path)
 
 
+def pool_indices(out):
+    """MaxPool's Indices over a batch of several channels (the conformance cases have one):
+    ONNX's flat index n*C*H*W + c*H*W + (h*W + w, or w*H + h with storage_order 1)."""
+    x = rand(2, 3, 7, 8)
+
+    def ref(k, s, p, order, ceil=0):
+        N, C, H, W = x.shape
+        oh = [(H + 2 * p[0] - k[0] + (s[0] - 1 if ceil else 0)) // s[0] + 1,
+              (W + 2 * p[1] - k[1] + (s[1] - 1 if ceil else 0)) // s[1] + 1]
+        y = np.zeros((N, C, oh[0], oh[1]), np.float32)
+        ind = np.zeros(y.shape, np.int64)
+        for n in range(N):
+            for c in range(C):
+                for i in range(oh[0]):
+                    for j in range(oh[1]):
+                        best, at = -np.inf, -1
+                        for a in range(k[0]):
+                            for b in range(k[1]):
+                                h, w = i * s[0] - p[0] + a, j * s[1] - p[1] + b
+                                if 0 <= h < H and 0 <= w < W and (at < 0 or x[n, c, h, w] > best):
+                                    best = x[n, c, h, w]
+                                    at = (h * W + w) if order == 0 else (w * H + h)
+                        y[n, c, i, j], ind[n, c, i, j] = best, (n * C + c) * H * W + at
+        return y, ind
+
+    y0, i0 = ref([3, 3], [2, 2], [1, 1], 0)
+    y1, i1 = ref([2, 3], [2, 2], [0, 1], 1, ceil=1)
+    nodes = [helper.make_node("MaxPool", ["x"], ["y0", "i0"], kernel_shape=[3, 3], strides=[2, 2],
+                              pads=[1, 1, 1, 1]),
+             helper.make_node("MaxPool", ["x"], ["y1", "i1"], kernel_shape=[2, 3], strides=[2, 2],
+                              pads=[0, 1, 0, 1], storage_order=1, ceil_mode=1)]
+    save(out, "pool_indices", nodes, [("x", x)], ["y0", "i0", "y1", "i1"], {}, [x],
+         [y0, i0, y1, i1], opset=12, rtype=None)
+
+
+def einsum_more(out):
+    """Einsum with ellipses (broadcast across operands, implicit output) and diagonals (a
+    letter twice or three times in one operand) against numpy's einsum."""
+    a, b, c3, d, t, v = rand(2, 1, 3, 4), rand(1, 5, 4, 6), rand(4, 3, 4), rand(3, 3, 3), rand(5, 5), rand(4)
+    eqs = [("...ij,...jk->...ik", ["a", "b"]), ("iji->ij", ["c3"]), ("iii->i", ["d"]),
+           ("ii", ["t"]), ("...j,j", ["a", "v"]), ("i...i->...", ["c3"])]
+    vals = dict(a=a, b=b, c3=c3, d=d, t=t, v=v)
+    nodes = [helper.make_node("Einsum", ins, ["y%d" % k], equation=eq)
+             for k, (eq, ins) in enumerate(eqs)]
+    res = [np.einsum(eq, *[vals[n].astype(np.float64) for n in ins]) for eq, ins in eqs]
+    names = ["a", "b", "c3", "d", "t", "v"]
+    save(out, "einsum_more", nodes, [(n, vals[n]) for n in names],
+         ["y%d" % k for k in range(len(eqs))], {}, [vals[n] for n in names], res, opset=12)
+
+
+def dropout_zero(out):
+    """Dropout in training mode with a constant ratio 0 (opset 13): deterministic, y = x and
+    the mask all true (a ratio above 0 is refused: the conformance training cases)."""
+    x = rand(3, 4, 5)
+    nodes = [helper.make_node("Dropout", ["x", "r", "t"], ["y", "mask"], seed=0)]
+    save(out, "dropout_zero", nodes, [("x", x)], ["y", "mask"],
+         dict(r=np.array(0.0, np.float32), t=np.array(True)), [x],
+         [x, np.ones(x.shape, bool)], opset=13, rtype=None)
+
+
 def main():
     out = sys.argv[1]
     for f in (mlp, cnn, two_io, blocks, layer_norm, gelu, bad_op, bad_dtype, lone_erf,
-              recurrents, integer_ops, scatter_nd, more_ops, upsample9, dft, stft):
+              recurrents, integer_ops, scatter_nd, more_ops, upsample9, dft, stft, pool_indices,
+              einsum_more, dropout_zero):
         f(out)
 
 

@@ -32,8 +32,10 @@ OPERANDS = {
     "STFT": (1, 3),  # frame_step, frame_length
     "MelWeightMatrix": (0, 1, 2, 3, 4),  # every input
     "Compress": (1,),  # condition
+    "Reshape": (1,),  # shape (allowzero's case: the constant path of the attribute)
+    "Dropout": (1, 2),  # ratio, training_mode: constant 0 and true run, a ratio above 0 refused
 }
-DEFAULT = r"^test_(resize_|upsample_|maxunpool_export_with_output_shape|stft|melweightmatrix|compress_)"
+DEFAULT = r"^test_(resize_|upsample_|maxunpool_export_with_output_shape|stft|melweightmatrix|compress_|reshape_allowzero|training_dropout)"
 
 
 def main():

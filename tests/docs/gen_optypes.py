@@ -22,7 +22,8 @@ PAGE = root / 'docs/optypes.md'
 # ops/engine/engine.h's dense type index, in enum order, as AscendCL names them.
 DT_NAMES = {'DT_F32': 'float32', 'DT_F16': 'float16', 'DT_BF16': 'bfloat16',
             'DT_F64': 'float64', 'DT_I8': 'int8', 'DT_U8': 'uint8', 'DT_I16': 'int16',
-            'DT_I32': 'int32', 'DT_I64': 'int64', 'DT_BOOL': 'bool'}
+            'DT_I32': 'int32', 'DT_I64': 'int64', 'DT_BOOL': 'bool', 'DT_U16': 'uint16',
+            'DT_U32': 'uint32', 'DT_U64': 'uint64'}
 
 
 def split_args(s):
@@ -56,6 +57,7 @@ def masks():
     """DTM_* macro name -> set of DT_* names, from engine.h."""
     src = ENGINE.read_text()
     order = re.search(r'enum ops_dt \{(.*?)\}', src, re.S).group(1)
+    order = re.sub(r'/\*.*?\*/', '', order, flags=re.S)  # the enum's comments
     dts = [t.strip() for t in order.split(',') if t.strip().startswith('DT_') and
            '=' not in t and t.strip() != 'DT_COUNT']
     defs = dict(re.findall(r'#define (DTM_\w+) (\(.*?\))\s*(?:/\*.*)?$', src, re.M))

@@ -42,9 +42,9 @@ import re
 import sys
 
 DT_NAMES = ["FLOAT", "FLOAT16", "BFLOAT16", "DOUBLE", "INT8", "UINT8", "INT16", "INT32", "INT64",
-            "BOOL"]
+            "BOOL", "UINT16", "UINT32", "UINT64"]
 DT_ENUM = ["DT_F32", "DT_F16", "DT_BF16", "DT_F64", "DT_I8", "DT_U8", "DT_I16", "DT_I32",
-           "DT_I64", "DT_BOOL"]
+           "DT_I64", "DT_BOOL", "DT_U16", "DT_U32", "DT_U64"]
 
 # (family, table, list macro, row shape, docs section)
 FAMILIES = [

@@ -61,6 +61,8 @@ static double load(const void *p, aclDataType t, int64_t i)
         return (double)((const int64_t *)p)[i];
     case ACL_INT8:
         return ((const int8_t *)p)[i];
+    case ACL_INT16:
+        return ((const int16_t *)p)[i];
     case ACL_UINT8:
     case ACL_BOOL:
         return ((const uint8_t *)p)[i];
@@ -86,6 +88,9 @@ static void store(void *p, aclDataType t, int64_t i, double v)
         break;
     case ACL_INT8:
         ((int8_t *)p)[i] = (int8_t)v;
+        break;
+    case ACL_INT16:
+        ((int16_t *)p)[i] = (int16_t)v;
         break;
     case ACL_UINT8:
     case ACL_BOOL:
@@ -391,6 +396,11 @@ static double f_floormod(double a, double b)
 {
     return a - floor(a / b) * b;
 }
+/* Div of integers floors (CANN's Div kernel): -7 / 2 = -4, 7 / -2 = -4. */
+static double f_floordiv(double a, double b)
+{
+    return floor(a / b);
+}
 static double f_shl(double a, double b)
 {
     return (double)((int64_t)a << (int64_t)b);
@@ -432,6 +442,7 @@ R_BIN(r_and, f_and)
 R_BIN(r_or, f_or)
 R_BIN(r_floormod, f_floormod)
 R_BIN(r_truncmod, fmod)
+R_BIN(r_floordiv, f_floordiv)
 R_BIN(r_shl, f_shl)
 R_BIN(r_shr, f_shr)
 R_UN(r_not, f_not)
@@ -846,6 +857,37 @@ static void r_pool(const struct tcase *c, const struct proto_op *op, double *con
                         }
                     y[0][at4(Y, p, n, ch, oh, ow)] = is_max ? acc : acc / cnt;
                 }
+}
+
+/* MaxPoolWithArgmaxV3 (NCHW, ksize / strides / pads / dilation of 2 values): y the window's
+ * maximum, argmax its flat position h * W + w in the input plane (the first one on ties). */
+static void r_pool_argmax(const struct tcase *c, const struct proto_op *op, double *const *x,
+                          double *const *y)
+{
+    const int64_t *ks = cattr(c, "ksize")->ints, *st = cattr(c, "strides")->ints;
+    const int64_t *pd = cattr(c, "pads")->ints;
+    const struct proto_attr *da = cattr(c, "dilation");
+    int64_t dl[2] = {da ? da->ints[0] : 1, da ? da->ints[1] : 1};
+    const struct core_op_val *X = &op->in[0], *Y = &op->out[0];
+    int64_t H = X->dims[2], W = X->dims[3], OH = Y->dims[2], OW = Y->dims[3];
+    for (int64_t nc = 0; nc < X->dims[0] * X->dims[1]; nc++)
+        for (int64_t oh = 0; oh < OH; oh++)
+            for (int64_t ow = 0; ow < OW; ow++) {
+                double best = -INFINITY;
+                int64_t at = -1;
+                for (int64_t i = 0; i < ks[0]; i++)
+                    for (int64_t j = 0; j < ks[1]; j++) {
+                        int64_t h = oh * st[0] - pd[0] + i * dl[0],
+                                w = ow * st[1] - pd[1] + j * dl[1];
+                        if (h < 0 || h >= H || w < 0 || w >= W)
+                            continue;
+                        double v = x[0][(nc * H + h) * W + w];
+                        if (at < 0 || v > best)
+                            best = v, at = h * W + w;
+                    }
+                y[0][(nc * OH + oh) * OW + ow] = best;
+                y[1][(nc * OH + oh) * OW + ow] = (double)at;
+            }
 }
 
 /* Conv3D / 3-d pools on NCDHW index math, reading NDHWC through positions. */
@@ -1691,6 +1733,20 @@ static const struct tcase g_cases[] = {
     {"LogSoftmaxV2", 1, {F32(2, 5)}, NOATTR, r_log_softmax, 1e-5},
     {"RmsNorm", 2, {F32(3, 8), F32(8)}, 1, {AFLOAT("epsilon", 1e-5)}, r_rms_norm, 1e-5},
     {"Div", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_div, 1e-6, RANGE(0.5, 2)},
+    {"Div",
+     2,
+     {{ACL_INT32, SHAPE(8), .rval = (const int64_t[]){7, -7, 7, -7, 6, -6, 0, 9}},
+      {ACL_INT32, SHAPE(8), .rval = (const int64_t[]){2, 2, -2, -2, 3, 3, -5, 10}}},
+     NOATTR,
+     r_floordiv,
+     0},
+    {"Div",
+     2,
+     {{ACL_UINT8, SHAPE(3, 4)}, {ACL_UINT8, SHAPE(4)}},
+     NOATTR,
+     r_floordiv,
+     0,
+     RANGE(1, 200)},
     {"Exp", 1, {F32(5)}, NOATTR, r_exp, 1e-6},
     {"GatherV2",
      3,
@@ -1725,6 +1781,38 @@ static const struct tcase g_cases[] = {
     {"Log", 1, {F32(6)}, NOATTR, r_log, 1e-6, RANGE(0.1, 4)},
     {"MatMul", 3, {F32(4, 3), F32(4, 5), F32(5)}, 1, {ABOOL("transpose_x1", 1)}, r_matmul, 1e-5},
     {"MatMulV2", 2, {F32(3, 4), F32(4, 2)}, NOATTR, r_matmul, 1e-5},
+    {"MaxPoolWithArgmaxV3",
+     1,
+     {F32(2, 3, 5, 6)},
+     4,
+     {AINTS("ksize", 3, 3), AINTS("strides", 2, 1), AINTS("pads", 1, 1), AINT("dtype", 9)},
+     r_pool_argmax,
+     0},
+    {"MaxPoolWithArgmaxV3",
+     1,
+     {F32(1, 2, 7, 7)},
+     5,
+     {AINTS("ksize", 2, 3), AINTS("strides", 2, 2), AINTS("pads", 0, 1), AINTS("dilation", 2, 1),
+      ABOOL("ceil_mode", 1)},
+     r_pool_argmax,
+     0},
+    {"MaxPool",
+     1,
+     {{ACL_UINT8, SHAPE(1, 2, 5, 5)}},
+     4,
+     {AINTS("ksize", 1, 1, 3, 3), AINTS("strides", 1, 1, 2, 2), ASTR("padding", "SAME"),
+      ASTR("data_format", "NCHW")},
+     r_pool,
+     0,
+     RANGE(0, 255)},
+    {"MaxPool",
+     1,
+     {{ACL_INT16, SHAPE(2, 4, 4, 3)}},
+     3,
+     {AINTS("ksize", 1, 2, 2, 1), AINTS("strides", 1, 1, 1, 1), ASTR("padding", "VALID")},
+     r_pool,
+     0,
+     RANGE(-30000, 30000)},
     {"MaxPool",
      1,
      {F32(1, 2, 4, 4)},
@@ -2001,6 +2089,14 @@ static void misuse(void)
     expect(__LINE__, "GeluV2", 1, two, 1, &fast, 0, NULL, PROTO_ATTR, "approximate", "'fast'",
            "none or tanh", NULL);
     expect(__LINE__, "Cast", 1, two, 1, &badt, 0, NULL, PROTO_ATTR, "dst_type", "999", NULL);
+    /* uint16 is an engine type for the shifts only: Cast does not convert to it */
+    struct tattr u16t = AINT("dst_type", ACL_UINT16);
+    expect(__LINE__, "Cast", 1, two, 1, &u16t, 0, NULL, PROTO_ATTR, "dst_type", "7", NULL);
+    /* the shifts take uint32, each operand alike; Add does not */
+    struct tin u32s[2] = {{ACL_UINT32, SHAPE(2, 3)}, {ACL_INT32, SHAPE(2, 3)}};
+    expect(__LINE__, "LeftShift", 2, u32s, 0, NULL, 0, NULL, PROTO_INPUT, "LeftShift", "uint32",
+           "must agree", NULL);
+    expect(__LINE__, "Add", 2, u32s, 0, NULL, 0, NULL, PROTO_DTYPE, "Add", "uint32", NULL);
     /* A value input that is not const; one given as const. */
     struct tin axes_data[2] = {f23, {ACL_INT32, SHAPE(1)}};
     expect(__LINE__, "ReduceSum", 2, axes_data, 0, NULL, 0, NULL, PROTO_INPUT, "ReduceSum",

@@ -65,6 +65,36 @@ class Operators(StreamCase):
             self.ok(acl.rt.synchronize_stream(self.stream))
             self.assertTrue(np.array_equal(o.to_numpy(), -h))
 
+    @needs_numpy
+    def test_shifts_of_wide_unsigned_types(self):
+        # LeftShift / RightShift on uint16, uint32, uint64 (their aclnn type lists) against
+        # numpy: values over the whole range (uint64 above 2^63: a logical right shift),
+        # counts below the width, broadcast; then the refusals: another type beside them
+        # (no promotion) and an operator that does not take them.
+        rng = np.random.default_rng(11)
+        for dt in (np.uint16, np.uint32, np.uint64):
+            bits = np.dtype(dt).itemsize * 8
+            x = rng.integers(0, np.iinfo(dt).max, size=(3, 5), dtype=dt, endpoint=True)
+            x[0, 0] = np.iinfo(dt).max
+            y = rng.integers(0, bits, size=(5,), dtype=dt)
+            y[0] = 1
+            for op, ref in (("LeftShift", np.left_shift(x, y)), ("RightShift", np.right_shift(x, y))):
+                with acl.nn.Tensor.from_numpy(x) as tx, acl.nn.Tensor.from_numpy(y) as ty, \
+                        acl.nn.Tensor.empty(x.shape, dt) as out:
+                    self.ok(acl.nn.run(op, tx, ty, out, stream=self.stream), op)
+                    self.ok(acl.rt.synchronize_stream(self.stream))
+                    got = out.to_numpy()
+                    self.assertEqual(got.dtype, np.dtype(dt))
+                    self.assertTrue(np.array_equal(got, ref), "%s %s: %s, numpy %s" % (
+                        op, np.dtype(dt).name, got, ref))
+        x = np.array([1, 2, 3], np.uint32)
+        with acl.nn.Tensor.from_numpy(x) as tx, acl.nn.Tensor.from_numpy(x.astype(np.int32)) as ti, \
+                acl.nn.Tensor.empty((3,), np.uint32) as out:
+            self.fails(acl.nn.run("LeftShift", tx, ti, out, stream=self.stream),
+                       acl.ACLNN_ERR_PARAM_INVALID, "LeftShift uint32 << int32")
+            self.fails(acl.nn.run("Add", tx, tx, 1, out, stream=self.stream),
+                       acl.ACLNN_ERR_PARAM_INVALID, "Add of uint32")
+
     def test_two_phases_by_hand_without_numpy(self):
         n = 6
         xs = [float(i) - 2.5 for i in range(n)]
