@@ -1569,11 +1569,29 @@ void conv_gather(Ctx &c, const char *cann)
 
 /* Split: one Slice per output, along `axis`, of the sizes the `split`
  * attribute (opset < 13) or input 1 gives, else of equal parts (the dim
- * must divide evenly: opsets 11-17 say nothing of a remainder). */
+ * must divide evenly: opsets 11-17 say nothing of a remainder). Sizes fed at
+ * run time (opset 13+): the IR's SplitV(x, size_splits, split_dim) with a
+ * dynamic output y of num_split entries, size_splits the graph input (a
+ * dynamic-shape model: SplitV's rule checks the sizes at each execution). */
 void conv_split(Ctx &c, const char *cann)
 {
     known_attrs(c, {"axis", "split"});
     int64_t axis = axis_attr(c, "input");
+    if (c.opset >= 13 && fed_at_run_time(c, 1)) {
+        int nout = c.node->output_size();
+        if (nout > 4)
+            refuse("split fed at run time: " + std::to_string(nout) +
+                   " outputs, SplitV's dynamic output takes at most 4");
+        int32_t n = add(c, "SplitV");
+        ge_check(c, cpuaclGeGraphSetDynamicOutputs(c.g, n, "y", (uint32_t)nout), "y");
+        attr_i(c, n, "num_split", nout);
+        connect_in(c, n, "x", 0);
+        connect_in(c, n, "size_splits", 1);
+        connect(c, n, "split_dim", const_i64(c, "/split_dim", {axis}, true));
+        for (int i = 0; i < nout; i++)
+            set_out(c, i, {n, i});
+        return;
+    }
     const Shape &s = in_shape(c, 0);
     int64_t dim = s.dims[axis];
     if (dim < 0)

@@ -16,7 +16,8 @@
  *            be known on the host (a const input: axes, perm, shape...),
  *            "#?" = an optional one whose value, when given, must be
  *            known on the host (StridedSliceV2's axes and strides)
- *   OUT      the outputs in IR order
+ *   OUT      the outputs in IR order; "*" = DYNAMIC_OUTPUT (the last one: as
+ *            many entries as the node's outputs leave, SplitV's y)
  *   ATTRS    the attributes in IR order, each
  *              A(name, TYPE, "default")   .ATTR(name, Type, default)
  *              R(name, TYPE)              .REQUIRED_ATTR(name, Type)
@@ -137,6 +138,7 @@ X(Slice, IN("x", "offsets#", "size#"), OUT("y"), ATTRS(), DTM_ALL, slice, slice)
 X(SoftmaxV2, IN("x"), OUT("y"), ATTRS(A(axes, LIST_INT, "-1"), A(half_to_float, BOOL, "false")), DTM_FLOAT, softmax, softmax)
 X(Softplus, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, softplus)
 X(Softsign, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, softsign)
+X(SplitV, IN("x", "size_splits#", "split_dim#"), OUT("y*"), ATTRS(R(num_split, INT)), DTM_ALL, split_v, split_v)
 X(Sqrt, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, sqrt)
 X(Square, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT | DTM(DT_I32) | DTM(DT_I64), unary, square)
 X(Squeeze, IN("x"), OUT("y"), ATTRS(A(axis, LIST_INT, "")), DTM_ALL, squeeze, copy)

@@ -32,8 +32,10 @@ OPERANDS = {
     "STFT": (1, 3),  # frame_step, frame_length
     "MelWeightMatrix": (0, 1, 2, 3, 4),  # every input
     "Compress": (1,),  # condition
+    "Split": (1,),  # split (opset 13+)
 }
-DEFAULT = r"^test_(resize_|upsample_|maxunpool_export_with_output_shape|stft|melweightmatrix|compress_)"
+DEFAULT = (r"^test_(resize_|upsample_|maxunpool_export_with_output_shape|stft|melweightmatrix|"
+           r"compress_|split_variable_parts_|split_zero_size_splits)")
 
 
 def main():
