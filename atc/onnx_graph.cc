@@ -4383,17 +4383,25 @@ void conv_mel_weight_matrix(Ctx &c, const char *)
 /* ---- Compress ------------------------------------------------------------------- */
 
 /* Compress: the slices along axis (or the elements of the flattened input) whose condition
- * is true: one GatherV2 of their indices. condition must be a constant (a bool or integer
- * initializer or Constant): the output's dims depend on its values. */
+ * is true: one GatherV2 of their indices. condition a constant (a bool or integer initializer
+ * or Constant: the indices a constant), or a 1-D graph input of known length (the output's
+ * dims depend on its values: the indices are the IR's NonZero(condition, transpose), whose
+ * shape rule reads the value at each execution, squeezed to 1-D; a dynamic-shape model). */
 void conv_compress(Ctx &c, const char *)
 {
     known_attrs(c, {"axis"});
-    auto it = c.consts.find(in_name(c, 1));
-    if (it == c.consts.end())
-        refuse("input condition (" + in_name(c, 1) +
-               ") must be a constant (an initializer or a Constant output)");
-    int32_t dt;
-    std::vector<char> b = tensor_bytes(*it->second, &dt);
+    const std::string &cn = in_name(c, 1);
+    auto it = c.consts.find(cn);
+    const Shape &cs = shape_of(c, cn);
+    bool fed = it == c.consts.end() && c.inputs.count(cn) && cs.known && cs.dims.size() == 1 &&
+               cs.dims[0] >= 0;
+    if (it == c.consts.end() && !fed)
+        refuse("input condition (" + cn +
+               ") must be a constant (an initializer or a Constant output) or a 1-D graph input");
+    int32_t dt = GE_BOOL;
+    std::vector<char> b;
+    if (!fed)
+        b = tensor_bytes(*it->second, &dt);
     size_t es = ge_size(dt);
     const Shape &xs = in_shape(c, 0);
     if (!xs.known)
@@ -4409,9 +4417,28 @@ void conv_compress(Ctx &c, const char *)
     }
     if (len < 0)
         refuse("the length along axis must be known");
-    if ((int64_t)(b.size() / es) > len)
-        refuse("condition holds " + std::to_string(b.size() / es) + " values for " +
-               std::to_string(len) + " slices");
+    int64_t ncond = fed ? cs.dims[0] : (int64_t)(b.size() / es);
+    if (ncond > len)
+        refuse("condition holds " + std::to_string(ncond) + " values for " + std::to_string(len) +
+               " slices");
+    Ref x = value(c, in_name(c, 0));
+    if (!ax)
+        x = rnn_reshape(c, "/flat", x, {len});
+    if (fed) {
+        c.dynamic = true;
+        int32_t nz = add(c, "NonZero", "/indices");
+        connect_in(c, nz, "x", 1);
+        attr_b(c, nz, "transpose", true);
+        int32_t q = add(c, "Squeeze", "/indices_1d");
+        connect(c, q, "x", {nz, 0});
+        attr_ints(c, q, "axis", {0});
+        int32_t g = add(c, "GatherV2");
+        connect(c, g, "x", x);
+        connect(c, g, "indices", {q, 0});
+        connect(c, g, "axis", const_i64(c, "/axis", {axis}, true));
+        set_out(c, 0, {g, 0});
+        return;
+    }
     std::vector<int64_t> idx;
     for (size_t k = 0; k < b.size() / es; k++) {
         bool on = false;
@@ -4420,9 +4447,6 @@ void conv_compress(Ctx &c, const char *)
         if (on)
             idx.push_back((int64_t)k);
     }
-    Ref x = value(c, in_name(c, 0));
-    if (!ax)
-        x = rnn_reshape(c, "/flat", x, {len});
     int32_t g = add(c, "GatherV2");
     connect(c, g, "x", x);
     connect(c, g, "indices", const_i64(c, "/indices", idx));
