@@ -4221,10 +4221,124 @@ void conv_dft(Ctx &c, const char *)
     set_out(c, 0, rnn_transpose(c, "", y, back));
 }
 
+/* STFT with frame_step or frame_length fed at run time (a dynamic-shape model): the frame
+ * starts are the IR's Range(0, T - L + 1, step) (its limit and delta value inputs: the graph
+ * inputs, or computed from them on the host), the positions starts[f] + j (j = Range(0, L) or
+ * a constant) gathered from the signal, each part times the window, then BatchMatMulV2 with
+ * the cosine and sine matrices of length L (constants when L is, else built on Range(0, L)
+ * and Range(0, m): cos / sin of 2 pi ((j k) mod L) / L). A step of 0 fails the execution,
+ * naming the Range. */
+void stft_run_time(Ctx &c, int64_t T, int64_t cplx, int64_t L, bool one)
+{
+    Ref step;
+    if (c.consts.count(in_name(c, 1))) {
+        std::vector<int64_t> sv = need_ints(c, 1, "frame_step");
+        if (sv.size() != 1 || sv[0] < 1)
+            refuse("frame_step must be one value >= 1");
+        step = const_i64(c, "/frame_step", sv, true);
+    } else {
+        step = cast_to(c, "/frame_step_i64", value(c, in_name(c, 1)), GE_I64);
+    }
+    bool fixed = L > 0;
+    Ref len = fixed ? const_i64(c, "/frame_length", {L}, true)
+                    : cast_to(c, "/frame_length_i64", value(c, in_name(c, 3)), GE_I64);
+    auto range = [&](const std::string &sfx, Ref start, Ref limit, Ref delta) {
+        int32_t r = add(c, "Range", sfx);
+        connect(c, r, "start", start);
+        connect(c, r, "limit", limit);
+        connect(c, r, "delta", delta);
+        return Ref{r, 0};
+    };
+    auto unsq = [&](const std::string &sfx, Ref x, int64_t axis) {
+        int32_t n = add(c, "ExpandDims", sfx);
+        connect(c, n, "x", x);
+        connect(c, n, "axis", const_i64(c, sfx + "_axis", {axis}, true));
+        return Ref{n, 0};
+    };
+    Ref zero = const_i64(c, "/zero", {0}, true), unit = const_i64(c, "/one", {1}, true);
+    Ref limit = fixed ? const_i64(c, "/starts_limit", {T - L + 1}, true)
+                      : apply2(c, "Sub", "/starts_limit", const_i64(c, "/T1", {T + 1}, true), len);
+    Ref starts = range("/starts", zero, limit, step);
+    std::vector<int64_t> jc((size_t)std::max<int64_t>(L, 0));
+    for (int64_t j = 0; j < L; j++)
+        jc[(size_t)j] = j;
+    Ref jv = fixed ? const_i64(c, "/offsets", jc) : range("/offsets", zero, len, unit);
+    Ref pos =
+        apply2(c, "Add", "/positions", unsq("/starts_col", starts, 1), unsq("/offsets_row", jv, 0));
+    int32_t g = add(c, "GatherV2", "/frames");
+    connect_in(c, g, "x", 0);
+    connect(c, g, "indices", pos);
+    connect(c, g, "axis", const_i64(c, "/axis", {1}, true));
+    Ref fr = {g, 0}; /* [B, F, L, cplx] */
+    auto component = [&](int64_t k, const char *nm) {
+        Ref v = fr;
+        std::string n = std::string("/") + nm;
+        if (cplx == 2) {
+            int32_t sl = add(c, "StridedSliceV2", n + "_slice");
+            connect(c, sl, "x", fr);
+            connect(c, sl, "begin", const_i64(c, n + "_begin", {k}));
+            connect(c, sl, "end", const_i64(c, n + "_end", {k + 1}));
+            connect(c, sl, "axes", const_i64(c, n + "_axes", {3}));
+            v = {sl, 0};
+        }
+        int32_t q = add(c, "Squeeze", n);
+        connect(c, q, "x", v);
+        attr_ints(c, q, "axis", {3});
+        v = {q, 0};
+        if (has_in(c, 2))
+            v = apply2(c, "Mul", n + "_windowed", v, value(c, in_name(c, 2)));
+        return v;
+    };
+    const double pi = 3.14159265358979323846;
+    Ref C, S;
+    if (fixed) {
+        int64_t m = one ? L / 2 + 1 : L;
+        auto entry = [&](bool sine) {
+            return [=](int64_t j, int64_t k) {
+                double th = 2 * pi * (double)((j * k) % L) / (double)L;
+                return sine ? std::sin(th) : std::cos(th);
+            };
+        };
+        C = const_f32_matrix(c, "/cos", L, m, entry(false));
+        S = const_f32_matrix(c, "/sin", L, m, entry(true));
+    } else {
+        /* L / 2 + 1: halved in double and truncated by the Cast (the IR's integer Div is
+         * aclnnDiv's, whose int64 quotient is not an integer one) */
+        Ref half = apply2(c, "Mul", "/half", cast_to(c, "/length_f64", len, GE_F64),
+                          const_scalar(c, "/one_half", onnx::TensorProto::DOUBLE, 0.5));
+        Ref m = one ? apply2(c, "Add", "/bins", cast_to(c, "/half_i64", half, GE_I64), unit) : len;
+        Ref kv = range("/bin_index", zero, m, unit);
+        Ref jk = apply2(c, "Mul", "/jk", unsq("/j_col", jv, 1), unsq("/k_row", kv, 0));
+        /* in double, as the constant matrices, then float32 */
+        Ref r = cast_to(c, "/jk_mod_f64", apply2(c, "FloorMod", "/jk_mod", jk, len), GE_F64);
+        Ref th = apply2(c, "Div", "/angle",
+                        apply2(c, "Mul", "/two_pi_jk", r,
+                               const_scalar(c, "/two_pi", onnx::TensorProto::DOUBLE, 2 * pi)),
+                        cast_to(c, "/length_f64", len, GE_F64));
+        C = cast_to(c, "/cos_f32", apply(c, "Cos", "/cos", th), GE_F32);
+        S = cast_to(c, "/sin_f32", apply(c, "Sin", "/sin", th), GE_F32);
+    }
+    auto mm = [&](const std::string &sfx, Ref a1, Ref b1) {
+        int32_t node = add(c, "BatchMatMulV2", sfx);
+        connect(c, node, "x1", a1);
+        connect(c, node, "x2", b1);
+        return Ref{node, 0};
+    };
+    Ref xr = component(0, "real");
+    Ref yr = mm("/re_cos", xr, C), yi = apply(c, "Neg", "/re_sin_neg", mm("/re_sin", xr, S));
+    if (cplx == 2) {
+        Ref xi = component(1, "imag");
+        yr = apply2(c, "Add", "/real_out", yr, mm("/im_sin", xi, S));
+        yi = apply2(c, "Add", "/imag_out", yi, mm("/im_cos", xi, C));
+    }
+    set_out(c, 0, rnn_concat(c, "", {unsq("/real_part", yr, 3), unsq("/imag_part", yi, 3)}, 3));
+}
+
 /* STFT (opset 17): the frames (frame_step and frame_length constants) gathered with one
  * GatherV2 of constant positions f * step + j, times the window, then DFT's matrix products
  * of length frame_length: y [batch, frames, L or L / 2 + 1 (onesided, the default), 2].
- * float32; the signal's dims known. */
+ * float32; the signal's dims known. frame_step or frame_length fed at run time:
+ * stft_run_time. */
 void conv_stft(Ctx &c, const char *)
 {
     known_attrs(c, {"onesided"});
@@ -4239,6 +4353,35 @@ void conv_stft(Ctx &c, const char *)
     int64_t B = xs.dims[0], T = xs.dims[1], cplx = xs.dims[2];
     if (cplx != 1 && cplx != 2)
         refuse("signal's last dim must be 1 (real) or 2 (complex)");
+    bool step_rt = fed_at_run_time(c, 1), len_rt = has_in(c, 3) && fed_at_run_time(c, 3);
+    if (step_rt || len_rt) {
+        int64_t L = -1;
+        if (has_in(c, 2)) {
+            const Shape &ws = in_shape(c, 2);
+            if (!ws.known || ws.dims.size() != 1 || ws.dims[0] < 1)
+                refuse("window must be 1-D with its length known");
+            if (len_rt)
+                refuse("frame_length fed at run time with a window: the window's length is it");
+            L = ws.dims[0];
+        }
+        if (has_in(c, 3) && !len_rt) {
+            std::vector<int64_t> lv = need_ints(c, 3, "frame_length");
+            if (lv.size() != 1 || lv[0] < 1 || (L > 0 && lv[0] != L))
+                refuse("frame_length must be one value >= 1 (the window's length when both "
+                       "given)");
+            L = lv[0];
+        }
+        if (L < 0 && !len_rt)
+            refuse("one of window and frame_length must be given");
+        if (L > T)
+            refuse("frame_length " + std::to_string(L) + " is longer than the signal (" +
+                   std::to_string(T) + ")");
+        bool one = get_i(c, "onesided", 1) != 0;
+        if (one && cplx == 2)
+            refuse("onesided with a complex signal is not supported");
+        stft_run_time(c, T, cplx, L, one);
+        return;
+    }
     std::vector<int64_t> sv = need_ints(c, 1, "frame_step");
     if (sv.size() != 1 || sv[0] < 1)
         refuse("frame_step must be one value >= 1");

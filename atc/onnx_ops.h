@@ -133,7 +133,7 @@ M(Reshape, reshape, "Reshape", "shape constant, or a graph input (a dynamic-shap
 M(Resize, resize, "Resize", "scales or sizes (and roi for tf_crop_and_resize) constants, or graph inputs (a dynamic-shape model); integer X: nearest only")
 M(ReverseSequence, reverse_sequence, "Cast Reshape Sub Less SelectV2 Tile GatherElements", "every input dim known; time_axis and batch_axis 0 and 1")
 M(Round, unary, "Round", "")
-M(STFT, stft, "GatherV2 Reshape Slice Mul MatMulV2 Neg Add ConcatV2", "float32; the signal's dims known; frame_step and frame_length constants; onesided only for a real signal")
+M(STFT, stft, "GatherV2 Reshape Slice Mul MatMulV2 Neg Add ConcatV2 Range ExpandDims StridedSliceV2 Squeeze BatchMatMulV2 FloorMod Cast Cos Sin", "float32; the signal's dims known; frame_step and frame_length constants or graph inputs (a dynamic-shape model; frame_length fed only without a window); onesided only for a real signal")
 M(Scatter, scatter_elements, "ScatterElements Less Cast Mul Add", "opset 9-10 only: ONNX's version converter makes it ScatterElements")
 M(ScatterElements, scatter_elements, "ScatterElements Less Cast Mul Add", "negative indices: the axis size known")
 M(ScatterND, scatter_nd, "Cast Less Mul Add ReduceSum Reshape Tile ScatterElements", "every dim of data and indices known; reduction none, add or mul")
