@@ -3976,7 +3976,11 @@ void conv_det(Ctx &c, const char *cann)
 /* MaxUnpool: X's values scattered into zeros at I, the flat indices into the output (what
  * MaxPool's Indices give): one ScatterElements on [1, N*C*prod(out)] views, out = (in - 1) *
  * stride + kernel - pads; a larger output_shape (a constant) appends zeros to each spatial
- * dim (ConcatV2), as ONNX's reference does. */
+ * dim (ConcatV2), as ONNX's reference does. output_shape fed at run time (a dynamic-shape
+ * model): the zeros appended along spatial dim i are the IR's Fill(dims, 0) with dims
+ * output_shape[0 .. i-1], output_shape[i] - out[i], out[i+1 ..] computed on the host: a
+ * spatial dim below the unpooled one fails the execution naming the Fill (a negative dim),
+ * an N or C other than X's naming the ConcatV2 (dims that differ). */
 void conv_max_unpool(Ctx &c, const char *)
 {
     known_attrs(c, {"kernel_shape", "pads", "strides"});
@@ -3997,7 +4001,10 @@ void conv_max_unpool(Ctx &c, const char *)
     out = {xs.dims[0], xs.dims[1]};
     for (size_t i = 0; i < sp; i++)
         out.push_back((xs.dims[i + 2] - 1) * st[i] + k[i] - pads[i] - pads[i + sp]);
-    if (has_in(c, 2)) {
+    bool shape_rt = has_in(c, 2) && fed_at_run_time(c, 2);
+    if (shape_rt && in_shape(c, 2).dims != std::vector<int64_t>{(int64_t)xs.dims.size()})
+        refuse("output_shape must hold one dim a dim of X");
+    if (has_in(c, 2) && !shape_rt) {
         given = need_ints(c, 2, "output_shape");
         if (given.size() != xs.dims.size() || given[0] != xs.dims[0] || given[1] != xs.dims[1])
             refuse("output_shape must give N and C of X, then one dim a spatial dim");
@@ -4022,6 +4029,35 @@ void conv_max_unpool(Ctx &c, const char *)
     attr_i(c, s, "axis", 1);
     attr_s(c, s, "reduction", "none");
     Ref y = rnn_reshape(c, "/unpooled", {s, 0}, out);
+    if (shape_rt) {
+        Ref os = cast_to(c, "/output_shape_i64", value(c, in_name(c, 2)), GE_I64);
+        auto part = [&](const std::string &sfx, int64_t b, int64_t e) {
+            int32_t sl = add(c, "StridedSliceV2", sfx);
+            connect(c, sl, "x", os);
+            connect(c, sl, "begin", const_i64(c, sfx + "_begin", {b}));
+            connect(c, sl, "end", const_i64(c, sfx + "_end", {e}));
+            return Ref{sl, 0};
+        };
+        Ref zero = const_scalar(c, "/zero", ot, 0.0);
+        int64_t r = (int64_t)out.size();
+        for (int64_t i = 2; i < r; i++) {
+            std::string k = std::to_string(i);
+            std::vector<Ref> dims = {part("/shape_before" + k, 0, i),
+                                     apply2(c, "Sub", "/pad_extent" + k,
+                                            part("/shape_at" + k, i, i + 1),
+                                            const_i64(c, "/unpooled" + k, {out[(size_t)i]}))};
+            if (i + 1 < r)
+                dims.push_back(const_i64(
+                    c, "/unpooled_after" + k,
+                    std::vector<int64_t>(out.begin() + (long)i + 1, out.end())));
+            int32_t f = add(c, "Fill", "/pad" + k);
+            connect(c, f, "dims", rnn_concat(c, "/pad_dims" + k, dims, 0));
+            connect(c, f, "value", zero);
+            y = rnn_concat(c, "/padded" + k, {y, Ref{f, 0}}, i);
+        }
+        set_out(c, 0, apply(c, "Identity", "", y));
+        return;
+    }
     /* a larger output_shape: the unpooled values keep their places, zeros after them */
     for (size_t i = 2; i < given.size(); i++) {
         if (given[i] == out[i])

@@ -13,6 +13,9 @@ next good execution running.
   STFT (stft: signal [1, 128, 1], frame_step and frame_length scalars; stft_with_window:
     frame_step with a window of 16): steps 8 and 20 and lengths 16 and 10 against numpy's
     FFT of the frames; a step of 0 refused naming the Range of the frame starts
+  MaxUnpool (maxunpool_export_with_output_shape: output_shape [4]): three shapes; a spatial
+    dim below the unpooled 4 refused naming the Fill of its zeros, a C other than X's
+    naming the ConcatV2
 
 Usage: atc_run_time_values.py <atc binary> (PYTHONPATH names the build's acl package);
 exit 77 without the test data, numpy or the onnx module."""
@@ -175,6 +178,28 @@ def main():
     m = Model("stft_with_window")
     for step in (8, 5):
         expect(m, "step %d" % step, (sig, np.array(step, np.int64), win), [stft(step, 16, win)])
+    m.close()
+
+    xt = np.array([1, 2, 3, 4], np.float32).reshape(1, 1, 2, 2)
+    xi = np.array([5, 7, 13, 15], np.int64).reshape(1, 1, 2, 2)
+    m = Model("maxunpool_export_with_output_shape")
+
+    def unpool(shape):
+        y = np.zeros(16, np.float32)
+        y[xi.ravel()] = xt.ravel()
+        out = np.zeros(shape, np.float32)
+        out[:, :, :4, :4] = y.reshape(1, 1, 4, 4)
+        return out
+
+    for shape in ([1, 1, 5, 5], [1, 1, 4, 4], [1, 1, 4, 6]):
+        expect(m, "output_shape %s" % shape, (xt, xi, np.array(shape, np.int64)),
+               [unpool(shape)])
+    expect(m, "output_shape [1, 1, 3, 5]", (xt, xi, np.array([1, 1, 3, 5], np.int64)),
+           (None, ("y/pad2 (Fill)", "input dims holds -1 at 2")))
+    expect(m, "output_shape [1, 2, 5, 5]", (xt, xi, np.array([1, 2, 5, 5], np.int64)),
+           (None, ("(ConcatV2)",)))
+    expect(m, "output_shape [1, 1, 6, 4] after refusals",
+           (xt, xi, np.array([1, 1, 6, 4], np.int64)), [unpool([1, 1, 6, 4])])
     m.close()
 
     ok(acl.rt.reset_device(0), "reset_device")
