@@ -4047,9 +4047,9 @@ void conv_max_unpool(Ctx &c, const char *)
                                             part("/shape_at" + k, i, i + 1),
                                             const_i64(c, "/unpooled" + k, {out[(size_t)i]}))};
             if (i + 1 < r)
-                dims.push_back(const_i64(
-                    c, "/unpooled_after" + k,
-                    std::vector<int64_t>(out.begin() + (long)i + 1, out.end())));
+                dims.push_back(
+                    const_i64(c, "/unpooled_after" + k,
+                              std::vector<int64_t>(out.begin() + (long)i + 1, out.end())));
             int32_t f = add(c, "Fill", "/pad" + k);
             connect(c, f, "dims", rnn_concat(c, "/pad_dims" + k, dims, 0));
             connect(c, f, "value", zero);
@@ -4498,9 +4498,22 @@ void conv_stft(Ctx &c, const char *)
  * sample_rate); column i
  * rises from point i to point i + 1 and falls to point i + 2. [dft_length / 2 + 1,
  * num_mel_bins] of output_datatype (float32, the default, or double). */
+void mel_run_time(Ctx &c, int32_t dt);
+
 void conv_mel_weight_matrix(Ctx &c, const char *)
 {
     known_attrs(c, {"output_datatype"});
+    bool fed = false;
+    for (int i = 0; i < 5; i++)
+        fed = fed_at_run_time(c, i, i >= 3) || fed; /* every input: each may set c.dynamic */
+    if (fed) {
+        int32_t ot = (int32_t)get_i(c, "output_datatype", onnx::TensorProto::FLOAT);
+        int32_t dt = ge_dtype(ot);
+        if (dt != GE_F32 && dt != GE_F64)
+            refuse("output_datatype " + std::to_string(ot) + " is not float32 or double");
+        mel_run_time(c, dt);
+        return;
+    }
     auto one_int = [&](int i, const char *what) {
         std::vector<int64_t> v = need_ints(c, i, what);
         if (v.size() != 1)
@@ -4557,6 +4570,101 @@ void conv_mel_weight_matrix(Ctx &c, const char *)
         }
     }
     set_out(c, 0, const_node(c, c.base, dt, {bins, mels}, b));
+}
+
+/* MelWeightMatrix with an input fed at run time (a dynamic-shape model): the formula of
+ * conv_mel_weight_matrix as nodes, in double: the mels + 2 points k = Range(0, mels + 2) to
+ * hertz and to bins pt = floor((dft + 1) hz / rate); l, m, h = pt[0 .. mels), pt[1 ..),
+ * pt[2 ..) (StridedSliceV2, their ends computed on the host); for bin j = Range(0, dft / 2 +
+ * 1) and column i: 0 below l, (j - l) / (m - l) below m, 1 at m, (h - j) / (h - m) below h,
+ * 0 after (SelectV2s on [bins, mels]). Not refused at run time: values the constant path
+ * refuses (a count below 1, lower >= upper, an upper edge past the last bin) give what the
+ * formula gives. */
+void mel_run_time(Ctx &c, int32_t dt)
+{
+    auto in_as = [&](int i, int32_t to, const char *nm) {
+        return cast_to(c, std::string("/") + nm, value(c, in_name(c, i)), to);
+    };
+    auto f64 = [&](const std::string &sfx, double v) {
+        return const_scalar(c, sfx, onnx::TensorProto::DOUBLE, v);
+    };
+    auto i64 = [&](const std::string &sfx, int64_t v) { return const_i64(c, sfx, {v}, true); };
+    auto unsq = [&](const std::string &sfx, Ref x, int64_t axis) {
+        int32_t n = add(c, "ExpandDims", sfx);
+        connect(c, n, "x", x);
+        connect(c, n, "axis", const_i64(c, sfx + "_axis", {axis}, true));
+        return Ref{n, 0};
+    };
+    auto range = [&](const std::string &sfx, Ref limit) {
+        int32_t r = add(c, "Range", sfx);
+        connect(c, r, "start", i64(sfx + "_start", 0));
+        connect(c, r, "limit", limit);
+        connect(c, r, "delta", i64(sfx + "_delta", 1));
+        return Ref{r, 0};
+    };
+    Ref mels = in_as(0, GE_I64, "mels"), dft = in_as(1, GE_F64, "dft");
+    Ref rate = in_as(2, GE_F64, "rate");
+    Ref lo = in_as(3, GE_F64, "lower"), hi = in_as(4, GE_F64, "upper");
+    /* mel = 2595 log10(1 + f / 700) = 2595 / ln 10 ln(1 + f / 700) (cpuacl's Log and Exp
+     * take base e only) */
+    const double ln10 = 2.30258509299404568402;
+    auto mel = [&](const std::string &nm, Ref f) {
+        Ref lg = apply(c, "Log", nm + "_ln",
+                       apply2(c, "Add", nm + "_ratio", f64(nm + "_one", 1.0),
+                              apply2(c, "Div", nm + "_over", f, f64(nm + "_700", 700.0))));
+        return apply2(c, "Mul", nm, lg, f64(nm + "_2595", 2595.0 / ln10));
+    };
+    Ref lm = mel("/lower_mel", lo), hm = mel("/upper_mel", hi);
+    Ref npts = apply2(c, "Add", "/points", mels, i64("/two", 2));
+    Ref step = apply2(c, "Div", "/mel_step", apply2(c, "Sub", "/mel_range", hm, lm),
+                      cast_to(c, "/points_f64", npts, GE_F64));
+    Ref k = cast_to(c, "/k_f64", range("/k", npts), GE_F64);
+    Ref mk = apply2(c, "Add", "/mel_k", apply2(c, "Mul", "/k_step", k, step), lm);
+    /* hz = 700 (10^(mel / 2595) - 1) = 700 (exp(mel ln 10 / 2595) - 1) */
+    Ref ex =
+        apply(c, "Exp", "/pow10", apply2(c, "Mul", "/mel_2595", mk, f64("/c2595", ln10 / 2595.0)));
+    Ref hz = apply2(c, "Mul", "/hz", apply2(c, "Sub", "/pow10_m1", ex, f64("/one", 1.0)),
+                    f64("/c700", 700.0));
+    Ref pt = cast_to(c, "/pt",
+                     apply(c, "Floor", "/pt_floor",
+                           apply2(c, "Div", "/pt_scaled",
+                                  apply2(c, "Mul", "/hz_dft",
+                                         apply2(c, "Add", "/dft1", dft, f64("/dft_one", 1.0)), hz),
+                                  rate)),
+                     GE_I64);
+    auto part = [&](const std::string &nm, int64_t b) {
+        int32_t sl = add(c, "StridedSliceV2", nm);
+        connect(c, sl, "x", pt);
+        connect(c, sl, "begin", const_i64(c, nm + "_begin", {b}));
+        connect(c, sl, "end",
+                unsq(nm + "_end", apply2(c, "Add", nm + "_last", mels, i64(nm + "_off", b)), 0));
+        return unsq(nm + "_row", Ref{sl, 0}, 0); /* [1, mels] */
+    };
+    Ref l = part("/left", 0), m = part("/center", 1), h = part("/right", 2);
+    /* bins = dft / 2 + 1, halved in double and truncated by the Cast */
+    Ref bins = apply2(
+        c, "Add", "/bins",
+        cast_to(c, "/half_dft", apply2(c, "Mul", "/dft_half", dft, f64("/one_half", 0.5)), GE_I64),
+        i64("/bins_one", 1));
+    Ref j = unsq("/j_col", range("/j", bins), 1); /* [bins, 1] */
+    auto fdiff = [&](const std::string &nm, Ref a, Ref b) {
+        return cast_to(c, nm + "_f64", apply2(c, "Sub", nm, a, b), GE_F64);
+    };
+    Ref rise = apply2(c, "Div", "/rise", fdiff("/j_l", j, l), fdiff("/m_l", m, l));
+    Ref fall = apply2(c, "Div", "/fall", fdiff("/h_j", h, j), fdiff("/h_m", h, m));
+    auto sel = [&](const std::string &nm, Ref cond, Ref a, Ref b) {
+        int32_t n = add(c, "SelectV2", nm);
+        connect(c, n, "condition", cond);
+        connect(c, n, "then", a);
+        connect(c, n, "else", b);
+        return Ref{n, 0};
+    };
+    Ref zero = f64("/zero", 0.0);
+    Ref w = sel("/after_center", apply2(c, "Less", "/below_right", j, h), fall, zero);
+    w = sel("/at_center", apply2(c, "Equal", "/is_center", j, m), f64("/peak", 1.0), w);
+    w = sel("/before_center", apply2(c, "Less", "/below_center", j, m), rise, w);
+    w = sel("/weights", apply2(c, "Less", "/below_left", j, l), zero, w);
+    set_out(c, 0, dt == GE_F64 ? apply(c, "Identity", "", w) : cast_to(c, "", w, dt));
 }
 
 /* ---- Compress ------------------------------------------------------------------- */

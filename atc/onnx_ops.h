@@ -99,7 +99,7 @@ M(MaxPool, pool, "MaxPool MaxPool3D Unsqueeze Squeeze ConcatV2", "1-D (as 2-D on
 M(MaxUnpool, max_unpool, "Reshape ScatterElements ConcatV2 Fill StridedSliceV2", "X's dims known; output_shape constant, or a graph input (a dynamic-shape model: the zeros appended are Fill nodes)")
 M(Mean, mean, "Add Identity Mul", "float and double")
 M(MeanVarianceNormalization, mvn, "ReduceMean Square Sub Sqrt Add Div", "")
-M(MelWeightMatrix, mel_weight_matrix, "", "a constant: every input a constant; output_datatype float32 or double")
+M(MelWeightMatrix, mel_weight_matrix, "Range Cast Log Exp Floor StridedSliceV2 ExpandDims Less Equal SelectV2", "a constant when every input is a constant, else nodes (a dynamic-shape model; bad fed values not refused); output_datatype float32 or double")
 M(Min, variadic, "Minimum Identity", "")
 M(Mod, mod, "FloorMod TruncateMod", "")
 M(Momentum, optimizer, "Cast Greater SelectV2 Mul Add Sub", "ai.onnx.preview.training; float32 or double")

@@ -13,6 +13,8 @@ next good execution running.
   STFT (stft: signal [1, 128, 1], frame_step and frame_length scalars; stft_with_window:
     frame_step with a window of 16): steps 8 and 20 and lengths 16 and 10 against numpy's
     FFT of the frames; a step of 0 refused naming the Range of the frame starts
+  MelWeightMatrix (melweightmatrix: every input a scalar graph input): three value sets
+    against numpy's evaluation of ONNX's formula
   MaxUnpool (maxunpool_export_with_output_shape: output_shape [4]): three shapes; a spatial
     dim below the unpooled 4 refused naming the Fill of its zeros, a C other than X's
     naming the ConcatV2
@@ -200,6 +202,33 @@ def main():
            (None, ("(ConcatV2)",)))
     expect(m, "output_shape [1, 1, 6, 4] after refusals",
            (xt, xi, np.array([1, 1, 6, 4], np.int64)), [unpool([1, 1, 6, 4])])
+    m.close()
+
+    def mel_matrix(mels, dft, rate, lo, hi):
+        """ONNX's reference formula (docs/atc.md): mels + 2 points over (upper - lower) / (mels
+        + 2) mel steps, to bins floor((dft + 1) hz / rate); triangles from point i to i + 2."""
+        bins = dft // 2 + 1
+        lm, hm = (2595 * np.log10(1 + np.float64(f) / 700) for f in (lo, hi))
+        k = np.arange(mels + 2)
+        pt = np.floor((dft + 1) * 700 * (10 ** ((k * (hm - lm) / (mels + 2) + lm) / 2595) - 1) /
+                      rate).astype(np.int64)
+        w = np.zeros((bins, mels))
+        for i in range(mels):
+            l, c, h = pt[i], pt[i + 1], pt[i + 2]
+            if c == l:
+                w[c, i] = 1
+            else:
+                w[l:c + 1, i] = (np.arange(l, c + 1) - l) / (c - l)
+            w[c:h, i] = (h - np.arange(c, h)) / (h - c)
+        return w.astype(np.float32)
+
+    m = Model("melweightmatrix")
+    for mels, dft, rate, lo, hi in ((8, 16, 8192, 0, 4096), (5, 32, 16000, 100, 7000),
+                                    (3, 9, 100, 10, 40)):
+        vals = (np.array(mels, np.int32), np.array(dft, np.int32), np.array(rate, np.int32),
+                np.array(lo, np.float32), np.array(hi, np.float32))
+        expect(m, "mels %d dft %d rate %d %g-%g Hz" % (mels, dft, rate, lo, hi), vals,
+               [mel_matrix(mels, dft, rate, lo, hi)])
     m.close()
 
     ok(acl.rt.reset_device(0), "reset_device")
