@@ -175,6 +175,11 @@ def main():
            (None, ("output/starts (Range)", "delta is 0")))
     expect(m, "step 16 after a refusal", (sig, np.array(16, np.int64), np.array(16, np.int64)),
            [stft(16, 16)])
+    # not refused (docs/atc.md, the STFT limitation): no frames, and no crash
+    for step, length, bins in ((-4, 16, 9), (8, 200, 101)):
+        expect(m, "step %d length %d (0 frames)" % (step, length),
+               (sig, np.array(step, np.int64), np.array(length, np.int64)),
+               [np.zeros((1, 0, bins, 2), np.float32)])
     m.close()
     win = (0.5 - 0.5 * np.cos(2 * np.pi * np.arange(16) / 16)).astype(np.float32)
     m = Model("stft_with_window")
