@@ -1676,11 +1676,29 @@ void conv_gather(Ctx &c, const char *cann)
 
 /* Split: one Slice per output, along `axis`, of the sizes the `split`
  * attribute (opset < 13) or input 1 gives, else of equal parts (the dim
- * must divide evenly: opsets 11-17 say nothing of a remainder). */
+ * must divide evenly: opsets 11-17 say nothing of a remainder). Sizes fed at
+ * run time (opset 13+): the IR's SplitV(x, size_splits, split_dim) with a
+ * dynamic output y of num_split entries, size_splits the graph input (a
+ * dynamic-shape model: SplitV's rule checks the sizes at each execution). */
 void conv_split(Ctx &c, const char *cann)
 {
     known_attrs(c, {"axis", "split"});
     int64_t axis = axis_attr(c, "input");
+    if (c.opset >= 13 && fed_at_run_time(c, 1)) {
+        int nout = c.node->output_size();
+        if (nout > 4)
+            refuse("split fed at run time: " + std::to_string(nout) +
+                   " outputs, SplitV's dynamic output takes at most 4");
+        int32_t n = add(c, "SplitV");
+        ge_check(c, cpuaclGeGraphSetDynamicOutputs(c.g, n, "y", (uint32_t)nout), "y");
+        attr_i(c, n, "num_split", nout);
+        connect_in(c, n, "x", 0);
+        connect_in(c, n, "size_splits", 1);
+        connect(c, n, "split_dim", const_i64(c, "/split_dim", {axis}, true));
+        for (int i = 0; i < nout; i++)
+            set_out(c, i, {n, i});
+        return;
+    }
     const Shape &s = in_shape(c, 0);
     int64_t dim = s.dims[axis];
     if (dim < 0)
@@ -4148,7 +4166,11 @@ void conv_det(Ctx &c, const char *cann)
 /* MaxUnpool: X's values scattered into zeros at I, the flat indices into the output (what
  * MaxPool's Indices give): one ScatterElements on [1, N*C*prod(out)] views, out = (in - 1) *
  * stride + kernel - pads; a larger output_shape (a constant) appends zeros to each spatial
- * dim (ConcatV2), as ONNX's reference does. */
+ * dim (ConcatV2), as ONNX's reference does. output_shape fed at run time (a dynamic-shape
+ * model): the zeros appended along spatial dim i are the IR's Fill(dims, 0) with dims
+ * output_shape[0 .. i-1], output_shape[i] - out[i], out[i+1 ..] computed on the host: a
+ * spatial dim below the unpooled one fails the execution naming the Fill (a negative dim),
+ * an N or C other than X's naming the ConcatV2 (dims that differ). */
 void conv_max_unpool(Ctx &c, const char *)
 {
     known_attrs(c, {"kernel_shape", "pads", "strides"});
@@ -4169,7 +4191,10 @@ void conv_max_unpool(Ctx &c, const char *)
     out = {xs.dims[0], xs.dims[1]};
     for (size_t i = 0; i < sp; i++)
         out.push_back((xs.dims[i + 2] - 1) * st[i] + k[i] - pads[i] - pads[i + sp]);
-    if (has_in(c, 2)) {
+    bool shape_rt = has_in(c, 2) && fed_at_run_time(c, 2);
+    if (shape_rt && in_shape(c, 2).dims != std::vector<int64_t>{(int64_t)xs.dims.size()})
+        refuse("output_shape must hold one dim a dim of X");
+    if (has_in(c, 2) && !shape_rt) {
         given = need_ints(c, 2, "output_shape");
         if (given.size() != xs.dims.size() || given[0] != xs.dims[0] || given[1] != xs.dims[1])
             refuse("output_shape must give N and C of X, then one dim a spatial dim");
@@ -4194,6 +4219,35 @@ void conv_max_unpool(Ctx &c, const char *)
     attr_i(c, s, "axis", 1);
     attr_s(c, s, "reduction", "none");
     Ref y = rnn_reshape(c, "/unpooled", {s, 0}, out);
+    if (shape_rt) {
+        Ref os = cast_to(c, "/output_shape_i64", value(c, in_name(c, 2)), GE_I64);
+        auto part = [&](const std::string &sfx, int64_t b, int64_t e) {
+            int32_t sl = add(c, "StridedSliceV2", sfx);
+            connect(c, sl, "x", os);
+            connect(c, sl, "begin", const_i64(c, sfx + "_begin", {b}));
+            connect(c, sl, "end", const_i64(c, sfx + "_end", {e}));
+            return Ref{sl, 0};
+        };
+        Ref zero = const_scalar(c, "/zero", ot, 0.0);
+        int64_t r = (int64_t)out.size();
+        for (int64_t i = 2; i < r; i++) {
+            std::string k = std::to_string(i);
+            std::vector<Ref> dims = {part("/shape_before" + k, 0, i),
+                                     apply2(c, "Sub", "/pad_extent" + k,
+                                            part("/shape_at" + k, i, i + 1),
+                                            const_i64(c, "/unpooled" + k, {out[(size_t)i]}))};
+            if (i + 1 < r)
+                dims.push_back(
+                    const_i64(c, "/unpooled_after" + k,
+                              std::vector<int64_t>(out.begin() + (long)i + 1, out.end())));
+            int32_t f = add(c, "Fill", "/pad" + k);
+            connect(c, f, "dims", rnn_concat(c, "/pad_dims" + k, dims, 0));
+            connect(c, f, "value", zero);
+            y = rnn_concat(c, "/padded" + k, {y, Ref{f, 0}}, i);
+        }
+        set_out(c, 0, apply(c, "Identity", "", y));
+        return;
+    }
     /* a larger output_shape: the unpooled values keep their places, zeros after them */
     for (size_t i = 2; i < given.size(); i++) {
         if (given[i] == out[i])
@@ -4393,10 +4447,124 @@ void conv_dft(Ctx &c, const char *)
     set_out(c, 0, rnn_transpose(c, "", y, back));
 }
 
+/* STFT with frame_step or frame_length fed at run time (a dynamic-shape model): the frame
+ * starts are the IR's Range(0, T - L + 1, step) (its limit and delta value inputs: the graph
+ * inputs, or computed from them on the host), the positions starts[f] + j (j = Range(0, L) or
+ * a constant) gathered from the signal, each part times the window, then BatchMatMulV2 with
+ * the cosine and sine matrices of length L (constants when L is, else built on Range(0, L)
+ * and Range(0, m): cos / sin of 2 pi ((j k) mod L) / L). A step of 0 fails the execution,
+ * naming the Range. */
+void stft_run_time(Ctx &c, int64_t T, int64_t cplx, int64_t L, bool one)
+{
+    Ref step;
+    if (c.consts.count(in_name(c, 1))) {
+        std::vector<int64_t> sv = need_ints(c, 1, "frame_step");
+        if (sv.size() != 1 || sv[0] < 1)
+            refuse("frame_step must be one value >= 1");
+        step = const_i64(c, "/frame_step", sv, true);
+    } else {
+        step = cast_to(c, "/frame_step_i64", value(c, in_name(c, 1)), GE_I64);
+    }
+    bool fixed = L > 0;
+    Ref len = fixed ? const_i64(c, "/frame_length", {L}, true)
+                    : cast_to(c, "/frame_length_i64", value(c, in_name(c, 3)), GE_I64);
+    auto range = [&](const std::string &sfx, Ref start, Ref limit, Ref delta) {
+        int32_t r = add(c, "Range", sfx);
+        connect(c, r, "start", start);
+        connect(c, r, "limit", limit);
+        connect(c, r, "delta", delta);
+        return Ref{r, 0};
+    };
+    auto unsq = [&](const std::string &sfx, Ref x, int64_t axis) {
+        int32_t n = add(c, "ExpandDims", sfx);
+        connect(c, n, "x", x);
+        connect(c, n, "axis", const_i64(c, sfx + "_axis", {axis}, true));
+        return Ref{n, 0};
+    };
+    Ref zero = const_i64(c, "/zero", {0}, true), unit = const_i64(c, "/one", {1}, true);
+    Ref limit = fixed ? const_i64(c, "/starts_limit", {T - L + 1}, true)
+                      : apply2(c, "Sub", "/starts_limit", const_i64(c, "/T1", {T + 1}, true), len);
+    Ref starts = range("/starts", zero, limit, step);
+    std::vector<int64_t> jc((size_t)std::max<int64_t>(L, 0));
+    for (int64_t j = 0; j < L; j++)
+        jc[(size_t)j] = j;
+    Ref jv = fixed ? const_i64(c, "/offsets", jc) : range("/offsets", zero, len, unit);
+    Ref pos =
+        apply2(c, "Add", "/positions", unsq("/starts_col", starts, 1), unsq("/offsets_row", jv, 0));
+    int32_t g = add(c, "GatherV2", "/frames");
+    connect_in(c, g, "x", 0);
+    connect(c, g, "indices", pos);
+    connect(c, g, "axis", const_i64(c, "/axis", {1}, true));
+    Ref fr = {g, 0}; /* [B, F, L, cplx] */
+    auto component = [&](int64_t k, const char *nm) {
+        Ref v = fr;
+        std::string n = std::string("/") + nm;
+        if (cplx == 2) {
+            int32_t sl = add(c, "StridedSliceV2", n + "_slice");
+            connect(c, sl, "x", fr);
+            connect(c, sl, "begin", const_i64(c, n + "_begin", {k}));
+            connect(c, sl, "end", const_i64(c, n + "_end", {k + 1}));
+            connect(c, sl, "axes", const_i64(c, n + "_axes", {3}));
+            v = {sl, 0};
+        }
+        int32_t q = add(c, "Squeeze", n);
+        connect(c, q, "x", v);
+        attr_ints(c, q, "axis", {3});
+        v = {q, 0};
+        if (has_in(c, 2))
+            v = apply2(c, "Mul", n + "_windowed", v, value(c, in_name(c, 2)));
+        return v;
+    };
+    const double pi = 3.14159265358979323846;
+    Ref C, S;
+    if (fixed) {
+        int64_t m = one ? L / 2 + 1 : L;
+        auto entry = [&](bool sine) {
+            return [=](int64_t j, int64_t k) {
+                double th = 2 * pi * (double)((j * k) % L) / (double)L;
+                return sine ? std::sin(th) : std::cos(th);
+            };
+        };
+        C = const_f32_matrix(c, "/cos", L, m, entry(false));
+        S = const_f32_matrix(c, "/sin", L, m, entry(true));
+    } else {
+        /* L / 2 + 1: halved in double and truncated by the Cast (the IR's integer Div is
+         * aclnnDiv's, whose int64 quotient is not an integer one) */
+        Ref half = apply2(c, "Mul", "/half", cast_to(c, "/length_f64", len, GE_F64),
+                          const_scalar(c, "/one_half", onnx::TensorProto::DOUBLE, 0.5));
+        Ref m = one ? apply2(c, "Add", "/bins", cast_to(c, "/half_i64", half, GE_I64), unit) : len;
+        Ref kv = range("/bin_index", zero, m, unit);
+        Ref jk = apply2(c, "Mul", "/jk", unsq("/j_col", jv, 1), unsq("/k_row", kv, 0));
+        /* in double, as the constant matrices, then float32 */
+        Ref r = cast_to(c, "/jk_mod_f64", apply2(c, "FloorMod", "/jk_mod", jk, len), GE_F64);
+        Ref th = apply2(c, "Div", "/angle",
+                        apply2(c, "Mul", "/two_pi_jk", r,
+                               const_scalar(c, "/two_pi", onnx::TensorProto::DOUBLE, 2 * pi)),
+                        cast_to(c, "/length_f64", len, GE_F64));
+        C = cast_to(c, "/cos_f32", apply(c, "Cos", "/cos", th), GE_F32);
+        S = cast_to(c, "/sin_f32", apply(c, "Sin", "/sin", th), GE_F32);
+    }
+    auto mm = [&](const std::string &sfx, Ref a1, Ref b1) {
+        int32_t node = add(c, "BatchMatMulV2", sfx);
+        connect(c, node, "x1", a1);
+        connect(c, node, "x2", b1);
+        return Ref{node, 0};
+    };
+    Ref xr = component(0, "real");
+    Ref yr = mm("/re_cos", xr, C), yi = apply(c, "Neg", "/re_sin_neg", mm("/re_sin", xr, S));
+    if (cplx == 2) {
+        Ref xi = component(1, "imag");
+        yr = apply2(c, "Add", "/real_out", yr, mm("/im_sin", xi, S));
+        yi = apply2(c, "Add", "/imag_out", yi, mm("/im_cos", xi, C));
+    }
+    set_out(c, 0, rnn_concat(c, "", {unsq("/real_part", yr, 3), unsq("/imag_part", yi, 3)}, 3));
+}
+
 /* STFT (opset 17): the frames (frame_step and frame_length constants) gathered with one
  * GatherV2 of constant positions f * step + j, times the window, then DFT's matrix products
  * of length frame_length: y [batch, frames, L or L / 2 + 1 (onesided, the default), 2].
- * float32; the signal's dims known. */
+ * float32; the signal's dims known. frame_step or frame_length fed at run time:
+ * stft_run_time. */
 void conv_stft(Ctx &c, const char *)
 {
     known_attrs(c, {"onesided"});
@@ -4411,6 +4579,35 @@ void conv_stft(Ctx &c, const char *)
     int64_t B = xs.dims[0], T = xs.dims[1], cplx = xs.dims[2];
     if (cplx != 1 && cplx != 2)
         refuse("signal's last dim must be 1 (real) or 2 (complex)");
+    bool step_rt = fed_at_run_time(c, 1), len_rt = has_in(c, 3) && fed_at_run_time(c, 3);
+    if (step_rt || len_rt) {
+        int64_t L = -1;
+        if (has_in(c, 2)) {
+            const Shape &ws = in_shape(c, 2);
+            if (!ws.known || ws.dims.size() != 1 || ws.dims[0] < 1)
+                refuse("window must be 1-D with its length known");
+            if (len_rt)
+                refuse("frame_length fed at run time with a window: the window's length is it");
+            L = ws.dims[0];
+        }
+        if (has_in(c, 3) && !len_rt) {
+            std::vector<int64_t> lv = need_ints(c, 3, "frame_length");
+            if (lv.size() != 1 || lv[0] < 1 || (L > 0 && lv[0] != L))
+                refuse("frame_length must be one value >= 1 (the window's length when both "
+                       "given)");
+            L = lv[0];
+        }
+        if (L < 0 && !len_rt)
+            refuse("one of window and frame_length must be given");
+        if (L > T)
+            refuse("frame_length " + std::to_string(L) + " is longer than the signal (" +
+                   std::to_string(T) + ")");
+        bool one = get_i(c, "onesided", 1) != 0;
+        if (one && cplx == 2)
+            refuse("onesided with a complex signal is not supported");
+        stft_run_time(c, T, cplx, L, one);
+        return;
+    }
     std::vector<int64_t> sv = need_ints(c, 1, "frame_step");
     if (sv.size() != 1 || sv[0] < 1)
         refuse("frame_step must be one value >= 1");
@@ -4491,9 +4688,22 @@ void conv_stft(Ctx &c, const char *)
  * sample_rate); column i
  * rises from point i to point i + 1 and falls to point i + 2. [dft_length / 2 + 1,
  * num_mel_bins] of output_datatype (float32, the default, or double). */
+void mel_run_time(Ctx &c, int32_t dt);
+
 void conv_mel_weight_matrix(Ctx &c, const char *)
 {
     known_attrs(c, {"output_datatype"});
+    bool fed = false;
+    for (int i = 0; i < 5; i++)
+        fed = fed_at_run_time(c, i, i >= 3) || fed; /* every input: each may set c.dynamic */
+    if (fed) {
+        int32_t ot = (int32_t)get_i(c, "output_datatype", onnx::TensorProto::FLOAT);
+        int32_t dt = ge_dtype(ot);
+        if (dt != GE_F32 && dt != GE_F64)
+            refuse("output_datatype " + std::to_string(ot) + " is not float32 or double");
+        mel_run_time(c, dt);
+        return;
+    }
     auto one_int = [&](int i, const char *what) {
         std::vector<int64_t> v = need_ints(c, i, what);
         if (v.size() != 1)
@@ -4552,20 +4762,123 @@ void conv_mel_weight_matrix(Ctx &c, const char *)
     set_out(c, 0, const_node(c, c.base, dt, {bins, mels}, b));
 }
 
+/* MelWeightMatrix with an input fed at run time (a dynamic-shape model): the formula of
+ * conv_mel_weight_matrix as nodes, in double: the mels + 2 points k = Range(0, mels + 2) to
+ * hertz and to bins pt = floor((dft + 1) hz / rate); l, m, h = pt[0 .. mels), pt[1 ..),
+ * pt[2 ..) (StridedSliceV2, their ends computed on the host); for bin j = Range(0, dft / 2 +
+ * 1) and column i: 0 below l, (j - l) / (m - l) below m, 1 at m, (h - j) / (h - m) below h,
+ * 0 after (SelectV2s on [bins, mels]). Not refused at run time: values the constant path
+ * refuses (a count below 1, lower >= upper, an upper edge past the last bin) give what the
+ * formula gives. */
+void mel_run_time(Ctx &c, int32_t dt)
+{
+    auto in_as = [&](int i, int32_t to, const char *nm) {
+        return cast_to(c, std::string("/") + nm, value(c, in_name(c, i)), to);
+    };
+    auto f64 = [&](const std::string &sfx, double v) {
+        return const_scalar(c, sfx, onnx::TensorProto::DOUBLE, v);
+    };
+    auto i64 = [&](const std::string &sfx, int64_t v) { return const_i64(c, sfx, {v}, true); };
+    auto unsq = [&](const std::string &sfx, Ref x, int64_t axis) {
+        int32_t n = add(c, "ExpandDims", sfx);
+        connect(c, n, "x", x);
+        connect(c, n, "axis", const_i64(c, sfx + "_axis", {axis}, true));
+        return Ref{n, 0};
+    };
+    auto range = [&](const std::string &sfx, Ref limit) {
+        int32_t r = add(c, "Range", sfx);
+        connect(c, r, "start", i64(sfx + "_start", 0));
+        connect(c, r, "limit", limit);
+        connect(c, r, "delta", i64(sfx + "_delta", 1));
+        return Ref{r, 0};
+    };
+    Ref mels = in_as(0, GE_I64, "mels"), dft = in_as(1, GE_F64, "dft");
+    Ref rate = in_as(2, GE_F64, "rate");
+    Ref lo = in_as(3, GE_F64, "lower"), hi = in_as(4, GE_F64, "upper");
+    /* mel = 2595 log10(1 + f / 700) = 2595 / ln 10 ln(1 + f / 700) (cpuacl's Log and Exp
+     * take base e only) */
+    const double ln10 = 2.30258509299404568402;
+    auto mel = [&](const std::string &nm, Ref f) {
+        Ref lg = apply(c, "Log", nm + "_ln",
+                       apply2(c, "Add", nm + "_ratio", f64(nm + "_one", 1.0),
+                              apply2(c, "Div", nm + "_over", f, f64(nm + "_700", 700.0))));
+        return apply2(c, "Mul", nm, lg, f64(nm + "_2595", 2595.0 / ln10));
+    };
+    Ref lm = mel("/lower_mel", lo), hm = mel("/upper_mel", hi);
+    Ref npts = apply2(c, "Add", "/points", mels, i64("/two", 2));
+    Ref step = apply2(c, "Div", "/mel_step", apply2(c, "Sub", "/mel_range", hm, lm),
+                      cast_to(c, "/points_f64", npts, GE_F64));
+    Ref k = cast_to(c, "/k_f64", range("/k", npts), GE_F64);
+    Ref mk = apply2(c, "Add", "/mel_k", apply2(c, "Mul", "/k_step", k, step), lm);
+    /* hz = 700 (10^(mel / 2595) - 1) = 700 (exp(mel ln 10 / 2595) - 1) */
+    Ref ex =
+        apply(c, "Exp", "/pow10", apply2(c, "Mul", "/mel_2595", mk, f64("/c2595", ln10 / 2595.0)));
+    Ref hz = apply2(c, "Mul", "/hz", apply2(c, "Sub", "/pow10_m1", ex, f64("/one", 1.0)),
+                    f64("/c700", 700.0));
+    Ref pt = cast_to(c, "/pt",
+                     apply(c, "Floor", "/pt_floor",
+                           apply2(c, "Div", "/pt_scaled",
+                                  apply2(c, "Mul", "/hz_dft",
+                                         apply2(c, "Add", "/dft1", dft, f64("/dft_one", 1.0)), hz),
+                                  rate)),
+                     GE_I64);
+    auto part = [&](const std::string &nm, int64_t b) {
+        int32_t sl = add(c, "StridedSliceV2", nm);
+        connect(c, sl, "x", pt);
+        connect(c, sl, "begin", const_i64(c, nm + "_begin", {b}));
+        connect(c, sl, "end",
+                unsq(nm + "_end", apply2(c, "Add", nm + "_last", mels, i64(nm + "_off", b)), 0));
+        return unsq(nm + "_row", Ref{sl, 0}, 0); /* [1, mels] */
+    };
+    Ref l = part("/left", 0), m = part("/center", 1), h = part("/right", 2);
+    /* bins = dft / 2 + 1, halved in double and truncated by the Cast */
+    Ref bins = apply2(
+        c, "Add", "/bins",
+        cast_to(c, "/half_dft", apply2(c, "Mul", "/dft_half", dft, f64("/one_half", 0.5)), GE_I64),
+        i64("/bins_one", 1));
+    Ref j = unsq("/j_col", range("/j", bins), 1); /* [bins, 1] */
+    auto fdiff = [&](const std::string &nm, Ref a, Ref b) {
+        return cast_to(c, nm + "_f64", apply2(c, "Sub", nm, a, b), GE_F64);
+    };
+    Ref rise = apply2(c, "Div", "/rise", fdiff("/j_l", j, l), fdiff("/m_l", m, l));
+    Ref fall = apply2(c, "Div", "/fall", fdiff("/h_j", h, j), fdiff("/h_m", h, m));
+    auto sel = [&](const std::string &nm, Ref cond, Ref a, Ref b) {
+        int32_t n = add(c, "SelectV2", nm);
+        connect(c, n, "condition", cond);
+        connect(c, n, "then", a);
+        connect(c, n, "else", b);
+        return Ref{n, 0};
+    };
+    Ref zero = f64("/zero", 0.0);
+    Ref w = sel("/after_center", apply2(c, "Less", "/below_right", j, h), fall, zero);
+    w = sel("/at_center", apply2(c, "Equal", "/is_center", j, m), f64("/peak", 1.0), w);
+    w = sel("/before_center", apply2(c, "Less", "/below_center", j, m), rise, w);
+    w = sel("/weights", apply2(c, "Less", "/below_left", j, l), zero, w);
+    set_out(c, 0, dt == GE_F64 ? apply(c, "Identity", "", w) : cast_to(c, "", w, dt));
+}
+
 /* ---- Compress ------------------------------------------------------------------- */
 
 /* Compress: the slices along axis (or the elements of the flattened input) whose condition
- * is true: one GatherV2 of their indices. condition must be a constant (a bool or integer
- * initializer or Constant): the output's dims depend on its values. */
+ * is true: one GatherV2 of their indices. condition a constant (a bool or integer initializer
+ * or Constant: the indices a constant), or a 1-D graph input of known length (the output's
+ * dims depend on its values: the indices are the IR's NonZero(condition, transpose), whose
+ * shape rule reads the value at each execution, squeezed to 1-D; a dynamic-shape model). */
 void conv_compress(Ctx &c, const char *)
 {
     known_attrs(c, {"axis"});
-    auto it = c.consts.find(in_name(c, 1));
-    if (it == c.consts.end())
-        refuse("input condition (" + in_name(c, 1) +
-               ") must be a constant (an initializer or a Constant output)");
-    int32_t dt;
-    std::vector<char> b = tensor_bytes(*it->second, &dt);
+    const std::string &cn = in_name(c, 1);
+    auto it = c.consts.find(cn);
+    const Shape &cs = shape_of(c, cn);
+    bool fed = it == c.consts.end() && c.inputs.count(cn) && cs.known && cs.dims.size() == 1 &&
+               cs.dims[0] >= 0;
+    if (it == c.consts.end() && !fed)
+        refuse("input condition (" + cn +
+               ") must be a constant (an initializer or a Constant output) or a 1-D graph input");
+    int32_t dt = GE_BOOL;
+    std::vector<char> b;
+    if (!fed)
+        b = tensor_bytes(*it->second, &dt);
     size_t es = ge_size(dt);
     const Shape &xs = in_shape(c, 0);
     if (!xs.known)
@@ -4581,9 +4894,28 @@ void conv_compress(Ctx &c, const char *)
     }
     if (len < 0)
         refuse("the length along axis must be known");
-    if ((int64_t)(b.size() / es) > len)
-        refuse("condition holds " + std::to_string(b.size() / es) + " values for " +
-               std::to_string(len) + " slices");
+    int64_t ncond = fed ? cs.dims[0] : (int64_t)(b.size() / es);
+    if (ncond > len)
+        refuse("condition holds " + std::to_string(ncond) + " values for " + std::to_string(len) +
+               " slices");
+    Ref x = value(c, in_name(c, 0));
+    if (!ax)
+        x = rnn_reshape(c, "/flat", x, {len});
+    if (fed) {
+        c.dynamic = true;
+        int32_t nz = add(c, "NonZero", "/indices");
+        connect_in(c, nz, "x", 1);
+        attr_b(c, nz, "transpose", true);
+        int32_t q = add(c, "Squeeze", "/indices_1d");
+        connect(c, q, "x", {nz, 0});
+        attr_ints(c, q, "axis", {0});
+        int32_t g = add(c, "GatherV2");
+        connect(c, g, "x", x);
+        connect(c, g, "indices", {q, 0});
+        connect(c, g, "axis", const_i64(c, "/axis", {axis}, true));
+        set_out(c, 0, {g, 0});
+        return;
+    }
     std::vector<int64_t> idx;
     for (size_t k = 0; k < b.size() / es; k++) {
         bool on = false;
@@ -4592,9 +4924,6 @@ void conv_compress(Ctx &c, const char *)
         if (on)
             idx.push_back((int64_t)k);
     }
-    Ref x = value(c, in_name(c, 0));
-    if (!ax)
-        x = rnn_reshape(c, "/flat", x, {len});
     int32_t g = add(c, "GatherV2");
     connect(c, g, "x", x);
     connect(c, g, "indices", const_i64(c, "/indices", idx));

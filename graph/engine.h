@@ -105,7 +105,8 @@ struct graph_node {
     struct graph_ref *in;
     cpuaclGeTensor *in_desc; /* update_input_desc_*, ndim -1 = none */
     uint32_t nin;
-    uint32_t ndyn; /* entries of the dynamic input */
+    uint32_t ndyn;    /* entries of the dynamic input */
+    uint32_t ndynout; /* entries of the dynamic output (0: never declared, one) */
     struct graph_val out[GRAPH_MAX_OUT];
     cpuaclGeTensor out_desc[GRAPH_MAX_OUT];
     /* compile state */
@@ -148,6 +149,9 @@ uint32_t graph_nout(const struct graph_node *n);
 /* Give node n nin input entries of which ndyn belong to its dynamic input;
  * false when the declaration does not allow it (or out of memory). */
 bool graph_node_layout(struct graph_node *n, uint32_t nin, uint32_t ndyn);
+/* Give node n ndynout entries of its dynamic output (0: none declared); false when the
+ * declaration does not allow it. */
+bool graph_node_outputs(struct graph_node *n, uint32_t ndynout);
 const struct graph_attr *graph_attr_get(const struct graph_node *n, const char *name);
 int64_t graph_attr_int(const struct graph_node *n, const char *name, int64_t dflt);
 /* The ops/proto instance of operator node n (inputs from its producers,

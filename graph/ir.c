@@ -165,14 +165,13 @@ static int decl_dyn(const struct graph_node *n)
     return -1;
 }
 
+/* A dynamic output (the declaration's last, SplitV's y) has the entries
+ * cpuaclGeGraphSetDynamicOutputs gave it, one when never declared. */
 uint32_t graph_nout(const struct graph_node *n)
 {
-    return n->kind == GRAPH_OP ? n->def->nout : n->kind == GRAPH_UNKNOWN ? 0 : 1;
-}
-
-static const char *decl_out(const struct graph_node *n, uint32_t i)
-{
-    return n->kind == GRAPH_OP ? n->def->out[i] : "y";
+    if (n->kind != GRAPH_OP)
+        return n->kind == GRAPH_UNKNOWN ? 0 : 1;
+    return n->def->nout + (proto_out_dyn(n->def) >= 0 && n->ndynout ? n->ndynout - 1 : 0);
 }
 
 static bool node_ok(cpuaclGeGraph *g, int32_t node)
@@ -360,6 +359,39 @@ uint32_t cpuaclGeGraphSetDynamicInputs(cpuaclGeGraph *g, int32_t node, const cha
     return GE_OK;
 }
 
+/* GE's create_dynamic_output_<name>(cnt): the node's dynamic output gets cnt entries
+ * (1 to what GRAPH_MAX_OUT leaves past the fixed outputs); connections made so far from
+ * its entries past the new count are the caller's to redo. */
+uint32_t cpuaclGeGraphSetDynamicOutputs(cpuaclGeGraph *g, int32_t node, const char *output,
+                                        uint32_t cnt)
+{
+    if (!node_ok(g, node) || !output)
+        return GE_GRAPH_PARAM_NULLPTR;
+    struct graph_node *n = &g->nodes[node];
+    int d = n->kind == GRAPH_OP ? proto_out_dyn(n->def) : -1;
+    size_t len = d >= 0 ? strlen(n->def->out[d]) - 1 : 0;
+    if (d < 0 || strlen(output) != len || strncmp(n->def->out[d], output, len))
+        return graph_err(GE_GRAPH_PARAM_INVALID, "%s (%s) has no dynamic output %s", n->name,
+                         n->type, output);
+    if (cnt < 1 || cnt > (uint32_t)(GRAPH_MAX_OUT - d))
+        return graph_err(GE_GRAPH_PARAM_INVALID,
+                         "%s (%s): %u entries of dynamic output %s; 1 to %d supported", n->name,
+                         n->type, cnt, output, GRAPH_MAX_OUT - d);
+    n->ndynout = cnt;
+    return GE_OK;
+}
+
+/* A decoded node's dynamic output entries (graph/model.c): 0 (none declared), or
+ * what cpuaclGeGraphSetDynamicOutputs takes for its declaration. */
+bool graph_node_outputs(struct graph_node *n, uint32_t ndynout)
+{
+    int d = n->kind == GRAPH_OP ? proto_out_dyn(n->def) : -1;
+    if (ndynout && (d < 0 || ndynout > (uint32_t)(GRAPH_MAX_OUT - d)))
+        return false;
+    n->ndynout = ndynout;
+    return true;
+}
+
 /* A decoded node's input layout (graph/model.c): nin entries with ndyn
  * of them the dynamic input's, checked against the declaration. */
 bool graph_node_layout(struct graph_node *n, uint32_t nin, uint32_t ndyn)
@@ -381,12 +413,25 @@ bool graph_node_layout(struct graph_node *n, uint32_t nin, uint32_t ndyn)
     return true;
 }
 
+/* Output `name` of n: a declared name, or a dynamic output's entry ("y0", "y1": GE's
+ * names for create_dynamic_output_y's entries); -1 when none. */
 static int output_index(const struct graph_node *n, const char *name)
 {
-    for (uint32_t i = 0; i < graph_nout(n); i++)
-        if (!strcmp(decl_out(n, i), name))
-            return (int)i;
-    return -1;
+    if (n->kind != GRAPH_OP)
+        return n->kind == GRAPH_UNKNOWN || strcmp(name, "y") ? -1 : 0;
+    int d = proto_out_dyn(n->def);
+    for (int i = 0; i < n->def->nout; i++)
+        if (i != d && !strcmp(n->def->out[i], name))
+            return i;
+    if (d < 0)
+        return -1;
+    size_t len = strlen(n->def->out[d]) - 1;
+    const char *p = name + len;
+    if (strncmp(name, n->def->out[d], len) || *p < '0' || *p > '9' || (*p == '0' && p[1]))
+        return -1;
+    char *end;
+    unsigned long k = strtoul(p, &end, 10);
+    return *end || k >= graph_nout(n) - (uint32_t)d ? -1 : d + (int)k;
 }
 
 uint32_t cpuaclGeGraphSetInput(cpuaclGeGraph *g, int32_t dst, const char *input, int32_t src,
@@ -650,7 +695,8 @@ uint32_t graph_node_op(const struct cpuaclGeGraph *g, const struct graph_node *n
      * features); they are not checked against the inferred outputs. */
     struct core_op_val out[PROTO_MAX_OUT];
     bool described = false;
-    for (uint32_t k = 0; k < n->def->nout && k < PROTO_MAX_OUT; k++) {
+    uint32_t nout = graph_nout(n);
+    for (uint32_t k = 0; k < nout && k < PROTO_MAX_OUT; k++) {
         const cpuaclGeTensor *d = &n->out_desc[k];
         memset(&out[k], 0, sizeof(out[k]));
         out[k].dtype = ACL_DT_UNDEFINED;
@@ -670,7 +716,7 @@ uint32_t graph_node_op(const struct cpuaclGeGraph *g, const struct graph_node *n
     }
     struct proto_attr_src attrs = {n, node_attr};
     enum proto_status st =
-        proto_prepare_hints(op, n->def, n->nin, in, n->def->nout, described ? out : NULL, &attrs);
+        proto_prepare_hints(op, n->def, n->nin, in, nout, described ? out : NULL, &attrs);
     return st ? graph_proto_fail(n, st, op) : GE_OK;
 }
 

@@ -13,7 +13,8 @@
  *   for INTS, u32 n + n f32 for FLOATS, a desc + u64 offset + u64 size into
  *   the weights section for TENSOR), u32 dynamic-input count, u32 input
  *   count, per input i32 producer node (-1: none), i32 producer output, desc;
- *   u32 output-desc count (GRAPH_MAX_OUT), the descs; then SetInputs' nodes
+ *   u32 output-desc count (GRAPH_MAX_OUT, plus a dynamic output's entry count
+ *   << 16 when the node declared one: SplitV's y), the descs; then SetInputs' nodes
  *   (i32 each) and the graph outputs (i32 node, i32 output each).
  *   str: u32 length + bytes (no NUL); desc: i32 dtype, i32 format, i32 ndim
  *   (-1: none, at most 8), ndim i64 dims.
@@ -154,7 +155,7 @@ static bool encode(const struct cpuaclGeGraph *g, struct gm_out *o, struct gm_ou
             put(o, &n->in[k], sizeof(int32_t) * 2);
             put_desc(o, &n->in_desc[k]);
         }
-        put_u32(o, GRAPH_MAX_OUT);
+        put_u32(o, GRAPH_MAX_OUT | n->ndynout << 16);
         for (uint32_t k = 0; k < GRAPH_MAX_OUT; k++)
             put_desc(o, &n->out_desc[k]);
     }
@@ -344,8 +345,12 @@ static void get_node(struct gm_in *r, cpuaclGeGraph *g, uint32_t total)
         get_ref(r, total, &n->in[k], true);
         get_desc(r, &n->in_desc[k], "an input description");
     }
-    if (get_u32(r, "the output description count") != GRAPH_MAX_OUT && !r->what)
+    /* the high half: the dynamic output's entries (0: none declared) */
+    uint32_t outs = get_u32(r, "the output description count");
+    if ((outs & 0xFFFF) != GRAPH_MAX_OUT && !r->what)
         r->what = "the output description count";
+    if (!r->what && !graph_node_outputs(n, outs >> 16))
+        r->what = "a dynamic output count the operator's declaration does not have";
     for (uint32_t k = 0; k < GRAPH_MAX_OUT && !r->what; k++)
         get_desc(r, &n->out_desc[k], "an output description");
 }

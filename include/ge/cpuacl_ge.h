@@ -86,6 +86,10 @@ ACL_FUNC_VISIBILITY uint32_t cpuaclGeGraphSetInput(cpuaclGeGraph *g, int32_t dst
 /* Declare how many dynamic inputs `input` (e.g. ConcatV2's "x") has. */
 ACL_FUNC_VISIBILITY uint32_t cpuaclGeGraphSetDynamicInputs(cpuaclGeGraph *g, int32_t node,
                                                            const char *input, uint32_t n);
+/* Declare how many entries the dynamic output `output` (e.g. SplitV's "y",
+ * named y0, y1, ...) has: GE's create_dynamic_output_y(n). */
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeGraphSetDynamicOutputs(cpuaclGeGraph *g, int32_t node,
+                                                            const char *output, uint32_t n);
 /* update_input_desc_* / update_output_desc_* (shape, dtype, format). */
 ACL_FUNC_VISIBILITY uint32_t cpuaclGeGraphSetDesc(cpuaclGeGraph *g, int32_t node, int32_t is_output,
                                                   const char *name, const cpuaclGeTensor *desc);

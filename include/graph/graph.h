@@ -82,6 +82,9 @@ public:
             for (const auto &dn : op->dynamic)
                 if (cpuaclGeGraphSetDynamicInputs(g, id, dn.first.c_str(), dn.second) != 0)
                     return Fail(g);
+            for (const auto &dn : op->dynamic_out)
+                if (cpuaclGeGraphSetDynamicOutputs(g, id, dn.first.c_str(), dn.second) != 0)
+                    return Fail(g);
             for (const auto &e : op->inputs)
                 if (e.src)
                     stack.push_back(e.src);

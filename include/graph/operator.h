@@ -67,6 +67,7 @@ struct OpData {
     std::vector<Edge> inputs;
     std::vector<Desc> descs;
     std::vector<std::pair<std::string, uint32_t>> dynamic; /* dynamic input counts */
+    std::vector<std::pair<std::string, uint32_t>> dynamic_out; /* dynamic output counts */
 };
 
 /* The owner of the data of operators joined by edges. Joining two groups
@@ -242,6 +243,14 @@ public:
     {
         (void)is_push_back;
         cpuacl_detail::set_named(d_->dynamic, name, num);
+        return *this;
+    }
+
+    /* Dynamic outputs ("y0", "y1", ...: SplitV's y). */
+    Operator &DynamicOutputRegister(const char_t *name, uint32_t num, bool is_push_back = true)
+    {
+        (void)is_push_back;
+        cpuacl_detail::set_named(d_->dynamic_out, name, num);
         return *this;
     }
 

@@ -8,6 +8,8 @@
  *   dynamic input x:  create_dynamic_input_x(n), set_dynamic_input_x(i, op [, name]),
  *                     update_dynamic_input_desc_x(i, desc)
  *   output y:         get_output_desc_y(), update_output_desc_y(desc)
+ *   dynamic output y: create_dynamic_output_y(n) (entries y0, y1, ...: an edge from
+ *                     entry i is SetInput(name, op, i)), update_dynamic_output_desc_y(i, desc)
  *   attribute a:      set_attr_a(value), get_attr_a()
  * Defaults of attributes are applied by the engine (docs/graph.md).
  */
@@ -74,6 +76,14 @@
         return UpdateOutputDesc(#y, tensorDesc);                                                   \
     }                                                                                              \
     static const char *name_out_##y() { return #y; }
+
+#define CPUACL_OP_DYNAMIC_OUTPUT(y)                                                                \
+    CPUACL_OP_SETTER(create_dynamic_output_##y(uint32_t num, bool isPushBack = true),              \
+                     DynamicOutputRegister(#y, num, isPushBack))                                   \
+    ge::graphStatus update_dynamic_output_desc_##y(uint32_t index, const ge::TensorDesc &tensorDesc) \
+    {                                                                                              \
+        return UpdateOutputDesc(CPUACL_OP_DYNAMIC_NAME(y, index), tensorDesc);                     \
+    }
 
 #define CPUACL_OP_ATTR(a, T)                                                                       \
     CPUACL_OP_SETTER(set_attr_##a(const T &v), SetAttr(#a, v))                                     \

@@ -221,6 +221,24 @@ static int dyn_index(const struct proto_def *def)
     return -1;
 }
 
+int proto_out_dyn(const struct proto_def *def)
+{
+    int k = def->nout - 1;
+    size_t len = k >= 0 ? strlen(def->out[k]) : 0;
+    return len && def->out[k][len - 1] == '*' ? k : -1;
+}
+
+const char *proto_output_label(const struct proto_op *op, uint32_t k, char *buf, size_t cap)
+{
+    const struct proto_def *def = op->def;
+    int d = proto_out_dyn(def);
+    if (d >= 0 && k >= (uint32_t)d)
+        snprintf(buf, cap, "%.*s%u", (int)strlen(def->out[d]) - 1, def->out[d], k - (uint32_t)d);
+    else
+        snprintf(buf, cap, "%s", k < def->nout ? def->out[k] : "?");
+    return buf;
+}
+
 uint32_t proto_in_index(const struct proto_op *op, int i)
 {
     int d = dyn_index(op->def);
@@ -596,7 +614,6 @@ static bool same_but_ones(const struct core_op_val *g, const struct core_op_val 
 static enum proto_status check_outputs(struct proto_op *op, uint32_t nout,
                                        const struct core_op_val *out)
 {
-    const struct proto_def *def = op->def;
     for (uint32_t k = 0; k < nout; k++) {
         const struct core_op_val *g = &out[k], *w = &op->out[k];
         bool ok = g->dtype == w->dtype && g->nd == w->nd;
@@ -605,9 +622,9 @@ static enum proto_status check_outputs(struct proto_op *op, uint32_t nout,
         if (!ok && g->dtype == w->dtype)
             ok = same_but_ones(g, w);
         if (!ok) {
-            char s1[96], s2[96];
+            char s1[96], s2[96], lb[32];
             return proto_fail(op, PROTO_OUTPUT, "output %s is described as %s %s, expected %s %s",
-                              def->out[k], proto_dtype_name(g->dtype),
+                              proto_output_label(op, k, lb, sizeof(lb)), proto_dtype_name(g->dtype),
                               proto_shape_str(s1, sizeof(s1), g), proto_dtype_name(w->dtype),
                               proto_shape_str(s2, sizeof(s2), w));
         }
@@ -679,10 +696,20 @@ static enum proto_status prepare(struct proto_op *op, const struct proto_def *de
         return st;
     if ((st = resolve_attrs(op, attrs)))
         return st;
-    if (out && nout != def->nout)
+    /* A dynamic output (the last declared one) has the entries the caller's count leaves
+     * to it, at least one (GE: create_dynamic_output_y(n)); otherwise a caller that
+     * describes outputs describes each. */
+    int od = proto_out_dyn(def);
+    if (od >= 0 && (nout < def->nout || nout > PROTO_MAX_OUT))
+        return proto_fail(op, PROTO_OUTPUT,
+                          "%u outputs given; %s takes %d fixed outputs and 1 to %d entries of its "
+                          "dynamic output %.*s",
+                          nout, def->type, od, PROTO_MAX_OUT - od, (int)strlen(def->out[od]) - 1,
+                          def->out[od]);
+    if (od < 0 && out && nout != def->nout)
         return proto_fail(op, PROTO_OUTPUT, "%u outputs given, %s has %u", nout, def->type,
                           (unsigned)def->nout);
-    op->nout = def->nout;
+    op->nout = od >= 0 ? nout : def->nout;
     for (uint32_t k = 0; k < op->nout; k++) {
         if (out) {
             op->out[k] = out[k];
@@ -697,9 +724,11 @@ static enum proto_status prepare(struct proto_op *op, const struct proto_def *de
     }
     if ((st = def->infer(op)))
         return st;
+    char lb[32];
     for (uint32_t k = 0; k < op->nout; k++)
         if (op->out[k].nd < 0 || op->out[k].nd > PROTO_MAX_DIMS || !dtype_size(op->out[k].dtype))
             return proto_fail(op, PROTO_UNSUPPORTED, "output %s: unsupported type %s or rank %d",
-                              def->out[k], proto_dtype_name(op->out[k].dtype), (int)op->out[k].nd);
+                              proto_output_label(op, k, lb, sizeof(lb)),
+                              proto_dtype_name(op->out[k].dtype), (int)op->out[k].nd);
     return out && check ? check_outputs(op, nout, out) : PROTO_OK;
 }

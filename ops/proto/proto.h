@@ -117,7 +117,10 @@ struct proto_attr_src {
 /* Declarations. An input name ending in '?' is optional, in '*' dynamic (the
  * instance gives one or more entries), in '#' a value input (its value must be
  * on the host: a const input, for shapes that depend on it), in "#?" an
- * optional value input. */
+ * optional value input. An output name ending in '*' is a dynamic output (the
+ * last declared one: SplitV's y): the instance has the entries the caller's
+ * output count leaves to it, one or more (GE: create_dynamic_output_y(n)), up to
+ * PROTO_MAX_OUT outputs in all. */
 struct proto_attr_decl {
     const char *name;
     enum proto_attr_type type;
@@ -168,8 +171,10 @@ const char *proto_attr_type_name(enum proto_attr_type t);
  * count (a dynamic input takes what is left), required inputs present,
  * value inputs const, the first input's dtype in def->dtypes, each declared
  * attribute found with a compatible type or defaulted (required ones must be
- * found); then run def->infer, which writes op->out. `out` (may be NULL):
- * the outputs as the caller describes them, nout of them; each must then
+ * found); then run def->infer, which writes op->out. nout: the caller's
+ * output count (a dynamic output takes what the fixed outputs leave; a type
+ * without one has its declared count). `out` (may be NULL): the outputs as
+ * the caller describes them, nout of them; each must then
  * agree with the inferred one (type; rank and dims, a -1 dim of the
  * caller's accepting any size); before def->infer runs, op->out holds them
  * (else nd -1, dtype ACL_DT_UNDEFINED) so that a rule may take an output
@@ -189,6 +194,10 @@ bool proto_in_value(const struct proto_def *def, int i);
 /* The instance's value of declared input i (its first entry for a dynamic
  * one), NULL when not given or absent. */
 const struct core_op_val *proto_in(const struct proto_op *op, int i);
+/* The declared dynamic output (the last one, its name ending in '*'), -1 when none. */
+int proto_out_dyn(const struct proto_def *def);
+/* The name of the instance's output k ("y", "y0" for a dynamic entry). */
+const char *proto_output_label(const struct proto_op *op, uint32_t k, char *buf, size_t cap);
 /* Index in op->in of declared input i's first entry (past nin: not given). */
 uint32_t proto_in_index(const struct proto_op *op, int i);
 /* The name of a data type for messages ("float32"). */

@@ -10,6 +10,7 @@
  */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "aclnnop/aclnn_arange.h"
@@ -20,6 +21,7 @@
 #include "aclnnop/aclnn_fill_tensor.h"
 #include "aclnnop/aclnn_gather.h"
 #include "aclnnop/aclnn_gather_v2.h"
+#include "aclnnop/aclnn_nonzero_v2.h"
 #include "aclnnop/aclnn_one_hot.h"
 #include "aclnnop/aclnn_permute.h"
 #include "aclnnop/aclnn_repeat.h"
@@ -269,6 +271,146 @@ enum proto_status proto_build_slice(const struct proto_op *op, struct proto_plan
     }
     return PROTO_STEP(b, aclnnInplaceCopyGetWorkspaceSize, proto_operand(b, POUT(op, 0)),
                       proto_tensor_at(b, PIN(0), x->dtype, size, x->nd, st, start));
+}
+
+/* ---- SplitV -------------------------------------------------------------------------------- */
+
+/* SplitV: x cut along split_dim into num_split outputs (a dynamic output of that many
+ * entries) of the sizes size_splits holds: >= 0 each, one of them may be -1 for what the
+ * others leave (TensorFlow's SplitV, whose IR this is; CANN documents sizes >= 1, zero is
+ * taken for ONNX's empty splits), summing to the dim. size_splits and split_dim are value
+ * inputs: Consts, or graph inputs of a dynamic-shape model (ONNX's Split with its sizes
+ * fed at run time). Into size[] the sizes, *axis the wrapped dim. */
+static enum proto_status split_v_sizes(struct proto_op *op, int64_t *size, int *axis)
+{
+    const struct core_op_val *x = &op->in[0];
+    enum proto_status st = proto_axis_input(op, 2, x->nd, axis);
+    if (st)
+        return st;
+    int64_t num = proto_attr_i(op, "num_split");
+    if (num != (int64_t)op->nout)
+        return proto_fail(op, PROTO_ATTR, "attribute num_split is %lld, the node has %u outputs y",
+                          (long long)num, op->nout);
+    int n = proto_const_ints(&op->in[1], size, PROTO_MAX_OUT);
+    if (n < 0 || op->in[1].nd > 1 || proto_numel(&op->in[1]) != num)
+        return proto_fail(op, PROTO_INPUT,
+                          "input size_splits must hold num_split (%lld) int32 or int64 values",
+                          (long long)num);
+    int64_t dim = x->dims[*axis], sum = 0;
+    int rest = -1;
+    for (int i = 0; i < n; i++) {
+        if (size[i] == -1 && rest < 0) {
+            rest = i;
+            continue;
+        }
+        if (size[i] < 0)
+            return proto_fail(op, PROTO_INPUT,
+                              "input size_splits holds %lld at %d: a size is >= 0 (one may be -1)",
+                              (long long)size[i], i);
+        sum += size[i];
+    }
+    if (rest >= 0 && sum <= dim)
+        size[rest] = dim - sum, sum = dim;
+    if (sum != dim) {
+        char sv[128];
+        int len = 0;
+        sv[0] = 0;
+        for (int i = 0; i < n && len < (int)sizeof(sv) - 24; i++)
+            len += snprintf(sv + len, sizeof(sv) - (size_t)len, "%s%lld", i ? ", " : "",
+                            (long long)(i == rest ? -1 : size[i]));
+        return proto_fail(op, PROTO_INPUT,
+                          "input size_splits holds [%s], which do not cover dim %d of x (%lld)", sv,
+                          *axis, (long long)dim);
+    }
+    return PROTO_OK;
+}
+
+enum proto_status proto_infer_split_v(struct proto_op *op)
+{
+    int64_t size[PROTO_MAX_OUT];
+    int axis;
+    enum proto_status st = split_v_sizes(op, size, &axis);
+    for (uint32_t k = 0; k < op->nout && !st; k++) {
+        proto_out_like(&op->out[k], &op->in[0], op->in[0].dtype);
+        op->out[k].dims[axis] = size[k];
+    }
+    return st;
+}
+
+/* Each output: a copy of the view of x at its offset along the axis (none when empty). */
+enum proto_status proto_build_split_v(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    int64_t size[PROTO_MAX_OUT], st[PROTO_MAX_DIMS], s = 1, off = 0;
+    int axis;
+    split_v_sizes((struct proto_op *)op, size, &axis);
+    const struct core_op_val *x = &op->in[0];
+    for (int i = x->nd - 1; i >= 0; i--) {
+        st[i] = s;
+        s *= x->dims[i];
+    }
+    enum proto_status rc = PROTO_OK;
+    for (uint32_t k = 0; k < op->nout && !rc; k++) {
+        if (proto_numel(&op->out[k]) > 0)
+            rc = PROTO_STEP(
+                b, aclnnInplaceCopyGetWorkspaceSize, proto_operand(b, POUT(op, k)),
+                proto_tensor_at(b, PIN(0), x->dtype, op->out[k].dims, x->nd, st, off * st[axis]));
+        off += size[k];
+    }
+    return rc;
+}
+
+/* ---- NonZero ------------------------------------------------------------------------------- */
+
+/* NonZero: the coordinates of x's nonzero elements in row-major order, y [n, rank] (transpose:
+ * [rank, n]) int64. y's shape depends on x's values: GE runs it as a data-dependent operator;
+ * cpuacl infers every shape before a plan runs, so x is a value input here (a Const, a graph
+ * input of a dynamic-shape model, or computed on the host from them: ONNX's Compress with its
+ * condition fed at run time), and its plan is compiled for those values. dtype int32 is not
+ * supported. Floats compare as values: -0.0 is zero, NaN is not. */
+static int64_t nonzero_count(const struct core_op_val *x)
+{
+    size_t es = (size_t)aclDataTypeSize(x->dtype);
+    bool fl = x->dtype == ACL_FLOAT || x->dtype == ACL_FLOAT16 || x->dtype == ACL_DOUBLE ||
+              x->dtype == ACL_BF16;
+    const unsigned char *p = x->data;
+    int64_t n = 0, cnt = proto_numel(x);
+    for (int64_t i = 0; i < cnt; i++, p += es) {
+        bool nz = false;
+        /* little-endian: the sign bit is the top bit of the last byte */
+        for (size_t j = 0; j < es && !nz; j++)
+            nz = (p[j] & (fl && j == es - 1 ? 0x7F : 0xFF)) != 0;
+        n += nz;
+    }
+    return n;
+}
+
+enum proto_status proto_infer_non_zero(struct proto_op *op)
+{
+    const struct core_op_val *x = &op->in[0];
+    if (proto_attr_i(op, "dtype") != ACL_INT64)
+        return proto_fail(op, PROTO_UNSUPPORTED, "attribute dtype must be DT_INT64");
+    if (!x->data || x->bytes < proto_bytes(x))
+        return proto_fail(op, PROTO_INPUT, "input x must hold its values on the host");
+    int64_t n = nonzero_count(x);
+    struct core_op_val *o = &op->out[0];
+    o->dtype = ACL_INT64;
+    o->nd = 2;
+    bool tr = proto_attr_i(op, "transpose") != 0;
+    o->dims[tr ? 1 : 0] = n;
+    o->dims[tr ? 0 : 1] = x->nd;
+    return PROTO_OK;
+}
+
+/* aclnnNonzeroV2 writes the coordinates as columns of [rank, n]: y itself (transpose), else
+ * y seen through swapped strides. */
+enum proto_status proto_build_non_zero(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    const struct core_op_val *x = &op->in[0], *o = &op->out[0];
+    bool tr = proto_attr_i(op, "transpose") != 0;
+    int64_t rank = x->nd, n = o->dims[tr ? 1 : 0];
+    int64_t dims[2] = {rank, n}, st[2] = {tr ? n : 1, tr ? 1 : rank};
+    return PROTO_STEP(b, aclnnNonzeroV2GetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_tensor(b, POUT(op, 0), ACL_INT64, dims, 2, st));
 }
 
 /* ---- GatherV2 ------------------------------------------------------------------------------ */

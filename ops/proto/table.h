@@ -16,7 +16,8 @@
  *            be known on the host (a const input: axes, perm, shape...),
  *            "#?" = an optional one whose value, when given, must be
  *            known on the host (StridedSliceV2's axes and strides)
- *   OUT      the outputs in IR order
+ *   OUT      the outputs in IR order; "*" = DYNAMIC_OUTPUT (the last one: as
+ *            many entries as the node's outputs leave, SplitV's y)
  *   ATTRS    the attributes in IR order, each
  *              A(name, TYPE, "default")   .ATTR(name, Type, default)
  *              R(name, TYPE)              .REQUIRED_ATTR(name, Type)
@@ -106,6 +107,7 @@ X(Minimum, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary, minimum)
 X(Mul, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary_promote, mul)
 X(NLLLoss, IN("x", "target", "weight?"), OUT("y", "total_weight"), ATTRS(A(reduction, STRING, "mean"), A(ignore_index, INT, "-100")), DTM_FLOAT, nll_loss, nll_loss)
 X(Neg, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT | DTM(DT_I8) | DTM(DT_I32) | DTM(DT_I64), unary, neg)
+X(NonZero, IN("x#"), OUT("y"), ATTRS(A(transpose, BOOL, "false"), A(dtype, TYPE, "DT_INT64")), DTM_ALL, non_zero, non_zero)
 X(NotEqual, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_ALL, compare, not_equal)
 X(OneHot, IN("x", "depth#", "on_value", "off_value"), OUT("y"), ATTRS(A(axis, INT, "-1")), DTM(DT_U8) | DTM_IDX, one_hot, one_hot)
 X(Pack, IN("x*"), OUT("y"), ATTRS(A(axis, INT, "0"), A(N, INT, "1")), DTM_ALL, pack, pack)
@@ -138,6 +140,7 @@ X(Slice, IN("x", "offsets#", "size#"), OUT("y"), ATTRS(), DTM_ALL, slice, slice)
 X(SoftmaxV2, IN("x"), OUT("y"), ATTRS(A(axes, LIST_INT, "-1"), A(half_to_float, BOOL, "false")), DTM_FLOAT, softmax, softmax)
 X(Softplus, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, softplus)
 X(Softsign, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, softsign)
+X(SplitV, IN("x", "size_splits#", "split_dim#"), OUT("y*"), ATTRS(R(num_split, INT)), DTM_ALL, split_v, split_v)
 X(Sqrt, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, sqrt)
 X(Square, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT | DTM(DT_I32) | DTM(DT_I64), unary, square)
 X(Squeeze, IN("x"), OUT("y"), ATTRS(A(axis, LIST_INT, "")), DTM_ALL, squeeze, copy)

@@ -34,8 +34,11 @@ OPERANDS = {
     "Compress": (1,),  # condition
     "Reshape": (1,),  # shape (allowzero's case: the constant path of the attribute)
     "Dropout": (1, 2),  # ratio, training_mode: constant 0 and true run, a ratio above 0 refused
+    "Split": (1,),  # split (opset 13+)
 }
-DEFAULT = r"^test_(resize_|upsample_|maxunpool_export_with_output_shape|stft|melweightmatrix|compress_|reshape_allowzero|training_dropout)"
+DEFAULT = (r"^test_(resize_|upsample_|maxunpool_export_with_output_shape|stft|melweightmatrix|"
+           r"compress_|split_variable_parts_|split_zero_size_splits|reshape_allowzero|"
+           r"training_dropout)")
 
 
 def main():

@@ -160,7 +160,9 @@ def page():
         '`aclSetTensorConst`, or a host-placed buffer; GE: a `Const` node). Attributes without',
         'a default are required; a missing one, or one of another type, is',
         '`ACL_ERROR_OP_ATTR_NOT_MATCH` (aclop). Data types: those of the first input; the other',
-        'inputs follow the operator\'s rule (the same type, or an index type).',
+        'inputs follow the operator\'s rule (the same type, or an index type). A *dynamic*',
+        'output has as many entries as the node\'s outputs leave to it (aclop: the output',
+        'count; GE: `create_dynamic_output_y(n)`), at most 4 outputs in all.',
         '',
         f'{len(rs)} types.',
         '',
@@ -171,7 +173,8 @@ def page():
         types = ev(r['dt'])
         dt = ', '.join(DT_NAMES[d] for d in dts if d in types)
         ins = ', '.join(input_text(i) for i in r['ins'])
-        outs = ', '.join(f'`{o}`' for o in r['outs'])
+        outs = ', '.join(f'`{o[:-1]}` (dynamic: one or more)' if o.endswith('*') else f'`{o}`'
+                         for o in r['outs'])
         attrs = '; '.join(attr_text(a) for a in r['attrs']) or '-'
         lines.append(f'| `{r["type"]}` | {ins} | {outs} | {attrs} | {dt} |')
     return '\n'.join(lines) + '\n'

@@ -10,9 +10,10 @@
  * table keeps, bad values (a Reshape count mismatch, a negative dim, a negative multiple)
  * and a too small output buffer refused with ACL_ERROR_INVALID_PARAM naming the node or
  * output (the next execution runs), and two threads executing on two streams with
- * different values at once. Fill, Range, PadV3, TopKV2, StridedSliceV2 and SqueezeV3 (optional
- * value inputs) fed by Data nodes: their outputs and current dims, bad values refused naming
- * the node; values computed from fed values (Cast, Mul) folded on the host.
+ * different values at once. Fill, Range, PadV3, TopKV2, StridedSliceV2, SqueezeV3 (optional
+ * value inputs), SplitV (a dynamic output) and NonZero fed by Data nodes: their outputs and current
+ * dims, bad values refused naming the node; values computed from fed values (Cast, Mul) folded on
+ * the host.
  */
 #include <algorithm>
 #include <chrono>
@@ -395,6 +396,125 @@ void computed_values()
     EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
 }
 
+/* x [2,5] float, s [3] int64 -> SplitV(x, s, split_dim Const 1) with its dynamic output y of
+ * three entries (num_split 3), each a graph output, the model loaded from its bytes (the
+ * entry count is part of the graph section): two executions with different
+ * sizes (an empty part), then sizes that do not cover the dim and a negative size refused
+ * naming the node; the next good execution runs. */
+void split_v()
+{
+    op::Data x("x"), s("s");
+    x.set_attr_index(0);
+    x.update_input_desc_x(TensorDesc(Shape({2, 5}), FORMAT_ND, DT_FLOAT));
+    s.set_attr_index(1);
+    s.update_input_desc_x(TensorDesc(Shape({3}), FORMAT_ND, DT_INT64));
+    Operator dim("dim", "Const");
+    dim.SetAttr("value", i64_tensor({1}));
+    op::SplitV sp("split");
+    sp.create_dynamic_output_y(3);
+    sp.set_input_x(x).set_input_size_splits(s).set_input_split_dim(dim).set_attr_num_split(3);
+    Graph g("split");
+    g.SetInputs({x, s}).SetOutputs({{sp, {0, 1, 2}}});
+    uint32_t id = load(g);
+    aclmdlDesc *desc = aclmdlCreateDesc();
+    EXPECT(aclmdlGetDesc(desc, id) == ACL_SUCCESS);
+    EXPECT(aclmdlGetNumOutputs(desc) == 3);
+    Io io = make_io({10, 6}), out = make_io({10, 10, 10});
+    auto set = [&](std::vector<int64_t> sv) {
+        put(io, 0, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
+        aclDataBuffer *db = aclmdlGetDatasetBuffer(io.ds, 1);
+        EXPECT(aclrtMemcpy(aclGetDataBufferAddr(db), 24, sv.data(), 24,
+                           ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
+    };
+    auto dims_of = [&](size_t i, std::vector<int64_t> want) {
+        aclmdlIODims d;
+        EXPECT(aclmdlGetCurOutputDims(desc, i, &d) == ACL_SUCCESS && d.dimCount == want.size());
+        for (size_t j = 0; j < want.size() && j < d.dimCount; j++)
+            EXPECT(d.dims[j] == want[j]);
+    };
+    auto head = [&](size_t i, size_t n) {
+        std::vector<float> v = get(out, i);
+        return std::vector<float>(v.begin(), v.begin() + (long)n);
+    };
+    set({1, 3, 1});
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(0, {2, 1});
+    dims_of(1, {2, 3});
+    dims_of(2, {2, 1});
+    expect_near(head(0, 2), {0, 5}, "split part 0");
+    expect_near(head(1, 6), {1, 2, 3, 6, 7, 8}, "split part 1");
+    expect_near(head(2, 2), {4, 9}, "split part 2");
+    set({0, 2, 3});
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(0, {2, 0});
+    dims_of(1, {2, 2});
+    dims_of(2, {2, 3});
+    expect_near(head(1, 4), {0, 1, 5, 6}, "split part 1 after an empty part");
+    expect_near(head(2, 6), {2, 3, 4, 7, 8, 9}, "split part 2 after an empty part");
+    auto refused = [&](std::vector<int64_t> sv, const char *why) {
+        set(sv);
+        EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_ERROR_INVALID_PARAM);
+        const char *m = aclGetRecentErrMsg();
+        if (!m || !std::strstr(m, "node split (SplitV)") || !std::strstr(m, why))
+            std::fprintf(stderr, "split: message \"%s\" lacks \"%s\"\n", m ? m : "(none)", why),
+                std::exit(1);
+    };
+    refused({1, 1, 1}, "input size_splits holds [1, 1, 1], which do not cover dim 1 of x (5)");
+    refused({4, -2, 3}, "input size_splits holds -2 at 1");
+    set({2, 2, 1});
+    EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+    dims_of(2, {2, 1});
+    expect_near(head(2, 2), {4, 9}, "split after refused values");
+    free_io(io);
+    free_io(out);
+    aclmdlDestroyDesc(desc);
+    EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
+}
+
+/* x [4,2] float, c [4] bool -> GatherV2(x, Squeeze(NonZero(c, transpose), axis 0), 0) (ONNX's
+ * Compress with its condition fed at run time): NonZero's shape rule reads c's value at each
+ * execution; three conditions (none true: an empty result). */
+void non_zero()
+{
+    Operator x("x", "Data"), c("c", "Data");
+    x.SetAttr("index", (int64_t)0);
+    x.UpdateInputDesc("x", TensorDesc(Shape({4, 2}), FORMAT_ND, DT_FLOAT));
+    c.SetAttr("index", (int64_t)1);
+    c.UpdateInputDesc("x", TensorDesc(Shape({4}), FORMAT_ND, DT_BOOL));
+    Operator nz("nonzero", "NonZero"), sq("squeeze", "Squeeze"), ga("gather", "GatherV2");
+    Operator axis("axis", "Const");
+    axis.SetAttr("value", i64_tensor({0}));
+    nz.SetInput("x", c).SetAttr("transpose", true);
+    sq.SetInput("x", nz).SetAttr("axis", std::vector<int64_t>{0});
+    ga.SetInput("x", x).SetInput("indices", sq).SetInput("axis", axis);
+    Graph g("non_zero");
+    g.SetInputs({x, c}).SetOutputs({ga});
+    uint32_t id = load(g);
+    aclmdlDesc *desc = aclmdlCreateDesc();
+    EXPECT(aclmdlGetDesc(desc, id) == ACL_SUCCESS);
+    Io io = make_io({8, 1}), out = make_io({8});
+    auto run = [&](std::vector<uint8_t> cv, std::vector<float> want) {
+        put(io, 0, {0, 1, 2, 3, 4, 5, 6, 7});
+        aclDataBuffer *db = aclmdlGetDatasetBuffer(io.ds, 1);
+        EXPECT(aclrtMemcpy(aclGetDataBufferAddr(db), 4, cv.data(), 4, ACL_MEMCPY_HOST_TO_DEVICE) ==
+               ACL_SUCCESS);
+        EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
+        aclmdlIODims d;
+        EXPECT(aclmdlGetCurOutputDims(desc, 0, &d) == ACL_SUCCESS && d.dimCount == 2 &&
+               d.dims[0] == (int64_t)want.size() / 2 && d.dims[1] == 2);
+        std::vector<float> v = get(out, 0);
+        expect_near(std::vector<float>(v.begin(), v.begin() + (long)want.size()), want,
+                    "rows of the nonzero condition");
+    };
+    run({0, 1, 0, 1}, {2, 3, 6, 7});
+    run({1, 1, 1, 0}, {0, 1, 2, 3, 4, 5});
+    run({0, 0, 0, 0}, {});
+    free_io(io);
+    free_io(out);
+    aclmdlDestroyDesc(desc);
+    EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
+}
+
 /* Reshape's dims for s (0 keeps x's dim, -1 the rest), then tiled by m. */
 std::vector<int64_t> out_dims(const std::vector<int64_t> &s, const std::vector<int64_t> &m)
 {
@@ -547,6 +667,8 @@ int main()
     pad_top_k();
     slice_squeeze();
     computed_values();
+    split_v();
+    non_zero();
 
     std::vector<float> x = pattern(XN, 0.5f, 1.0f);
     Exec e = make_exec(XN * 16);

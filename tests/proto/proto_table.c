@@ -144,6 +144,7 @@ struct tcase {
     double tol;
     double lo, hi;  /* input value range (default -2..2) */
     struct tin out; /* nd > 0: the output as the caller describes it (Aipp's features) */
+    int nout;       /* > 0: the caller's output count (a dynamic output's entries) */
 };
 
 #define SHAPE(...) .nd = sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t), .dims = {__VA_ARGS__}
@@ -632,6 +633,40 @@ static void r_pack(const struct tcase *c, const struct proto_op *op, double *con
             if (d != ax)
                 off = off * o->dims[d] + idx[d];
         y[0][i] = x[idx[ax]][off];
+    }
+}
+
+/* NonZero: the coordinates of x's nonzero elements, rows of y, or columns (transpose). */
+static void r_non_zero(const struct tcase *c, const struct proto_op *op, double *const *x,
+                       double *const *y)
+{
+    const struct proto_attr *ta = cattr(c, "transpose");
+    const struct core_op_val *in = &op->in[0];
+    bool tr = ta && ta->i != 0;
+    int64_t n = op->out[0].dims[tr ? 1 : 0], k = 0, idx[8] = {0};
+    for (int64_t i = 0; i < numel(in); i++) {
+        unravel(i, in->dims, in->nd, idx);
+        if (x[0][i] == 0)
+            continue;
+        for (int d = 0; d < in->nd; d++)
+            y[0][tr ? d * n + k : k * in->nd + d] = (double)idx[d];
+        k++;
+    }
+}
+
+/* SplitV along dim 1 of a 2-D x: output k holds the columns after those of the ones
+ * before it (their widths from the inferred dims). */
+static void r_split_v(const struct tcase *c, const struct proto_op *op, double *const *x,
+                      double *const *y)
+{
+    (void)c;
+    int64_t rows = op->in[0].dims[0], cols = op->in[0].dims[1], at = 0;
+    for (uint32_t k = 0; k < op->nout; k++) {
+        int64_t w = op->out[k].dims[1];
+        for (int64_t i = 0; i < rows; i++)
+            for (int64_t j = 0; j < w; j++)
+                y[k][i * w + j] = x[0][i * cols + at + j];
+        at += w;
     }
 }
 
@@ -1679,7 +1714,24 @@ static const struct tcase g_cases[] = {
      0,
      RANGE(-1000, 1000)},
     {"Pack", 2, {{ACL_INT64, SHAPE(4)}, {ACL_INT64, SHAPE(4)}}, NOATTR, r_pack, 0, RANGE(-9, 9)},
+    {"NonZero", 1, {{ACL_FLOAT, SHAPE(2, 3), CV(0, 1, 0, -2, 0, 3)}}, NOATTR, r_non_zero, 0},
+    {"NonZero",
+     1,
+     {{ACL_BOOL, SHAPE(2, 2, 2), CV(1, 0, 0, 1, 1, 1, 0, 0)}},
+     1,
+     {ABOOL("transpose", 1)},
+     r_non_zero,
+     0},
     {"Sin", 1, {F32(6)}, NOATTR, r_sin, 1e-6},
+    /* size_splits with a -1 (what the others leave) and a 0 */
+    {"SplitV",
+     3,
+     {F32(3, 7), {ACL_INT64, SHAPE(4), CV(2, -1, 0, 1)}, {ACL_INT32, SHAPE(), CV(-1)}},
+     1,
+     {AINT("num_split", 4)},
+     r_split_v,
+     0,
+     .nout = 4},
     {"Softplus", 1, {F32(6)}, NOATTR, r_softplus, 1e-5},
     {"Squeeze", 1, {F32(1, 3, 1, 2)}, NOATTR, r_id, 0},
     {"Squeeze", 1, {F32(1, 3, 1, 2)}, 1, {AINTS("axis", 2)}, r_id, 0},
@@ -1976,8 +2028,9 @@ static void run_case(const struct tcase *c, int ci)
     static struct proto_op op;
     struct core_op_val out = {.dtype = c->out.dt, .format = c->out.fmt, .nd = c->out.nd};
     memcpy(out.dims, c->out.dims, sizeof(out.dims));
-    enum proto_status st = proto_prepare(&op, def, (uint32_t)c->nin, in, c->out.nd > 0,
-                                         c->out.nd > 0 ? &out : NULL, &src);
+    uint32_t nout = c->nout ? (uint32_t)c->nout : c->out.nd > 0;
+    enum proto_status st =
+        proto_prepare(&op, def, (uint32_t)c->nin, in, nout, c->out.nd > 0 ? &out : NULL, &src);
     if (st) {
         FAILF("case %d (%s): prepare: status %d: %s", ci, c->type, st, op.msg);
         goto out;
@@ -2251,6 +2304,31 @@ static void runtime_values(void)
     struct tin kf[2] = {{ACL_FLOAT, SHAPE(2, 3)}, {ACL_FLOAT, SHAPE()}};
     expect(__LINE__, "Trilu", 2, kf, 0, NULL, 0, NULL, PROTO_INPUT, "Trilu", "input k",
            "int32 or int64", NULL);
+    /* SplitV: sizes that do not cover the dim, a negative size, num_split against the
+     * output count, an output count past the dynamic output's bound */
+    struct tin sv[3] = {
+        {ACL_FLOAT, SHAPE(2, 6)}, {ACL_INT64, SHAPE(2), CV(2, 5)}, {ACL_INT64, SHAPE(), CV(1)}};
+    const struct tattr two_parts[1] = {AINT("num_split", 2)};
+    expect(__LINE__, "SplitV", 3, sv, 1, two_parts, 2, NULL, PROTO_INPUT, "SplitV",
+           "input size_splits holds [2, 5], which do not cover dim 1 of x (6)", NULL);
+    struct tin svn[3] = {
+        {ACL_FLOAT, SHAPE(2, 6)}, {ACL_INT64, SHAPE(2), CV(8, -2)}, {ACL_INT64, SHAPE(), CV(1)}};
+    expect(__LINE__, "SplitV", 3, svn, 1, two_parts, 2, NULL, PROTO_INPUT,
+           "input size_splits holds -2 at 1", NULL);
+    expect(__LINE__, "SplitV", 3, sv, 1, two_parts, 3, NULL, PROTO_ATTR,
+           "attribute num_split is 2, the node has 3 outputs", NULL);
+    expect(__LINE__, "SplitV", 3, sv, 1, two_parts, 5, NULL, PROTO_OUTPUT,
+           "5 outputs given; SplitV takes 0 fixed outputs and 1 to 4 entries of its dynamic "
+           "output y",
+           NULL);
+    expect(__LINE__, "SplitV", 3, sv, 1, two_parts, 0, NULL, PROTO_OUTPUT, "0 outputs given", NULL);
+    /* NonZero: x not on the host (its count sets y's shape), dtype int32 */
+    struct tin nzx[1] = {{ACL_FLOAT, SHAPE(2, 3)}};
+    expect(__LINE__, "NonZero", 1, nzx, 0, NULL, 0, NULL, PROTO_INPUT, "NonZero", "x", NULL);
+    struct tin nzc[1] = {{ACL_FLOAT, SHAPE(2), CV(1, 0)}};
+    const struct tattr i32[1] = {{"dtype", {.type = PROTO_A_TYPE, .i = ACL_INT32}}};
+    expect(__LINE__, "NonZero", 1, nzc, 1, i32, 0, NULL, PROTO_UNSUPPORTED,
+           "attribute dtype must be DT_INT64", NULL);
     struct tin cf[2] = {{ACL_FLOAT, SHAPE(2, 3)}, {ACL_INT64, SHAPE(2)}};
     expect(__LINE__, "Cumsum", 2, cf, 0, NULL, 0, NULL, PROTO_INPUT, "Cumsum", "input axis",
            "one int32 or int64", NULL);
