@@ -94,6 +94,9 @@ struct Ctx {
     std::set<const onnx::NodeProto *> fused;
     std::set<std::string> inputs; /* the graph inputs (Data nodes) */
     bool dynamic = false;         /* a value input is fed at run time: a dynamic-shape model */
+    /* ONNX values whose dims are data-dependent (NonZero, Unique, NonMaxSuppression: the
+     * CANN node writes its real extent at run time, docs/mdl.md): graph outputs only */
+    std::map<std::string, std::string> ddep; /* value -> "Op [name] of type [T]" */
 };
 
 /* ---- tensors ------------------------------------------------------------ */
@@ -4362,6 +4365,151 @@ void conv_mel_weight_matrix(Ctx &c, const char *)
     set_out(c, 0, const_node(c, c.base, dt, {bins, mels}, b));
 }
 
+/* ---- data-dependent output shapes ------------------------------------------------- */
+
+/* Output i of the current node has dims known only once its CANN node ran (a bound at
+ * build, the real extent written at run time: docs/mdl.md, "Data-dependent output
+ * shapes"): it may only be a graph output (convert_node refuses a node reading it). */
+void data_dependent(Ctx &c, int i)
+{
+    if (i < c.node->output_size() && !c.node->output(i).empty())
+        c.ddep[c.node->output(i)] = "Op [" + c.base + "] of type [" + c.node->op_type() + "]";
+}
+
+/* NonZero: CANN's NonZero with transpose true (ONNX's [rank, count] layout, as GE's ONNX
+ * parser maps it), int64. */
+void conv_non_zero(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    if (rank_of(c, 0, "X") < 1)
+        refuse("X is a scalar: NonZero takes a tensor of rank >= 1");
+    int32_t n = add(c, cann);
+    attr_b(c, n, "transpose", true);
+    cpuaclGeAttrValue t{};
+    t.kind = CPUACL_GE_ATTR_TYPE, t.i = GE_I64;
+    attr(c, n, "dtype", t);
+    connect_in(c, n, "x", 0);
+    set_out(c, 0, {n, 0});
+    data_dependent(c, 0);
+}
+
+/* Unique: without axis UniqueWithCountsAndSorting over all elements (as GE's ONNX parser;
+ * its inverse has X's shape, reshaped to ONNX's 1-d), with axis UniqueDim; sorted 0 keeps
+ * the order of first occurrence. Neither CANN type gives ONNX's indices (each unique
+ * slice's first occurrence; GE's parser outputs an empty tensor there), so they are
+ * composed from inverse_indices (n items, fixed dims): a ScatterElements of the positions
+ * n-1 .. 0 at the reversed inverse into n values of n, where the later positions (the
+ * earlier items) win (cpuacl's scatter writes in order), holds at k the first occurrence
+ * of unique k for k < K and n past K; a MaskedSelect of the values below n gives the K
+ * indices (a data-dependent output itself). */
+void conv_unique(Ctx &c, const char *)
+{
+    known_attrs(c, {"axis", "sorted"});
+    const Shape &xs = in_shape(c, 0);
+    if (!xs.known)
+        refuse("the rank of X is unknown");
+    for (int64_t d : xs.dims)
+        if (d < 0)
+            refuse("every dim of X must be known");
+    const onnx::AttributeProto *ax = find_attr(c, "axis");
+    bool sorted = get_i(c, "sorted", 1) != 0;
+    int64_t n = 1;
+    int32_t u;
+    if (ax) {
+        int64_t axis = wrap_axis(ax->i(), (int)xs.dims.size(), "axis");
+        n = xs.dims[(size_t)axis];
+        u = add(c, "UniqueDim");
+        attr_i(c, u, "dim", axis);
+    } else {
+        for (int64_t d : xs.dims)
+            n *= d;
+        u = add(c, "UniqueWithCountsAndSorting");
+        cpuaclGeAttrValue t{};
+        t.kind = CPUACL_GE_ATTR_TYPE, t.i = GE_I64;
+        attr(c, u, "out_idx", t);
+    }
+    attr_b(c, u, "sorted", sorted);
+    attr_b(c, u, "return_inverse", true);
+    attr_b(c, u, "return_counts", true);
+    connect_in(c, u, "x", 0);
+    Ref inv{u, 1};
+    if (!ax && xs.dims.size() != 1) {
+        int32_t r = add(c, "Reshape", "/inverse");
+        connect(c, r, "x", inv);
+        connect(c, r, "shape", const_i64(c, "/inverse_shape", {n}));
+        inv = {r, 0};
+    }
+    set_out(c, 0, {u, 0});
+    set_out(c, 2, inv);
+    set_out(c, 3, {u, 2});
+    data_dependent(c, 0);
+    data_dependent(c, 3);
+    if (c.node->output_size() < 2 || c.node->output(1).empty())
+        return;
+    std::vector<int64_t> rev((size_t)n), fill((size_t)n, n);
+    for (int64_t i = 0; i < n; i++)
+        rev[(size_t)i] = n - 1 - i;
+    int32_t g = add(c, "GatherV2", "/reverse");
+    connect(c, g, "x", inv);
+    connect(c, g, "indices", const_i64(c, "/reverse_indices", rev));
+    connect(c, g, "axis", const_i64(c, "/reverse_axis", {0}, true));
+    int32_t s = add(c, "ScatterElements", "/first");
+    attr_i(c, s, "axis", 0);
+    connect(c, s, "data", const_i64(c, "/none", fill));
+    connect(c, s, "indices", {g, 0});
+    connect(c, s, "updates", const_i64(c, "/positions", rev));
+    int32_t ne = add(c, "NotEqual", "/found");
+    connect(c, ne, "x1", {s, 0});
+    connect(c, ne, "x2", const_i64(c, "/n", {n}, true));
+    int32_t m = add(c, "MaskedSelect", "/indices");
+    connect(c, m, "x", {s, 0});
+    connect(c, m, "mask", {ne, 0});
+    set_out(c, 1, {m, 0});
+    data_dependent(c, 1);
+}
+
+/* NonMaxSuppression: CANN's NonMaxSuppressionV6 (as GE's ONNX parser), its int32 rows cast
+ * to ONNX's int64. max_output_boxes_per_class (int64 in ONNX, int32 in the IR: a constant is
+ * converted, a graph input cast), iou_threshold and score_threshold are constants or graph
+ * inputs (the kernel reads them at each execution); absent, they are left out. */
+void conv_nms(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"center_point_box"});
+    int64_t cpb = get_i(c, "center_point_box", 0);
+    if (cpb != 0 && cpb != 1)
+        refuse("center_point_box " + std::to_string(cpb) + " is not 0 or 1");
+    int32_t n = add(c, cann);
+    attr_i(c, n, "center_point_box", cpb);
+    connect_in(c, n, "boxes", 0);
+    connect_in(c, n, "scores", 1);
+    if (has_in(c, 2)) {
+        std::vector<int64_t> v;
+        if (const_ints(c, in_name(c, 2), &v)) {
+            if (v.size() != 1)
+                refuse("max_output_boxes_per_class must hold one value");
+            int32_t m = (int32_t)std::min<int64_t>(std::max<int64_t>(v[0], 0), INT32_MAX);
+            std::vector<char> b(4);
+            std::memcpy(b.data(), &m, 4);
+            connect(c, n, "max_output_size", const_node(c, c.base + "/max_output_size", GE_I32,
+                                                        in_shape(c, 2).dims, b));
+        } else {
+            int32_t k = add(c, "Cast", "/max_output_size");
+            attr_i(c, k, "dst_type", GE_I32);
+            connect_in(c, k, "x", 2);
+            connect(c, n, "max_output_size", {k, 0});
+        }
+    }
+    if (has_in(c, 3))
+        connect_in(c, n, "iou_threshold", 3);
+    if (has_in(c, 4))
+        connect_in(c, n, "score_threshold", 4);
+    int32_t k = add(c, "Cast", "/int64");
+    attr_i(c, k, "dst_type", GE_I64);
+    connect(c, k, "x", {n, 0});
+    set_out(c, 0, {k, 0});
+    data_dependent(c, 0);
+}
+
 /* ---- Compress ------------------------------------------------------------------- */
 
 /* Compress: the slices along axis (or the elements of the flattened input) whose condition
@@ -4521,6 +4669,13 @@ void convert_node(Ctx &c, const onnx::NodeProto &n)
     c.node = &n;
     /* an unnamed node is named after its first output */
     c.base = !n.name().empty() ? n.name() : n.output_size() ? n.output(0) : n.op_type();
+    for (const auto &in : n.input()) {
+        auto d = c.ddep.find(in);
+        if (d != c.ddep.end())
+            refuse("input " + in + " is an output of " + d->second +
+                   ", whose dims are data-dependent (known only once it ran): it can only be a "
+                   "graph output");
+    }
     bool training =
         n.domain() == "ai.onnx.preview.training" &&
         (n.op_type() == "Adagrad" || n.op_type() == "Momentum" || n.op_type() == "Adam");
@@ -4891,6 +5046,11 @@ bool convert_onnx(const std::string &path, const Options &opt, Converted *out, s
         c.base = "";
         std::vector<int32_t> on, oo;
         for (const auto &v : gp->output()) {
+            auto dd = c.ddep.find(v.name());
+            if (dd != c.ddep.end() && (c.dynamic || opt.output_type >= 0))
+                throw Fail("E19010", "output " + v.name() + " of " + dd->second +
+                                         " has data-dependent dims: not supported in a "
+                                         "dynamic-shape model nor with --output_type");
             Ref r = value(c, v.name());
             if (opt.output_type >= 0 && ge_dtype(shape_of(c, v.name()).dtype) != opt.output_type) {
                 c.base = v.name() + "/output_type";
