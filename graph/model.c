@@ -893,6 +893,16 @@ static uint32_t gm_build_gears(struct cpuaclGeGraph *g, const struct gm_gears *g
                            aclGetRecentErrMsg());
             break;
         }
+        for (uint32_t i = 0; i < nout && rc == GE_OK; i++)
+            if (gg->nodes[gg->outputs[i].node].out[gg->outputs[i].out].bound)
+                rc = graph_err(GE_GRAPH_PARAM_INVALID,
+                               "aclgrphBuildModel: %s: output %u (%s) has data-dependent dims, "
+                               "which a model with gears does not support",
+                               gs->key, i, gg->nodes[gg->outputs[i].node].name);
+        if (rc != GE_OK) {
+            graph_free(gg);
+            break;
+        }
         for (size_t i = 0; i < nin; i++)
             in_max[i] = input_bytes(gg, i) > in_max[i] ? input_bytes(gg, i) : in_max[i];
         for (uint32_t i = 0; i < nout; i++)

@@ -11,8 +11,8 @@
  * before any execution, executions with different data against host references and
  * aclmdlGetCurOutputDims after each (also after aclmdlExecuteAsync), empty results (all
  * zeros, no box selected), an output buffer under the bound refused with
- * ACL_ERROR_INVALID_PARAM naming the output, and a graph feeding such an output to a Relu
- * refused at build naming both nodes.
+ * ACL_ERROR_INVALID_PARAM naming the output, a graph feeding such an output to a Relu
+ * refused at build naming both nodes, and such an output refused with gears.
  */
 #include <algorithm>
 #include <set>
@@ -272,6 +272,20 @@ int main()
         const char *m = aclGetRecentErrMsg();
         EXPECT(m && std::strstr(m, "relu") && std::strstr(m, "nonzero") &&
                std::strstr(m, "data-dependent"));
+    }
+    /* nor with gears */
+    {
+        Operator x = data("x", 0, {-1, 4}, DT_FLOAT);
+        Operator nz("nz", "NonZero");
+        nz.SetInput("x", x);
+        Graph g("geared");
+        g.SetInputs({x}).SetOutputs({nz});
+        ModelBufferData mb;
+        std::map<AscendString, AscendString> opts = {{ir_option::INPUT_SHAPE, "x:-1,4"},
+                                                     {ir_option::DYNAMIC_BATCH_SIZE, "1,2"}};
+        EXPECT(aclgrphBuildModel(g, opts, mb) == GRAPH_PARAM_INVALID);
+        const char *m = aclGetRecentErrMsg();
+        EXPECT(m && std::strstr(m, "nz") && std::strstr(m, "data-dependent"));
     }
     aclgrphBuildFinalize();
     EXPECT(aclrtResetDevice(0) == ACL_SUCCESS);
