@@ -4490,8 +4490,8 @@ void conv_nms(Ctx &c, const char *cann)
             int32_t m = (int32_t)std::min<int64_t>(std::max<int64_t>(v[0], 0), INT32_MAX);
             std::vector<char> b(4);
             std::memcpy(b.data(), &m, 4);
-            connect(c, n, "max_output_size", const_node(c, c.base + "/max_output_size", GE_I32,
-                                                        in_shape(c, 2).dims, b));
+            connect(c, n, "max_output_size",
+                    const_node(c, c.base + "/max_output_size", GE_I32, in_shape(c, 2).dims, b));
         } else {
             int32_t k = add(c, "Cast", "/max_output_size");
             attr_i(c, k, "dst_type", GE_I32);

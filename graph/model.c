@@ -927,7 +927,7 @@ static uint32_t gm_build_gears(struct cpuaclGeGraph *g, const struct gm_gears *g
         }
         int64_t width = (int64_t)gs->width;
         io[nin] =
-            (struct core_mdl_io){ACL_DYNAMIC_TENSOR_NAME,    ACL_INT32, ACL_FORMAT_ND, 1, &width,
+            (struct core_mdl_io){ACL_DYNAMIC_TENSOR_NAME,     ACL_INT32, ACL_FORMAT_ND, 1, &width,
                                  gs->width * sizeof(int32_t), NULL};
         for (size_t k = 0; k < nout; k++) {
             io[nin + 1 + k] = tmp[nin + k];
@@ -997,9 +997,13 @@ static uint32_t gm_build_dyn(struct cpuaclGeGraph *g, struct gm_out *o, const st
                            n ? n->name : "?");
             break;
         }
-        io[k] = (struct core_mdl_io){
-            n->name, (aclDataType)d->dtype,      (aclFormat)d->format, (size_t)d->ndim,
-            d->dims, (size_t)graph_val_bytes(&v), NULL};
+        io[k] = (struct core_mdl_io){n->name,
+                                     (aclDataType)d->dtype,
+                                     (aclFormat)d->format,
+                                     (size_t)d->ndim,
+                                     d->dims,
+                                     (size_t)graph_val_bytes(&v),
+                                     NULL};
     }
     for (size_t k = 0; rc == GE_OK && k < nout; k++) {
         const struct graph_ref *r = &g->outputs[k];
@@ -1008,8 +1012,8 @@ static uint32_t gm_build_dyn(struct cpuaclGeGraph *g, struct gm_out *o, const st
         /* inferred, or known at execution: the output's description */
         const struct graph_val *v = &n->out[r->out];
         int32_t dt = v->nd >= 0 ? v->dtype : n->out_desc[r->out].dtype;
-        io[nin + k] =
-            (struct core_mdl_io){names[k], (aclDataType)dt, ACL_FORMAT_ND, 1, &unknown_rank, 0, NULL};
+        io[nin + k] = (struct core_mdl_io){
+            names[k], (aclDataType)dt, ACL_FORMAT_ND, 1, &unknown_rank, 0, NULL};
         if (v->nd >= 0) { /* an output that does not wait for the values: its dims */
             io[nin + k].ndims = (size_t)v->nd;
             io[nin + k].dims = v->dims;

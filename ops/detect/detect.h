@@ -18,11 +18,11 @@
 struct ops_nms {
     int64_t batches, classes, boxes;
     aclDataType dtype;
-    bool center;      /* center_point_box 1: [x_center, y_center, width, height]; else two
-                         diagonal corners [y1, x1, y2, x2] in either order */
-    int64_t max;      /* boxes kept per class at most (<= 0: none) */
-    float iou;        /* a box whose IoU with a kept one is above it is suppressed */
-    bool has_score;   /* only boxes scoring above score are candidates */
+    bool center;    /* center_point_box 1: [x_center, y_center, width, height]; else two
+                       diagonal corners [y1, x1, y2, x2] in either order */
+    int64_t max;    /* boxes kept per class at most (<= 0: none) */
+    float iou;      /* a box whose IoU with a kept one is above it is suppressed */
+    bool has_score; /* only boxes scoring above score are candidates */
     float score;
 };
 

@@ -27,8 +27,8 @@ static enum proto_status nms_scalar_in(struct proto_op *op, int i, aclDataType t
         return proto_fail(op, PROTO_DTYPE, "input %.*s has type %s, expected %s", len, nm,
                           proto_dtype_name(v->dtype), proto_dtype_name(t));
     if (proto_numel(v) != 1 || v->nd > 1)
-        return proto_fail(op, PROTO_INPUT, "input %.*s must hold one value (a scalar or [1])",
-                          len, nm);
+        return proto_fail(op, PROTO_INPUT, "input %.*s must hold one value (a scalar or [1])", len,
+                          nm);
     return PROTO_OK;
 }
 
@@ -87,7 +87,7 @@ enum proto_status proto_infer_nms_v6(struct proto_op *op)
 
 struct nms_arg {
     struct ops_nms a;
-    int64_t cap, rows; /* per class at build; the bound's rows */
+    int64_t cap, rows;           /* per class at build; the bound's rows */
     uint32_t max, iou, score, y; /* operands; max, iou, score UINT32_MAX when absent */
 };
 

@@ -39,8 +39,8 @@ enum proto_status proto_infer_non_zero(struct proto_op *op)
     const struct core_op_val *x = &op->in[0];
     int64_t t = proto_attr_i(op, "dtype");
     if (t != ACL_INT32 && t != ACL_INT64)
-        return proto_fail(op, PROTO_ATTR, "attribute dtype is %lld, expected 3 (int32) or 9 (int64)",
-                          (long long)t);
+        return proto_fail(op, PROTO_ATTR,
+                          "attribute dtype is %lld, expected 3 (int32) or 9 (int64)", (long long)t);
     if (x->nd < 1)
         return proto_fail(op, PROTO_INPUT, "input x is a scalar; NonZero takes 1 to %d dims",
                           PROTO_MAX_DIMS);
@@ -192,8 +192,7 @@ static void bcast_strides(const struct core_op_val *v, const int64_t *dims, int 
     }
 }
 
-enum proto_status proto_build_masked_select(const struct proto_op *op,
-                                            struct proto_plan_builder *b)
+enum proto_status proto_build_masked_select(const struct proto_op *op, struct proto_plan_builder *b)
 {
     const struct core_op_val *x = &op->in[0], *m = &op->in[1];
     struct core_op_val bc = *x;

@@ -42,8 +42,8 @@ struct step {
     uint32_t *slot_operand; /* EXEC: slot -> operand, NO_OPERAND = none */
     uint32_t src, dst;      /* COPY */
     size_t bytes;
-    proto_host_fn fn;       /* FN */
-    proto_dims_fn dims_fn;  /* FN_DIMS */
+    proto_host_fn fn;      /* FN */
+    proto_dims_fn dims_fn; /* FN_DIMS */
     void *arg;
     /* SELECT: src holds one integer of type sel_dt; alternatives (the steps after this one) */
     aclDataType sel_dt;

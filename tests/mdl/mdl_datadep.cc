@@ -62,14 +62,13 @@ Graph dd_graph()
 }
 
 /* Buffers in floats (4 bytes): inputs, then the outputs at their bounds. */
-const std::vector<size_t> kIn = {XN, NB * 4, NC * NB, 1, 1, 1, 3};
-const std::vector<size_t> kOut = {2 * XN * 2, XN, XN * 2, NC * NB * 3 * 2, XN};
+const std::vector<size_t> kIn = {XN, NB * 4, NC *NB, 1, 1, 1, 3};
+const std::vector<size_t> kOut = {2 * XN * 2, XN, XN * 2, NC *NB * 3 * 2, XN};
 
 void put_bytes(Io &io, size_t i, const void *p, size_t n)
 {
     aclDataBuffer *b = aclmdlGetDatasetBuffer(io.ds, i);
-    EXPECT(aclrtMemcpy(aclGetDataBufferAddr(b), n, p, n, ACL_MEMCPY_HOST_TO_DEVICE) ==
-           ACL_SUCCESS);
+    EXPECT(aclrtMemcpy(aclGetDataBufferAddr(b), n, p, n, ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
 }
 
 std::vector<int64_t> get_i64(const Io &io, size_t i, size_t n)
@@ -214,10 +213,10 @@ int main()
     a.x = {0, 1.5f, 0, -2, 3, 0, 1.5f, 0, 0, 7, -2, 0};
     /* boxes: 0 and 1 overlap (IoU 0.68), 2 apart, 3 overlaps 2 a little (IoU 0.14), 4
      * and 5 inside 0 */
-    a.boxes = {0, 0, 10, 10, 1, 1, 11, 11, 20, 20, 30, 30,
-               28, 28, 38, 38, 2, 2, 5, 5, 0, 0, 10, 9.5f};
-    a.scores = {0.9f, 0.8f, 0.7f, 0.6f, 0.5f, 0.95f, /* class 1: */ 0.1f, 0.2f, 0.3f, 0.4f,
-                0.05f, 0.6f};
+    a.boxes = {0,  0,  10, 10, 1, 1, 11, 11, 20, 20, 30, 30,
+               28, 28, 38, 38, 2, 2, 5,  5,  0,  0,  10, 9.5f};
+    a.scores = {0.9f, 0.8f, 0.7f, 0.6f,  0.5f, 0.95f, /* class 1: */ 0.1f,
+                0.2f, 0.3f, 0.4f, 0.05f, 0.6f};
     a.max = 3;
     a.iou = 0.5f;
     a.score = 0.15f;
@@ -241,7 +240,8 @@ int main()
     e.max = 0;
     e.mask = std::vector<uint8_t>(XN, 0);
     run(id, desc, e, nullptr);
-    EXPECT(cur(desc, 0) == (std::vector<int64_t>{2, 0}) && cur(desc, 3) == (std::vector<int64_t>{0, 3}));
+    EXPECT(cur(desc, 0) == (std::vector<int64_t>{2, 0}) &&
+           cur(desc, 3) == (std::vector<int64_t>{0, 3}));
 
     /* an output buffer under the bound: refused, naming the output */
     {

@@ -1279,7 +1279,8 @@ static void r_unique_dim(const struct tcase *c, const struct proto_op *op, doubl
         for (; at < k; at++) {
             int cmp = 0;
             for (int64_t i = 0; i < r && !cmp; i++)
-                cmp = (x[0][i * n + j] > x[0][i * n + col[at]]) - (x[0][i * n + j] < x[0][i * n + col[at]]);
+                cmp = (x[0][i * n + j] > x[0][i * n + col[at]]) -
+                      (x[0][i * n + j] < x[0][i * n + col[at]]);
             if (cmp <= 0) {
                 dup = cmp == 0;
                 break;
@@ -1743,7 +1744,13 @@ static const struct tcase g_cases[] = {
      NOATTR,
      r_masked_select,
      0},
-    {"UniqueWithCountsAndSorting", 1, {{ACL_INT64, SHAPE(3, 4)}}, NOATTR, r_unique, 0, RANGE(-3, 3)},
+    {"UniqueWithCountsAndSorting",
+     1,
+     {{ACL_INT64, SHAPE(3, 4)}},
+     NOATTR,
+     r_unique,
+     0,
+     RANGE(-3, 3)},
     {"UniqueWithCountsAndSorting",
      1,
      {{ACL_INT32, SHAPE(10)}},
@@ -1755,7 +1762,8 @@ static const struct tcase g_cases[] = {
     {"UniqueDim", 1, {{ACL_INT32, SHAPE(2, 6)}}, 1, {AINT("dim", 1)}, r_unique_dim, 0, RANGE(0, 2)},
     {"NonMaxSuppressionV6",
      3,
-     {{ACL_FLOAT, SHAPE(1, 4, 4), .rval = (const int64_t[]){0, 0, 2, 2, 1, 1, 3, 3, 5, 5, 6, 6, 0, 3, 1, 4}},
+     {{ACL_FLOAT, SHAPE(1, 4, 4),
+       .rval = (const int64_t[]){0, 0, 2, 2, 1, 1, 3, 3, 5, 5, 6, 6, 0, 3, 1, 4}},
       {ACL_FLOAT, SHAPE(1, 1, 4), .rval = (const int64_t[]){3, 9, 1, 5}},
       {ACL_INT32, SHAPE(1), .rval = (const int64_t[]){3}}},
      NOATTR,
