@@ -4512,6 +4512,37 @@ void conv_nms(Ctx &c, const char *cann)
 
 /* ---- Compress ------------------------------------------------------------------- */
 
+/* Compress without axis of a condition computed or fed at run time: the flattened input's
+ * first len(condition) elements where the condition is true, a MaskedSelect (the output's
+ * dims depend on the data: a graph output, docs/mdl.md). */
+void compress_fed(Ctx &c)
+{
+    const Shape &xs = in_shape(c, 0), &cs = in_shape(c, 1);
+    if (!xs.known || !cs.known || cs.dims.size() != 1 || cs.dims[0] < 0)
+        refuse("the dims of input and of condition (1-d) must be known");
+    if (cs.dtype != onnx::TensorProto::BOOL)
+        refuse("condition fed at run time must be bool");
+    int64_t len = 1;
+    for (int64_t d : xs.dims)
+        len *= d;
+    if (len < 0 || cs.dims[0] > len)
+        refuse("condition holds " + std::to_string(cs.dims[0]) + " values for " +
+               std::to_string(len) + " elements");
+    Ref x = rnn_reshape(c, "/flat", value(c, in_name(c, 0)), {len});
+    if (cs.dims[0] < len) {
+        int32_t sl = add(c, "Slice", "/head");
+        connect(c, sl, "x", x);
+        connect(c, sl, "offsets", const_i64(c, "/offsets", {0}));
+        connect(c, sl, "size", const_i64(c, "/size", {cs.dims[0]}));
+        x = {sl, 0};
+    }
+    int32_t m = add(c, "MaskedSelect");
+    connect(c, m, "x", x);
+    connect_in(c, m, "mask", 1);
+    set_out(c, 0, {m, 0});
+    data_dependent(c, 0);
+}
+
 /* Compress: the slices along axis (or the elements of the flattened input) whose condition
  * is true: one GatherV2 of their indices. condition must be a constant (a bool or integer
  * initializer or Constant): the output's dims depend on its values. */
@@ -4519,9 +4550,13 @@ void conv_compress(Ctx &c, const char *)
 {
     known_attrs(c, {"axis"});
     auto it = c.consts.find(in_name(c, 1));
+    if (it == c.consts.end() && !find_attr(c, "axis")) {
+        compress_fed(c);
+        return;
+    }
     if (it == c.consts.end())
         refuse("input condition (" + in_name(c, 1) +
-               ") must be a constant (an initializer or a Constant output)");
+               ") must be a constant (an initializer or a Constant output) when axis is given");
     int32_t dt;
     std::vector<char> b = tensor_bytes(*it->second, &dt);
     size_t es = ge_size(dt);

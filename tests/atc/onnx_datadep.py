@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
 """tests/atc/onnx_datadep.py: ONNX's ops whose output dims depend on the data (NonZero,
-Unique, NonMaxSuppression) on random data against numpy, beyond ONNX's 15 fixed cases.
+Unique, NonMaxSuppression, Compress with its condition fed at run time) on random data against
+numpy, beyond ONNX's fixed cases.
 
 Each case is an ONNX model of one node, its inputs drawn from a seeded generator (few
 distinct values, so that Unique has duplicates and NonZero zeros), its expected outputs
-computed here: np.nonzero; np.unique with return_index / return_inverse / return_counts and
+computed here: np.nonzero; np.compress of the flattened input; np.unique with return_index / return_inverse / return_counts and
 axis, reordered by first occurrence for sorted=0 (ONNX's definition); and ONNX's
 NonMaxSuppression written out from its specification (greedy by score, the lower index
 first among equal scores, IoU above the threshold suppresses, boxes [y1, x1, y2, x2] in
@@ -94,6 +95,12 @@ def cases(rng):
                            "Unique", attrs, [("x", dt, x)],
                            [("y", dt), ("indices", i64), ("inverse", i64), ("counts", i64)],
                            unique_ref(x, axis, sorted_))
+    for shape, m in (([10], 10), ([3, 4], 7), ([2, 3, 2], 12)):
+        x = rng.integers(-5, 5, size=shape).astype(np.float32)
+        cond = rng.integers(0, 2, size=[m]).astype(np.bool_)
+        yield ("compress_%s_%d" % ("x".join(map(str, shape)), m), "Compress", {},
+               [("x", f32, x), ("condition", TensorProto.BOOL, cond)], [("y", f32)],
+               [np.compress(cond, x.reshape(-1)[:m])])
     for k in range(8):
         nb, nc, n = 1 + k % 2, 1 + k % 3, 5 + 2 * k
         center = k % 4 == 3
