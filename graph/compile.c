@@ -38,7 +38,10 @@
  *  GC3. Plans are built once (their executors READY, never handed to
  *      ops_launch) and run directly by the captured launch with the table's
  *      addresses (proto_plan_run); they are immutable, so concurrent replays
- *      are safe (X4 of ops/engine/exec.c). They are freed with the graph.
+ *      are safe (X4 of ops/engine/exec.c). They are freed with the graph. The one
+ *      thing a run writes besides buffers is the real dims of a data-dependent
+ *      output (struct gx's dims, proto_plan_run_dims): runs of one graph do not
+ *      overlap (GC1), and the caller reads them after synchronising.
  *  GC4. Whatever a queued task reads of the compiled graph is held for it:
  *      refs counts the holders besides the graph itself - each captured
  *      launch (its release runs when the model's plan goes: aclmdlRIDestroy,
