@@ -249,7 +249,8 @@ int main()
         std::vector<size_t> small = kOut;
         small[3] = 3 * 2; /* one row of int64 where the bound is 12 */
         Io out = make_io(small);
-        EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "output",
+        EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute",
+                    "output 3 (sel:0) is 24 bytes, the model's is 288",
                     aclmdlExecute(id, in.ds, out.ds));
         free_io(in);
         free_io(out);
