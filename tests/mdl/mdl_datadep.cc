@@ -12,12 +12,14 @@
  * aclmdlGetCurOutputDims after each (also after aclmdlExecuteAsync), empty results (all
  * zeros, no box selected), an output buffer under the bound refused with
  * ACL_ERROR_INVALID_PARAM naming the output, a graph feeding such an output to a Relu
- * refused at build naming both nodes, and such an output refused with gears.
+ * refused at build naming both nodes, such an output refused with gears, and a session's
+ * RunGraph giving the output tensor its real shape (cpuaclGeSessionOutputDims).
  */
 #include <algorithm>
 #include <set>
 
 #include "cpuacl/cpuacl_test.h"
+#include "ge/ge_api.h"
 #include "mdl_small.h"
 
 using namespace ge;
@@ -287,6 +289,33 @@ int main()
         EXPECT(aclgrphBuildModel(g, opts, mb) == GRAPH_PARAM_INVALID);
         const char *m = aclGetRecentErrMsg();
         EXPECT(m && std::strstr(m, "nz") && std::strstr(m, "data-dependent"));
+    }
+    /* a session's RunGraph: the output tensor takes the real shape and bytes */
+    {
+        std::map<AscendString, AscendString> opt;
+        EXPECT(GEInitialize(opt) == SUCCESS);
+        {
+            Session sess(opt);
+            Operator x = data("x", 0, {3, 4}, DT_FLOAT);
+            Operator nz("nz", "NonZero");
+            nz.SetInput("x", x);
+            nz.SetAttr("transpose", true);
+            Graph g("session");
+            g.SetInputs({x}).SetOutputs({nz});
+            EXPECT(sess.AddGraph(1, g) == SUCCESS);
+            const std::vector<float> xv = {0, 1, 0, 2, 0, 0, 3, 0, 4, 0, 0, 0};
+            Tensor tx(TensorDesc(Shape({3, 4}), FORMAT_ND, DT_FLOAT));
+            tx.SetData(reinterpret_cast<const uint8_t *>(xv.data()), xv.size() * 4);
+            std::vector<Tensor> outs;
+            EXPECT(sess.RunGraph(1, {tx}, outs) == SUCCESS);
+            EXPECT(outs.size() == 1 &&
+                   outs[0].GetTensorDesc().GetShape().GetDims() == (std::vector<int64_t>{2, 4}));
+            EXPECT(outs[0].GetSize() == 8 * 8);
+            const int64_t *o = reinterpret_cast<const int64_t *>(outs[0].GetData());
+            EXPECT(std::vector<int64_t>(o, o + 8) ==
+                   (std::vector<int64_t>{0, 0, 1, 2, 1, 3, 2, 0}));
+        }
+        EXPECT(GEFinalize() == SUCCESS);
     }
     aclgrphBuildFinalize();
     EXPECT(aclrtResetDevice(0) == ACL_SUCCESS);
