@@ -94,6 +94,9 @@ struct Ctx {
     std::set<const onnx::NodeProto *> fused;
     std::set<std::string> inputs; /* the graph inputs (Data nodes) */
     bool dynamic = false;         /* a value input is fed at run time: a dynamic-shape model */
+    /* ONNX values whose dims are data-dependent (NonZero, Unique, NonMaxSuppression: the
+     * CANN node writes its real extent at run time, docs/mdl.md): graph outputs only */
+    std::map<std::string, std::string> ddep; /* value -> "Op [name] of type [T]" */
 };
 
 /* ---- tensors ------------------------------------------------------------ */
@@ -4857,28 +4860,200 @@ void mel_run_time(Ctx &c, int32_t dt)
     set_out(c, 0, dt == GE_F64 ? apply(c, "Identity", "", w) : cast_to(c, "", w, dt));
 }
 
+/* ---- data-dependent output shapes ------------------------------------------------- */
+
+/* Output i of the current node has dims known only once its CANN node ran (a bound at
+ * build, the real extent written at run time: docs/mdl.md, "Data-dependent output
+ * shapes"): it may only be a graph output (convert_node refuses a node reading it). */
+void data_dependent(Ctx &c, int i)
+{
+    if (i < c.node->output_size() && !c.node->output(i).empty())
+        c.ddep[c.node->output(i)] = "Op [" + c.base + "] of type [" + c.node->op_type() + "]";
+}
+
+/* NonZero: CANN's NonZero with transpose true (ONNX's [rank, count] layout, as GE's ONNX
+ * parser maps it), int64. */
+void conv_non_zero(Ctx &c, const char *cann)
+{
+    known_attrs(c, {});
+    if (rank_of(c, 0, "X") < 1)
+        refuse("X is a scalar: NonZero takes a tensor of rank >= 1");
+    int32_t n = add(c, cann);
+    attr_b(c, n, "transpose", true);
+    cpuaclGeAttrValue t{};
+    t.kind = CPUACL_GE_ATTR_TYPE, t.i = GE_I64;
+    attr(c, n, "dtype", t);
+    connect_in(c, n, "x", 0);
+    set_out(c, 0, {n, 0});
+    data_dependent(c, 0);
+}
+
+/* Unique: without axis UniqueWithCountsAndSorting over all elements (as GE's ONNX parser;
+ * its inverse has X's shape, reshaped to ONNX's 1-d), with axis UniqueDim; sorted 0 keeps
+ * the order of first occurrence. Neither CANN type gives ONNX's indices (each unique
+ * slice's first occurrence; GE's parser outputs an empty tensor there), so they are
+ * composed from inverse_indices (n items, fixed dims): a ScatterElements of the positions
+ * n-1 .. 0 at the reversed inverse into n values of n, where the later positions (the
+ * earlier items) win (cpuacl's scatter writes in order), holds at k the first occurrence
+ * of unique k for k < K and n past K; a MaskedSelect of the values below n gives the K
+ * indices (a data-dependent output itself). */
+void conv_unique(Ctx &c, const char *)
+{
+    known_attrs(c, {"axis", "sorted"});
+    const Shape &xs = in_shape(c, 0);
+    if (!xs.known)
+        refuse("the rank of X is unknown");
+    for (int64_t d : xs.dims)
+        if (d < 0)
+            refuse("every dim of X must be known");
+    const onnx::AttributeProto *ax = find_attr(c, "axis");
+    bool sorted = get_i(c, "sorted", 1) != 0;
+    int64_t n = 1;
+    int32_t u;
+    if (ax) {
+        int64_t axis = wrap_axis(ax->i(), (int)xs.dims.size(), "axis");
+        n = xs.dims[(size_t)axis];
+        u = add(c, "UniqueDim");
+        attr_i(c, u, "dim", axis);
+    } else {
+        for (int64_t d : xs.dims)
+            n *= d;
+        u = add(c, "UniqueWithCountsAndSorting");
+        cpuaclGeAttrValue t{};
+        t.kind = CPUACL_GE_ATTR_TYPE, t.i = GE_I64;
+        attr(c, u, "out_idx", t);
+    }
+    attr_b(c, u, "sorted", sorted);
+    attr_b(c, u, "return_inverse", true);
+    attr_b(c, u, "return_counts", true);
+    connect_in(c, u, "x", 0);
+    Ref inv{u, 1};
+    if (!ax && xs.dims.size() != 1) {
+        int32_t r = add(c, "Reshape", "/inverse");
+        connect(c, r, "x", inv);
+        connect(c, r, "shape", const_i64(c, "/inverse_shape", {n}));
+        inv = {r, 0};
+    }
+    set_out(c, 0, {u, 0});
+    set_out(c, 2, inv);
+    set_out(c, 3, {u, 2});
+    data_dependent(c, 0);
+    data_dependent(c, 3);
+    if (c.node->output_size() < 2 || c.node->output(1).empty())
+        return;
+    std::vector<int64_t> rev((size_t)n), fill((size_t)n, n);
+    for (int64_t i = 0; i < n; i++)
+        rev[(size_t)i] = n - 1 - i;
+    int32_t g = add(c, "GatherV2", "/reverse");
+    connect(c, g, "x", inv);
+    connect(c, g, "indices", const_i64(c, "/reverse_indices", rev));
+    connect(c, g, "axis", const_i64(c, "/reverse_axis", {0}, true));
+    int32_t s = add(c, "ScatterElements", "/first");
+    attr_i(c, s, "axis", 0);
+    connect(c, s, "data", const_i64(c, "/none", fill));
+    connect(c, s, "indices", {g, 0});
+    connect(c, s, "updates", const_i64(c, "/positions", rev));
+    int32_t ne = add(c, "NotEqual", "/found");
+    connect(c, ne, "x1", {s, 0});
+    connect(c, ne, "x2", const_i64(c, "/n", {n}, true));
+    int32_t m = add(c, "MaskedSelect", "/indices");
+    connect(c, m, "x", {s, 0});
+    connect(c, m, "mask", {ne, 0});
+    set_out(c, 1, {m, 0});
+    data_dependent(c, 1);
+}
+
+/* NonMaxSuppression: CANN's NonMaxSuppressionV6 (as GE's ONNX parser), its int32 rows cast
+ * to ONNX's int64. max_output_boxes_per_class (int64 in ONNX, int32 in the IR: a constant is
+ * converted, a graph input cast), iou_threshold and score_threshold are constants or graph
+ * inputs (the kernel reads them at each execution); absent, they are left out. */
+void conv_nms(Ctx &c, const char *cann)
+{
+    known_attrs(c, {"center_point_box"});
+    int64_t cpb = get_i(c, "center_point_box", 0);
+    if (cpb != 0 && cpb != 1)
+        refuse("center_point_box " + std::to_string(cpb) + " is not 0 or 1");
+    int32_t n = add(c, cann);
+    attr_i(c, n, "center_point_box", cpb);
+    connect_in(c, n, "boxes", 0);
+    connect_in(c, n, "scores", 1);
+    if (has_in(c, 2)) {
+        std::vector<int64_t> v;
+        if (const_ints(c, in_name(c, 2), &v)) {
+            if (v.size() != 1)
+                refuse("max_output_boxes_per_class must hold one value");
+            int32_t m = (int32_t)std::min<int64_t>(std::max<int64_t>(v[0], 0), INT32_MAX);
+            std::vector<char> b(4);
+            std::memcpy(b.data(), &m, 4);
+            connect(c, n, "max_output_size",
+                    const_node(c, c.base + "/max_output_size", GE_I32, in_shape(c, 2).dims, b));
+        } else {
+            int32_t k = add(c, "Cast", "/max_output_size");
+            attr_i(c, k, "dst_type", GE_I32);
+            connect_in(c, k, "x", 2);
+            connect(c, n, "max_output_size", {k, 0});
+        }
+    }
+    if (has_in(c, 3))
+        connect_in(c, n, "iou_threshold", 3);
+    if (has_in(c, 4))
+        connect_in(c, n, "score_threshold", 4);
+    int32_t k = add(c, "Cast", "/int64");
+    attr_i(c, k, "dst_type", GE_I64);
+    connect(c, k, "x", {n, 0});
+    set_out(c, 0, {k, 0});
+    data_dependent(c, 0);
+}
+
 /* ---- Compress ------------------------------------------------------------------- */
 
+/* Compress without axis of a condition computed or fed at run time: the flattened input's
+ * first len(condition) elements where the condition is true, a MaskedSelect (the output's
+ * dims depend on the data: a graph output, docs/mdl.md). */
+void compress_fed(Ctx &c)
+{
+    const Shape &xs = in_shape(c, 0), &cs = in_shape(c, 1);
+    if (!xs.known || !cs.known || cs.dims.size() != 1 || cs.dims[0] < 0)
+        refuse("the dims of input and of condition (1-d) must be known");
+    if (cs.dtype != onnx::TensorProto::BOOL)
+        refuse("condition fed at run time must be bool");
+    int64_t len = 1;
+    for (int64_t d : xs.dims)
+        len *= d;
+    if (len < 0 || cs.dims[0] > len)
+        refuse("condition holds " + std::to_string(cs.dims[0]) + " values for " +
+               std::to_string(len) + " elements");
+    Ref x = rnn_reshape(c, "/flat", value(c, in_name(c, 0)), {len});
+    if (cs.dims[0] < len) {
+        int32_t sl = add(c, "Slice", "/head");
+        connect(c, sl, "x", x);
+        connect(c, sl, "offsets", const_i64(c, "/offsets", {0}));
+        connect(c, sl, "size", const_i64(c, "/size", {cs.dims[0]}));
+        x = {sl, 0};
+    }
+    int32_t m = add(c, "MaskedSelect");
+    connect(c, m, "x", x);
+    connect_in(c, m, "mask", 1);
+    set_out(c, 0, {m, 0});
+    data_dependent(c, 0);
+}
+
 /* Compress: the slices along axis (or the elements of the flattened input) whose condition
- * is true: one GatherV2 of their indices. condition a constant (a bool or integer initializer
- * or Constant: the indices a constant), or a 1-D graph input of known length (the output's
- * dims depend on its values: the indices are the IR's NonZero(condition, transpose), whose
- * shape rule reads the value at each execution, squeezed to 1-D; a dynamic-shape model). */
+ * is true: one GatherV2 of their indices. condition must be a constant (a bool or integer
+ * initializer or Constant): the output's dims depend on its values. */
 void conv_compress(Ctx &c, const char *)
 {
     known_attrs(c, {"axis"});
-    const std::string &cn = in_name(c, 1);
-    auto it = c.consts.find(cn);
-    const Shape &cs = shape_of(c, cn);
-    bool fed = it == c.consts.end() && c.inputs.count(cn) && cs.known && cs.dims.size() == 1 &&
-               cs.dims[0] >= 0;
-    if (it == c.consts.end() && !fed)
-        refuse("input condition (" + cn +
-               ") must be a constant (an initializer or a Constant output) or a 1-D graph input");
-    int32_t dt = GE_BOOL;
-    std::vector<char> b;
-    if (!fed)
-        b = tensor_bytes(*it->second, &dt);
+    auto it = c.consts.find(in_name(c, 1));
+    if (it == c.consts.end() && !find_attr(c, "axis")) {
+        compress_fed(c);
+        return;
+    }
+    if (it == c.consts.end())
+        refuse("input condition (" + in_name(c, 1) +
+               ") must be a constant (an initializer or a Constant output) when axis is given");
+    int32_t dt;
+    std::vector<char> b = tensor_bytes(*it->second, &dt);
     size_t es = ge_size(dt);
     const Shape &xs = in_shape(c, 0);
     if (!xs.known)
@@ -4894,28 +5069,9 @@ void conv_compress(Ctx &c, const char *)
     }
     if (len < 0)
         refuse("the length along axis must be known");
-    int64_t ncond = fed ? cs.dims[0] : (int64_t)(b.size() / es);
-    if (ncond > len)
-        refuse("condition holds " + std::to_string(ncond) + " values for " + std::to_string(len) +
-               " slices");
-    Ref x = value(c, in_name(c, 0));
-    if (!ax)
-        x = rnn_reshape(c, "/flat", x, {len});
-    if (fed) {
-        c.dynamic = true;
-        int32_t nz = add(c, "NonZero", "/indices");
-        connect_in(c, nz, "x", 1);
-        attr_b(c, nz, "transpose", true);
-        int32_t q = add(c, "Squeeze", "/indices_1d");
-        connect(c, q, "x", {nz, 0});
-        attr_ints(c, q, "axis", {0});
-        int32_t g = add(c, "GatherV2");
-        connect(c, g, "x", x);
-        connect(c, g, "indices", {q, 0});
-        connect(c, g, "axis", const_i64(c, "/axis", {axis}, true));
-        set_out(c, 0, {g, 0});
-        return;
-    }
+    if ((int64_t)(b.size() / es) > len)
+        refuse("condition holds " + std::to_string(b.size() / es) + " values for " +
+               std::to_string(len) + " slices");
     std::vector<int64_t> idx;
     for (size_t k = 0; k < b.size() / es; k++) {
         bool on = false;
@@ -4924,6 +5080,9 @@ void conv_compress(Ctx &c, const char *)
         if (on)
             idx.push_back((int64_t)k);
     }
+    Ref x = value(c, in_name(c, 0));
+    if (!ax)
+        x = rnn_reshape(c, "/flat", x, {len});
     int32_t g = add(c, "GatherV2");
     connect(c, g, "x", x);
     connect(c, g, "indices", const_i64(c, "/indices", idx));
@@ -5040,6 +5199,13 @@ void convert_node(Ctx &c, const onnx::NodeProto &n)
     c.node = &n;
     /* an unnamed node is named after its first output */
     c.base = !n.name().empty() ? n.name() : n.output_size() ? n.output(0) : n.op_type();
+    for (const auto &in : n.input()) {
+        auto d = c.ddep.find(in);
+        if (d != c.ddep.end())
+            refuse("input " + in + " is an output of " + d->second +
+                   ", whose dims are data-dependent (known only once it ran): it can only be a "
+                   "graph output");
+    }
     bool training =
         n.domain() == "ai.onnx.preview.training" &&
         (n.op_type() == "Adagrad" || n.op_type() == "Momentum" || n.op_type() == "Adam");
@@ -5410,6 +5576,11 @@ bool convert_onnx(const std::string &path, const Options &opt, Converted *out, s
         c.base = "";
         std::vector<int32_t> on, oo;
         for (const auto &v : gp->output()) {
+            auto dd = c.ddep.find(v.name());
+            if (dd != c.ddep.end() && (c.dynamic || opt.output_type >= 0))
+                throw Fail("E19010", "output " + v.name() + " of " + dd->second +
+                                         " has data-dependent dims: not supported in a "
+                                         "dynamic-shape model nor with --output_type");
             Ref r = value(c, v.name());
             if (opt.output_type >= 0 && ge_dtype(shape_of(c, v.name()).dtype) != opt.output_type) {
                 c.base = v.name() + "/output_type";

@@ -30,6 +30,9 @@ struct core_mdl_io {
     size_t ndims;
     const int64_t *dims;
     size_t size; /* bytes */
+    /* NULL, or one [min, max] a dim (the io section's shape range): an output whose dims
+     * are data-dependent has -1 dims with their bounds as the maxima, size their product */
+    const int64_t (*ranges)[2];
 };
 
 /* A model file of nin inputs and nout outputs (io[0, nin) then the

@@ -38,7 +38,10 @@
  *  GC3. Plans are built once (their executors READY, never handed to
  *      ops_launch) and run directly by the captured launch with the table's
  *      addresses (proto_plan_run); they are immutable, so concurrent replays
- *      are safe (X4 of ops/engine/exec.c). They are freed with the graph.
+ *      are safe (X4 of ops/engine/exec.c). They are freed with the graph. The one
+ *      thing a run writes besides buffers is the real dims of a data-dependent
+ *      output (struct gx's dims, proto_plan_run_dims): runs of one graph do not
+ *      overlap (GC1), and the caller reads them after synchronising.
  *  GC4. Whatever a queued task reads of the compiled graph is held for it:
  *      refs counts the holders besides the graph itself - each captured
  *      launch (its release runs when the model's plan goes: aclmdlRIDestroy,
@@ -77,6 +80,12 @@ struct gx {
     aclrtEvent ev;    /* recorded after it when a later launch on another lane needs it */
     bool need_ev;
     const char *type, *name; /* PLAN: its node's, for subscription records */
+    /* PLAN of a node with data-dependent outputs (proto_op's bound): per output, the real
+     * dims its latest run wrote (proto_plan_run_dims); NULL for other nodes. Written by the
+     * runs (serialised, GC1), read by graph_out_cur_dims once a run completed: the stream
+     * synchronisation that tells the caller so orders the writes before the read. */
+    int64_t (*dims)[PROTO_MAX_DIMS];
+    bool dims_set; /* a run wrote dims */
 };
 
 struct graph_compiled {
@@ -156,6 +165,34 @@ uint64_t graph_out_bytes(const struct cpuaclGeGraph *g, uint32_t i)
     return (uint64_t)graph_val_bytes(v); /* checked by graph_infer */
 }
 
+bool graph_out_cur_dims(const struct cpuaclGeGraph *g, uint32_t i, int64_t *dims, int32_t *nd)
+{
+    if (!g->c || i >= g->noutputs)
+        return false;
+    struct graph_ref r = g->outputs[i];
+    const struct graph_val *v = &g->nodes[r.node].out[r.out];
+    if (!v->bound)
+        return false;
+    /* back through the Cast and Identity nodes that carry the bound (graph_infer) to the
+     * node whose kernel wrote the extent */
+    for (const struct graph_node *n = &g->nodes[r.node];
+         n->kind == GRAPH_OP && (!strcmp(n->type, "Cast") || !strcmp(n->type, "Identity")) &&
+         n->nin && n->in[0].node >= 0 && g->nodes[n->in[0].node].out[n->in[0].out].bound;
+         n = &g->nodes[r.node])
+        r = n->in[0];
+    for (uint32_t k = 0; k < g->c->ngx; k++) {
+        const struct gx *x = g->c->gx[k];
+        if (x->kind == GX_PLAN && x->node == r.node && x->dims) {
+            if (!x->dims_set)
+                return false;
+            *nd = v->nd;
+            memcpy(dims, x->dims[r.out], (size_t)v->nd * sizeof(int64_t));
+            return true;
+        }
+    }
+    return false;
+}
+
 static uint64_t val_bytes(const struct graph_val *v)
 {
     return (uint64_t)graph_val_bytes(v); /* checked by graph_infer */
@@ -181,7 +218,9 @@ static int32_t gx_run(void *arg)
     /* relaxed: a hint set per execution (graph_prof_tag); the record's queue is locked */
     uint32_t tag = atomic_load_explicit(&x->c->prof_tag, memory_order_relaxed);
     uint64_t t0 = tag ? core_obs_now_ns() : 0;
-    int32_t rc = proto_plan_run(x->plan, addr);
+    int32_t rc = proto_plan_run_dims(x->plan, addr, x->dims);
+    if (!rc && x->dims)
+        ((struct gx *)x)->dims_set = true; /* GC1: runs of this graph do not overlap */
     if (tag)
         core_prof_sub_op(tag, x->type, x->name, t0, core_obs_now_ns());
     if (addr != inl)
@@ -253,6 +292,11 @@ static uint32_t plan_node(struct cpuaclGeGraph *g, struct graph_compiled *c, int
         } else {
             rc = graph_err(GE_GRAPH_MALLOC_FAILED, "BuildGraph: out of memory");
         }
+        bool bounded = false;
+        for (uint32_t k = 0; k < op->nout; k++)
+            bounded |= op->bound[k] != 0;
+        if (!rc && bounded && !(x->dims = calloc(op->nout, sizeof(*x->dims))))
+            rc = graph_err(GE_GRAPH_MALLOC_FAILED, "BuildGraph: out of memory");
     } else if (!rc) {
         proto_plan_free(plan);
         rc = graph_err(GE_GRAPH_MALLOC_FAILED, "BuildGraph: out of memory");
@@ -527,6 +571,7 @@ void graph_compiled_free(struct graph_compiled *c)
         if (x->ev)
             aclrtDestroyEvent(x->ev);
         free(x->opbuf);
+        free(x->dims);
         free(x);
     }
     free(c->gx);

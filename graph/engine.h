@@ -84,6 +84,11 @@ struct graph_val {
     int32_t format; /* ge::Format (= aclFormat for the supported ones) */
     int32_t nd;     /* -1 = unknown */
     int64_t dims[CPUACL_GE_MAX_DIMS];
+    /* Data-dependent dims (proto_op's bound: NonZero, Unique, NonMaxSuppression): bit d set
+     * when dims[d] is an upper bound, the real extent known only once the producer ran
+     * (compile.c keeps it for graph_out_cur_dims). Such a value feeds only Cast, Identity
+     * (whose outputs carry the same bound) or the graph outputs. */
+    uint8_t bound;
 };
 
 /* What a node is: a source of the graph, or an operator of ops/proto's table. */
@@ -195,6 +200,11 @@ void graph_compiled_free(struct graph_compiled *c);
 void graph_stats(const struct cpuaclGeGraph *g, cpuaclGeGraphStats *st);
 /* Bytes of output i of a built graph. */
 uint64_t graph_out_bytes(const struct cpuaclGeGraph *g, uint32_t i);
+/* Output i of a built graph with data-dependent dims (its value's bound): its real dims
+ * as the latest run that finished wrote them, into dims (*nd of them); false for an output
+ * without bound dims or before any run. The caller reads it after the run completed
+ * (aclmdlExecute returned, or the stream of aclmdlExecuteAsync was synchronised). */
+bool graph_out_cur_dims(const struct cpuaclGeGraph *g, uint32_t i, int64_t *dims, int32_t *nd);
 
 /* Models fed by queues (graph/queue.c): the provider's queue_start and
  * queue_stop (core/mdl.h). */

@@ -726,12 +726,32 @@ static uint32_t infer_op(struct cpuaclGeGraph *g, struct graph_node *n, struct p
     uint32_t rc = graph_node_op(g, n, op);
     if (rc)
         return rc;
+    /* A data-dependent value (bound dims: its buffer holds the result compactly at dims known
+     * only after its producer ran) reaches only what keeps the extent: Cast and Identity,
+     * elementwise on their one input, whose outputs carry the same bound (graph_out_cur_dims
+     * follows them back), and the graph outputs. Anything else would read the bound shape. */
+    uint8_t carry = 0;
+    for (uint32_t k = 0; k < n->nin; k++) {
+        if (n->in[k].node < 0)
+            continue;
+        const struct graph_node *s = &g->nodes[n->in[k].node];
+        if (!s->out[n->in[k].out].bound)
+            continue;
+        if (strcmp(n->type, "Cast") && strcmp(n->type, "Identity"))
+            return graph_err(GE_GRAPH_UNSUPPORTED,
+                             "BuildGraph: node %s (%s): input %u is output %d of node %s (%s), "
+                             "whose shape is known only after it runs (data-dependent); such a "
+                             "value can feed only Cast, Identity and the graph outputs",
+                             n->name, n->type, k, n->in[k].out, s->name, s->type);
+        carry = s->out[n->in[k].out].bound;
+    }
     for (uint32_t o = 0; o < op->nout; o++) {
         struct graph_val *v = &n->out[o];
         v->dtype = op->out[o].dtype;
         v->format = op->out[o].format;
         v->nd = op->out[o].nd;
         memcpy(v->dims, op->out[o].dims, sizeof(v->dims));
+        v->bound = carry ? carry : op->bound[o];
     }
     return GE_OK;
 }
@@ -1037,6 +1057,8 @@ uint32_t graph_infer(struct cpuaclGeGraph *g, const cpuaclGeTensor *inputs, size
                 n->out[o].nd = -1; /* known at execution */
             continue;
         }
+        for (uint32_t o = 0; o < graph_nout(n); o++)
+            n->out[o].bound = 0; /* an operator's own from its rule (infer_op) */
         if (!rc && n->kind == GRAPH_CONST)
             rc = infer_const(g, n);
         else if (!rc && n->kind == GRAPH_OP)

@@ -692,9 +692,20 @@ static uint32_t acl_to_ge(aclError e)
     return e == ACL_ERROR_BAD_ALLOC ? GE_GRAPH_MALLOC_FAILED : GE_FAILED;
 }
 
+/* An output's description when its dims are data-dependent: -1 for a bound dim, its range
+ * [0, bound] (GE describes such an output with -1 dims and a shape range). */
+struct gm_bound {
+    int64_t dims[CPUACL_GE_MAX_DIMS];
+    int64_t ranges[CPUACL_GE_MAX_DIMS][2];
+};
+
 /* io[k] of the built graph g (inputs, then outputs); names point into g or
- * into names (out_names[k]). */
-static void describe(struct cpuaclGeGraph *g, struct core_mdl_io *io, char (*out_names)[160])
+ * into names (out_names[k]); with bd (one a output), an output with data-dependent dims
+ * is described by bd[k]: its bound dims -1, the bounds as their ranges' maxima, its size
+ * the bound's (aclmdlGetOutputSizeByIndex: GE's rule for a range, the product of the
+ * maxima). */
+static void describe(struct cpuaclGeGraph *g, struct core_mdl_io *io, char (*out_names)[160],
+                     struct gm_bound *bd)
 {
     for (uint32_t k = 0; k < g->ninputs + g->noutputs; k++) {
         bool out = k >= g->ninputs;
@@ -712,6 +723,17 @@ static void describe(struct cpuaclGeGraph *g, struct core_mdl_io *io, char (*out
         io[k].ndims = (size_t)v->nd;
         io[k].dims = v->dims;
         io[k].size = (size_t)graph_val_bytes(v);
+        if (out && bd && v->bound) {
+            struct gm_bound *b = &bd[k - g->ninputs];
+            for (int32_t d = 0; d < v->nd; d++) {
+                bool dd = v->bound & (1u << d);
+                b->dims[d] = dd ? -1 : v->dims[d];
+                b->ranges[d][0] = dd ? 0 : v->dims[d];
+                b->ranges[d][1] = v->dims[d];
+            }
+            io[k].dims = b->dims;
+            io[k].ranges = (const int64_t(*)[2])b->ranges;
+        }
     }
 }
 
@@ -876,6 +898,16 @@ static uint32_t gm_build_gears(struct cpuaclGeGraph *g, const struct gm_gears *g
                            aclGetRecentErrMsg());
             break;
         }
+        for (uint32_t i = 0; i < nout && rc == GE_OK; i++)
+            if (gg->nodes[gg->outputs[i].node].out[gg->outputs[i].out].bound)
+                rc = graph_err(GE_GRAPH_PARAM_INVALID,
+                               "aclgrphBuildModel: %s: output %u (%s) has data-dependent dims, "
+                               "which a model with gears does not support",
+                               gs->key, i, gg->nodes[gg->outputs[i].node].name);
+        if (rc != GE_OK) {
+            graph_free(gg);
+            break;
+        }
         for (size_t i = 0; i < nin; i++)
             in_max[i] = input_bytes(gg, i) > in_max[i] ? input_bytes(gg, i) : in_max[i];
         for (uint32_t i = 0; i < nout; i++)
@@ -891,7 +923,7 @@ static uint32_t gm_build_gears(struct cpuaclGeGraph *g, const struct gm_gears *g
     if (rc == GE_OK)
         rc = check_out_type(keep, out_type);
     if (rc == GE_OK) {
-        describe(keep, tmp, names);
+        describe(keep, tmp, names, NULL);
         for (size_t k = 0, at = 0; k < nin; k++) {
             io[k] = tmp[k];
             io[k].dims = dims + at;
@@ -900,8 +932,8 @@ static uint32_t gm_build_gears(struct cpuaclGeGraph *g, const struct gm_gears *g
         }
         int64_t width = (int64_t)gs->width;
         io[nin] =
-            (struct core_mdl_io){ACL_DYNAMIC_TENSOR_NAME,    ACL_INT32, ACL_FORMAT_ND, 1, &width,
-                                 gs->width * sizeof(int32_t)};
+            (struct core_mdl_io){ACL_DYNAMIC_TENSOR_NAME,     ACL_INT32, ACL_FORMAT_ND, 1, &width,
+                                 gs->width * sizeof(int32_t), NULL};
         for (size_t k = 0; k < nout; k++) {
             io[nin + 1 + k] = tmp[nin + k];
             io[nin + 1 + k].size = (size_t)out_max[k];
@@ -960,7 +992,7 @@ static uint32_t gm_build_dyn(struct cpuaclGeGraph *g, struct gm_out *o, const st
         struct graph_val v = {0};
         bool ok = d && d->ndim >= 0 && d->ndim <= CPUACL_GE_MAX_DIMS && graph_dtype_size(d->dtype);
         if (ok) {
-            v = (struct graph_val){d->dtype, d->format, d->ndim, {0}};
+            v = (struct graph_val){d->dtype, d->format, d->ndim, {0}, 0};
             for (int32_t i = 0; i < d->ndim; i++)
                 ok &= (v.dims[i] = d->dims[i]) >= 0;
         }
@@ -970,9 +1002,13 @@ static uint32_t gm_build_dyn(struct cpuaclGeGraph *g, struct gm_out *o, const st
                            n ? n->name : "?");
             break;
         }
-        io[k] = (struct core_mdl_io){
-            n->name, (aclDataType)d->dtype,      (aclFormat)d->format, (size_t)d->ndim,
-            d->dims, (size_t)graph_val_bytes(&v)};
+        io[k] = (struct core_mdl_io){n->name,
+                                     (aclDataType)d->dtype,
+                                     (aclFormat)d->format,
+                                     (size_t)d->ndim,
+                                     d->dims,
+                                     (size_t)graph_val_bytes(&v),
+                                     NULL};
     }
     for (size_t k = 0; rc == GE_OK && k < nout; k++) {
         const struct graph_ref *r = &g->outputs[k];
@@ -981,8 +1017,8 @@ static uint32_t gm_build_dyn(struct cpuaclGeGraph *g, struct gm_out *o, const st
         /* inferred, or known at execution: the output's description */
         const struct graph_val *v = &n->out[r->out];
         int32_t dt = v->nd >= 0 ? v->dtype : n->out_desc[r->out].dtype;
-        io[nin + k] =
-            (struct core_mdl_io){names[k], (aclDataType)dt, ACL_FORMAT_ND, 1, &unknown_rank, 0};
+        io[nin + k] = (struct core_mdl_io){
+            names[k], (aclDataType)dt, ACL_FORMAT_ND, 1, &unknown_rank, 0, NULL};
         if (v->nd >= 0) { /* an output that does not wait for the values: its dims */
             io[nin + k].ndims = (size_t)v->nd;
             io[nin + k].dims = v->dims;
@@ -1061,14 +1097,16 @@ uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys, const cha
         rc = check_out_type(g, out_type);
     struct core_mdl_io *io = NULL;
     char(*names)[160] = NULL;
+    struct gm_bound *bd = NULL;
     if (rc == GE_OK) {
         io = calloc(g->ninputs + g->noutputs + 1, sizeof(*io));
         names = calloc(g->noutputs + 1, sizeof(*names));
-        if (!io || !names)
+        bd = calloc(g->noutputs + 1, sizeof(*bd));
+        if (!io || !names || !bd)
             rc = graph_err(GE_GRAPH_MALLOC_FAILED, "aclgrphBuildModel: out of memory");
     }
     if (rc == GE_OK) {
-        describe(g, io, names);
+        describe(g, io, names, bd);
         cpuaclGeGraphStats st;
         graph_stats(g, &st);
         size_t len = 0;
@@ -1084,6 +1122,7 @@ uint32_t cpuaclGeBuildModel(cpuaclGeGraph *g, const char *const *keys, const cha
     free(aipp);
     free(io);
     free(names);
+    free(bd);
     free(gears.v);
     free(o.p);
     free(w.p);
@@ -1324,6 +1363,13 @@ static aclError gm_dyn_compile(struct gm_dyn *d, const unsigned char *key, struc
     uint32_t rc = graph_infer(g, NULL, 0);
     if (rc == GE_OK)
         rc = graph_compile(g);
+    for (uint32_t k = 0; rc == GE_OK && k < g->noutputs; k++)
+        if (g->nodes[g->outputs[k].node].out[g->outputs[k].out].bound)
+            rc = graph_err(GE_GRAPH_UNSUPPORTED,
+                           "BuildGraph: output %u (%s) has data-dependent dims: not supported in "
+                           "a dynamic-shape model (its plans are chosen by the values fed at run "
+                           "time; the extent of such an output is not carried through them)",
+                           k, g->nodes[g->outputs[k].node].name);
     aclError e = ACL_SUCCESS;
     if (rc != GE_OK)
         e = core_err(rc == GE_GRAPH_MALLOC_FAILED ? ACL_ERROR_BAD_ALLOC : ACL_ERROR_INVALID_PARAM,
@@ -1547,7 +1593,16 @@ static aclError gm_load_dyn(struct cpuaclGeGraph *g, const void *graph, size_t g
 
 static bool gm_cur_output(void *model, size_t index, int64_t *dims, size_t *nd)
 {
-    struct gm_dyn *d = ((struct gm_model *)model)->dyn;
+    struct gm_model *m = model;
+    struct gm_dyn *d = m->dyn;
+    if (!d && m->g) { /* an output with data-dependent dims: what its latest run wrote */
+        int32_t n = 0;
+        pthread_mutex_lock(&m->lock);
+        bool ok = index < m->g->noutputs && graph_out_cur_dims(m->g, (uint32_t)index, dims, &n);
+        pthread_mutex_unlock(&m->lock);
+        *nd = (size_t)n;
+        return ok;
+    }
     if (!d || index >= d->nout)
         return false;
     pthread_mutex_lock(&d->lock);

@@ -497,6 +497,26 @@ uint32_t cpuaclGeSessionRun(uint64_t session, uint32_t graph_id, const cpuaclGeT
     return rc;
 }
 
+uint32_t cpuaclGeSessionOutputDims(uint64_t session, uint32_t graph_id, size_t index,
+                                   int64_t *dims, int32_t *nd)
+{
+    if (!dims || !nd)
+        return graph_err(GE_GRAPH_PARAM_NULLPTR, "OutputDims: dims or nd is NULL");
+    *nd = -1;
+    pthread_mutex_lock(&g_ge.lock);
+    struct gs_graph **p = NULL;
+    uint32_t rc = find_graph(session, graph_id, "OutputDims", &p);
+    if (rc == GE_OK && !(*p)->g->built)
+        rc = graph_err(GE_GRAPH_NOT_BUILT, "OutputDims: graph %u is not built", graph_id);
+    if (rc == GE_OK && index >= (*p)->g->noutputs)
+        rc = graph_err(GE_GRAPH_PARAM_INVALID, "OutputDims: output %zu of %u", index,
+                       (*p)->g->noutputs);
+    if (rc == GE_OK && !graph_out_cur_dims((*p)->g, (uint32_t)index, dims, nd))
+        *nd = -1;
+    pthread_mutex_unlock(&g_ge.lock);
+    return rc;
+}
+
 uint32_t cpuaclGeSessionGraphStats(uint64_t session, uint32_t graph_id, cpuaclGeGraphStats *stats)
 {
     if (!stats)

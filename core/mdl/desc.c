@@ -474,8 +474,12 @@ aclError core_mdl_desc_dims(const aclmdlDesc *d, bool output, size_t index,
         memcpy(out->dims, dims->v, dims->n * sizeof(int64_t));
     if (kind == CORE_MDL_DIMS_CUR && d->gear_kind != CORE_MDL_GEARS_NONE)
         (void)core_mdl_gears_cur_output(d->model_id, index, out); /* else the largest gear's */
-    /* a dynamic-shape model's output (dims [-2]): its latest execution's, else [-2] */
-    if (kind == CORE_MDL_DIMS_CUR && output && t->dims.n == 1 && t->dims.v[0] == -2)
+    /* a dynamic-shape model's output (dims [-2]): its latest execution's, else [-2]; an
+     * output with data-dependent dims (-1 with a range, no gears): its latest execution's,
+     * else the -1 dims */
+    if (kind == CORE_MDL_DIMS_CUR && output &&
+        ((t->dims.n == 1 && t->dims.v[0] == -2) ||
+         (t->ranges.n && d->gear_kind == CORE_MDL_GEARS_NONE)))
         (void)core_mdl_dyn_cur_output(d->model_id, index, out);
     return ACL_SUCCESS;
 }

@@ -47,7 +47,8 @@ aclError core_mdl_model_write_gears(const struct core_mdl_io *io, size_t nin, si
     aclError rc = ACL_SUCCESS;
     for (size_t k = 0; k < nin + nout && rc == ACL_SUCCESS; k++)
         rc = core_mdl_desc_add_tensor(d, k >= nin, io[k].name, io[k].dtype, io[k].format,
-                                      io[k].size, io[k].ndims, io[k].dims, 0, NULL, fn);
+                                      io[k].size, io[k].ndims, io[k].dims,
+                                      io[k].ranges ? io[k].ndims : 0, io[k].ranges, fn);
     void *iobytes = NULL, *gbytes = NULL;
     size_t iolen = 0, glen2 = 0;
     if (rc == ACL_SUCCESS)

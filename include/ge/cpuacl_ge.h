@@ -131,6 +131,12 @@ ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionRunAsync(uint64_t session, uint32_t 
 ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionRun(uint64_t session, uint32_t graph_id,
                                                 const cpuaclGeTensor *inputs, size_t nin,
                                                 const cpuaclGeTensor *outputs, size_t nout);
+/* Output `index` of a built graph whose dims depend on the data (NonZero, Unique,
+ * NonMaxSuppressionV6...: cpuaclGeSessionGetOutputs gives their bound): the real dims its
+ * latest completed run wrote, *nd of them into dims (CPUACL_GE_MAX_DIMS); *nd = -1 for an
+ * output without data-dependent dims or before any run. RunGraph's tensors take them. */
+ACL_FUNC_VISIBILITY uint32_t cpuaclGeSessionOutputDims(uint64_t session, uint32_t graph_id,
+                                                       size_t index, int64_t *dims, int32_t *nd);
 
 /* What the compiler made of a built graph (a cpuacl extension, for tests
  * and tools): lanes (parallel branches), captured launches, intermediate

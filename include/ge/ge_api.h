@@ -121,6 +121,21 @@ public:
             return rc;
         std::vector<cpuaclGeTensor> out = cpuacl_detail::ToC(res);
         rc = cpuaclGeSessionRun(id_, graph_id, in.data(), in.size(), out.data(), out.size());
+        for (size_t k = 0; rc == SUCCESS && k < res.size(); k++) {
+            /* an output whose dims depend on the data: its real shape and bytes (the
+             * result is compact at the start of the bound-sized block) */
+            int64_t d[CPUACL_GE_MAX_DIMS];
+            int32_t nd = -1;
+            if (cpuaclGeSessionOutputDims(id_, graph_id, k, d, &nd) != SUCCESS || nd < 0)
+                continue;
+            TensorDesc td = res[k].GetTensorDesc();
+            td.SetShape(Shape(std::vector<int64_t>(d, d + nd)));
+            size_t bytes = (size_t)GetSizeByDataType(td.GetDataType());
+            for (int32_t i = 0; i < nd; i++)
+                bytes *= (size_t)d[i];
+            res[k].SetTensorDesc(td);
+            res[k].SetData(res[k].GetData(), bytes < res[k].GetSize() ? bytes : res[k].GetSize());
+        }
         if (rc == SUCCESS)
             outputs = res;
         return rc;

@@ -9,7 +9,9 @@
  * graph/compile.c used to. Copies and host functions are steps too, and so
  * is a select step: the kernels of an operator whose value input is known only
  * at run time (Cumsum's axis fed by a graph input) build one alternative per
- * value and the select step runs the one the input holds at each launch.
+ * value and the select step runs the one the input holds at each launch. A
+ * host step of an operator with data-dependent outputs (op->bound) also gets
+ * the launch's dims array (proto_plan_run_dims) to report their real dims.
  *
  * A plan is the list of steps; proto_plan_run runs them in order with the
  * operand addresses of one launch, each executor directly through e->run
@@ -31,7 +33,7 @@
 #define RUN_INLINE_SLOTS 80
 #define NO_OPERAND UINT32_MAX
 
-enum step_kind { STEP_EXEC, STEP_COPY, STEP_FN, STEP_SELECT };
+enum step_kind { STEP_EXEC, STEP_COPY, STEP_FN, STEP_FN_DIMS, STEP_SELECT };
 
 struct step {
     enum step_kind kind;
@@ -40,7 +42,8 @@ struct step {
     uint32_t *slot_operand; /* EXEC: slot -> operand, NO_OPERAND = none */
     uint32_t src, dst;      /* COPY */
     size_t bytes;
-    proto_host_fn fn; /* FN */
+    proto_host_fn fn;      /* FN */
+    proto_dims_fn dims_fn; /* FN_DIMS */
     void *arg;
     /* SELECT: src holds one integer of type sel_dt; alternatives (the steps after this one) */
     aclDataType sel_dt;
@@ -214,6 +217,17 @@ enum proto_status proto_step_fn(struct proto_plan_builder *b, proto_host_fn fn, 
     return PROTO_OK;
 }
 
+enum proto_status proto_step_fn_dims(struct proto_plan_builder *b, proto_dims_fn fn,
+                                     const void *arg, size_t size)
+{
+    enum proto_status st = proto_step_fn(b, NULL, arg, size);
+    if (st == PROTO_OK) {
+        b->steps[b->nsteps - 1].kind = STEP_FN_DIMS;
+        b->steps[b->nsteps - 1].dims_fn = fn;
+    }
+    return st;
+}
+
 enum proto_status proto_step_select(struct proto_plan_builder *b, uint32_t ref, uint32_t n,
                                     const char *what)
 {
@@ -279,9 +293,12 @@ enum proto_status proto_build(struct proto_op *op, struct proto_plan **plan)
     return PROTO_OK;
 }
 
-static int32_t run_step(const struct step *s, void *const *operands)
+static int32_t run_step(const struct step *s, void *const *operands,
+                        int64_t (*dims)[PROTO_MAX_DIMS])
 {
     switch (s->kind) {
+    case STEP_FN_DIMS:
+        return s->dims_fn(operands, s->arg, dims);
     case STEP_COPY:
         if (s->bytes && operands[s->dst] != operands[s->src])
             memmove(operands[s->dst], operands[s->src], s->bytes);
@@ -311,10 +328,16 @@ static int32_t run_step(const struct step *s, void *const *operands)
 
 int32_t proto_plan_run(const struct proto_plan *p, void *const *operands)
 {
+    return proto_plan_run_dims(p, operands, NULL);
+}
+
+int32_t proto_plan_run_dims(const struct proto_plan *p, void *const *operands,
+                            int64_t (*dims)[PROTO_MAX_DIMS])
+{
     for (uint32_t i = 0; i < p->nsteps; i++) {
         const struct step *s = &p->steps[i];
         if (s->kind != STEP_SELECT) {
-            int32_t rc = run_step(s, operands);
+            int32_t rc = run_step(s, operands, dims);
             if (rc)
                 return rc;
             continue;
@@ -333,7 +356,7 @@ int32_t proto_plan_run(const struct proto_plan *p, void *const *operands)
             return core_err(ACL_ERROR_INVALID_PARAM,
                             "%s holds %lld at run time, out of range [%lld, %lld)", s->what,
                             (long long)v, (long long)-n, (long long)n);
-        int32_t rc = run_step(&p->steps[i + 1 + (uint32_t)w], operands);
+        int32_t rc = run_step(&p->steps[i + 1 + (uint32_t)w], operands, dims);
         if (rc)
             return rc;
         i += s->alternatives;

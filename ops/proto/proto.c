@@ -661,6 +661,7 @@ static enum proto_status prepare(struct proto_op *op, const struct proto_def *de
     op->def = def;
     op->msg[0] = 0;
     op->nin = op->nout = op->ndyn = 0;
+    memset(op->bound, 0, sizeof(op->bound));
     if (!def) {
         snprintf(op->msg, sizeof(op->msg), "no such operator type");
         return PROTO_TYPE;

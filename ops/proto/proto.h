@@ -151,6 +151,12 @@ struct proto_op {
     uint32_t nin, nout, ndyn;
     struct core_op_val in[PROTO_MAX_IN];
     struct core_op_val out[PROTO_MAX_OUT];
+    /* Data-dependent outputs (GE's "third-class" operators: NonZero, Unique,
+     * NonMaxSuppression): per output, a mask of the dims (bit d for dims[d]) the rule
+     * gave as an upper bound because the real extent is known only once the kernel
+     * ran; the kernel writes the output compactly at its real dims and reports them
+     * through proto_plan_run_dims. 0 for every other output. */
+    uint8_t bound[PROTO_MAX_OUT];
     struct proto_attr attr[PROTO_MAX_ATTRS];
     char msg[PROTO_MSG];
 };
@@ -238,6 +244,12 @@ enum proto_status proto_build(struct proto_op *op, struct proto_plan **plan);
 /* Run it: operands[k] the address of operand k (NULL for an absent input).
  * Returns 0 or an aclError (for the stream's error state). */
 int32_t proto_plan_run(const struct proto_plan *p, void *const *operands);
+/* The same, with dims (nout entries, may be NULL): a plan of an instance with bounded
+ * outputs (op->bound) writes their real dims of this launch there (the other entries are
+ * not touched). proto_plan_run leaves a bounded output's real extent unreported: its
+ * buffer holds the compact result of unknown length (aclop's case). */
+int32_t proto_plan_run_dims(const struct proto_plan *p, void *const *operands,
+                            int64_t (*dims)[PROTO_MAX_DIMS]);
 void proto_plan_free(struct proto_plan *p);
 /* Operands the plan reads (for capture and dumps). */
 uint32_t proto_plan_operands(const struct proto_plan *p);
@@ -267,6 +279,14 @@ enum proto_status proto_step_copy(struct proto_plan_builder *b, uint32_t src, ui
 typedef int32_t (*proto_host_fn)(void *const *operands, const void *arg);
 enum proto_status proto_step_fn(struct proto_plan_builder *b, proto_host_fn fn, const void *arg,
                                 size_t size);
+/* The same for the kernel of an operator with data-dependent outputs (op->bound): fn also
+ * gets the launch's dims array (proto_plan_run_dims; NULL when the caller does not ask)
+ * and writes into dims[k] the real dims of each bounded output k (as many as the output's
+ * rank), having written the output compactly at those dims. */
+typedef int32_t (*proto_dims_fn)(void *const *operands, const void *arg,
+                                 int64_t (*dims)[PROTO_MAX_DIMS]);
+enum proto_status proto_step_fn_dims(struct proto_plan_builder *b, proto_dims_fn fn,
+                                     const void *arg, size_t size);
 /* Append a step that runs one of the n steps appended after it, chosen at
  * each launch by the value operand `ref` (one int32 or int64) holds, wrapped
  * as an axis: v in [-n, n) runs alternative v (v + n when negative). A value

@@ -21,7 +21,6 @@
 #include "aclnnop/aclnn_fill_tensor.h"
 #include "aclnnop/aclnn_gather.h"
 #include "aclnnop/aclnn_gather_v2.h"
-#include "aclnnop/aclnn_nonzero_v2.h"
 #include "aclnnop/aclnn_one_hot.h"
 #include "aclnnop/aclnn_permute.h"
 #include "aclnnop/aclnn_repeat.h"
@@ -357,60 +356,6 @@ enum proto_status proto_build_split_v(const struct proto_op *op, struct proto_pl
         off += size[k];
     }
     return rc;
-}
-
-/* ---- NonZero ------------------------------------------------------------------------------- */
-
-/* NonZero: the coordinates of x's nonzero elements in row-major order, y [n, rank] (transpose:
- * [rank, n]) int64. y's shape depends on x's values: GE runs it as a data-dependent operator;
- * cpuacl infers every shape before a plan runs, so x is a value input here (a Const, a graph
- * input of a dynamic-shape model, or computed on the host from them: ONNX's Compress with its
- * condition fed at run time), and its plan is compiled for those values. dtype int32 is not
- * supported. Floats compare as values: -0.0 is zero, NaN is not. */
-static int64_t nonzero_count(const struct core_op_val *x)
-{
-    size_t es = (size_t)aclDataTypeSize(x->dtype);
-    bool fl = x->dtype == ACL_FLOAT || x->dtype == ACL_FLOAT16 || x->dtype == ACL_DOUBLE ||
-              x->dtype == ACL_BF16;
-    const unsigned char *p = x->data;
-    int64_t n = 0, cnt = proto_numel(x);
-    for (int64_t i = 0; i < cnt; i++, p += es) {
-        bool nz = false;
-        /* little-endian: the sign bit is the top bit of the last byte */
-        for (size_t j = 0; j < es && !nz; j++)
-            nz = (p[j] & (fl && j == es - 1 ? 0x7F : 0xFF)) != 0;
-        n += nz;
-    }
-    return n;
-}
-
-enum proto_status proto_infer_non_zero(struct proto_op *op)
-{
-    const struct core_op_val *x = &op->in[0];
-    if (proto_attr_i(op, "dtype") != ACL_INT64)
-        return proto_fail(op, PROTO_UNSUPPORTED, "attribute dtype must be DT_INT64");
-    if (!x->data || x->bytes < proto_bytes(x))
-        return proto_fail(op, PROTO_INPUT, "input x must hold its values on the host");
-    int64_t n = nonzero_count(x);
-    struct core_op_val *o = &op->out[0];
-    o->dtype = ACL_INT64;
-    o->nd = 2;
-    bool tr = proto_attr_i(op, "transpose") != 0;
-    o->dims[tr ? 1 : 0] = n;
-    o->dims[tr ? 0 : 1] = x->nd;
-    return PROTO_OK;
-}
-
-/* aclnnNonzeroV2 writes the coordinates as columns of [rank, n]: y itself (transpose), else
- * y seen through swapped strides. */
-enum proto_status proto_build_non_zero(const struct proto_op *op, struct proto_plan_builder *b)
-{
-    const struct core_op_val *x = &op->in[0], *o = &op->out[0];
-    bool tr = proto_attr_i(op, "transpose") != 0;
-    int64_t rank = x->nd, n = o->dims[tr ? 1 : 0];
-    int64_t dims[2] = {rank, n}, st[2] = {tr ? n : 1, tr ? 1 : rank};
-    return PROTO_STEP(b, aclnnNonzeroV2GetWorkspaceSize, proto_operand(b, PIN(0)),
-                      proto_tensor(b, POUT(op, 0), ACL_INT64, dims, 2, st));
 }
 
 /* ---- GatherV2 ------------------------------------------------------------------------------ */

@@ -33,8 +33,10 @@
  *
  * Rules and kernels live in the family files of this folder: elementwise.c,
  * matmul.c, nn.c (convolution, pooling, softmax, normalisation), shape.c
- * (cast, transpose, reshape, concat, slice), reduce.c, loss.c (NLLLoss) and
- * image.c (Aipp, Resize, GridSampler2D).
+ * (cast, transpose, reshape, concat, slice), reduce.c, loss.c (NLLLoss),
+ * image.c (Aipp, Resize, GridSampler2D), index.c (NonZero, MaskedSelect, the
+ * Unique types) and detect.c (NonMaxSuppressionV6): the last two are types whose
+ * outputs have data-dependent dims (proto_op's bound).
  */
 
 /* clang-format off */
@@ -97,6 +99,7 @@ X(LogSoftmaxV2, IN("logits"), OUT("logsoftmax"), ATTRS(A(axes, LIST_INT, "-1")),
 X(LogicalAnd, IN("x1", "x2"), OUT("y"), ATTRS(), DTM(DT_BOOL), compare, logical_and)
 X(LogicalNot, IN("x"), OUT("y"), ATTRS(), DTM(DT_BOOL), unary, logical_not)
 X(LogicalOr, IN("x1", "x2"), OUT("y"), ATTRS(), DTM(DT_BOOL), compare, logical_or)
+X(MaskedSelect, IN("x", "mask"), OUT("y"), ATTRS(), DTM_ALL, masked_select, masked_select)
 X(MatMul, IN("x1", "x2", "bias?"), OUT("y"), ATTRS(A(transpose_x1, BOOL, "false"), A(transpose_x2, BOOL, "false")), DTM_FLOAT, matmul, matmul)
 X(MatMulV2, IN("x1", "x2", "bias?", "offset_w?"), OUT("y"), ATTRS(A(transpose_x1, BOOL, "false"), A(transpose_x2, BOOL, "false"), A(offset_x, INT, "0")), DTM_FLOAT, matmul, matmul)
 X(MaxPool, IN("x"), OUT("y"), ATTRS(R(ksize, LIST_INT), R(strides, LIST_INT), R(padding, STRING), A(data_format, STRING, "NHWC")), DTM_FLOAT | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16), pool, max_pool)
@@ -107,7 +110,8 @@ X(Minimum, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary, minimum)
 X(Mul, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary_promote, mul)
 X(NLLLoss, IN("x", "target", "weight?"), OUT("y", "total_weight"), ATTRS(A(reduction, STRING, "mean"), A(ignore_index, INT, "-100")), DTM_FLOAT, nll_loss, nll_loss)
 X(Neg, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT | DTM(DT_I8) | DTM(DT_I32) | DTM(DT_I64), unary, neg)
-X(NonZero, IN("x#"), OUT("y"), ATTRS(A(transpose, BOOL, "false"), A(dtype, TYPE, "DT_INT64")), DTM_ALL, non_zero, non_zero)
+X(NonMaxSuppressionV6, IN("boxes", "scores", "max_output_size?", "iou_threshold?", "score_threshold?"), OUT("selected_indices"), ATTRS(A(center_point_box, INT, "0"), A(max_boxes_size, INT, "0")), DTM(DT_F32) | DTM(DT_F16), nms_v6, nms_v6)
+X(NonZero, IN("x"), OUT("y"), ATTRS(A(transpose, BOOL, "false"), A(dtype, TYPE, "DT_INT64")), DTM_ALL, non_zero, non_zero)
 X(NotEqual, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_ALL, compare, not_equal)
 X(OneHot, IN("x", "depth#", "on_value", "off_value"), OUT("y"), ATTRS(A(axis, INT, "-1")), DTM(DT_U8) | DTM_IDX, one_hot, one_hot)
 X(Pack, IN("x*"), OUT("y"), ATTRS(A(axis, INT, "0"), A(N, INT, "1")), DTM_ALL, pack, pack)
@@ -156,6 +160,8 @@ X(Tril, IN("x"), OUT("y"), ATTRS(A(diagonal, INT, "0")), DTM_ALL, tri, tril)
 X(Trilu, IN("x", "k?"), OUT("y"), ATTRS(A(upper, INT, "0")), DTM_ALL, trilu, trilu)
 X(Triu, IN("x"), OUT("y"), ATTRS(A(diagonal, INT, "0")), DTM_ALL, tri, triu)
 X(TruncateMod, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_NUM, binary, truncate_mod)
+X(UniqueDim, IN("x"), OUT("y", "idx", "count"), ATTRS(A(dim, INT, "0"), A(sorted, BOOL, "true"), A(return_inverse, BOOL, "false"), A(return_counts, BOOL, "false")), DTM_ALL, unique, unique)
+X(UniqueWithCountsAndSorting, IN("x"), OUT("y", "indices", "counts"), ATTRS(A(return_inverse, BOOL, "false"), A(return_counts, BOOL, "false"), A(sorted, BOOL, "true"), A(out_idx, TYPE, "DT_INT64")), DTM_ALL, unique, unique)
 X(Unsqueeze, IN("x"), OUT("y"), ATTRS(A(axes, LIST_INT, "")), DTM_ALL, unsqueeze, copy)
 X(UnsqueezeV3, IN("x", "axes#"), OUT("y"), ATTRS(), DTM_ALL, unsqueeze_v3, copy)
 /* clang-format on */

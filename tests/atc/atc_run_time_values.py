@@ -8,8 +8,6 @@ next good execution running.
 
   Split (split_variable_parts_2d: x [2, 6], split [2]) onto SplitV: sizes [1, 5], [6, 0];
     [2, 5] (not covering the dim) and [8, -2] refused naming SplitV's node
-  Compress (compress_0: x [3, 2], condition [3] bool, axis 0) onto NonZero + GatherV2:
-    three conditions, one all false (an empty result)
   STFT (stft: signal [1, 128, 1], frame_step and frame_length scalars; stft_with_window:
     frame_step with a window of 16): steps 8 and 20 and lengths 16 and 10 against numpy's
     FFT of the frames; a step of 0 refused naming the Range of the frame starts
@@ -150,13 +148,6 @@ def main():
            (None, ("(SplitV)", "input size_splits holds -2 at 1")))
     expect(m, "split [3, 3] after refusals", (x, np.array([3, 3], np.int64)),
            np.split(x, [3], axis=1))
-    m.close()
-
-    x = np.arange(6, dtype=np.float32).reshape(3, 2)
-    m = Model("compress_0")
-    for cond in ([True, False, True], [False, True, True], [False, False, False]):
-        c = np.array(cond, dtype=np.bool_)
-        expect(m, "condition %s" % cond, (x, c), [np.compress(c, x, axis=0)])
     m.close()
 
     sig = np.sin(np.arange(128, dtype=np.float64) * 0.37).astype(np.float32).reshape(1, 128, 1)

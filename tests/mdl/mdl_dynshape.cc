@@ -11,7 +11,7 @@
  * and a too small output buffer refused with ACL_ERROR_INVALID_PARAM naming the node or
  * output (the next execution runs), and two threads executing on two streams with
  * different values at once. Fill, Range, PadV3, TopKV2, StridedSliceV2, SqueezeV3 (optional
- * value inputs), SplitV (a dynamic output) and NonZero fed by Data nodes: their outputs and current
+ * value inputs), and SplitV (a dynamic output) fed by Data nodes: their outputs and current
  * dims, bad values refused naming the node; values computed from fed values (Cast, Mul) folded on
  * the host.
  */
@@ -471,50 +471,6 @@ void split_v()
     EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
 }
 
-/* x [4,2] float, c [4] bool -> GatherV2(x, Squeeze(NonZero(c, transpose), axis 0), 0) (ONNX's
- * Compress with its condition fed at run time): NonZero's shape rule reads c's value at each
- * execution; three conditions (none true: an empty result). */
-void non_zero()
-{
-    Operator x("x", "Data"), c("c", "Data");
-    x.SetAttr("index", (int64_t)0);
-    x.UpdateInputDesc("x", TensorDesc(Shape({4, 2}), FORMAT_ND, DT_FLOAT));
-    c.SetAttr("index", (int64_t)1);
-    c.UpdateInputDesc("x", TensorDesc(Shape({4}), FORMAT_ND, DT_BOOL));
-    Operator nz("nonzero", "NonZero"), sq("squeeze", "Squeeze"), ga("gather", "GatherV2");
-    Operator axis("axis", "Const");
-    axis.SetAttr("value", i64_tensor({0}));
-    nz.SetInput("x", c).SetAttr("transpose", true);
-    sq.SetInput("x", nz).SetAttr("axis", std::vector<int64_t>{0});
-    ga.SetInput("x", x).SetInput("indices", sq).SetInput("axis", axis);
-    Graph g("non_zero");
-    g.SetInputs({x, c}).SetOutputs({ga});
-    uint32_t id = load(g);
-    aclmdlDesc *desc = aclmdlCreateDesc();
-    EXPECT(aclmdlGetDesc(desc, id) == ACL_SUCCESS);
-    Io io = make_io({8, 1}), out = make_io({8});
-    auto run = [&](std::vector<uint8_t> cv, std::vector<float> want) {
-        put(io, 0, {0, 1, 2, 3, 4, 5, 6, 7});
-        aclDataBuffer *db = aclmdlGetDatasetBuffer(io.ds, 1);
-        EXPECT(aclrtMemcpy(aclGetDataBufferAddr(db), 4, cv.data(), 4, ACL_MEMCPY_HOST_TO_DEVICE) ==
-               ACL_SUCCESS);
-        EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
-        aclmdlIODims d;
-        EXPECT(aclmdlGetCurOutputDims(desc, 0, &d) == ACL_SUCCESS && d.dimCount == 2 &&
-               d.dims[0] == (int64_t)want.size() / 2 && d.dims[1] == 2);
-        std::vector<float> v = get(out, 0);
-        expect_near(std::vector<float>(v.begin(), v.begin() + (long)want.size()), want,
-                    "rows of the nonzero condition");
-    };
-    run({0, 1, 0, 1}, {2, 3, 6, 7});
-    run({1, 1, 1, 0}, {0, 1, 2, 3, 4, 5});
-    run({0, 0, 0, 0}, {});
-    free_io(io);
-    free_io(out);
-    aclmdlDestroyDesc(desc);
-    EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
-}
-
 /* Reshape's dims for s (0 keeps x's dim, -1 the rest), then tiled by m. */
 std::vector<int64_t> out_dims(const std::vector<int64_t> &s, const std::vector<int64_t> &m)
 {
@@ -668,7 +624,6 @@ int main()
     slice_squeeze();
     computed_values();
     split_v();
-    non_zero();
 
     std::vector<float> x = pattern(XN, 0.5f, 1.0f);
     Exec e = make_exec(XN * 16);

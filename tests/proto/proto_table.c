@@ -636,24 +636,6 @@ static void r_pack(const struct tcase *c, const struct proto_op *op, double *con
     }
 }
 
-/* NonZero: the coordinates of x's nonzero elements, rows of y, or columns (transpose). */
-static void r_non_zero(const struct tcase *c, const struct proto_op *op, double *const *x,
-                       double *const *y)
-{
-    const struct proto_attr *ta = cattr(c, "transpose");
-    const struct core_op_val *in = &op->in[0];
-    bool tr = ta && ta->i != 0;
-    int64_t n = op->out[0].dims[tr ? 1 : 0], k = 0, idx[8] = {0};
-    for (int64_t i = 0; i < numel(in); i++) {
-        unravel(i, in->dims, in->nd, idx);
-        if (x[0][i] == 0)
-            continue;
-        for (int d = 0; d < in->nd; d++)
-            y[0][tr ? d * n + k : k * in->nd + d] = (double)idx[d];
-        k++;
-    }
-}
-
 /* SplitV along dim 1 of a 2-D x: output k holds the columns after those of the ones
  * before it (their widths from the inferred dims). */
 static void r_split_v(const struct tcase *c, const struct proto_op *op, double *const *x,
@@ -1285,6 +1267,140 @@ static void r_top_k(const struct tcase *c, const struct proto_op *op, double *co
     }
 }
 
+/* ---- data-dependent outputs: compact results, the rest of the bound zero ---------------- */
+
+/* NonZero: x's nonzero coordinates in row-major order, [n, rank] or transposed [rank, n]. */
+static void r_non_zero(const struct tcase *c, const struct proto_op *op, double *const *x,
+                       double *const *y)
+{
+    const struct proto_attr *t = cattr(c, "transpose");
+    bool tr = t && t->i;
+    int nd = op->in[0].nd;
+    int64_t total = numel(&op->in[0]), n = 0;
+    for (int64_t i = 0; i < total; i++)
+        n += x[0][i] != 0;
+    for (int64_t i = 0, j = 0; i < total; i++) {
+        if (x[0][i] == 0)
+            continue;
+        int64_t rest = i;
+        for (int d = nd - 1; d >= 0; d--) {
+            y[0][tr ? d * n + j : j * nd + d] = (double)(rest % op->in[0].dims[d]);
+            rest /= op->in[0].dims[d];
+        }
+        j++;
+    }
+}
+
+/* MaskedSelect of x [r, m] with mask [m] (broadcast over the rows). */
+static void r_masked_select(const struct tcase *c, const struct proto_op *op, double *const *x,
+                            double *const *y)
+{
+    (void)c;
+    int64_t total = numel(&op->in[0]), m = op->in[1].dims[0], n = 0;
+    for (int64_t i = 0; i < total; i++)
+        if (x[1][i % m] != 0)
+            y[0][n++] = x[0][i];
+}
+
+/* Unique over all elements (sorted, or in order of first occurrence): y, the inverse, the
+ * counts, by a quadratic search. */
+static void r_unique(const struct tcase *c, const struct proto_op *op, double *const *x,
+                     double *const *y)
+{
+    const struct proto_attr *s = cattr(c, "sorted");
+    bool sorted = !s || s->i;
+    int64_t n = numel(&op->in[0]), k = 0;
+    for (int64_t i = 0; i < n; i++) {
+        bool seen = false;
+        for (int64_t j = 0; j < k && !seen; j++)
+            seen = y[0][j] == x[0][i];
+        if (!seen)
+            y[0][k++] = x[0][i];
+    }
+    for (int64_t a = 0; sorted && a < k; a++) /* selection sort of the k values */
+        for (int64_t b = a + 1; b < k; b++)
+            if (y[0][b] < y[0][a]) {
+                double t = y[0][a];
+                y[0][a] = y[0][b];
+                y[0][b] = t;
+            }
+    for (int64_t i = 0; i < n; i++)
+        for (int64_t j = 0; j < k; j++)
+            if (y[0][j] == x[0][i]) {
+                y[1][i] = (double)j;
+                y[2][j] += 1;
+            }
+}
+
+/* UniqueDim of a 2-d x along dim 1: its distinct columns in lexicographic order. */
+static void r_unique_dim(const struct tcase *c, const struct proto_op *op, double *const *x,
+                         double *const *y)
+{
+    (void)c;
+    int64_t r = op->in[0].dims[0], n = op->in[0].dims[1], k = 0, col[16];
+    for (int64_t j = 0; j < n; j++) {
+        int64_t at = 0; /* where column j goes among the distinct ones kept so far */
+        bool dup = false;
+        for (; at < k; at++) {
+            int cmp = 0;
+            for (int64_t i = 0; i < r && !cmp; i++)
+                cmp = (x[0][i * n + j] > x[0][i * n + col[at]]) -
+                      (x[0][i * n + j] < x[0][i * n + col[at]]);
+            if (cmp <= 0) {
+                dup = cmp == 0;
+                break;
+            }
+        }
+        if (dup)
+            continue;
+        memmove(col + at + 1, col + at, (size_t)(k - at) * sizeof(col[0]));
+        col[at] = j;
+        k++;
+    }
+    for (int64_t p = 0; p < k; p++)
+        for (int64_t i = 0; i < r; i++)
+            y[0][i * k + p] = x[0][i * n + col[p]];
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t p = 0; p < k; p++) {
+            bool eq = true;
+            for (int64_t i = 0; i < r && eq; i++)
+                eq = x[0][i * n + j] == x[0][i * n + col[p]];
+            if (eq) {
+                y[1][j] = (double)p;
+                y[2][p] += 1;
+            }
+        }
+}
+
+/* NonMaxSuppressionV6 of one batch and class, corner boxes, iou threshold 0 (any overlap
+ * suppresses), max_output_size from the case: greedy by descending score. */
+static void r_nms(const struct tcase *c, const struct proto_op *op, double *const *x,
+                  double *const *y)
+{
+    (void)c;
+    int64_t nb = op->in[0].dims[1], max = (int64_t)x[2][0], kept[16], nk = 0;
+    bool used[16] = {false};
+    while (nk < max) {
+        int64_t best = -1;
+        for (int64_t i = 0; i < nb; i++)
+            if (!used[i] && (best < 0 || x[1][i] > x[1][best]))
+                best = i;
+        if (best < 0)
+            break;
+        used[best] = true;
+        const double *b = &x[0][best * 4];
+        bool drop = false;
+        for (int64_t j = 0; j < nk && !drop; j++) {
+            const double *o = &x[0][kept[j] * 4];
+            drop = fmin(b[2], o[2]) > fmax(b[0], o[0]) && fmin(b[3], o[3]) > fmax(b[1], o[1]);
+        }
+        if (!drop) {
+            y[0][nk * 3 + 2] = (double)best;
+            kept[nk++] = best;
+        }
+    }
+}
+
 #define R_PICK(name, map) R_WITH(name, ref_pick, map)
 R_PICK(r_expand, m_expand)
 R_PICK(r_tile, m_tile)
@@ -1704,6 +1820,39 @@ static const struct tcase g_cases[] = {
      r_pad,
      0,
      RANGE(-50, 50)},
+    {"NonZero", 1, {{ACL_INT32, SHAPE(3, 4)}}, NOATTR, r_non_zero, 0, RANGE(-1, 2)},
+    {"NonZero", 1, {F32(2, 3, 2)}, 1, {ABOOL("transpose", 1)}, r_non_zero, 0, RANGE(-1, 2)},
+    {"MaskedSelect",
+     2,
+     {F32(3, 4), {ACL_BOOL, SHAPE(4), .rval = (const int64_t[]){1, 0, 1, 1}}},
+     NOATTR,
+     r_masked_select,
+     0},
+    {"UniqueWithCountsAndSorting",
+     1,
+     {{ACL_INT64, SHAPE(3, 4)}},
+     NOATTR,
+     r_unique,
+     0,
+     RANGE(-3, 3)},
+    {"UniqueWithCountsAndSorting",
+     1,
+     {{ACL_INT32, SHAPE(10)}},
+     2,
+     {ABOOL("sorted", 0), ATYPE("out_idx", ACL_INT32)},
+     r_unique,
+     0,
+     RANGE(-4, 4)},
+    {"UniqueDim", 1, {{ACL_INT32, SHAPE(2, 6)}}, 1, {AINT("dim", 1)}, r_unique_dim, 0, RANGE(0, 2)},
+    {"NonMaxSuppressionV6",
+     3,
+     {{ACL_FLOAT, SHAPE(1, 4, 4),
+       .rval = (const int64_t[]){0, 0, 2, 2, 1, 1, 3, 3, 5, 5, 6, 6, 0, 3, 1, 4}},
+      {ACL_FLOAT, SHAPE(1, 1, 4), .rval = (const int64_t[]){3, 9, 1, 5}},
+      {ACL_INT32, SHAPE(1), .rval = (const int64_t[]){3}}},
+     NOATTR,
+     r_nms,
+     0},
     {"TopKV2", 2, {F32(3, 5), {ACL_INT32, SHAPE(), CV(2)}}, NOATTR, r_top_k, 0},
     {"TopKV2",
      2,
@@ -2322,13 +2471,6 @@ static void runtime_values(void)
            "output y",
            NULL);
     expect(__LINE__, "SplitV", 3, sv, 1, two_parts, 0, NULL, PROTO_OUTPUT, "0 outputs given", NULL);
-    /* NonZero: x not on the host (its count sets y's shape), dtype int32 */
-    struct tin nzx[1] = {{ACL_FLOAT, SHAPE(2, 3)}};
-    expect(__LINE__, "NonZero", 1, nzx, 0, NULL, 0, NULL, PROTO_INPUT, "NonZero", "x", NULL);
-    struct tin nzc[1] = {{ACL_FLOAT, SHAPE(2), CV(1, 0)}};
-    const struct tattr i32[1] = {{"dtype", {.type = PROTO_A_TYPE, .i = ACL_INT32}}};
-    expect(__LINE__, "NonZero", 1, nzc, 1, i32, 0, NULL, PROTO_UNSUPPORTED,
-           "attribute dtype must be DT_INT64", NULL);
     struct tin cf[2] = {{ACL_FLOAT, SHAPE(2, 3)}, {ACL_INT64, SHAPE(2)}};
     expect(__LINE__, "Cumsum", 2, cf, 0, NULL, 0, NULL, PROTO_INPUT, "Cumsum", "input axis",
            "one int32 or int64", NULL);
