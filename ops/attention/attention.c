@@ -17,15 +17,17 @@
  *  FA5. Blocks of up to FA_SMALL_ROWS rows (decode) use ops/engine/simd.h's
  *      register-blocked products; larger ones two sgemm calls. Only a
  *      launch with such larger blocks loads the BLAS (in its first phase).
- *  FA9. A short query over few keys (G x Sq <= FA_ROWS stacked rows, G <=
- *      FA_SMALL_ROWS, Skv x D <= FA_SHORT_KV, about a core's L2 for the
- *      keys and values in float32) is cut into small-row units of
- *      FA_SMALL_ROWS / G query rows instead of one sgemm unit: a model's
- *      short prompt (8 tokens, G = 2: two units of 8 rows per kv head)
- *      never loads the BLAS, and splits across the workers once it is
- *      large enough (FA6); its units re-read keys that are still in the
- *      cache. Decode (Sq = 1) is cut as before. The small-row products sum
- *      in another order than sgemm: float32 rounding differences only.
+ *  FA9. A short query over a few keys (G x Sq <= FA_ROWS stacked rows, G
+ *      <= FA_SMALL_ROWS, Skv <= FA_TINY_KV keys: a session's first prompt,
+ *      before the cache holds more) is cut into small-row units of
+ *      FA_SMALL_ROWS / G query rows instead of one sgemm unit, so that it
+ *      does not load the BLAS (matmul.c MM4: 2-5 ms of a model's 8-token
+ *      prefill, and OpenBLAS's threads spinning after their start). Measured
+ *      (1 worker, float16, D 64, GQA 2, 8 queries): 8 keys cost the same
+ *      either way (the launch's latency dominates), 16 keys about 7% more
+ *      than sgemm, 64 keys up to 4x, 256 keys 2x: beyond a few keys the sgemm
+ *      units stay. Decode (Sq = 1) is cut as before. The small-row products
+ *      sum in another order than sgemm: float32 rounding differences only.
  *  FA3. Masking: attenMask element != 0 hides a (query, key) pair; sparse
  *      modes 2/3/4 are computed from the indices (left-up causal,
  *      right-down causal, band) and mode 0 applies preTokens/nextTokens
@@ -134,20 +136,20 @@ static void fa_load_rows(float *dst, const struct fa_view *v, const char *base, 
 /* Rows of one block: G heads x qn query rows, stacked (FA2). */
 #define FA_ROWS 64
 #define FA_SMALL_ROWS 8 /* up to this many rows: ks_ops' products, else sgemm (FA5) */
-#define FA_SHORT_KV (1 << 17) /* FA9: keys (Skv x D elements) that stay in a core's L2 */
+#define FA_TINY_KV 16 /* FA9: keys up to which a short query takes small-row units */
 
 /* Query rows per head in one unit (FA2, FA9) of G heads sharing a key/value
- * head, Sq queries, Skv keys of D elements. */
-static int64_t fa_qb_of(int64_t G, int64_t Sq, int64_t Skv, int64_t D)
+ * head, Sq queries, Skv keys. */
+static int64_t fa_qb_of(int64_t G, int64_t Sq, int64_t Skv)
 {
-    if (G <= FA_SMALL_ROWS && G * Sq <= FA_ROWS && Skv * D <= FA_SHORT_KV)
-        return FA_SMALL_ROWS / G; /* FA9: a short query over few keys, small-row units */
+    if (G <= FA_SMALL_ROWS && G * Sq <= FA_ROWS && Skv <= FA_TINY_KV)
+        return FA_SMALL_ROWS / G; /* FA9: a short query over a few keys, small-row units */
     return G >= FA_ROWS ? 1 : FA_ROWS / G;
 }
 
 static int64_t fa_qb(const struct fa_plan *p)
 {
-    return fa_qb_of(p->N / p->KVN, p->Sq, p->Skv, p->D);
+    return fa_qb_of(p->N / p->KVN, p->Sq, p->Skv);
 }
 
 /* What every unit of a launch shares: the plan, the kernels, the bases of
@@ -738,7 +740,7 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
     /* FA5: only launches with units of more than FA_SMALL_ROWS rows call
      * sgemm, and only they load the BLAS (ops/matmul/matmul.c MM4) */
     sgemm_fn *gemm = NULL;
-    const int64_t G = numHeads / kvh, QB = fa_qb_of(G, Sq, Skv, D);
+    const int64_t G = numHeads / kvh, QB = fa_qb_of(G, Sq, Skv);
     void *gp = NULL;
     if (G * (Sq < QB ? Sq : QB) > FA_SMALL_ROWS && !(gp = ops_blas_sgemm(FA)))
         return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;

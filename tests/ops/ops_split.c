@@ -527,11 +527,13 @@ static void case_mm_small(aclDataType wdt, int64_t batch, int64_t m, int wl)
 }
 
 /* FusedInferAttentionScoreV2, float16, with softmaxLse: decode (Sq 1, GQA 4;
- * FA6: split by kv heads, FA8: and by chunks of keys) or a short prompt (Sq
- * 8, GQA 2: FA9's small-row units of 4 query rows, split by units and keys). */
+ * FA6: split by kv heads, FA8: and by chunks of keys) or a short prompt over
+ * 16 keys (Sq 8, GQA 2: FA9's small-row units of 4 query rows, split by
+ * units). */
 static void case_fia(int64_t Sq)
 {
-    const int64_t N = Sq > 1 ? 8 : 16, KVN = 4, Skv = Sq > 1 ? 1030 : 1100, D = 64;
+    const int64_t N = Sq > 1 ? 64 : 16, KVN = Sq > 1 ? 32 : 4, Skv = Sq > 1 ? 16 : 1100,
+                  D = Sq > 1 ? 128 : 64;
     int64_t qd[4] = {1, N, Sq, D}, kd[4] = {1, KVN, Skv, D}, ld[4] = {1, N, Sq, 1};
     ot_tensor q, k, v, o, lse;
     ot_make(&q, ACL_FLOAT16, 4, qd, L_CONTIG);
