@@ -15,7 +15,19 @@
  *      are read once per kv head). A float32 key / value with unit stride in
  *      D is used in place.
  *  FA5. Blocks of up to FA_SMALL_ROWS rows (decode) use ops/engine/simd.h's
- *      register-blocked products; larger ones two sgemm calls.
+ *      register-blocked products; larger ones two sgemm calls. Only a
+ *      launch with such larger blocks loads the BLAS (in its first phase).
+ *  FA9. A short query over a few keys (G x Sq <= FA_ROWS stacked rows, G
+ *      <= FA_SMALL_ROWS, Skv <= FA_TINY_KV keys: a session's first prompt,
+ *      before the cache holds more) is cut into small-row units of
+ *      FA_SMALL_ROWS / G query rows instead of one sgemm unit, so that it
+ *      does not load the BLAS (matmul.c MM4: 2-5 ms of a model's 8-token
+ *      prefill, and OpenBLAS's threads spinning after their start). Measured
+ *      (1 worker, float16, D 64, GQA 2, 8 queries): 8 keys cost the same
+ *      either way (the launch's latency dominates), 16 keys about 7% more
+ *      than sgemm, 64 keys up to 4x, 256 keys 2x: beyond a few keys the sgemm
+ *      units stay. Decode (Sq = 1) is cut as before. The small-row products
+ *      sum in another order than sgemm: float32 rounding differences only.
  *  FA3. Masking: attenMask element != 0 hides a (query, key) pair; sparse
  *      modes 2/3/4 are computed from the indices (left-up causal,
  *      right-down causal, band) and mode 0 applies preTokens/nextTokens
@@ -124,6 +136,21 @@ static void fa_load_rows(float *dst, const struct fa_view *v, const char *base, 
 /* Rows of one block: G heads x qn query rows, stacked (FA2). */
 #define FA_ROWS 64
 #define FA_SMALL_ROWS 8 /* up to this many rows: ks_ops' products, else sgemm (FA5) */
+#define FA_TINY_KV 16 /* FA9: keys up to which a short query takes small-row units */
+
+/* Query rows per head in one unit (FA2, FA9) of G heads sharing a key/value
+ * head, Sq queries, Skv keys. */
+static int64_t fa_qb_of(int64_t G, int64_t Sq, int64_t Skv)
+{
+    if (G <= FA_SMALL_ROWS && G * Sq <= FA_ROWS && Skv <= FA_TINY_KV)
+        return FA_SMALL_ROWS / G; /* FA9: a short query over a few keys, small-row units */
+    return G >= FA_ROWS ? 1 : FA_ROWS / G;
+}
+
+static int64_t fa_qb(const struct fa_plan *p)
+{
+    return fa_qb_of(p->N / p->KVN, p->Sq, p->Skv);
+}
 
 /* What every unit of a launch shares: the plan, the kernels, the bases of
  * the tensors and how keys / values are read (FA7). */
@@ -151,8 +178,8 @@ static void fa_ctx_init(struct fa_ctx *c, const struct fa_plan *p, void *const *
     /* FA7: float16 keys / values read in place by the small-row products */
     c->khalf = ks->kv_f16 && p->k.dt == DT_F16 && (p->k.sd == 1 || D == 1) && p->k.ss >= D;
     c->vhalf = ks->kv_f16 && p->v.dt == DT_F16 && (p->v.sd == 1 || D == 1) && p->v.ss >= D;
-    c->QB = G >= FA_ROWS ? 1 : FA_ROWS / G; /* query rows per head per block */
-    c->RB = G * c->QB;                      /* stacked rows, at most */
+    c->QB = fa_qb(p);  /* query rows per head per block */
+    c->RB = G * c->QB; /* stacked rows, at most */
     c->nqb = (p->Sq + c->QB - 1) / c->QB;
     c->eq = ops_dt_size(p->q.dt), c->ek = ops_dt_size(p->k.dt), c->ev = ops_dt_size(p->v.dt);
     c->eo = ops_dt_size(p->o.dt);
@@ -432,7 +459,7 @@ static int32_t fa_run_kv(const struct aclOpExecutor *e, void *const *addr)
 static uint32_t fa_blocks(const struct aclOpExecutor *e)
 {
     const struct fa_plan *p = e->plan;
-    const int64_t G = p->N / p->KVN, QB = G >= FA_ROWS ? 1 : FA_ROWS / G;
+    const int64_t G = p->N / p->KVN, QB = fa_qb(p);
     const int64_t units = p->B * p->KVN * ((p->Sq + QB - 1) / QB);
     const int64_t rows = G * (p->Sq < QB ? p->Sq : QB); /* a unit's stacked rows, at most */
     if (units < 2 || rows > FA_SMALL_ROWS || p->B * p->KVN * p->Skv * p->D < FA_SPLIT_MIN)
@@ -452,7 +479,7 @@ static const struct ops_split fa_split = {fa_blocks, fa_block};
 
 static bool fa_kv_plan(struct fa_plan *p)
 {
-    const int64_t G = p->N / p->KVN, QB = G >= FA_ROWS ? 1 : FA_ROWS / G;
+    const int64_t G = p->N / p->KVN, QB = fa_qb(p);
     const int64_t units = p->B * p->KVN * ((p->Sq + QB - 1) / QB);
     const int64_t rows = G * (p->Sq < QB ? p->Sq : QB);
     const int64_t nmin = p->Skv / FA_KV_MIN; /* chunks of at least FA_KV_MIN keys */
@@ -710,9 +737,12 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
             return ops_err(ACLNN_ERR_PARAM_INVALID,
                            "%s: softmaxLse must be FLOAT shaped [B, N, Sq, 1]", FA);
     }
-    sgemm_fn *gemm;
-    void *gp = ops_blas_sgemm(FA);
-    if (!gp)
+    /* FA5: only launches with units of more than FA_SMALL_ROWS rows call
+     * sgemm, and only they load the BLAS (ops/matmul/matmul.c MM4) */
+    sgemm_fn *gemm = NULL;
+    const int64_t G = numHeads / kvh, QB = fa_qb_of(G, Sq, Skv);
+    void *gp = NULL;
+    if (G * (Sq < QB ? Sq : QB) > FA_SMALL_ROWS && !(gp = ops_blas_sgemm(FA)))
         return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
     memcpy(&gemm, &gp, sizeof(gemm));
 

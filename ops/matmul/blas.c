@@ -5,8 +5,8 @@
  * OpenBLAS, opened on first use.
  *
  *  BL1. The BLAS is loaded on first use (dlopen of OpenBLAS, else the system
- *      libblas.so.3): a program that never multiplies matrices never starts
- *      OpenBLAS's thread pool. Without a BLAS the first phase of an operator
+ *      libblas.so.3): a program whose products never call sgemm (matmul.c
+ *      MM4: the small-m kernels do not) never starts OpenBLAS's thread pool. Without a BLAS the first phase of an operator
  *      that needs one fails with ACLNN_ERR_INNER_FIND_KERNEL_ERROR.
  *      OpenBLAS's thread count is set to the device's worker count
  *      (core_device_workers) at the load: an sgemm uses as many cores as the

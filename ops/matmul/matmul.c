@@ -57,8 +57,12 @@
  *      Each output element's sum is over the same k terms.
  *  MM4. The BLAS is ops/matmul/blas.c's (BL1, BL2: loaded on first use, its
  *      thread count the device's workers, its kernels chosen from the CPU's
- *      features). Without a BLAS the first phase fails with
- *      ACLNN_ERR_INNER_FIND_KERNEL_ERROR.
+ *      features). Only a plan that calls sgemm (not MM8's) loads it, in its
+ *      first phase: a short prompt's products (m <= 8) never start OpenBLAS
+ *      (its dlopen took 2-5 ms of a model's 8-token prefill, and its
+ *      threads spin yielding for a while after their start, taking a core
+ *      from the device's workers). Without a BLAS the first phase of such a
+ *      plan fails with ACLNN_ERR_INNER_FIND_KERNEL_ERROR.
  */
 #include <cblas.h>
 #include <pthread.h>
@@ -485,14 +489,18 @@ static aclnnStatus mm_build(const char *name, const aclTensor *self, const aclTe
     if (!mv_fits(p))
         mm_fold(p);
     p->mv = mv_fits(p);
+    if (!p->mv && !blas_sgemm(name)) { /* MM4: only the plans that call sgemm load the BLAS */
+        ops_exec_discard(e);
+        return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
+    }
     p->split = &mm_split;
     e->run = m * n * ops_numel(bdims, nb) > 0 ? ops_split_run : NULL;
     return ops_exec_done(e, ws, ex);
 }
 
 /* What every matrix product checks first: the arguments are there (b is
- * named bname in messages), the types (fp16: multiply in half precision), a
- * BLAS to run it. */
+ * named bname in messages), the types (fp16: multiply in half precision).
+ * The BLAS is checked by mm_build, once the plan says it calls sgemm (MM4). */
 static aclnnStatus mm_begin(const char *name, unsigned types, const aclTensor *self,
                             const aclTensor *b, const char *bname, const aclTensor *out,
                             int8_t cubeMathType, uint64_t *ws, aclOpExecutor **ex, bool *fp16)
@@ -502,12 +510,7 @@ static aclnnStatus mm_begin(const char *name, unsigned types, const aclTensor *s
     for (int i = 0; i < 5; i++)
         if (!arg[i])
             return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", name, what[i]);
-    aclnnStatus rc = mm_types(name, types, self, b, out, cubeMathType, fp16);
-    if (rc)
-        return rc;
-    if (!blas_sgemm(name))
-        return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
-    return ACLNN_SUCCESS;
+    return mm_types(name, types, self, b, out, cubeMathType, fp16);
 }
 
 /* Mm ([m, k] @ [k, n]) and BatchMatMul ([b, m, k] @ [b, k, n], a batch of 1

@@ -10,6 +10,7 @@
  *      multiplied by cblas_sgemm into a float32 accumulator: memory stays
  *      O(block), the flops go to the BLAS. The dequantisation is
  *      ops/engine/simd.h's (vector code, F16C rounding where the CPU has it).
+ *      Only these shapes load the BLAS (in their first phase).
  *  QM2. x is converted to float32 once; y gets bias added and is rounded to
  *      its type on the store.
  *  QM3. INT4 elements are packed two per byte, element i of the storage in
@@ -312,8 +313,8 @@ static aclnnStatus wq_build(const char *name, unsigned types, unsigned btypes, c
             return ops_err(ACLNN_ERR_PARAM_INVALID,
                            "%s: bias must be FLOAT16/BFLOAT16/FLOAT shaped (n,) or (1, n)", name);
     }
-    void *gp = ops_blas_sgemm(name);
-    if (!gp)
+    void *gp = NULL; /* QM1 only: decode shapes (QM5) never load the BLAS (matmul.c MM4) */
+    if (m > QM_SMALL_M && !(gp = ops_blas_sgemm(name)))
         return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
 
     struct aclOpExecutor *e = ops_exec_new(name, 7, 1);

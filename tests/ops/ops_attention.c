@@ -317,6 +317,20 @@ int main(void)
                                65535, true, NULL, NULL, true});
     run_case(&(struct fa_case){BNSD, ACL_BF16, 1, 32, 8, 1, 4096, 128, L_CONTIG, 0, 0, 0, 65535,
                                65535, true, NULL, NULL, false});
+    /* FA9: a short prompt over a few keys in small-row units: a model's first 8-token
+     * prefill (GQA 2, left-up causal, float16); one large enough to split by units (64
+     * heads, 128 dims), with full pse, a mask, right-down causal, lse and per-batch kv
+     * lengths; GQA 8 (units of one query row); and 17 keys, one past FA_TINY_KV (one
+     * sgemm unit per kv head, as before) */
+    run_case(&(struct fa_case){BSND, ACL_FLOAT16, 1, 8, 4, 8, 8, 64, L_CONTIG, 0, 1, 2, 65535,
+                               65535, false, NULL, NULL, false});
+    static const int64_t actkv_fa9[2] = {16, 5};
+    run_case(&(struct fa_case){BNSD, ACL_FLOAT, 2, 64, 32, 8, 16, 128, L_CONTIG, 1, 1, 3, 65535,
+                               65535, true, NULL, actkv_fa9, false});
+    run_case(&(struct fa_case){BSH, ACL_FLOAT16, 1, 16, 2, 5, 16, 24, L_GAP, 0, 2, 2, 65535,
+                               65535, true, NULL, NULL, false});
+    run_case(&(struct fa_case){BNSD, ACL_FLOAT, 1, 4, 2, 8, 17, 64, L_CONTIG, 0, 2, 3, 65535,
+                               65535, true, NULL, NULL, false});
     /* a prompt (sgemm units): one block, OpenBLAS on the workers */
     run_case(&(struct fa_case){BNSD, ACL_FLOAT, 1, 4, 4, 70, 300, 64, L_CONTIG, 0, 2, 3, 65535,
                                65535, true, NULL, NULL, false});

@@ -15,7 +15,7 @@
  * multi-block task); WeightQuantBatchMatmulV2 at every decode m (1..8), int8
  * and packed int4 at even and odd offsets (QM6: split by output columns), and
  * FusedInferAttentionScoreV2 decode (FA6: split by kv heads, FA8: and by
- * chunks of keys); Mm / BatchMatMul with few rows and float16 / bfloat16
+ * chunks of keys) and a short prompt (FA9: small-row units); Mm / BatchMatMul with few rows and float16 / bfloat16
  * weights (MM9: by output columns and batches); RotaryPositionEmbedding (RP6: by rows; modes 0 and 1,
  * in place); RmsNorm and
  * LayerNorm (NR4: split by rows; float32 in place, a 16 MiB output stored
@@ -495,8 +495,6 @@ static void case_wqbmm(bool int4, int64_t m, int64_t woff, int64_t k)
     OT_FREE(&x, &y, &sc, &wb);
 }
 
-/* FusedInferAttentionScoreV2 decode, GQA 4, float16 (FA6: split by kv
- * heads), with softmaxLse. */
 /* Mm / BatchMatMul with few rows and a float16 or bfloat16 weight (MM8,
  * MM9: the small-m kernel split by output columns and batches): k-major
  * (ggml's transposed view) and row-major weights, USE_FP16. */
@@ -528,10 +526,15 @@ static void case_mm_small(aclDataType wdt, int64_t batch, int64_t m, int wl)
     OT_FREE(&x, &w, &y);
 }
 
-static void case_fia(void)
+/* FusedInferAttentionScoreV2, float16, with softmaxLse: decode (Sq 1, GQA 4;
+ * FA6: split by kv heads, FA8: and by chunks of keys) or a short prompt over
+ * 16 keys (Sq 8, GQA 2: FA9's small-row units of 4 query rows, split by
+ * units). */
+static void case_fia(int64_t Sq)
 {
-    const int64_t N = 16, KVN = 4, Skv = 1100, D = 64;
-    int64_t qd[4] = {1, N, 1, D}, kd[4] = {1, KVN, Skv, D}, ld[4] = {1, N, 1, 1};
+    const int64_t N = Sq > 1 ? 64 : 16, KVN = Sq > 1 ? 32 : 4, Skv = Sq > 1 ? 16 : 1100,
+                  D = Sq > 1 ? 128 : 64;
+    int64_t qd[4] = {1, N, Sq, D}, kd[4] = {1, KVN, Skv, D}, ld[4] = {1, N, Sq, 1};
     ot_tensor q, k, v, o, lse;
     ot_make(&q, ACL_FLOAT16, 4, qd, L_CONTIG);
     ot_make(&k, ACL_FLOAT16, 4, kd, L_CONTIG);
@@ -553,8 +556,8 @@ static void case_fia(void)
                  layout, KVN, 0, 0, 0, 0, true, 0, 0, o.t, lse.t, &z, &ex));
     CHECK_NN(ACLNN_SUCCESS, aclnnFusedInferAttentionScoreV2(NULL, 0, ex, g_stream));
     CHECK_OK(aclrtSynchronizeStream(g_stream));
-    emit("fia_decode_f16", &o);
-    emit("fia_decode_lse", &lse);
+    emit(Sq > 1 ? "fia_prompt_f16" : "fia_decode_f16", &o);
+    emit(Sq > 1 ? "fia_prompt_lse" : "fia_decode_lse", &lse);
     aclDestroyTensorList(kl); /* destroys k.t and v.t */
     aclDestroyTensorList(vl);
     k.t = v.t = NULL;
@@ -623,7 +626,8 @@ static int child(void)
         case_mm_small(m & 1 ? ACL_FLOAT16 : ACL_BF16, 1, m, m & 2 ? L_CONTIG : L_TRANS);
     case_mm_small(ACL_FLOAT16, 3, 1, L_TRANS);
     case_mm_small(ACL_FLOAT16, 5, 2, L_GAP);
-    case_fia();
+    case_fia(1);
+    case_fia(8);
     case_rope(ACL_FLOAT, 0, false);
     case_rope(ACL_FLOAT16, 1, false);
     case_rope(ACL_FLOAT, 0, true);
