@@ -4354,6 +4354,27 @@ Ref const_f32_matrix(Ctx &c, const std::string &sfx, int64_t rows, int64_t cols,
     return const_node(c, c.base + sfx, GE_F32, {rows, cols}, b);
 }
 
+/* The real and imaginary parts of the product of (xr + i xi) with C - i S (forward) or C + i S
+ * (inverse): C and S the cosine and sine matrices, products by `mm` nodes (MatMulV2 or
+ * BatchMatMulV2); xi NULL for a real input. */
+std::pair<Ref, Ref> complex_products(Ctx &c, const char *mm_type, Ref xr, const Ref *xi, Ref C,
+                                     Ref S, bool inv)
+{
+    auto mm = [&](const std::string &sfx, Ref a1, Ref b1) {
+        int32_t node = add(c, mm_type, sfx);
+        connect(c, node, "x1", a1);
+        connect(c, node, "x2", b1);
+        return Ref{node, 0};
+    };
+    Ref yr = mm("/re_cos", xr, C), rs = mm("/re_sin", xr, S);
+    Ref yi = inv ? rs : apply(c, "Neg", "/re_sin_neg", rs);
+    if (xi) {
+        yr = apply2(c, inv ? "Sub" : "Add", "/real_out", yr, mm("/im_sin", *xi, S));
+        yi = apply2(c, "Add", "/imag_out", yi, mm("/im_cos", *xi, C));
+    }
+    return {yr, yi};
+}
+
 /* DFT (opset 17): as matrix products with constant cosine and sine matrices of the length L
  * (dft_length, a constant, else the axis' n): the axis moved last (Transpose), the real and
  * imaginary parts [P, n] times C[j, k] = cos(2 pi j k / L) and S[j, k] = sin(2 pi j k / L)
@@ -4422,22 +4443,8 @@ void conv_dft(Ctx &c, const char *)
     };
     Ref C = const_f32_matrix(c, "/cos", n, m, entry(false));
     Ref S = const_f32_matrix(c, "/sin", n, m, entry(true));
-    Ref xr = component(0, "real");
-    auto mm = [&](const std::string &sfx, Ref a1, Ref b1) {
-        int32_t node = add(c, "MatMulV2", sfx);
-        connect(c, node, "x1", a1);
-        connect(c, node, "x2", b1);
-        return Ref{node, 0};
-    };
-    Ref yr = mm("/re_cos", xr, C), yi = apply(c, "Neg", "/re_sin_neg", mm("/re_sin", xr, S));
-    if (inv)
-        yi = mm("/re_sin", xr, S);
-    if (cplx == 2) {
-        Ref xi = component(1, "imag");
-        Ref is = mm("/im_sin", xi, S);
-        yr = apply2(c, inv ? "Sub" : "Add", "/real_out", yr, is);
-        yi = apply2(c, "Add", "/imag_out", yi, mm("/im_cos", xi, C));
-    }
+    Ref xr = component(0, "real"), xi = cplx == 2 ? component(1, "imag") : xr;
+    auto [yr, yi] = complex_products(c, "MatMulV2", xr, cplx == 2 ? &xi : nullptr, C, S, inv);
     std::vector<int64_t> od = tdims;
     od.push_back(m);
     od.push_back(1);
@@ -4547,19 +4554,9 @@ void stft_run_time(Ctx &c, int64_t T, int64_t cplx, int64_t L, bool one)
         C = cast_to(c, "/cos_f32", apply(c, "Cos", "/cos", th), GE_F32);
         S = cast_to(c, "/sin_f32", apply(c, "Sin", "/sin", th), GE_F32);
     }
-    auto mm = [&](const std::string &sfx, Ref a1, Ref b1) {
-        int32_t node = add(c, "BatchMatMulV2", sfx);
-        connect(c, node, "x1", a1);
-        connect(c, node, "x2", b1);
-        return Ref{node, 0};
-    };
-    Ref xr = component(0, "real");
-    Ref yr = mm("/re_cos", xr, C), yi = apply(c, "Neg", "/re_sin_neg", mm("/re_sin", xr, S));
-    if (cplx == 2) {
-        Ref xi = component(1, "imag");
-        yr = apply2(c, "Add", "/real_out", yr, mm("/im_sin", xi, S));
-        yi = apply2(c, "Add", "/imag_out", yi, mm("/im_cos", xi, C));
-    }
+    Ref xr = component(0, "real"), xi = cplx == 2 ? component(1, "imag") : xr;
+    auto [yr, yi] =
+        complex_products(c, "BatchMatMulV2", xr, cplx == 2 ? &xi : nullptr, C, S, false);
     set_out(c, 0, rnn_concat(c, "", {unsq("/real_part", yr, 3), unsq("/imag_part", yi, 3)}, 3));
 }
 
@@ -4664,19 +4661,8 @@ void conv_stft(Ctx &c, const char *)
     };
     Ref C = const_f32_matrix(c, "/cos", L, m, entry(false));
     Ref S = const_f32_matrix(c, "/sin", L, m, entry(true));
-    auto mm = [&](const std::string &sfx, Ref a1, Ref b1) {
-        int32_t node = add(c, "MatMulV2", sfx);
-        connect(c, node, "x1", a1);
-        connect(c, node, "x2", b1);
-        return Ref{node, 0};
-    };
-    Ref xr = component(0, "real");
-    Ref yr = mm("/re_cos", xr, C), yi = apply(c, "Neg", "/re_sin_neg", mm("/re_sin", xr, S));
-    if (cplx == 2) {
-        Ref xi = component(1, "imag");
-        yr = apply2(c, "Add", "/real_out", yr, mm("/im_sin", xi, S));
-        yi = apply2(c, "Add", "/imag_out", yi, mm("/im_cos", xi, C));
-    }
+    Ref xr = component(0, "real"), xi = cplx == 2 ? component(1, "imag") : xr;
+    auto [yr, yi] = complex_products(c, "MatMulV2", xr, cplx == 2 ? &xi : nullptr, C, S, false);
     set_out(c, 0,
             rnn_concat(c, "",
                        {rnn_reshape(c, "/real_shape", yr, {B, F, m, 1}),
