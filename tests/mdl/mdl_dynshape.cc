@@ -198,16 +198,6 @@ void pad_top_k()
                ACL_SUCCESS);
         put(io, 3, {cv});
     };
-    auto dims_of = [&](size_t i, std::vector<int64_t> want) {
-        aclmdlIODims d;
-        EXPECT(aclmdlGetCurOutputDims(desc, i, &d) == ACL_SUCCESS && d.dimCount == want.size());
-        for (size_t j = 0; j < want.size(); j++)
-            EXPECT(d.dims[j] == want[j]);
-    };
-    auto head = [&](size_t i, size_t n) {
-        std::vector<float> v = get(out, i);
-        return std::vector<float>(v.begin(), v.begin() + (long)n);
-    };
     auto idx = [&](size_t n) {
         std::vector<int64_t> v(n);
         aclDataBuffer *db = aclmdlGetDatasetBuffer(out.ds, 3);
@@ -218,20 +208,21 @@ void pad_top_k()
     /* pads: dim 0 before, dim 1 before, dim 0 after, dim 1 after */
     set({0, 1, 1, 0}, 2, 9.0f);
     EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
-    dims_of(0, {3, 4});
-    dims_of(1, {3, 4});
-    dims_of(2, {2, 2});
-    expect_near(head(0, 12), {9, 3, 1, 2, 9, -1, 5, 4, 9, 9, 9, 9}, "constant pad");
-    expect_near(head(1, 12), {1, 3, 1, 2, 5, -1, 5, 4, 1, 3, 1, 2}, "reflect pad");
-    expect_near(head(2, 4), {3, 2, 5, 4}, "top 2");
+    cur_dims(desc, 0, {3, 4});
+    cur_dims(desc, 1, {3, 4});
+    cur_dims(desc, 2, {2, 2});
+    expect_near(head_of(out, 0, 12), {9, 3, 1, 2, 9, -1, 5, 4, 9, 9, 9, 9}, "constant pad");
+    expect_near(head_of(out, 1, 12), {1, 3, 1, 2, 5, -1, 5, 4, 1, 3, 1, 2}, "reflect pad");
+    expect_near(head_of(out, 2, 4), {3, 2, 5, 4}, "top 2");
     EXPECT(idx(4) == (std::vector<int64_t>{0, 2, 1, 2}));
     set({0, -1, 0, 2}, 3, -1.5f); /* a negative pad crops */
     EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
-    dims_of(0, {2, 4});
-    dims_of(2, {2, 3});
-    expect_near(head(0, 8), {1, 2, -1.5f, -1.5f, 5, 4, -1.5f, -1.5f}, "cropped constant pad");
-    expect_near(head(1, 8), {1, 2, 1, 3, 5, 4, 5, -1}, "cropped reflect pad");
-    expect_near(head(2, 6), {3, 2, 1, 5, 4, -1}, "top 3");
+    cur_dims(desc, 0, {2, 4});
+    cur_dims(desc, 2, {2, 3});
+    expect_near(head_of(out, 0, 8), {1, 2, -1.5f, -1.5f, 5, 4, -1.5f, -1.5f},
+                "cropped constant pad");
+    expect_near(head_of(out, 1, 8), {1, 2, 1, 3, 5, 4, 5, -1}, "cropped reflect pad");
+    expect_near(head_of(out, 2, 6), {3, 2, 1, 5, 4, -1}, "top 3");
     EXPECT(idx(6) == (std::vector<int64_t>{0, 2, 1, 1, 2, 0}));
     set({0, 3, 0, 0}, 1, 0.0f); /* reflect: a pad must be below the dim */
     EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "padr", aclmdlExecute(id, io.ds, out.ds));
@@ -239,8 +230,8 @@ void pad_top_k()
     EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "topk", aclmdlExecute(id, io.ds, out.ds));
     set({1, 0, 0, 0}, 0, 0.0f);
     EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
-    dims_of(2, {2, 0});
-    expect_near(head(1, 9), {-1, 5, 4, 3, 1, 2, -1, 5, 4}, "reflect pad of dim 0");
+    cur_dims(desc, 2, {2, 0});
+    expect_near(head_of(out, 1, 9), {-1, 5, 4, 3, 1, 2, -1, 5, 4}, "reflect pad of dim 0");
     free_io(io);
     free_io(out);
     aclmdlDestroyDesc(desc);
@@ -291,27 +282,17 @@ void slice_squeeze()
         put(io, 4, {7, 8, 9});
         put64(5, {av});
     };
-    auto dims_of = [&](size_t i, std::vector<int64_t> want) {
-        aclmdlIODims d;
-        EXPECT(aclmdlGetCurOutputDims(desc, i, &d) == ACL_SUCCESS && d.dimCount == want.size());
-        for (size_t j = 0; j < want.size() && j < d.dimCount; j++)
-            EXPECT(d.dims[j] == want[j]);
-    };
-    auto head = [&](size_t i, size_t n) {
-        std::vector<float> v = get(out, i);
-        return std::vector<float>(v.begin(), v.begin() + (long)n);
-    };
     set({1, 0}, {3, 5}, {1, 2}, 0); /* rows 1, 2; columns 0, 2, 4 */
     EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
-    dims_of(0, {2, 3});
-    dims_of(1, {3, 1});
-    expect_near(head(0, 6), {5, 7, 9, 10, 12, 14}, "slice");
-    expect_near(head(1, 3), {7, 8, 9}, "squeeze");
+    cur_dims(desc, 0, {2, 3});
+    cur_dims(desc, 1, {3, 1});
+    expect_near(head_of(out, 0, 6), {5, 7, 9, 10, 12, 14}, "slice");
+    expect_near(head_of(out, 1, 3), {7, 8, 9}, "squeeze");
     set({-1, 4}, {-9, 0}, {-2, -3}, -1); /* rows 3, 1; columns 4, 1 */
     EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
-    dims_of(0, {2, 2});
-    dims_of(1, {1, 3});
-    expect_near(head(0, 4), {19, 16, 9, 6}, "reversed slice");
+    cur_dims(desc, 0, {2, 2});
+    cur_dims(desc, 1, {1, 3});
+    expect_near(head_of(out, 0, 4), {19, 16, 9, 6}, "reversed slice");
     set({0, 0}, {4, 5}, {1, 0}, 0);
     EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "slice",
                 aclmdlExecute(id, io.ds, out.ds));
@@ -365,31 +346,25 @@ void computed_values()
         EXPECT(aclrtMemcpy(aclGetDataBufferAddr(db), 16, dv.data(), 16,
                            ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
     };
-    auto dims_of = [&](size_t i, std::vector<int64_t> want) {
-        aclmdlIODims dd;
-        EXPECT(aclmdlGetCurOutputDims(desc, i, &dd) == ACL_SUCCESS && dd.dimCount == want.size());
-        for (size_t j = 0; j < want.size() && j < dd.dimCount; j++)
-            EXPECT(dd.dims[j] == want[j]);
-    };
     set(5, {1, 3});
     EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
-    dims_of(0, {5});
-    dims_of(1, {2, 3});
+    cur_dims(desc, 0, {5});
+    cur_dims(desc, 1, {2, 3});
     std::vector<float> r = get(out, 0), f = get(out, 1);
     expect_near(std::vector<float>(r.begin(), r.begin() + 5), {0, 1, 2, 3, 4}, "range of cast");
     expect_near(std::vector<float>(f.begin(), f.begin() + 6), std::vector<float>(6, 1.5f),
                 "fill of mul");
     set(3, {4, 2});
     EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
-    dims_of(0, {3});
-    dims_of(1, {8, 2});
+    cur_dims(desc, 0, {3});
+    cur_dims(desc, 1, {8, 2});
     r = get(out, 0);
     expect_near(std::vector<float>(r.begin(), r.begin() + 3), {0, 1, 2}, "range of cast 3");
     set(3, {-1, 2});
     EXPECT_FAIL(ACL_ERROR_INVALID_PARAM, "aclmdlExecute", "fill", aclmdlExecute(id, io.ds, out.ds));
     set(2, {1, 1});
     EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
-    dims_of(1, {2, 1});
+    cur_dims(desc, 1, {2, 1});
     free_io(io);
     free_io(out);
     aclmdlDestroyDesc(desc);
@@ -426,31 +401,21 @@ void split_v()
         EXPECT(aclrtMemcpy(aclGetDataBufferAddr(db), 24, sv.data(), 24,
                            ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
     };
-    auto dims_of = [&](size_t i, std::vector<int64_t> want) {
-        aclmdlIODims d;
-        EXPECT(aclmdlGetCurOutputDims(desc, i, &d) == ACL_SUCCESS && d.dimCount == want.size());
-        for (size_t j = 0; j < want.size() && j < d.dimCount; j++)
-            EXPECT(d.dims[j] == want[j]);
-    };
-    auto head = [&](size_t i, size_t n) {
-        std::vector<float> v = get(out, i);
-        return std::vector<float>(v.begin(), v.begin() + (long)n);
-    };
     set({1, 3, 1});
     EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
-    dims_of(0, {2, 1});
-    dims_of(1, {2, 3});
-    dims_of(2, {2, 1});
-    expect_near(head(0, 2), {0, 5}, "split part 0");
-    expect_near(head(1, 6), {1, 2, 3, 6, 7, 8}, "split part 1");
-    expect_near(head(2, 2), {4, 9}, "split part 2");
+    cur_dims(desc, 0, {2, 1});
+    cur_dims(desc, 1, {2, 3});
+    cur_dims(desc, 2, {2, 1});
+    expect_near(head_of(out, 0, 2), {0, 5}, "split part 0");
+    expect_near(head_of(out, 1, 6), {1, 2, 3, 6, 7, 8}, "split part 1");
+    expect_near(head_of(out, 2, 2), {4, 9}, "split part 2");
     set({0, 2, 3});
     EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
-    dims_of(0, {2, 0});
-    dims_of(1, {2, 2});
-    dims_of(2, {2, 3});
-    expect_near(head(1, 4), {0, 1, 5, 6}, "split part 1 after an empty part");
-    expect_near(head(2, 6), {2, 3, 4, 7, 8, 9}, "split part 2 after an empty part");
+    cur_dims(desc, 0, {2, 0});
+    cur_dims(desc, 1, {2, 2});
+    cur_dims(desc, 2, {2, 3});
+    expect_near(head_of(out, 1, 4), {0, 1, 5, 6}, "split part 1 after an empty part");
+    expect_near(head_of(out, 2, 6), {2, 3, 4, 7, 8, 9}, "split part 2 after an empty part");
     auto refused = [&](std::vector<int64_t> sv, const char *why) {
         set(sv);
         EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_ERROR_INVALID_PARAM);
@@ -463,8 +428,8 @@ void split_v()
     refused({4, -2, 3}, "input size_splits holds -2 at 1");
     set({2, 2, 1});
     EXPECT(aclmdlExecute(id, io.ds, out.ds) == ACL_SUCCESS);
-    dims_of(2, {2, 1});
-    expect_near(head(2, 2), {4, 9}, "split after refused values");
+    cur_dims(desc, 2, {2, 1});
+    expect_near(head_of(out, 2, 2), {4, 9}, "split after refused values");
     free_io(io);
     free_io(out);
     aclmdlDestroyDesc(desc);

@@ -204,6 +204,22 @@ inline std::vector<float> get(const Io &io, size_t i)
     return v;
 }
 
+/* The first n floats of output i (a dynamic model's buffers are larger than its result). */
+inline std::vector<float> head_of(const Io &io, size_t i, size_t n)
+{
+    std::vector<float> v = get(io, i);
+    return std::vector<float>(v.begin(), v.begin() + (long)n);
+}
+
+/* Output i's dims after the latest execution (aclmdlGetCurOutputDims) are want. */
+inline void cur_dims(aclmdlDesc *desc, size_t i, const std::vector<int64_t> &want)
+{
+    aclmdlIODims d;
+    EXPECT(aclmdlGetCurOutputDims(desc, i, &d) == ACL_SUCCESS && d.dimCount == want.size());
+    for (size_t j = 0; j < want.size() && j < d.dimCount; j++)
+        EXPECT(d.dims[j] == want[j]);
+}
+
 inline void expect_near(const std::vector<float> &got, const std::vector<float> &want,
                         const char *what)
 {

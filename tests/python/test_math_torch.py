@@ -36,6 +36,16 @@ def rshape(rng, lo=0):
                  for _ in range(nd))
 
 
+def line_case(rng, dt):
+    """A sort's case: a shape, x of it with repeated values (ties) when floating, a dim."""
+    shape = rshape(rng)
+    x = gen(rng, shape, dt)
+    if dt.is_floating_point and x.numel():
+        x = ((x.double() * 2).round() / 2).to(dt)
+    nd = max(len(shape), 1)
+    return shape, x, rng.randrange(-nd, nd)
+
+
 @unittest.skipIf(torch is None, "torch is not installed")
 class MathTorch(TorchCase):
     def setUp(self):
@@ -156,12 +166,7 @@ class MathTorch(TorchCase):
         rng = random.Random(SEED + 4)
         for dt in (F32, F16, BF16, F64, I8, U8, I16, I32, I64, BOOL):
             for desc in (False, True):
-                shape = rshape(rng)
-                x = gen(rng, shape, dt)
-                if dt.is_floating_point and x.numel():  # ties: repeated values
-                    x = ((x.double() * 2).round() / 2).to(dt)
-                nd = max(len(shape), 1)
-                d = rng.randrange(-nd, nd)
+                shape, x, d = line_case(rng, dt)
                 xs = x.float() if dt in (F16, BF16) else x
                 xs = xs.to(torch.uint8) if dt == BOOL else xs
                 v, i = torch.sort(xs, dim=d, descending=desc, stable=True)
@@ -177,12 +182,7 @@ class MathTorch(TorchCase):
         rng = random.Random(SEED + 11)
         for dt in (F32, F16, BF16, F64, I8, U8, I16, I32, I64):
             for largest in (False, True):
-                shape = rshape(rng)
-                x = gen(rng, shape, dt)
-                if dt.is_floating_point and x.numel():  # ties: repeated values
-                    x = ((x.double() * 2).round() / 2).to(dt)
-                nd = max(len(shape), 1)
-                d = rng.randrange(-nd, nd)
+                shape, x, d = line_case(rng, dt)
                 n = shape[d] if shape else 1
                 k = rng.randint(0 if shape else 1, n)  # a 0-d self: k 1
                 xs = x.float() if dt in (F16, BF16) else x
