@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "sched/ec.h"
+#include "sched/worker.h"
 
 bool sched_asym_fences;
 bool sched_trace_on;
@@ -103,7 +104,7 @@ int sched_spin_from(bool (*pred)(void *), void *arg, uint64_t t0, uint64_t budge
                 return -ETIMEDOUT;
             if (now - t0 >= budget_ns)
                 return 1;
-            if (yield) {
+            if (yield && sched_cpu_has_worker(sched_getcpu())) {
                 sched_yield();
                 uint64_t back = sched_now_ns();
                 *last_ns = back;

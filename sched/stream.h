@@ -81,7 +81,8 @@
  *  S9. sync_ns is a hint, never a condition: how long the stream's latest
  *      synchronisation (sched_stream_wait_tag: aclrtSynchronizeStream, the
  *      device's, a destroy's drain) waited, 0 when within sched_cfg.spin_ns.
- *      The next synchronisation spins, yielding, for about that time when it
+ *      The next synchronisation spins (yielding a core a worker may use,
+ *      sched_spin_from) for about that time when it
  *      is at most SCHED_SYNC_SPIN_MAX x sched_cfg.spin_ns (sched/sched.h),
  *      else plainly for sched_cfg.spin_ns, and parks in doneq after it as
  *      S3 says; so a wrong or stale value (racing synchronisers, a recycled

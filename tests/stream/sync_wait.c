@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * How a synchronisation waits (sched/stream.h S9): after work of ~300 us the
- * next synchronisation of the stream spins for about that long (yielding)
- * instead of parking at once; after long work it parks.
+ * next synchronisation of the stream spins for about that long (yielding a
+ * core a worker may use) instead of parking at once; after long work it
+ * parks.
  *   - 200 rounds of busy work of 300 us + aclrtSynchronizeStream: every
  *     round's kernel has run when its synchronisation returns;
  *   - then work of 30 ms, five times: the host thread parks, also on the
