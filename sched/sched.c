@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "sched/ec.h"
-#include "sched/worker.h"
 
 bool sched_asym_fences;
 bool sched_trace_on;
@@ -86,31 +85,16 @@ void sched_ec_wake_all(struct sched_ec *ec)
 
 int sched_spin(bool (*pred)(void *), void *arg, uint64_t deadline_ns)
 {
-    uint64_t last;
-    return sched_spin_from(pred, arg, sched_now_ns(), sched_cfg.spin_ns, false, deadline_ns, &last);
-}
-
-int sched_spin_from(bool (*pred)(void *), void *arg, uint64_t t0, uint64_t budget_ns, bool yield,
-                    uint64_t deadline_ns, uint64_t *last_ns)
-{
-    *last_ns = t0;
+    uint64_t spin_until = sched_now_ns() + sched_cfg.spin_ns;
     for (unsigned i = 1;; i++) {
         if (pred(arg))
             return 0;
         if ((i & 63) == 0) {
             uint64_t now = sched_now_ns();
-            *last_ns = now;
             if (deadline_ns && now >= deadline_ns)
                 return -ETIMEDOUT;
-            if (now - t0 >= budget_ns)
+            if (now >= spin_until)
                 return 1;
-            if (yield && sched_cpu_has_worker(sched_getcpu())) {
-                sched_yield();
-                uint64_t back = sched_now_ns();
-                *last_ns = back;
-                if (back - now >= SCHED_YIELD_LOST_NS)
-                    return pred(arg) ? 0 : 1;
-            }
         }
         base_cpu_relax();
     }

@@ -33,43 +33,9 @@ int sched_init(const struct sched_config *cfg);
  * the clock every 64 rounds only (it costs ~20 ns). 0: pred held; -ETIMEDOUT:
  * deadline_ns (0 = none) passed; 1: the budget is spent, park now. (Host
  * waits do not yield while they spin, unlike idle workers: measured, a yield
- * there cut the one-stream rate of a busy producer by a fifth. The longer
- * spin of a synchronisation, SCHED_SYNC_SPIN_MAX, yields where a worker may
- * need the core.)
+ * there cut the one-stream rate of a busy producer by a fifth.)
  */
 int sched_spin(bool (*pred)(void *), void *arg, uint64_t deadline_ns);
-
-/*
- * sched_spin's loop from t0 (a clock reading the caller took) for budget_ns.
- * With yield, the core is yielded every 64 rounds while a device worker may
- * run on it (sched_cpu_has_worker: one is pinned there, or workers are
- * unpinned), so the spinner never holds a worker off its core; on a core no
- * worker uses it does not yield, since a yield there only hands the core to
- * another process's thread for its whole slice. The spin gives up (1: park
- * now) as soon as a yield kept this thread off its core for
- * SCHED_YIELD_LOST_NS or more without pred coming true: a yielding spinner
- * gets the core back only after the other thread's slice, a parked one as
- * soon as it is woken. *last_ns: the latest clock reading (t0 when the loop
- * read none: pred held within 64 rounds).
- */
-int sched_spin_from(bool (*pred)(void *), void *arg, uint64_t t0, uint64_t budget_ns, bool yield,
-                    uint64_t deadline_ns, uint64_t *last_ns);
-
-/*
- * A stream synchronisation spins longer than sched_cfg.spin_ns when its
- * stream's previous synchronisation waited longer than that but at most this
- * many times it (sched/stream.h S9): for that wait plus a quarter, yielding
- * a core shared with a worker (sched_spin_from), then it parks. 20 x the default 50 us: a host
- * waiting on work of up to 1 ms (a model's execution, aclmdlExecute) takes
- * the result from a spinning thread instead of a futex wake (~25-50 us on a
- * VM: 3-15% of such work); a longer wait parks after the plain spin, as
- * every wait does, so a host waiting on long work costs no CPU.
- */
-#define SCHED_SYNC_SPIN_MAX 20u
-
-/* A yield that kept the spinning thread off its core this long: the core is
- * contended, park (sched_spin_from). A bare sched_yield costs ~1 us. */
-#define SCHED_YIELD_LOST_NS 20000u
 
 /* Number of cores this process may run on: its affinity mask at the first call
  * (taskset, cgroup cpusets, mpirun's binding), else every online core. Cached. */

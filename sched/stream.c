@@ -29,7 +29,6 @@ int sched_stream_init(struct sched_stream *s, void *owner)
     atomic_store_explicit(&s->tail, 0, memory_order_relaxed);
     atomic_store_explicit(&s->tag, 0, memory_order_relaxed); /* S7: set by the owner object */
     s->head_cache = 0;
-    atomic_store_explicit(&s->sync_ns, 0, memory_order_relaxed); /* relaxed: S9, a hint */
     /* relaxed: the worker let go of the stream (attach publishes it again). */
     atomic_store_explicit(&s->head, 0, memory_order_relaxed);
     s->blk_cond = NULL;
@@ -319,8 +318,9 @@ int sched_stream_wait(struct sched_stream *s, uint64_t target, uint64_t deadline
 int sched_stream_wait_tag(struct sched_stream *s, uint64_t target, uint64_t deadline_ns,
                           uint64_t tag)
 {
-    return sched_waitq_wait_hinted(&s->doneq, &s->head, target, deadline_ns, tag ? &s->tag : NULL,
-                                   tag, &s->sync_ns); /* S9 */
+    if (!tag)
+        return sched_waitq_wait(&s->doneq, &s->head, target, deadline_ns);
+    return sched_waitq_wait_while(&s->doneq, &s->head, target, deadline_ns, &s->tag, tag);
 }
 
 void (*_Atomic sched_fail_hook)(struct sched_exec *x, int32_t code);

@@ -78,16 +78,6 @@
  *      and sched_stream_init clears `shared` last, with a release store, so
  *      a late producer either waits on share_lock or sees the reset ring (the
  *      re-check in S6 sees it).
- *  S9. sync_ns is a hint, never a condition: how long the stream's latest
- *      synchronisation (sched_stream_wait_tag: aclrtSynchronizeStream, the
- *      device's, a destroy's drain) waited, 0 when within sched_cfg.spin_ns.
- *      The next synchronisation spins (yielding a core a worker may use,
- *      sched_spin_from) for about that time when it
- *      is at most SCHED_SYNC_SPIN_MAX x sched_cfg.spin_ns (sched/sched.h),
- *      else plainly for sched_cfg.spin_ns, and parks in doneq after it as
- *      S3 says; so a wrong or stale value (racing synchronisers, a recycled
- *      stream) costs at most that bounded spin, never a missed completion.
- *      Written by synchronisers only when it changes, relaxed both ways.
  *
  * Synchronisation table:
  *   reserve/commit  vs reserve/commit (other thread): serialised by ownership (S5)
@@ -109,7 +99,6 @@ struct sched_stream {
     /* Producer line. */
     _Alignas(SCHED_CACHELINE) _Atomic uint64_t tail; /* A: P stores; read by synchronising hosts */
     uint64_t head_cache;                             /* P: last head seen */
-    _Atomic uint64_t sync_ns;                        /* A: the latest synchronisation's wait (S9) */
     struct sched_producer *_Atomic producer;         /* A: the owner thread (S5) */
     _Atomic uint64_t tag;                            /* A: incarnation tag (S7), 0 = retired */
     _Atomic uint32_t revoke;                         /* A: a claim is in progress (S5) */

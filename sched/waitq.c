@@ -3,7 +3,6 @@
 
 #include <errno.h>
 
-#include "sched/clock.h"
 #include "sched/futex.h"
 #include "sched/sched.h"
 
@@ -104,11 +103,13 @@ int sched_waitq_wait(struct sched_waitq *q, _Atomic uint64_t *counter, uint64_t 
     return sched_waitq_wait_while(q, counter, target, deadline_ns, NULL, 0);
 }
 
-/* The waiter's parking phase, after its spin (Q1-Q4). */
-static int park(struct sched_waitq *q, struct reach_arg *ra, uint64_t deadline_ns)
+int sched_waitq_wait_while(struct sched_waitq *q, _Atomic uint64_t *counter, uint64_t target,
+                           uint64_t deadline_ns, _Atomic uint64_t *word, uint64_t expect)
 {
-    _Atomic uint64_t *counter = ra->counter, *word = ra->word;
-    uint64_t target = ra->target;
+    struct reach_arg ra = {counter, target, word, expect};
+    int spun = sched_spin(reached_pred, &ra, deadline_ns);
+    if (spun <= 0)
+        return spun;
     struct sched_waiter me = {.target = target, .word = word};
     atomic_init(&me.woken, 0);
     pthread_mutex_lock(&q->lock);
@@ -120,10 +121,10 @@ static int park(struct sched_waitq *q, struct reach_arg *ra, uint64_t deadline_n
     sched_fence_heavy(); /* Q2: pairs with the writer's light fence */
     int rc = 0;
     while (!atomic_load_explicit(&me.woken, memory_order_acquire)) {
-        if (reached(counter, target) || moved(ra)) /* Q4: after the lock section above */
+        if (reached(counter, target) || moved(&ra)) /* Q4: after the lock section above */
             break;
         if (sched_futex_wait(&me.woken, 0, deadline_ns) == -ETIMEDOUT) {
-            rc = reached(counter, target) || moved(ra) ? 0 : -ETIMEDOUT;
+            rc = reached(counter, target) || moved(&ra) ? 0 : -ETIMEDOUT;
             break;
         }
     }
@@ -139,39 +140,4 @@ static int park(struct sched_waitq *q, struct reach_arg *ra, uint64_t deadline_n
         }
     pthread_mutex_unlock(&q->lock);
     return rc;
-}
-
-int sched_waitq_wait_while(struct sched_waitq *q, _Atomic uint64_t *counter, uint64_t target,
-                           uint64_t deadline_ns, _Atomic uint64_t *word, uint64_t expect)
-{
-    struct reach_arg ra = {counter, target, word, expect};
-    int spun = sched_spin(reached_pred, &ra, deadline_ns);
-    if (spun <= 0)
-        return spun;
-    return park(q, &ra, deadline_ns);
-}
-
-int sched_waitq_wait_hinted(struct sched_waitq *q, _Atomic uint64_t *counter, uint64_t target,
-                            uint64_t deadline_ns, _Atomic uint64_t *word, uint64_t expect,
-                            _Atomic uint64_t *hint)
-{
-    struct reach_arg ra = {counter, target, word, expect};
-    /* relaxed: S9, a hint that only sizes the spin; nothing is read through it */
-    uint64_t est = atomic_load_explicit(hint, memory_order_relaxed);
-    uint64_t base = sched_cfg.spin_ns, t0 = sched_now_ns(), last;
-    bool along = est > base && est / SCHED_SYNC_SPIN_MAX <= base;
-    int rc = sched_spin_from(reached_pred, &ra, t0, along ? est + est / 4 : base, along,
-                             deadline_ns, &last);
-    if (rc > 0) {
-        rc = park(q, &ra, deadline_ns);
-        last = sched_now_ns();
-    }
-    if (rc != 0 || moved(&ra))
-        return rc; /* a timeout or a retired stream says nothing about its work */
-    /* S9: waits within the plain spin are stored as 0, so a stream synchronised
-     * often on short work writes nothing here. relaxed: as the load above. */
-    uint64_t took = last - t0 > base ? last - t0 : 0;
-    if (took != est)
-        atomic_store_explicit(hint, took, memory_order_relaxed);
-    return 0;
 }

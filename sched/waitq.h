@@ -69,14 +69,6 @@ int sched_waitq_wait(struct sched_waitq *q, _Atomic uint64_t *counter, uint64_t 
 int sched_waitq_wait_while(struct sched_waitq *q, _Atomic uint64_t *counter, uint64_t target,
                            uint64_t deadline_ns, _Atomic uint64_t *word, uint64_t expect);
 
-/* sched_waitq_wait_while for a stream synchronisation (sched/stream.h S9):
- * *hint, how long the stream's previous synchronisation waited, picks the
- * spin (sched_cfg.spin_ns plain, or about *hint yielding, SCHED_SYNC_SPIN_MAX);
- * this wait then stores its own time there. */
-int sched_waitq_wait_hinted(struct sched_waitq *q, _Atomic uint64_t *counter, uint64_t target,
-                            uint64_t deadline_ns, _Atomic uint64_t *word, uint64_t expect,
-                            _Atomic uint64_t *hint);
-
 /* After changing a word waiters watch (Q4): wake every watching waiter. */
 void sched_waitq_kick(struct sched_waitq *q);
 

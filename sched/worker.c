@@ -79,11 +79,6 @@ struct sched_req {
 static struct sched_worker *_Atomic g_workers[SCHED_MAX_WORKERS];
 static _Atomic uint32_t g_nworkers_hint; /* A: 1 + highest index ever created */
 static pthread_mutex_t g_create_lock = PTHREAD_MUTEX_INITIALIZER;
-/* Running workers by the core they are pinned to, and the unpinned ones
- * (sched_cpu_has_worker). Written under g_create_lock; relaxed: read as a
- * hint by spinning host threads, which only decides whether they yield. */
-static _Atomic uint16_t g_cpu_workers[CPU_SETSIZE];
-static _Atomic uint32_t g_unpinned_workers;
 static void (*g_on_start)(void), (*g_on_stop)(void); /* I: before workers start */
 static void (*g_on_release)(struct sched_stream *);  /* I */
 
@@ -645,30 +640,6 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-/* A worker pinned to cpu (-1: unpinned) starts (+1) or stopped (-1); under
- * g_create_lock. relaxed: see g_cpu_workers. */
-static void count_cpu(int32_t cpu, int d)
-{
-    _Atomic uint16_t *c16 = cpu >= 0 && cpu < CPU_SETSIZE ? &g_cpu_workers[cpu] : NULL;
-    if (c16)
-        atomic_store_explicit(c16, (uint16_t)(atomic_load_explicit(c16, memory_order_relaxed) + d),
-                              memory_order_relaxed);
-    else
-        atomic_store_explicit(&g_unpinned_workers,
-                              atomic_load_explicit(&g_unpinned_workers, memory_order_relaxed) +
-                                  (uint32_t)d,
-                              memory_order_relaxed);
-}
-
-bool sched_cpu_has_worker(int cpu)
-{
-    /* relaxed: g_cpu_workers */
-    if (cpu < 0 || cpu >= CPU_SETSIZE ||
-        atomic_load_explicit(&g_unpinned_workers, memory_order_relaxed))
-        return true;
-    return atomic_load_explicit(&g_cpu_workers[cpu], memory_order_relaxed) != 0;
-}
-
 int sched_worker_start(uint32_t index, int32_t cpu)
 {
     return sched_worker_start_in(index, cpu, index, 0);
@@ -731,7 +702,6 @@ int sched_worker_start_in(uint32_t index, int32_t cpu, uint32_t team_base, uint3
     pthread_attr_destroy(&attr);
     if (r == 0) {
         w->running = true;
-        count_cpu(w->cpu, 1);
         char name[16];
         snprintf(name, sizeof(name), "cpuacl-w%u", index);
         pthread_setname_np(w->thread, name);
@@ -750,9 +720,6 @@ void sched_worker_stop(uint32_t index)
     sched_worker_kick(w);
     pthread_join(w->thread, NULL);
     w->running = false;
-    pthread_mutex_lock(&g_create_lock);
-    count_cpu(w->cpu, -1);
-    pthread_mutex_unlock(&g_create_lock);
     process_mailbox(w); /* requests posted after the worker's last look */
     free(w->streams);
     w->streams = NULL;

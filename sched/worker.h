@@ -104,10 +104,6 @@ struct sched_worker *sched_worker_get(uint32_t index);
  * [sched_cfg.spin_ns, SCHED_SPIN_GROW_MAX x that]. */
 void sched_spin_adapt(uint64_t *spin_ns, bool cancelled, bool woken, uint64_t slept_ns);
 
-/* Whether a running worker may run on core cpu: one is pinned there, or some
- * worker is unpinned (or cpu is unknown, < 0). A hint (sched_spin_from). */
-bool sched_cpu_has_worker(int cpu);
-
 /* Place stream s on w: queued in w's mailbox, not waited for (the worker
  * takes the stream, and the tasks already in its ring, at its next loop). */
 void sched_worker_attach(struct sched_worker *w, struct sched_stream *s);

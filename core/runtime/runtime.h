@@ -43,7 +43,7 @@
  *   4. (none: the executor pool, ops/engine/exec.c, is lock-free now.)
  *   4b. core/model/capture.c g_nc.lock: recycled lane node arrays (leaf; under 1
  *      or alone).
- *   5. sched/worker.c g_create_lock: worker start, the per-core worker counts (under 1).
+ *   5. sched/worker.c g_create_lock: worker start (under 1).
  *   6. sched_stream.share_lock (sched/stream.h S6): a shared stream's
  *      producers, held across one submission (which may wait for ring space:
  *      then it takes 9).
