@@ -53,6 +53,7 @@
  *      not rely on aclmdlRIDestroy's answer: a teardown unlinks the model (the
  *      handle is dead) before its executions finish.
  */
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,11 +82,15 @@ struct gx {
     bool need_ev;
     const char *type, *name; /* PLAN: its node's, for subscription records */
     /* PLAN of a node with data-dependent outputs (proto_op's bound): per output, the real
-     * dims its latest run wrote (proto_plan_run_dims); NULL for other nodes. Written by the
-     * runs (serialised, GC1), read by graph_out_cur_dims once a run completed: the stream
-     * synchronisation that tells the caller so orders the writes before the read. */
+     * dims its run writes (proto_plan_run_dims: dims[0 .. nout), the kernel's scratch, which
+     * may hold a bound for a while) and, once that run finished, the published copy
+     * (dims[nout .. 2 nout)) under dlock, which graph_out_cur_dims reads: a reader racing a
+     * run of another stream (GC1 serialises runs, not their readers) sees one finished
+     * run's dims, never a half-written set. NULL for other nodes. */
     int64_t (*dims)[PROTO_MAX_DIMS];
-    bool dims_set; /* a run wrote dims */
+    uint32_t ndims; /* nout */
+    bool dims_set;  /* a run published dims; under dlock */
+    pthread_mutex_t dlock;
 };
 
 struct graph_compiled {
@@ -183,11 +188,14 @@ bool graph_out_cur_dims(const struct cpuaclGeGraph *g, uint32_t i, int64_t *dims
     for (uint32_t k = 0; k < g->c->ngx; k++) {
         const struct gx *x = g->c->gx[k];
         if (x->kind == GX_PLAN && x->node == r.node && x->dims) {
-            if (!x->dims_set)
-                return false;
+            struct gx *w = (struct gx *)x; /* dlock only */
+            pthread_mutex_lock(&w->dlock);
+            bool set = x->dims_set;
+            if (set)
+                memcpy(dims, x->dims[x->ndims + (uint32_t)r.out], (size_t)v->nd * sizeof(int64_t));
+            pthread_mutex_unlock(&w->dlock);
             *nd = v->nd;
-            memcpy(dims, x->dims[r.out], (size_t)v->nd * sizeof(int64_t));
-            return true;
+            return set;
         }
     }
     return false;
@@ -219,8 +227,13 @@ static int32_t gx_run(void *arg)
     uint32_t tag = atomic_load_explicit(&x->c->prof_tag, memory_order_relaxed);
     uint64_t t0 = tag ? core_obs_now_ns() : 0;
     int32_t rc = proto_plan_run_dims(x->plan, addr, x->dims);
-    if (!rc && x->dims)
-        ((struct gx *)x)->dims_set = true; /* GC1: runs of this graph do not overlap */
+    if (!rc && x->dims) { /* publish (the scratch is this run's own: GC1) */
+        struct gx *w = (struct gx *)x;
+        pthread_mutex_lock(&w->dlock);
+        memcpy(x->dims + x->ndims, x->dims, x->ndims * sizeof(*x->dims));
+        w->dims_set = true;
+        pthread_mutex_unlock(&w->dlock);
+    }
     if (tag)
         core_prof_sub_op(tag, x->type, x->name, t0, core_obs_now_ns());
     if (addr != inl)
@@ -295,8 +308,14 @@ static uint32_t plan_node(struct cpuaclGeGraph *g, struct graph_compiled *c, int
         bool bounded = false;
         for (uint32_t k = 0; k < op->nout; k++)
             bounded |= op->bound[k] != 0;
-        if (!rc && bounded && !(x->dims = calloc(op->nout, sizeof(*x->dims))))
-            rc = graph_err(GE_GRAPH_MALLOC_FAILED, "BuildGraph: out of memory");
+        if (!rc && bounded) {
+            if (!(x->dims = calloc(2 * (size_t)op->nout, sizeof(*x->dims))))
+                rc = graph_err(GE_GRAPH_MALLOC_FAILED, "BuildGraph: out of memory");
+            else {
+                x->ndims = op->nout;
+                pthread_mutex_init(&x->dlock, NULL);
+            }
+        }
     } else if (!rc) {
         proto_plan_free(plan);
         rc = graph_err(GE_GRAPH_MALLOC_FAILED, "BuildGraph: out of memory");
@@ -571,6 +590,8 @@ void graph_compiled_free(struct graph_compiled *c)
         if (x->ev)
             aclrtDestroyEvent(x->ev);
         free(x->opbuf);
+        if (x->dims)
+            pthread_mutex_destroy(&x->dlock);
         free(x->dims);
         free(x);
     }

@@ -6,7 +6,8 @@
  *  NX1. Per batch and class, the candidates are the boxes whose score is above
  *      score_threshold (all of them without one), visited by descending score; equal
  *      scores by ascending box index (a stable order: ONNX's identical-boxes case keeps
- *      box 0).
+ *      box 0); a NaN score (no score_threshold, which NaN never passes) after every number,
+ *      so the order stays total.
  *  NX2. A candidate is kept unless its IoU with a box already kept for that class is
  *      above iou_threshold, until max boxes are kept. IoU = intersection / union of the
  *      axis-aligned boxes (corners normalised with min/max, so either diagonal works);
@@ -37,7 +38,10 @@ static float load(const void *p, aclDataType dt, int64_t i)
 static int cand_cmp(const void *pa, const void *pb)
 {
     const struct nms_cand *a = pa, *b = pb;
-    if (a->s != b->s)
+    bool na = isnan(a->s), nb = isnan(b->s); /* NX1: a NaN score after every number */
+    if (na != nb)
+        return na ? 1 : -1;
+    if (!na && a->s != b->s)
         return a->s > b->s ? -1 : 1;
     return (a->i > b->i) - (a->i < b->i); /* NX1 */
 }

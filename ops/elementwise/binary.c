@@ -28,7 +28,8 @@
  *      Gcd is non-negative (gcd(0, 0) = 0). LeftShift and RightShift also take
  *      uint16, uint32 and uint64 (their aclnn type lists), each only with
  *      itself (no promotion with another type); a uint64 shifts right
- *      logically, and a shift wraps to the type's width.
+ *      logically, and a shift wraps to the type's width; out is then of the same
+ *      type (161002 otherwise: the int64 bits are not wrapped for another type).
  *  EB9. Fmod (the sign of self) and Remainder (the sign of other, Python's
  *      %) keep integer types; an integer modulo by zero gives 0. Neither,
  *      nor FloorDivide, takes bool. Float floor division (FloorDivide,
@@ -342,6 +343,12 @@ static aclnnStatus binary_op(const char *name, int kind, int bop, const aclTenso
     if (!ops_can_cast(res, outdt))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: result type %s cannot cast to out type %s",
                        name, ops_dt_name(ops_dt_acl(res)), ops_dt_name(out->dtype));
+    /* EB8: a uint16/32/64 result is computed in int64 bits without a rounding to its width
+     * (ER1 has none), so it is stored only as itself */
+    if (((DTM(res) | DTM(outdt)) & DTM_UWIDE) && res != outdt)
+        return ops_err(
+            ACLNN_ERR_PARAM_INVALID, "%s: out has type %s; a %s result is stored only as %s", name,
+            ops_dt_name(out->dtype), ops_dt_name(ops_dt_acl(res)), ops_dt_name(ops_dt_acl(res)));
 
     if ((rc = ops_check_broadcast(name, self, other, out, inplace ? "selfRef" : "out")))
         return rc;

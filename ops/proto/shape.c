@@ -306,7 +306,8 @@ static enum proto_status split_v_sizes(struct proto_op *op, int64_t *size, int *
             return proto_fail(op, PROTO_INPUT,
                               "input size_splits holds %lld at %d: a size is >= 0 (one may be -1)",
                               (long long)size[i], i);
-        sum += size[i];
+        if (size[i] > dim || __builtin_add_overflow(sum, size[i], &sum))
+            sum = dim + 1; /* more than the dim: refused below */
     }
     if (rest >= 0 && sum <= dim)
         size[rest] = dim - sum, sum = dim;
@@ -1005,6 +1006,8 @@ static enum proto_status strided_geom(struct proto_op *op, int64_t *lo, int64_t 
             ej = (em >> j) & 1 ? -1 : ej < -1 ? -1 : ej > d - 1 ? d - 1 : ej;
             cnt[a] = bj > ej ? 1 + (bj - ej - 1) / (s == INT64_MIN ? INT64_MAX : -s) : 0;
         }
+        if (d == 0) /* an empty dim: nothing to take (a negative step's clamp gave begin 0) */
+            cnt[a] = 0;
         lo[a] = bj;
         step[a] = s;
     }

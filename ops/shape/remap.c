@@ -326,10 +326,12 @@ static int64_t pad_src(enum ops_pad_mode mode, int64_t o, int64_t lo, int64_t w)
         return i < w ? i : per - i;
     case OPS_PAD_SYMMETRIC:
         per = 2 * w;
+        if (per == 0)
+            return -1;
         i = ((i % per) + per) % per;
         return i < w ? i : per - 1 - i;
     case OPS_PAD_CIRCULAR:
-        return ((i % w) + w) % w;
+        return w == 0 ? -1 : ((i % w) + w) % w;
     default:
         return -1;
     }

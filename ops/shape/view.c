@@ -501,6 +501,16 @@ aclnnStatus ops_strided_slice(const aclTensor *self, const int64_t *first, const
     if (out->ndim != self->ndim)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: y has %u dims, x %u", name,
                        (unsigned)out->ndim, (unsigned)self->ndim);
+    for (uint32_t k = 0; k < self->ndim; k++) { /* every index taken lies in self */
+        int64_t n = out->dims[k], d = self->dims[k], last;
+        if (n > 0 && (step[k] == 0 || first[k] < 0 || first[k] >= d ||
+                      __builtin_mul_overflow(n - 1, step[k], &last) ||
+                      __builtin_add_overflow(first[k], last, &last) || last < 0 || last >= d))
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: dim %u takes %lld elements from %lld by %lld, outside its %lld",
+                           name, k, (long long)n, (long long)first[k], (long long)step[k],
+                           (long long)d);
+    }
     return strided_move(name, OPS_DT_SliceV2, self, out->dims, first, step, out, workspaceSize,
                         executor);
 }

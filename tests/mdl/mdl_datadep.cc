@@ -16,7 +16,10 @@
  * RunGraph giving the output tensor its real shape (cpuaclGeSessionOutputDims).
  */
 #include <algorithm>
+#include <atomic>
+#include <functional>
 #include <set>
+#include <thread>
 
 #include "cpuacl/cpuacl_test.h"
 #include "ge/ge_api.h"
@@ -244,6 +247,46 @@ int main()
     run(id, desc, e, nullptr);
     EXPECT(cur(desc, 0) == (std::vector<int64_t>{2, 0}) &&
            cur(desc, 3) == (std::vector<int64_t>{0, 3}));
+
+    /* two threads executing the model at once on their own streams, each reading the
+     * current dims after its synchronisation: a whole finished run's (Unique's count of a's
+     * data or of e's), never the bound the kernel writes first nor a torn set; under
+     * ThreadSanitizer the publication (dlock in graph/compile.c) is checked too */
+    {
+        auto kcount = [](const Case &c) {
+            return (int64_t)std::set<float>(c.x.begin(), c.x.end()).size();
+        };
+        const int64_t ka = kcount(a), kb = kcount(e); /* 5 and 1; the bound is 12 */
+        std::atomic<int> odd{0};
+        auto worker = [&](const Case &c) {
+            EXPECT(aclrtSetDevice(0) == ACL_SUCCESS);
+            aclrtStream st = nullptr;
+            EXPECT(aclrtCreateStream(&st) == ACL_SUCCESS);
+            Io in = make_io(kIn), out = make_io(kOut);
+            put(in, 0, c.x);
+            put(in, 1, c.boxes);
+            put(in, 2, c.scores);
+            put_bytes(in, 3, &c.max, 4);
+            put(in, 4, {c.iou});
+            put(in, 5, {c.score});
+            put_bytes(in, 6, c.mask.data(), XN);
+            for (int r = 0; r < 60; r++) {
+                EXPECT(aclmdlExecuteAsync(id, in.ds, out.ds, st) == ACL_SUCCESS);
+                EXPECT(aclrtSynchronizeStream(st) == ACL_SUCCESS);
+                std::vector<int64_t> u = cur(desc, 1), n = cur(desc, 2); /* two reads */
+                if (u.size() != 1 || (u[0] != ka && u[0] != kb) || n.size() != 1 ||
+                    (n[0] != ka && n[0] != kb))
+                    odd.fetch_add(1, std::memory_order_relaxed); /* relaxed: read after join */
+            }
+            free_io(in);
+            free_io(out);
+            EXPECT(aclrtDestroyStream(st) == ACL_SUCCESS);
+        };
+        std::thread t1(worker, std::cref(a)), t2(worker, std::cref(e));
+        t1.join();
+        t2.join();
+        EXPECT(odd.load(std::memory_order_relaxed) == 0);
+    }
 
     /* an output buffer under the bound: refused, naming the output */
     {

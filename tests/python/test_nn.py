@@ -94,6 +94,13 @@ class Operators(StreamCase):
                        acl.ACLNN_ERR_PARAM_INVALID, "LeftShift uint32 << int32")
             self.fails(acl.nn.run("Add", tx, tx, 1, out, stream=self.stream),
                        acl.ACLNN_ERR_PARAM_INVALID, "Add of uint32")
+        # out of another type: the result is not wrapped to its width for it (EB8)
+        for dt, odt in ((np.uint16, np.int64), (np.uint32, np.float32), (np.uint64, np.float64)):
+            x = np.array([np.iinfo(dt).max], dt)
+            with acl.nn.Tensor.from_numpy(x) as tx, acl.nn.Tensor.empty((1,), odt) as out:
+                self.fails(acl.nn.run("LeftShift", tx, tx, out, stream=self.stream),
+                           acl.ACLNN_ERR_PARAM_INVALID, "LeftShift %s into %s" % (
+                               np.dtype(dt).name, np.dtype(odt).name))
 
     def test_two_phases_by_hand_without_numpy(self):
         n = 6
