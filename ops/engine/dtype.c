@@ -213,14 +213,25 @@ __attribute__((target("avx,f16c"))) static void f16c_load(float *d, const uint16
         d[i] = half_f16_to_f32(s[i]);
 }
 
-__attribute__((target("avx,f16c"))) static void f16c_store(uint16_t *d, const float *s, int64_t n)
+/* Also tells whether any stored half is an infinity (the only stores the
+ * overflow check below can act on), tested on the converted vectors: a
+ * scalar pass over the halves afterwards cost more than the conversion. */
+__attribute__((target("avx,f16c"))) static bool f16c_store(uint16_t *d, const float *s, int64_t n)
 {
+    const __m128i mag = _mm_set1_epi16(0x7fff), inf = _mm_set1_epi16(0x7c00);
+    __m128i any = _mm_setzero_si128();
     int64_t i = 0;
-    for (; i + 8 <= n; i += 8)
-        _mm_storeu_si128((__m128i *)(d + i),
-                         _mm256_cvtps_ph(_mm256_loadu_ps(s + i), _MM_FROUND_TO_NEAREST_INT));
-    for (; i < n; i++)
+    for (; i + 8 <= n; i += 8) {
+        const __m128i h = _mm256_cvtps_ph(_mm256_loadu_ps(s + i), _MM_FROUND_TO_NEAREST_INT);
+        any = _mm_or_si128(any, _mm_cmpeq_epi16(_mm_and_si128(h, mag), inf));
+        _mm_storeu_si128((__m128i *)(d + i), h);
+    }
+    bool hit = !_mm_testz_si128(any, any);
+    for (; i < n; i++) {
         d[i] = half_f32_to_f16(s[i]);
+        hit |= (d[i] & 0x7fffu) == 0x7c00u;
+    }
+    return hit;
 }
 
 /* buf[i] = float16(buf[i]) as float32, in place: the F16C round trip. */
@@ -479,8 +490,9 @@ static void st_f32_f16(char *dst, int64_t st, const void *src, int64_t n)
 {
 #if defined(__x86_64__)
     if (st == 2 && have_f16c()) {
-        f16c_store((uint16_t *)(void *)dst, src, n);
-        f16_overflow(dst, st, src, n);
+        /* no infinity stored: nothing for the overflow check (the common case) */
+        if (f16c_store((uint16_t *)(void *)dst, src, n))
+            f16_overflow(dst, st, src, n);
         return;
     }
 #endif

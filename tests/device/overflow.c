@@ -3,7 +3,8 @@
  * cast of finite values beyond 65504 gives inf and sets the sticky overflow status
  * (read back with aclrtGetOverflowStatus on a stream, cleared by aclrtResetOverflowStatus);
  * in SATURATION mode the same cast gives +-65504 and still reports the overflow; in-range
- * values and an inf input do not set it. Misuse codes. */
+ * values and an inf input do not set it; the same in a run of 21 (the vector conversion's
+ * lanes as well as its tail). Misuse codes. */
 #include <math.h>
 
 #include "acltest.h"
@@ -24,14 +25,14 @@ static uint64_t status(aclrtStream s, void *dev)
     return host[0];
 }
 
-/* Cast in[] to float16 on s, return the halves. */
-static void cast(aclrtStream s, const float *in, uint16_t *out)
+/* Cast in[n] to float16 on s, return the halves. */
+static void cast_n(aclrtStream s, const float *in, uint16_t *out, int64_t n)
 {
-    int64_t shape[1] = {N}, strides[1] = {1};
+    int64_t shape[1] = {n}, strides[1] = {1};
     void *din, *dout;
-    CHECK_OK(aclrtMalloc(&din, N * 4, ACL_MEM_MALLOC_HUGE_FIRST));
-    CHECK_OK(aclrtMalloc(&dout, N * 2, ACL_MEM_MALLOC_HUGE_FIRST));
-    CHECK_OK(aclrtMemcpy(din, N * 4, in, N * 4, ACL_MEMCPY_HOST_TO_DEVICE));
+    CHECK_OK(aclrtMalloc(&din, (size_t)n * 4, ACL_MEM_MALLOC_HUGE_FIRST));
+    CHECK_OK(aclrtMalloc(&dout, (size_t)n * 2, ACL_MEM_MALLOC_HUGE_FIRST));
+    CHECK_OK(aclrtMemcpy(din, (size_t)n * 4, in, (size_t)n * 4, ACL_MEMCPY_HOST_TO_DEVICE));
     aclTensor *ti = aclCreateTensor(shape, 1, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, shape, 1, din);
     aclTensor *to =
         aclCreateTensor(shape, 1, ACL_FLOAT16, strides, 0, ACL_FORMAT_ND, shape, 1, dout);
@@ -44,12 +45,61 @@ static void cast(aclrtStream s, const float *in, uint16_t *out)
         CHECK_OK(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST));
     CHECK(aclnnCast(w, ws, ex, s) == 0);
     CHECK_OK(aclrtSynchronizeStream(s));
-    CHECK_OK(aclrtMemcpy(out, N * 2, dout, N * 2, ACL_MEMCPY_DEVICE_TO_HOST));
+    CHECK_OK(aclrtMemcpy(out, (size_t)n * 2, dout, (size_t)n * 2, ACL_MEMCPY_DEVICE_TO_HOST));
     aclDestroyTensor(ti);
     aclDestroyTensor(to);
     if (w)
         CHECK_OK(aclrtFree(w));
     FREE_DEVICE(din, dout);
+}
+
+static void cast(aclrtStream s, const float *in, uint16_t *out)
+{
+    cast_n(s, in, out, N);
+}
+
+#define L 21
+
+/* A run of L: values i / 4 with the given lanes replaced, cast; the halves. */
+static void cast_run(aclrtStream s, int k, const int *lane, const float *v, uint16_t *h)
+{
+    float in[L];
+    for (int i = 0; i < L; i++)
+        in[i] = (float)i / 4;
+    for (int j = 0; j < k; j++)
+        in[lane[j]] = v[j];
+    cast_n(s, in, h, L);
+}
+
+/* Overflow in the vector lanes (3, 12) and in the tail (19), alone and together; an inf input
+ * in a lane and in the tail alone does not overflow. sat: the mode's largest value, else inf. */
+static void runs(aclrtStream s, void *st, bool sat)
+{
+    const uint16_t pos = sat ? 0x7bff : 0x7c00, neg = sat ? 0xfbff : 0xfc00;
+    uint16_t h[L];
+    const int inf_lanes[2] = {5, 20};
+    const float infs[2] = {INFINITY, -INFINITY};
+    cast_run(s, 2, inf_lanes, infs, h);
+    CHECK(h[5] == 0x7c00 && h[20] == 0xfc00 && h[4] == 0x3c00 && h[19] == 0x44c0);
+    CHECK(status(s, st) == 0);
+    const int lanes[3] = {3, 12, 19};
+    const float big[3] = {1e5f, -7e4f, 3e38f};
+    for (int j = 0; j < 4; j++) { /* lane j alone, then all three */
+        const int k = j < 3 ? 1 : 3;
+        cast_run(s, k, j < 3 ? lanes + j : lanes, j < 3 ? big + j : big, h);
+        for (int i = 0; i < L; i++) {
+            const bool hit = (j == 3 || j == 0) && i == 3 ? true
+                             : (j == 3 || j == 1) && i == 12 ? true
+                             : (j == 3 || j == 2) && i == 19;
+            if (hit)
+                CHECK(h[i] == (i == 12 ? neg : pos));
+            else
+                CHECK((h[i] & 0x7fffu) < 0x7c00u);
+        }
+        CHECK(status(s, st) == 1);
+        CHECK_OK(aclrtResetOverflowStatus(s));
+        CHECK(status(s, st) == 0);
+    }
 }
 
 int main(void)
@@ -90,6 +140,7 @@ int main(void)
     CHECK_OK(aclrtResetOverflowStatus(s2));
     CHECK_OK(aclrtSynchronizeStream(s2));
     CHECK(status(s, st) == 0);
+    runs(s, st, false);
 
     /* SATURATION: the same values clamp to +-65504 and the status is still set. */
     CHECK_OK(aclrtSetDeviceSatMode(ACL_RT_OVERFLOW_MODE_SATURATION));
@@ -99,6 +150,8 @@ int main(void)
     CHECK(h[0] == 0x7bff && h[1] == 0xfbff && h[2] == 0x3c00 && h[3] == 0x7bff &&
           h[5] == 0xfbff);
     CHECK(status(s, st) == 1);
+    CHECK_OK(aclrtResetOverflowStatus(s));
+    runs(s, st, true);
     /* The FloatOverflow spellings do the same. */
     CHECK_OK(aclrtResetFloatOverflowStatus(s));
     uint64_t host[8];
