@@ -4579,53 +4579,26 @@ void conv_stft(Ctx &c, const char *)
     int64_t B = xs.dims[0], T = xs.dims[1], cplx = xs.dims[2];
     if (cplx != 1 && cplx != 2)
         refuse("signal's last dim must be 1 (real) or 2 (complex)");
+    /* the frame length: the window's, or frame_length's (a constant, or fed at run time
+     * without a window); checked alike for both paths */
     bool step_rt = fed_at_run_time(c, 1), len_rt = has_in(c, 3) && fed_at_run_time(c, 3);
-    if (step_rt || len_rt) {
-        int64_t L = -1;
-        if (has_in(c, 2)) {
-            const Shape &ws = in_shape(c, 2);
-            if (!ws.known || ws.dims.size() != 1 || ws.dims[0] < 1)
-                refuse("window must be 1-D with its length known");
-            if (len_rt)
-                refuse("frame_length fed at run time with a window: the window's length is it");
-            L = ws.dims[0];
-        }
-        if (has_in(c, 3) && !len_rt) {
-            std::vector<int64_t> lv = need_ints(c, 3, "frame_length");
-            if (lv.size() != 1 || lv[0] < 1 || (L > 0 && lv[0] != L))
-                refuse("frame_length must be one value >= 1 (the window's length when both "
-                       "given)");
-            L = lv[0];
-        }
-        if (L < 0 && !len_rt)
-            refuse("one of window and frame_length must be given");
-        if (L > T)
-            refuse("frame_length " + std::to_string(L) + " is longer than the signal (" +
-                   std::to_string(T) + ")");
-        bool one = get_i(c, "onesided", 1) != 0;
-        if (one && cplx == 2)
-            refuse("onesided with a complex signal is not supported");
-        stft_run_time(c, T, cplx, L, one);
-        return;
-    }
-    std::vector<int64_t> sv = need_ints(c, 1, "frame_step");
-    if (sv.size() != 1 || sv[0] < 1)
-        refuse("frame_step must be one value >= 1");
-    int64_t step = sv[0], L = -1;
+    int64_t L = -1;
     bool win = has_in(c, 2);
     if (win) {
         const Shape &ws = in_shape(c, 2);
         if (!ws.known || ws.dims.size() != 1 || ws.dims[0] < 1)
             refuse("window must be 1-D with its length known");
+        if (len_rt)
+            refuse("frame_length fed at run time with a window: the window's length is it");
         L = ws.dims[0];
     }
-    if (has_in(c, 3)) {
+    if (has_in(c, 3) && !len_rt) {
         std::vector<int64_t> lv = need_ints(c, 3, "frame_length");
         if (lv.size() != 1 || lv[0] < 1 || (win && lv[0] != L))
             refuse("frame_length must be one value >= 1 (the window's length when both given)");
         L = lv[0];
     }
-    if (L < 1)
+    if (L < 1 && !len_rt)
         refuse("one of window and frame_length must be given");
     if (L > T)
         refuse("frame_length " + std::to_string(L) + " is longer than the signal (" +
@@ -4633,6 +4606,14 @@ void conv_stft(Ctx &c, const char *)
     bool one = get_i(c, "onesided", 1) != 0;
     if (one && cplx == 2)
         refuse("onesided with a complex signal is not supported");
+    if (step_rt || len_rt) {
+        stft_run_time(c, T, cplx, L, one);
+        return;
+    }
+    std::vector<int64_t> sv = need_ints(c, 1, "frame_step");
+    if (sv.size() != 1 || sv[0] < 1)
+        refuse("frame_step must be one value >= 1");
+    int64_t step = sv[0];
     int64_t F = (T - L) / step + 1, m = one ? L / 2 + 1 : L;
     std::vector<int64_t> pos((size_t)(F * L));
     for (int64_t f = 0; f < F; f++)
