@@ -134,9 +134,9 @@ std::vector<int64_t> nms_ref(const Case &c)
     return rows;
 }
 
-void run(uint32_t id, aclmdlDesc *desc, const Case &c, aclrtStream stream)
+/* The model's seven inputs from a case. */
+void fill(Io &in, const Case &c)
 {
-    Io in = make_io(kIn), out = make_io(kOut);
     put(in, 0, c.x);
     put(in, 1, c.boxes);
     put(in, 2, c.scores);
@@ -144,6 +144,12 @@ void run(uint32_t id, aclmdlDesc *desc, const Case &c, aclrtStream stream)
     put(in, 4, {c.iou});
     put(in, 5, {c.score});
     put_bytes(in, 6, c.mask.data(), XN);
+}
+
+void run(uint32_t id, aclmdlDesc *desc, const Case &c, aclrtStream stream)
+{
+    Io in = make_io(kIn), out = make_io(kOut);
+    fill(in, c);
     if (stream) {
         EXPECT(aclmdlExecuteAsync(id, in.ds, out.ds, stream) == ACL_SUCCESS);
         EXPECT(aclrtSynchronizeStream(stream) == ACL_SUCCESS);
@@ -263,13 +269,7 @@ int main()
             aclrtStream st = nullptr;
             EXPECT(aclrtCreateStream(&st) == ACL_SUCCESS);
             Io in = make_io(kIn), out = make_io(kOut);
-            put(in, 0, c.x);
-            put(in, 1, c.boxes);
-            put(in, 2, c.scores);
-            put_bytes(in, 3, &c.max, 4);
-            put(in, 4, {c.iou});
-            put(in, 5, {c.score});
-            put_bytes(in, 6, c.mask.data(), XN);
+            fill(in, c);
             for (int r = 0; r < 60; r++) {
                 EXPECT(aclmdlExecuteAsync(id, in.ds, out.ds, st) == ACL_SUCCESS);
                 EXPECT(aclrtSynchronizeStream(st) == ACL_SUCCESS);
