@@ -15,6 +15,7 @@
 
 #include "aclnnop/aclnn_masked_select.h"
 #include "ops/engine/engine.h"
+#include "ops/index/masked_select.h"
 #include "ops/index/table.h"
 
 struct mselect_plan {
@@ -25,18 +26,25 @@ struct mselect_plan {
     int64_t mst[OPS_MAX_DIMS];  /* mask's strides over it (0: broadcast) */
 };
 
+int64_t ops_masked_select_pack(char *out, int64_t ost, const char *x, const int64_t *xst,
+                               size_t esz, const char *m, const int64_t *mst, int64_t mesz,
+                               const int64_t *dims, int nd)
+{
+    int64_t idx[OPS_MAX_DIMS] = {0}, k = 0;
+    do {
+        if (m[ops_odo_off(idx, mst, nd) * mesz])
+            memcpy(out + (k++) * ost * (int64_t)esz, x + ops_odo_off(idx, xst, nd) * (int64_t)esz,
+                   esz);
+    } while (ops_odo_next(idx, dims, nd));
+    return k;
+}
+
 static int32_t mselect_run(const struct aclOpExecutor *e, void *const *addr)
 {
     const struct mselect_plan *p = e->plan;
-    const int esz = (int)ops_dt_size(p->self.dt);
-    const int64_t mesz = ops_dt_size(p->mask.dt), ost = p->out.strides[0] * esz;
-    const char *xb = ops_base(&p->self, addr), *mb = ops_base(&p->mask, addr);
-    char *ob = ops_base(&p->out, addr);
-    int64_t idx[OPS_MAX_DIMS] = {0}, k = 0;
-    do {
-        if (mb[ops_odo_off(idx, p->mst, p->nd) * mesz])
-            memcpy(ob + (k++) * ost, xb + ops_odo_off(idx, p->xst, p->nd) * esz, (size_t)esz);
-    } while (ops_odo_next(idx, p->dims, p->nd));
+    ops_masked_select_pack(ops_base(&p->out, addr), p->out.strides[0], ops_base(&p->self, addr),
+                           p->xst, (size_t)ops_dt_size(p->self.dt), ops_base(&p->mask, addr),
+                           p->mst, ops_dt_size(p->mask.dt), p->dims, p->nd);
     return 0;
 }
 

@@ -22,6 +22,7 @@
  */
 #include <string.h>
 
+#include "ops/index/masked_select.h"
 #include "ops/index/unique.h"
 #include "ops/proto/proto_pvt.h"
 
@@ -164,14 +165,10 @@ static int32_t masked_select_step(void *const *operands, const void *arg,
                                   int64_t (*dims)[PROTO_MAX_DIMS])
 {
     const struct masked_select_arg *a = arg;
-    const char *x = operands[PIN(0)];
-    const unsigned char *m = operands[PIN(1)];
     char *y = operands[a->y];
-    int64_t idx[PROTO_MAX_DIMS] = {0}, n = 0;
-    for (int64_t i = 0; i < a->numel; i++, ops_odo_next(idx, a->dims, a->nd))
-        if (m[ops_odo_off(idx, a->mst, a->nd)])
-            memcpy(y + (size_t)(n++) * a->esz, x + (size_t)ops_odo_off(idx, a->xst, a->nd) * a->esz,
-                   a->esz);
+    int64_t n = a->numel ? ops_masked_select_pack(y, 1, operands[PIN(0)], a->xst, a->esz,
+                                                  operands[PIN(1)], a->mst, 1, a->dims, a->nd)
+                         : 0; /* MS1 */
     zero_tail(y, (size_t)n * a->esz, (size_t)a->numel * a->esz);
     if (dims)
         dims[0][0] = n;
