@@ -990,18 +990,29 @@ void auto_pads(Ctx &c, const std::vector<int64_t> &in, const std::vector<int64_t
         refuse("auto_pad " + ap + " is not supported");
 }
 
+/* A pooling node's window over sp spatial dims: kernel_shape (required), strides (default 1),
+ * pads (2 sp, default 0), dilations (default 1), each with one entry a spatial dim. */
+void pool_window(Ctx &c, size_t sp, std::vector<int64_t> *k, std::vector<int64_t> *st,
+                 std::vector<int64_t> *pads, std::vector<int64_t> *dl)
+{
+    st->assign(sp, 1);
+    pads->assign(2 * sp, 0);
+    dl->assign(sp, 1);
+    get_ints(c, "kernel_shape", k);
+    get_ints(c, "strides", st);
+    get_ints(c, "pads", pads);
+    get_ints(c, "dilations", dl);
+    if (k->size() != sp || st->size() != sp || pads->size() != 2 * sp || dl->size() != sp)
+        refuse("kernel_shape, strides, dilations and pads must have one entry a spatial dim");
+}
+
 /* MaxPool / AveragePool 3-D (5-D X) -> MaxPool3D (padding CALCULATED) / AvgPool3D on NCDHW:
  * explicit pads, ceil_mode and count_include_pad carry over. */
 void conv_pool3d(Ctx &c, bool maxp)
 {
     const Shape &x = in_shape(c, 0);
-    std::vector<int64_t> k, st{1, 1, 1}, pads(6, 0), dl{1, 1, 1};
-    get_ints(c, "kernel_shape", &k);
-    get_ints(c, "strides", &st);
-    get_ints(c, "pads", &pads);
-    get_ints(c, "dilations", &dl);
-    if (k.size() != 3 || st.size() != 3 || pads.size() != 6 || dl.size() != 3)
-        refuse("kernel_shape, strides, dilations and pads must have one entry a spatial dim");
+    std::vector<int64_t> k, st, pads, dl;
+    pool_window(c, 3, &k, &st, &pads, &dl);
     bool dilated = dl != std::vector<int64_t>{1, 1, 1};
     if (dilated && get_s(c, "auto_pad", "NOTSET") != "NOTSET" &&
         get_s(c, "auto_pad", "") != "VALID")
@@ -1099,13 +1110,8 @@ void conv_max_pool_indices(Ctx &c)
     if (!known)
         refuse("the Indices output: X must be 4-D (2-D pooling) with known dims");
     int64_t N = x.dims[0], C = x.dims[1], H = x.dims[2], W = x.dims[3];
-    std::vector<int64_t> k, st{1, 1}, pads{0, 0, 0, 0}, dl{1, 1};
-    get_ints(c, "kernel_shape", &k);
-    get_ints(c, "strides", &st);
-    get_ints(c, "pads", &pads);
-    get_ints(c, "dilations", &dl);
-    if (k.size() != 2 || st.size() != 2 || pads.size() != 4 || dl.size() != 2)
-        refuse("kernel_shape, strides, dilations and pads must have one entry a spatial dim");
+    std::vector<int64_t> k, st, pads, dl;
+    pool_window(c, 2, &k, &st, &pads, &dl);
     std::string ap = get_s(c, "auto_pad", "NOTSET");
     bool ceil = get_i(c, "ceil_mode", 0) != 0;
     if (ap == "VALID") {
