@@ -227,6 +227,15 @@ static uint32_t find_graph(uint64_t sid, uint32_t gid, const char *fn, struct gs
                      fn, gid);
 }
 
+/* find_graph for calls that need the graph built: GE_GRAPH_NOT_BUILT otherwise. */
+static uint32_t find_built(uint64_t sid, uint32_t gid, const char *fn, struct gs_graph ***at)
+{
+    uint32_t rc = find_graph(sid, gid, fn, at);
+    if (rc == GE_OK && !(**at)->g->built)
+        rc = graph_err(GE_GRAPH_NOT_BUILT, "%s: graph %u is not built", fn, gid);
+    return rc;
+}
+
 uint32_t cpuaclGeSessionDestroy(uint64_t session)
 {
     pthread_mutex_lock(&g_ge.lock);
@@ -497,17 +506,15 @@ uint32_t cpuaclGeSessionRun(uint64_t session, uint32_t graph_id, const cpuaclGeT
     return rc;
 }
 
-uint32_t cpuaclGeSessionOutputDims(uint64_t session, uint32_t graph_id, size_t index,
-                                   int64_t *dims, int32_t *nd)
+uint32_t cpuaclGeSessionOutputDims(uint64_t session, uint32_t graph_id, size_t index, int64_t *dims,
+                                   int32_t *nd)
 {
     if (!dims || !nd)
         return graph_err(GE_GRAPH_PARAM_NULLPTR, "OutputDims: dims or nd is NULL");
     *nd = -1;
     pthread_mutex_lock(&g_ge.lock);
     struct gs_graph **p = NULL;
-    uint32_t rc = find_graph(session, graph_id, "OutputDims", &p);
-    if (rc == GE_OK && !(*p)->g->built)
-        rc = graph_err(GE_GRAPH_NOT_BUILT, "OutputDims: graph %u is not built", graph_id);
+    uint32_t rc = find_built(session, graph_id, "OutputDims", &p);
     if (rc == GE_OK && index >= (*p)->g->noutputs)
         rc = graph_err(GE_GRAPH_PARAM_INVALID, "OutputDims: output %zu of %u", index,
                        (*p)->g->noutputs);
@@ -523,9 +530,7 @@ uint32_t cpuaclGeSessionGraphStats(uint64_t session, uint32_t graph_id, cpuaclGe
         return graph_err(GE_GRAPH_PARAM_NULLPTR, "GraphStats: stats is NULL");
     pthread_mutex_lock(&g_ge.lock);
     struct gs_graph **p = NULL;
-    uint32_t rc = find_graph(session, graph_id, "GraphStats", &p);
-    if (rc == GE_OK && !(*p)->g->built)
-        rc = graph_err(GE_GRAPH_NOT_BUILT, "GraphStats: graph %u is not built", graph_id);
+    uint32_t rc = find_built(session, graph_id, "GraphStats", &p);
     if (rc == GE_OK)
         graph_stats((*p)->g, stats);
     pthread_mutex_unlock(&g_ge.lock);
