@@ -131,6 +131,7 @@ struct sched_stream {
     void *owner;                   /* I: the core object */
     uint32_t trace_id;             /* I: stream number shown in traces */
     uint64_t trace_t0;             /* C: tracing only: first run of a head task that blocked */
+    uint64_t trace_note[3];        /* C: tracing only: that task's note (its record's) */
 };
 
 _Static_assert(__builtin_offsetof(struct sched_stream, head) % SCHED_CACHELINE == 0,

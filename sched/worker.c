@@ -154,6 +154,8 @@ static void list_del(struct sched_worker *w, struct sched_stream *s)
     w->streams[i]->widx = i;
 }
 
+static void trace_fork_done(struct sched_worker *w, struct sched_stream *s, uint8_t kind);
+
 /* W8: a stream leaving this worker (detach, release) while its head task's
  * blocks run elsewhere: wait for them and complete the task here (its
  * release runs exactly once, its head moves), so nothing of the stream is
@@ -166,8 +168,10 @@ static void settle_fork(struct sched_worker *w, struct sched_stream *s)
     sched_cond_wait(s->blk_cond, s->blk_target, 0);
     s->blk_cond = NULL;
     struct sched_exec x = {.worker = w, .stream = s};
+    uint64_t head = atomic_load_explicit(&s->head, memory_order_relaxed); /* ours (W1) */
+    trace_fork_done(w, s, s->slots[head & s->mask].kind);
     sched_fork_complete(w, s, &x);
-    uint64_t head = atomic_load_explicit(&s->head, memory_order_relaxed) + 1; /* ours (W1) */
+    head++;
     /* release: as in run_stream (S2). */
     atomic_store_explicit(&s->head, head, memory_order_release);
     sched_waitq_notify(&s->doneq, head); /* S3 */
@@ -331,26 +335,49 @@ void sched_trace_add(struct sched_worker *w, const struct sched_trace_rec *r)
     atomic_store_explicit(&w->ntrace, n + 1, memory_order_release);
 }
 
+/* The record of a task of s with its note, from start (its first run) to now. */
+static void trace_task(struct sched_worker *w, struct sched_stream *s, uint8_t kind,
+                       const uint64_t note[3], uint64_t start)
+{
+    struct sched_trace_rec rec = {.stream = s->trace_id, .kind = kind, .start_ns = start};
+    memcpy(rec.note, note, sizeof(rec.note));
+    rec.end_ns = sched_now_ns();
+    sched_trace_add(w, &rec);
+}
+
 /* The traced run of t: one record per task, from its first run (kept in s->trace_t0 while it
- * blocks) to the run that finished it, noted before that first run. */
+ * blocks) to the run that finished it, noted before that run. A task that forks spans its
+ * blocks: the fork starts here, and when its helpers are still running (SCHED_BLOCK) the
+ * record is written by trace_fork_done when the worker completes the task (W8). */
 static __attribute__((noinline)) int run_traced(struct sched_worker *w, struct sched_stream *s,
                                                 struct sched_task *t, struct sched_exec *x)
 {
     uint64_t t0 = sched_now_ns();
-    struct sched_trace_rec rec = {.stream = s->trace_id, .kind = t->kind};
+    uint64_t note[3] = {0};
     if (sched_trace_note)
-        sched_trace_note(t, rec.note); /* at every run: a blocked task's record is unchanged */
+        sched_trace_note(t, note); /* at every run: a blocked task's record is unchanged */
+    uint8_t kind = t->kind;
     int r = t->run(t, x);
+    if (r == SCHED_FORK)
+        r = sched_fork_begin(w, s, x); /* MB3: SCHED_BLOCK while helpers finish */
     if (r == SCHED_BLOCK) {
         if (!s->trace_t0)
             s->trace_t0 = t0;
+        memcpy(s->trace_note, note, sizeof(note));
         return r;
     }
-    rec.start_ns = s->trace_t0 ? s->trace_t0 : t0;
-    rec.end_ns = sched_now_ns();
+    trace_task(w, s, kind, note, s->trace_t0 ? s->trace_t0 : t0);
     s->trace_t0 = 0;
-    sched_trace_add(w, &rec);
     return r;
+}
+
+/* A traced fork whose blocks finished on helpers: its record, before the task completes. */
+static void trace_fork_done(struct sched_worker *w, struct sched_stream *s, uint8_t kind)
+{
+    if (__builtin_expect(sched_trace_on, 0) && s->trace_t0) {
+        trace_task(w, s, kind, s->trace_note, s->trace_t0);
+        s->trace_t0 = 0;
+    }
 }
 
 /* The worker (only writer) adds `add` to busy_ns and sets busy_since, inside
@@ -404,6 +431,7 @@ static uint32_t run_stream(struct sched_worker *w, struct sched_stream *s, unsig
         .worker = w, .stream = s, .blocked_since = s->blk_first, .team_size = w->team_size};
     uint32_t n = 0;
     if (__builtin_expect(fork_done, 0)) {
+        trace_fork_done(w, s, t->kind);
         sched_fork_complete(w, s, &x); /* its blocks all finished (MB3) */
         goto task_done;
     }

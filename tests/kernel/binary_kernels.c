@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* CPU builds of three kernels, loaded by kernel_binary.c through
- * aclrtBinaryLoadFromFile / FromData (contract: acl/acl_rt_kernel.h). */
+/* CPU builds of four kernels, loaded by kernel_binary.c through
+ * aclrtBinaryLoadFromFile / FromData (contract: acl/acl_rt_kernel.h), and spin_blocks by
+ * tests/tools/trace_streams.c. */
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #define EXPORT __attribute__((visibility("default")))
 
 EXPORT void vector_add(void *args, size_t argsSize, uint32_t blockIdx, uint32_t numBlocks);
 EXPORT void block_ids(void *args, size_t argsSize, uint32_t blockIdx, uint32_t numBlocks);
 EXPORT void scale_tiling(void *args, size_t argsSize, uint32_t blockIdx, uint32_t numBlocks);
+EXPORT void spin_blocks(void *args, size_t argsSize, uint32_t blockIdx, uint32_t numBlocks);
 
 /* The (x, y, z, n) argument block of vector_add. */
 struct add_args {
@@ -50,6 +54,28 @@ EXPORT void scale_tiling(void *args, size_t argsSize, uint32_t blockIdx, uint32_
     if (blockIdx == 0)
         for (int i = 0; i < 4; i++)
             out[i] = tiling[i] * scale;
+}
+
+/* args: (uint64_t ns, _Atomic uint64_t *longest): each block spins ns of CLOCK_MONOTONIC
+ * time and raises *longest to the time it took. */
+EXPORT void spin_blocks(void *args, size_t argsSize, uint32_t blockIdx, uint32_t numBlocks)
+{
+    (void)argsSize, (void)blockIdx, (void)numBlocks;
+    const uint64_t ns = *(const uint64_t *)args;
+    _Atomic uint64_t *longest = *(_Atomic uint64_t **)((const char *)args + 8);
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    const uint64_t t0 = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+    uint64_t t = t0;
+    while (t - t0 < ns) {
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        t = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+    }
+    /* relaxed: a maximum the host reads after synchronising the stream */
+    uint64_t m = atomic_load_explicit(longest, memory_order_relaxed);
+    while (m < t - t0 && !atomic_compare_exchange_weak_explicit(
+                             longest, &m, t - t0, memory_order_relaxed, memory_order_relaxed))
+        ;
 }
 
 EXPORT int32_t kernel_table[6] = {1, 2, 3, 4, 5, 6};

@@ -5,7 +5,8 @@
  * tasks with single-block tasks on the same stream and across streams through
  * conditions (events), a replayed fork (sched_blocks_run), a failing block,
  * detach (teardown) while blocks run, more blocks than workers, a team of one
- * worker, and a stress run of several producers. Every block checks and
+ * worker, a traced multi-block task (its record spans its blocks, on a team and on a
+ * team of one), and a stress run of several producers. Every block checks and
  * counts itself: a block lost or run twice, a task completing before its
  * blocks, or a task starting before the multi-block task ahead of it fails.
  */
@@ -41,15 +42,17 @@ static struct sstate st[NSTREAMS];
 /* One multi-block task: made by the producer, freed by its release. */
 struct mb {
     uint64_t seq;
-    uint32_t sid, n, fail_at; /* fail_at: a block that returns FAIL_CODE, or n (none) */
-    uint32_t spin;            /* busy work per block (iterations) */
-    pthread_t solo;           /* nonzero: every block must run on this thread */
-    _Atomic uint64_t started; /* blocks started */
+    uint32_t sid, n, fail_at;         /* fail_at: a block that returns FAIL_CODE, or n (none) */
+    uint32_t spin;                    /* busy work per block (iterations) */
+    pthread_t solo;                   /* nonzero: every block must run on this thread */
+    _Atomic uint64_t started;         /* blocks started */
+    _Atomic uint64_t t_first, t_last; /* earliest block start, latest block end (sched_now_ns) */
     _Atomic uint8_t hits[MAXN];
 };
 
 static _Atomic uint64_t g_blocks;  /* blocks run in all */
 static _Atomic uint64_t g_release; /* releases run */
+static uint64_t g_span[2][2];      /* streams 4 and 5: the last task's block times */
 
 static int32_t block_fn(void *arg, uint32_t i, uint32_t n)
 {
@@ -62,9 +65,21 @@ static int32_t block_fn(void *arg, uint32_t i, uint32_t n)
     atomic_fetch_add_explicit(&m->started, 1, memory_order_relaxed);
     if (atomic_fetch_add_explicit(&m->hits[i], 1, memory_order_relaxed) != 0)
         FAIL("stream %u seq %llu: block %u ran twice", m->sid, (unsigned long long)m->seq, i);
+    uint64_t t0 = sched_now_ns();
     volatile uint64_t x = i;
     for (uint32_t k = 0; k < m->spin; k++)
         x = x * 6364136223846793005ull + 1;
+    uint64_t t1 = sched_now_ns();
+    /* relaxed: a minimum and a maximum read after the task completed (MB2) */
+    uint64_t a = atomic_load_explicit(&m->t_first, memory_order_relaxed);
+    while ((a == 0 || t0 < a) &&
+           !atomic_compare_exchange_weak_explicit(&m->t_first, &a, t0, memory_order_relaxed,
+                                                  memory_order_relaxed))
+        ;
+    uint64_t b = atomic_load_explicit(&m->t_last, memory_order_relaxed);
+    while (b < t1 && !atomic_compare_exchange_weak_explicit(
+                         &m->t_last, &b, t1, memory_order_relaxed, memory_order_relaxed))
+        ;
     atomic_fetch_add_explicit(&g_blocks, 1, memory_order_relaxed); /* statistic */
     return i == m->fail_at ? FAIL_CODE : 0;
 }
@@ -84,6 +99,11 @@ static void release_fn(void *arg)
     ss->expect = m->seq + 1;
     atomic_fetch_add_explicit(&ss->ran, 1, memory_order_release);
     atomic_fetch_add_explicit(&g_release, 1, memory_order_relaxed);
+    if (m->sid == 4 || m->sid == 5) { /* the trace case reads the last one's block times */
+        /* relaxed: the blocks' RMW chain (MB2) ordered them before the release */
+        g_span[m->sid - 4][0] = atomic_load_explicit(&m->t_first, memory_order_relaxed);
+        g_span[m->sid - 4][1] = atomic_load_explicit(&m->t_last, memory_order_relaxed);
+    }
     free(m);
 }
 
@@ -320,6 +340,39 @@ static void case_teardown(void)
     printf("teardown: %u of 20 detached while blocks ran: ok\n", settled);
 }
 
+/* Traced: a multi-block task's record spans its blocks, on the team (stream 4: the record
+ * written when the fork completes, MB3/W8) and on a team of one (stream 5: the blocks in
+ * place, MB5). Runs first, while the trace buffers are empty. */
+static void case_trace(void)
+{
+    for (uint32_t sid = 4; sid <= 5; sid++) {
+        uint32_t wi = sid == 4 ? 0 : SOLO;
+        open_stream(sid, wi);
+        st[sid].s.trace_id = 1000 + sid;
+        if (sid == 5)
+            g_solo = sched_worker_get(SOLO)->thread;
+        struct sched_worker *w = sched_worker_get(wi);
+        for (int r = 0; r < 5; r++) {
+            submit_mb(sid, TEAM * 2, MAXN, 200000);
+            drain(sid);
+            const struct sched_trace_rec *rec = NULL;
+            uint32_t n = atomic_load_explicit(&w->ntrace, memory_order_acquire);
+            for (uint32_t k = 0; k < n; k++)
+                if (w->trace[k].stream == 1000 + sid && w->trace[k].kind == 1)
+                    rec = &w->trace[k];
+            if (!rec)
+                FAIL("stream %u: no trace record of the multi-block task", sid);
+            if (rec->start_ns > g_span[sid - 4][0] || rec->end_ns < g_span[sid - 4][1])
+                FAIL("stream %u: the record [%llu, %llu] does not span its blocks [%llu, %llu]",
+                     sid, (unsigned long long)rec->start_ns, (unsigned long long)rec->end_ns,
+                     (unsigned long long)g_span[sid - 4][0],
+                     (unsigned long long)g_span[sid - 4][1]);
+        }
+        close_stream(sid);
+    }
+    printf("trace: a multi-block task's record spans its blocks (team, team of one): ok\n");
+}
+
 static void case_solo(void)
 {
     open_stream(5, SOLO);
@@ -380,7 +433,8 @@ int main(void)
     double scale = sc ? atof(sc) : 1.0;
     if (scale <= 0)
         scale = 1.0;
-    struct sched_config cfg = {.spin_ns = 2000, .ring_slots = 64, .pin_workers = false};
+    struct sched_config cfg = {
+        .spin_ns = 2000, .ring_slots = 64, .pin_workers = false, .trace_events = 4096};
     sched_init(&cfg);
     atomic_store(&sched_fail_hook, fail_hook);
     for (uint32_t w = 0; w < TEAM; w++)
@@ -391,6 +445,7 @@ int main(void)
     for (uint32_t i = 0; i < 4; i++)
         open_stream(i, i % TEAM);
 
+    case_trace();
     case_order();
     case_replay();
     case_fail();

@@ -7,19 +7,27 @@
  * released, the replay as a slice containing its nodes and the capture's begin and end.
  * Also: tracing off writes nothing; an unwritable path fails aclInit (environment and
  * configuration file, each with its code and a message naming the path and errno); a write
- * that fails at aclFinalize is its return code and message. */
+ * that fails at aclFinalize is its return code and message. A multi-block task's slice spans
+ * its blocks (each block spins a measured time; the slice is at least as long as each). */
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "acl/acl_op.h"
 #include "acltest.h"
 #include "addop.h"
 #include "cpuacl/cpuacl.h"
+
+/* A multi-block task: spin_blocks (tests/kernel/binary_kernels.c) in SPREAD_BLOCKS blocks,
+ * each spinning SPREAD_NS; the longest block's time. */
+#define SPREAD_NS 2000000ull
+#define SPREAD_BLOCKS 3
+static _Atomic uint64_t g_spread_ns;
 
 static int32_t tiny(void *a)
 {
@@ -151,6 +159,16 @@ static void program(int32_t ids[3], uint32_t *model)
     CHECK_OK(aclrtMemcpyAsync(dev, big, host, big, ACL_MEMCPY_HOST_TO_DEVICE, s[0]));
     CHECK_OK(cpuaclLaunchKernel(s[0], gate, NULL));
     CHECK_OK(aclrtRecordEvent(e, s[0]));
+    aclrtBinHandle bin;
+    aclrtFuncHandle spin;
+    CHECK_OK(aclrtBinaryLoadFromFile(KERNEL_SO, NULL, &bin));
+    CHECK_OK(aclrtBinaryGetFunction(bin, "spin_blocks", &spin));
+    struct {
+        uint64_t ns;
+        _Atomic uint64_t *longest;
+    } sa = {SPREAD_NS, &g_spread_ns};
+    CHECK_OK(
+        aclrtLaunchKernelWithHostArgs(spin, SPREAD_BLOCKS, s[0], NULL, &sa, sizeof(sa), NULL, 0));
     CHECK_OK(aclrtStreamWaitEvent(s[1], e));
     atomic_store_explicit(&g_gate, 1, memory_order_release); /* release: pairs with gate */
     aclop_add(s[1], x, y, z);
@@ -168,6 +186,7 @@ static void program(int32_t ids[3], uint32_t *model)
 
     CHECK_OK(aclrtSynchronizeDevice());
     CHECK_OK(aclmdlRIDestroy(ri));
+    CHECK_OK(aclrtBinaryUnLoad(bin));
     aclDestroyTensor(tx);
     aclDestroyTensor(ty);
     aclDestroyTensor(tz);
@@ -230,6 +249,13 @@ static void check_trace(const char *path, const int32_t ids[3], uint32_t model)
     CHECK(num(cJSON_GetObjectItemCaseSensitive(copy, "args"), "bytes") == 4u << 20);
     CHECK(num(add, "ts") < num(copy, "ts") && num(copy, "ts") < num(rec, "ts"));
     CHECK(num(wait, "ts") + num(wait, "dur") <= num(op, "ts")); /* stream order on b */
+
+    /* A multi-block task spans its blocks: each spun SPREAD_NS or more (relaxed: after the
+     * synchronisation that ended the program). */
+    const cJSON *sp = slice(ev, "aclrtLaunchKernelWithHostArgs", ids[0]);
+    uint64_t block_ns = atomic_load_explicit(&g_spread_ns, memory_order_relaxed);
+    CHECK(sp && block_ns >= SPREAD_NS && num(rec, "ts") < num(sp, "ts"));
+    CHECK(num(sp, "dur") * 1000.0 >= (double)block_ns);
 
     /* The arrow: "s" inside the record's slice on a, "f" inside the wait's on b, one id. */
     const cJSON *s = NULL, *f = NULL;
