@@ -38,19 +38,6 @@ static void save(const char *name, const char *type, int nin, aclDataType out_ty
     aclDestroyTensorDesc(out);
 }
 
-static void *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    CHECK(f);
-    fseek(f, 0, SEEK_END);
-    *len = (size_t)ftell(f);
-    fseek(f, 0, SEEK_SET);
-    void *b = malloc(*len);
-    CHECK(b && fread(b, 1, *len, f) == *len);
-    fclose(f);
-    return b;
-}
-
 static void spill(const char *path, const void *b, size_t len)
 {
     FILE *f = fopen(path, "wb");
@@ -134,7 +121,7 @@ static void loads(aclrtStream s)
     char path[256];
     path_of(path, sizeof(path), "mul.bin");
     size_t len;
-    unsigned char *b = slurp(path, &len);
+    unsigned char *b = (unsigned char *)test_read_file(path, &len);
     CHECK_OPERR(ACL_ERROR_PARSE_MODEL, aclopLoad(b, len - 1), fn, "truncated");
     b[len - 1] ^= 1; /* the op section's last byte: its checksum fails */
     CHECK_OPERR(ACL_ERROR_DESERIALIZE_MODEL, aclopLoad(b, len), fn, "checksum");
@@ -157,7 +144,7 @@ static void bad_dir(void)
     char src[256];
     path_of(src, sizeof(src), "cast.om");
     size_t len;
-    unsigned char *b = slurp(src, &len);
+    unsigned char *b = (unsigned char *)test_read_file(src, &len);
     b[70] ^= 0x40; /* inside the section table: its checksum fails */
     snprintf(path, sizeof(path), "%s/broken.om", dir);
     spill(path, b, len);

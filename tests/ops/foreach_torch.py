@@ -400,18 +400,17 @@ def run_case(ctx, row, dt, stream):
             raise AssertionError("%s: foundInf %r" % (what, fv))
 
 
-def main():
-    seed = int(os.environ.get("FOREACH_TORCH_SEED", "29"))
-    budget = float(os.environ.get("FOREACH_TORCH_SECONDS", "30"))
+def run_rounds(name, seed, budget, cases, run_case):
+    """Every case of cases, (row, dtype) pairs, through run_case(ctx, row, dt, stream) on a
+    fresh context of its own, in rounds until half the budget (seconds) is spent or 20 cases
+    failed; prints the failures and a summary line; 0, or 1 when any case failed."""
     rng = random.Random(seed)
     assert acl.init() == 0
     assert acl.rt.set_device(0) == 0
     stream, ret = acl.rt.create_stream()
     assert ret == 0
-    cases = [(r, dt) for r in rows() for dt in r["dt"] if dt in TORCH]
     t0 = time.monotonic()
-    runs, fails = 0, []
-    rounds = 0
+    runs, rounds, fails = 0, 0, []
     while True:
         for r, dt in cases:
             ctx = Ctx(rng)
@@ -430,9 +429,16 @@ def main():
     acl.finalize()
     for f in fails[:20]:
         print("FAIL", f)
-    print("foreach_torch: seed %d, %d operators x types, %d rounds, %d cases, %d failures, %.1f s"
-          % (seed, len(cases), rounds, runs, len(fails), time.monotonic() - t0))
+    print("%s: seed %d, %d operators x types, %d rounds, %d cases, %d failures, %.1f s"
+          % (name, seed, len(cases), rounds, runs, len(fails), time.monotonic() - t0))
     return 1 if fails else 0
+
+
+def main():
+    seed = int(os.environ.get("FOREACH_TORCH_SEED", "29"))
+    budget = float(os.environ.get("FOREACH_TORCH_SECONDS", "30"))
+    cases = [(r, dt) for r in rows() for dt in r["dt"] if dt in TORCH]
+    return run_rounds("foreach_torch", seed, budget, cases, run_case)
 
 
 if __name__ == "__main__":

@@ -17,9 +17,7 @@ must be refused (161002).
 Seeded (REDUCE_TORCH_SEED, default 29), bounded in time (REDUCE_TORCH_SECONDS,
 default 16). Exit 77 (ctest's skip) without torch."""
 import os
-import random
 import sys
-import time
 
 try:
     import torch
@@ -33,7 +31,7 @@ import acl.nn as nn
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import check_table  # noqa: E402
-from foreach_torch import ACLT, FLOATS, TORCH, Ctx, download  # noqa: E402
+from foreach_torch import ACLT, FLOATS, TORCH, Ctx, download, run_rounds  # noqa: E402
 
 ROOT = os.path.join(HERE, "..", "..")
 OWN = ("ReduceSum", "Mean", "Amax", "Amin", "Prod", "ProdDim", "All", "Any", "ArgMax", "ArgMin",
@@ -253,36 +251,9 @@ def run_case(ctx, row, dt, stream):
 def main():
     seed = int(os.environ.get("REDUCE_TORCH_SEED", "29"))
     budget = float(os.environ.get("REDUCE_TORCH_SECONDS", "16"))
-    rng = random.Random(seed)
-    assert acl.init() == 0
-    assert acl.rt.set_device(0) == 0
-    stream, ret = acl.rt.create_stream()
-    assert ret == 0
     # the row reductions of rows.c (MaxDim .. Cummin) are tests/python/test_reduce_torch.py's
     cases = [(r, dt) for r in rows() if r["name"] in OWN for dt in r["dt"]]
-    t0 = time.monotonic()
-    runs, rounds, fails = 0, 0, []
-    while True:
-        for r, dt in cases:
-            ctx = Ctx(rng)
-            try:
-                run_case(ctx, r, dt, stream)
-            except AssertionError as e:
-                fails.append(str(e))
-            finally:
-                ctx.close()
-            runs += 1
-        rounds += 1
-        if time.monotonic() - t0 > budget / 2 or len(fails) > 20:
-            break
-    acl.rt.destroy_stream(stream)
-    acl.rt.reset_device(0)
-    acl.finalize()
-    for f in fails[:20]:
-        print("FAIL", f)
-    print("reduce_torch: seed %d, %d operators x types, %d rounds, %d cases, %d failures, %.1f s"
-          % (seed, len(cases), rounds, runs, len(fails), time.monotonic() - t0))
-    return 1 if fails else 0
+    return run_rounds("reduce_torch", seed, budget, cases, run_case)
 
 
 if __name__ == "__main__":

@@ -36,22 +36,6 @@ static void run_mul(void)
     CHECK(aclnnMul(NULL, ws, e, g_s) == 0);
 }
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    CHECK(f);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *b = malloc((size_t)n + 1);
-    CHECK(fread(b, 1, (size_t)n, f) == (size_t)n);
-    b[n] = 0;
-    fclose(f);
-    if (len)
-        *len = (size_t)n;
-    return b;
-}
-
 /* The one entry of dir whose name starts with prefix (full path into out). */
 static int find_entries(const char *dir, const char *prefix, char out[][1024], int max)
 {
@@ -72,9 +56,8 @@ static void prof(const char *root)
     char path[512];
     snprintf(path, sizeof(path), "%s/prof", root);
     uint32_t devs[1] = {0};
-    aclprofConfig *cfg = aclprofCreateConfig(devs, 1, ACL_AICORE_NONE, NULL,
-                                             ACL_PROF_ACL_API | ACL_PROF_TASK_TIME |
-                                                 ACL_PROF_MSPROFTX);
+    aclprofConfig *cfg = aclprofCreateConfig(
+        devs, 1, ACL_AICORE_NONE, NULL, ACL_PROF_ACL_API | ACL_PROF_TASK_TIME | ACL_PROF_MSPROFTX);
     CHECK(cfg);
     CHECK_ACL(ACL_ERROR_UNINITIALIZE, aclprofStart(cfg));
     CHECK_OK(aclprofInit(path, strlen(path)));
@@ -121,7 +104,7 @@ static void prof(const char *root)
     snprintf(out, sizeof(out), "%s/mindstudio_profiler_output", prof_dirs[0]);
     char files[2][1024];
     CHECK(find_entries(out, "op_summary_", files, 2) == 1);
-    char *csv = slurp(files[0], NULL);
+    char *csv = test_read_file(files[0], NULL);
     CHECK(strstr(csv, "Op Name,OP Type") != NULL);
     CHECK(strstr(csv, ",aclnnAdd,Add,") != NULL);
     CHECK(strstr(csv, ",aclnnMul,Mul,") != NULL);
@@ -132,12 +115,12 @@ static void prof(const char *root)
     CHECK(rows == 3); /* header + the two operators run while collecting */
     free(csv);
     CHECK(find_entries(out, "op_statistic_", files, 2) == 1);
-    csv = slurp(files[0], NULL);
+    csv = test_read_file(files[0], NULL);
     CHECK(strstr(csv, "\nAdd,AI_CPU,1,") && strstr(csv, "\nMul,AI_CPU,1,"));
     free(csv);
     CHECK(find_entries(out, "msprof_", files, 2) == 1);
-    char *js = slurp(files[0], NULL);
-    const char *want[] = {"whole_step", "before_add", "mul_range", "domain_mark", "my_domain",
+    char *js = test_read_file(files[0], NULL);
+    const char *want[] = {"whole_step", "before_add", "mul_range",    "domain_mark", "my_domain",
                           "markex_msg", "stamp_push", "\"aclnnAdd\"", "\"aclnnMul\""};
     for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
         if (!strstr(js, want[i])) {
@@ -170,7 +153,7 @@ static int32_t on_chunk(const acldumpChunk *c, int32_t len)
 static void check_dump(const char *file, const float *x, const float *y, const float *z)
 {
     size_t len;
-    char *b = slurp(file, &len);
+    char *b = test_read_file(file, &len);
     CHECK(len > 16 && memcmp(b, "CPUACLD1", 8) == 0);
     uint32_t ni, no;
     memcpy(&ni, b + 8, 4);
@@ -208,8 +191,10 @@ static void dump(const char *root)
     snprintf(dpath, sizeof(dpath), "%s/dump", root);
     snprintf(cfgfile, sizeof(cfgfile), "%s/acl_dump.json", root);
     FILE *f = fopen(cfgfile, "w");
-    fprintf(f, "{\"dump\":{\"dump_path\":\"%s\",\"dump_list\":[{}],\"dump_mode\":\"all\","
-               "\"dump_op_switch\":\"on\",\"dump_data\":\"tensor\"}}", dpath);
+    fprintf(f,
+            "{\"dump\":{\"dump_path\":\"%s\",\"dump_list\":[{}],\"dump_mode\":\"all\","
+            "\"dump_op_switch\":\"on\",\"dump_data\":\"tensor\"}}",
+            dpath);
     fclose(f);
     CHECK_ACL(ACL_ERROR_DUMP_NOT_RUN, aclmdlSetDump(cfgfile));
     CHECK_ACL(ACL_ERROR_DUMP_NOT_RUN, aclmdlFinalizeDump());
@@ -282,8 +267,10 @@ static void dump(const char *root)
     CHECK_OK(aclmdlInitDump());
     CHECK_ACL(ACL_ERROR_INVALID_FILE, aclmdlSetDump("/nonexistent/dump.json"));
     f = fopen(cfgfile, "w");
-    fprintf(f, "{\"dump\":{\"dump_path\":\"%s\",\"dump_mode\":\"everything\","
-               "\"dump_op_switch\":\"on\"}}", dpath);
+    fprintf(f,
+            "{\"dump\":{\"dump_path\":\"%s\",\"dump_mode\":\"everything\","
+            "\"dump_op_switch\":\"on\"}}",
+            dpath);
     fclose(f);
     CHECK_ACL(ACL_ERROR_INVALID_DUMP_CONFIG, aclmdlSetDump(cfgfile));
     f = fopen(cfgfile, "w");

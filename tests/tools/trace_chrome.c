@@ -17,20 +17,6 @@ static int32_t nop(void *a)
     return 0;
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    CHECK(f != NULL);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *b = malloc((size_t)n + 1);
-    CHECK(b && fread(b, 1, (size_t)n, f) == (size_t)n);
-    b[n] = 0;
-    fclose(f);
-    return b;
-}
-
 int main(void)
 {
     /* Off by default. */
@@ -59,7 +45,7 @@ int main(void)
     snprintf(path, sizeof(path), "/tmp/cpuacl-trace-%d.json", (int)getpid());
     CHECK_OK(cpuaclTraceDump(path));
 
-    char *text = slurp(path);
+    char *text = test_read_file(path, NULL);
     cJSON *root = cJSON_Parse(text);
     CHECK(root != NULL);
     cJSON *ev = cJSON_GetObjectItemCaseSensitive(root, "traceEvents");

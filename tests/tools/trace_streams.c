@@ -49,20 +49,6 @@ static int32_t gate(void *a)
     return 0;
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    CHECK(f != NULL);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *b = malloc((size_t)n + 1);
-    CHECK(b && fread(b, 1, (size_t)n, f) == (size_t)n);
-    b[n] = 0;
-    fclose(f);
-    return b;
-}
-
 static const char *str(const cJSON *o, const char *k)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
@@ -199,7 +185,7 @@ static void program(int32_t ids[3], uint32_t *model)
 
 static void check_trace(const char *path, const int32_t ids[3], uint32_t model)
 {
-    char *text = slurp(path);
+    char *text = test_read_file(path, NULL);
     cJSON *root = cJSON_Parse(text);
     CHECK(root != NULL);
     const cJSON *ev = cJSON_GetObjectItemCaseSensitive(root, "traceEvents");
