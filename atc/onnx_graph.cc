@@ -1,517 +1,24 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * atc/onnx_graph.cc: ONNX -> GE graph. libonnx parses the model, checks it
- * (onnx::checker) and infers every shape (onnx::shape_inference, after
- * --input_shape has fixed the inputs); then each node, in the model's
- * order (ONNX graphs are topologically sorted), goes through the converter
- * of its row in atc/onnx_ops.h, which adds CANN IR nodes with
- * cpuaclGeGraphAddNode/SetAttr/SetInput. Initializers become Const nodes
- * (the weights) when a node first reads them; graph inputs that are
- * initializers are not Data nodes. Values a CANN type needs on the host
- * (shapes, axes, perms) must be initializers or Constant outputs.
- * Anything refused throws Fail; convert_onnx turns it into a message with
- * the node's name and op type.
+ * atc/onnx_graph.cc: the converters of atc/onnx_ops.h's rows, on the helpers of
+ * atc/onnx/onnx_pvt.h; atc/onnx/reader.cc reads the model and calls them. (Moving to
+ * atc/onnx/, a file a family of ops.)
  */
-#include "onnx_graph.h"
-
-#include <onnx/checker.h>
-#include <onnx/onnx_pb.h>
-#include <onnx/shape_inference/implementation.h>
-#include <onnx/version_converter/convert.h>
+#include "onnx/onnx_pvt.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <cstdint>
 #include <cstring>
-#include <deque>
-#include <fstream>
 #include <functional>
 #include <limits>
-#include <set>
-#include <sstream>
-#include <stdexcept>
 
 namespace atc
 {
-namespace
-{
-
-/* ge::DataType values (include/acl/acl_base.h's aclDataType shares them). */
-enum : int32_t {
-    GE_F32 = 0,
-    GE_F16 = 1,
-    GE_I8 = 2,
-    GE_I32 = 3,
-    GE_U8 = 4,
-    GE_I16 = 6,
-    GE_U16 = 7,
-    GE_U32 = 8,
-    GE_I64 = 9,
-    GE_U64 = 10,
-    GE_F64 = 11,
-    GE_BOOL = 12,
-    GE_BF16 = 27
-};
-enum : int32_t { FMT_NCHW = 0, FMT_ND = 2 };
-
-struct Fail : std::runtime_error {
-    std::string code;
-    Fail(const std::string &c, const std::string &m) : std::runtime_error(m), code(c) {}
-};
-
-/* A refusal of the current node's conversion. */
-[[noreturn]] void refuse(const std::string &what)
-{
-    throw Fail("E19010", what);
-}
-
-struct Ref {
-    int32_t node, out;
-};
-
-struct Shape {
-    int32_t dtype = -1;        /* ONNX */
-    bool known = false;        /* rank known */
-    std::vector<int64_t> dims; /* -1 = unknown */
-};
-
-struct Ctx {
-    cpuaclGeGraph *g = nullptr;
-    Converted *out = nullptr;
-    int64_t opset = 0;
-    int64_t model_opset = 0; /* the model's own, before the version converter */
-    std::map<std::string, Ref> values;
-    std::map<std::string, const onnx::TensorProto *> consts;
-    std::deque<onnx::TensorProto> owned; /* Constant nodes' values */
-    std::map<std::string, Shape> shapes;
-    std::set<std::string> used_names;
-    const onnx::NodeProto *node = nullptr;
-    std::string base; /* GE name prefix of the current node */
-    /* GELU subgraphs (fuse_gelu): each Erf that heads one -> (x, the
-     * subgraph's output); the other nodes of those subgraphs, not converted */
-    std::map<const onnx::NodeProto *, std::pair<std::string, std::string>> gelu;
-    std::set<const onnx::NodeProto *> fused;
-    std::set<std::string> inputs; /* the graph inputs (Data nodes) */
-    bool dynamic = false;         /* a value input is fed at run time: a dynamic-shape model */
-    /* ONNX values whose dims are data-dependent (NonZero, Unique, NonMaxSuppression: the
-     * CANN node writes its real extent at run time, docs/mdl.md): graph outputs only */
-    std::map<std::string, std::string> ddep; /* value -> "Op [name] of type [T]" */
-};
-
-/* ---- tensors ------------------------------------------------------------ */
-
-std::string dims_str(const std::vector<int64_t> &d)
-{
-    std::string s;
-    for (size_t i = 0; i < d.size(); i++)
-        s += (i ? "," : "") + std::to_string(d[i]);
-    return s;
-}
-
-size_t ge_size(int32_t t)
-{
-    return cpuaclGeTypeSize(t);
-}
-
-/* The bytes of an initializer, in its GE type. */
-std::vector<char> tensor_bytes(const onnx::TensorProto &t, int32_t *dtype)
-{
-    int32_t dt = ge_dtype(t.data_type());
-    if (dt < 0)
-        refuse("tensor " + t.name() + ": ONNX data type " + std::to_string(t.data_type()) +
-               " is not supported");
-    if (t.data_location() == onnx::TensorProto::EXTERNAL)
-        refuse("tensor " + t.name() + ": external data is not supported");
-    int64_t n = 1;
-    for (int64_t d : t.dims())
-        n *= d;
-    size_t es = ge_size(dt);
-    std::vector<char> b((size_t)n * es);
-    *dtype = dt;
-    if (t.has_raw_data()) {
-        if (t.raw_data().size() != b.size())
-            refuse("tensor " + t.name() + ": raw_data holds " +
-                   std::to_string(t.raw_data().size()) + " bytes, expected " +
-                   std::to_string(b.size()));
-        if (!b.empty()) /* an empty tensor's vector may hold no buffer: memcpy takes none */
-            std::memcpy(b.data(), t.raw_data().data(), b.size());
-        return b;
-    }
-    auto fill = [&](auto &field, auto conv) {
-        if (field.size() != n)
-            refuse("tensor " + t.name() + ": " + std::to_string(field.size()) + " values for " +
-                   std::to_string(n) + " elements");
-        for (int64_t i = 0; i < n; i++)
-            conv(b.data() + (size_t)i * es, field.Get((int)i));
-    };
-    switch (t.data_type()) {
-    case onnx::TensorProto::FLOAT:
-        fill(t.float_data(), [](char *p, float v) { std::memcpy(p, &v, 4); });
-        break;
-    case onnx::TensorProto::DOUBLE:
-        fill(t.double_data(), [](char *p, double v) { std::memcpy(p, &v, 8); });
-        break;
-    case onnx::TensorProto::INT64:
-        fill(t.int64_data(), [](char *p, int64_t v) { std::memcpy(p, &v, 8); });
-        break;
-    case onnx::TensorProto::UINT32:
-    case onnx::TensorProto::UINT64:
-        fill(t.uint64_data(), [es](char *p, uint64_t v) {
-            if (es == 4) {
-                uint32_t u = (uint32_t)v;
-                std::memcpy(p, &u, 4);
-            } else {
-                std::memcpy(p, &v, 8);
-            }
-        });
-        break;
-    default: /* int32_data carries every other type, bit patterns for 16-bit floats */
-        fill(t.int32_data(), [es](char *p, int32_t v) {
-            if (es == 4) {
-                std::memcpy(p, &v, 4);
-            } else if (es == 2) {
-                uint16_t u = (uint16_t)v;
-                std::memcpy(p, &u, 2);
-            } else {
-                uint8_t u = (uint8_t)v;
-                std::memcpy(p, &u, 1);
-            }
-        });
-    }
-    return b;
-}
-
-/* An integer initializer or Constant as int64 values (axes, shapes). */
-bool const_ints(Ctx &c, const std::string &name, std::vector<int64_t> *v)
-{
-    auto it = c.consts.find(name);
-    if (it == c.consts.end())
-        return false;
-    int32_t dt;
-    std::vector<char> b = tensor_bytes(*it->second, &dt);
-    v->clear();
-    if (dt == GE_I64) {
-        for (size_t i = 0; i < b.size(); i += 8) {
-            int64_t x;
-            std::memcpy(&x, &b[i], 8);
-            v->push_back(x);
-        }
-    } else if (dt == GE_I32) {
-        for (size_t i = 0; i < b.size(); i += 4) {
-            int32_t x;
-            std::memcpy(&x, &b[i], 4);
-            v->push_back(x);
-        }
-    } else {
-        refuse("input " + name + " must be int32 or int64");
-    }
-    return true;
-}
-
-const std::string &in_name(Ctx &c, int i)
-{
-    static const std::string none;
-    return i < c.node->input_size() ? c.node->input(i) : none;
-}
-
-bool has_in(Ctx &c, int i)
-{
-    return !in_name(c, i).empty();
-}
-
-std::vector<int64_t> need_ints(Ctx &c, int i, const char *what)
-{
-    std::vector<int64_t> v;
-    if (!const_ints(c, in_name(c, i), &v))
-        refuse(std::string("input ") + what + " (" + in_name(c, i) +
-               ") must be a constant (an initializer or a Constant output)");
-    return v;
-}
-
-/* Whether input i, which a CANN type takes as a value input ('#': Reshape's shape,
- * ReduceSum's axes, Tile's multiples), is a graph input of integers of known dims: then
- * the converter may connect it as the CANN node's value input instead of reading it
- * with need_ints, and the model becomes a dynamic-shape model (docs/atc.md, "Values
- * known at run time"): the graph engine reads the value at each execution, infers the
- * shapes and runs a plan compiled for it (cached by value). A mapping opts in by
- * calling this before need_ints, for an operand it hands to the CANN type unchanged
- * (a value the converter itself computes with must stay a constant). */
-bool fed_at_run_time(Ctx &c, int i, bool any_number = false)
-{
-    const std::string &nm = in_name(c, i);
-    if (nm.empty() || c.consts.count(nm) || !c.inputs.count(nm))
-        return false;
-    auto it = c.shapes.find(nm);
-    if (it == c.shapes.end() || !it->second.known || it->second.dims.size() > 1)
-        return false;
-    int32_t dt = it->second.dtype;
-    bool number = dt == onnx::TensorProto::FLOAT || dt == onnx::TensorProto::DOUBLE;
-    if (dt != onnx::TensorProto::INT64 && dt != onnx::TensorProto::INT32 && !(any_number && number))
-        refuse(std::string("input ") + nm + " must be int32 or int64" +
-               (any_number ? ", float or double" : ""));
-    c.dynamic = true;
-    return true;
-}
-
-const Shape &shape_of(Ctx &c, const std::string &name)
-{
-    static const Shape unknown;
-    auto it = c.shapes.find(name);
-    return it == c.shapes.end() ? unknown : it->second;
-}
-
-const Shape &in_shape(Ctx &c, int i)
-{
-    return shape_of(c, in_name(c, i));
-}
-
-int rank_of(Ctx &c, int i, const char *what)
-{
-    const Shape &s = in_shape(c, i);
-    if (!s.known)
-        refuse(std::string("the rank of ") + what + " (" + in_name(c, i) + ") is unknown");
-    return (int)s.dims.size();
-}
-
-/* ---- graph building ------------------------------------------------------ */
-
-std::string unique(Ctx &c, const std::string &want)
-{
-    std::string n = want.empty() ? std::string("node") : want;
-    for (int k = 1; c.used_names.count(n); k++)
-        n = want + "_" + std::to_string(k);
-    c.used_names.insert(n);
-    return n;
-}
-
-void ge_check(Ctx &c, uint32_t rc, const char *what)
-{
-    if (rc)
-        throw Fail("E19999", std::string(what) + ": " + cpuaclGeErrMsg());
-    (void)c;
-}
-
-/* A CANN node for the current ONNX node ("" suffix = the main one). */
-int32_t add(Ctx &c, const char *type, const std::string &suffix = "")
-{
-    std::string name = unique(c, c.base + suffix);
-    int32_t n = cpuaclGeGraphAddNode(c.g, type, name.c_str());
-    if (n < 0)
-        throw Fail("E19999", std::string("cannot add a ") + type + " node: " + cpuaclGeErrMsg());
-    if (c.node)
-        c.out->origin[name] = {c.base, c.node->op_type()};
-    return n;
-}
-
-void attr(Ctx &c, int32_t n, const char *a, const cpuaclGeAttrValue &v)
-{
-    ge_check(c, cpuaclGeGraphSetAttr(c.g, n, a, &v), a);
-}
-void attr_i(Ctx &c, int32_t n, const char *a, int64_t v)
-{
-    cpuaclGeAttrValue x{};
-    x.kind = CPUACL_GE_ATTR_INT, x.i = v;
-    attr(c, n, a, x);
-}
-void attr_b(Ctx &c, int32_t n, const char *a, bool v)
-{
-    cpuaclGeAttrValue x{};
-    x.kind = CPUACL_GE_ATTR_BOOL, x.i = v;
-    attr(c, n, a, x);
-}
-void attr_f(Ctx &c, int32_t n, const char *a, double v)
-{
-    cpuaclGeAttrValue x{};
-    x.kind = CPUACL_GE_ATTR_FLOAT, x.f = v;
-    attr(c, n, a, x);
-}
-void attr_s(Ctx &c, int32_t n, const char *a, const char *v)
-{
-    cpuaclGeAttrValue x{};
-    x.kind = CPUACL_GE_ATTR_STR, x.s = v;
-    attr(c, n, a, x);
-}
-void attr_ints(Ctx &c, int32_t n, const char *a, const std::vector<int64_t> &v)
-{
-    cpuaclGeAttrValue x{};
-    x.kind = CPUACL_GE_ATTR_INTS, x.ints = v.data(), x.n = v.size();
-    attr(c, n, a, x);
-}
-
-cpuaclGeTensor desc(int32_t dt, const std::vector<int64_t> &dims, int32_t fmt)
-{
-    cpuaclGeTensor t{};
-    t.dtype = dt;
-    t.format = fmt;
-    t.ndim = (int32_t)dims.size();
-    if (dims.size() > CPUACL_GE_MAX_DIMS)
-        refuse("rank " + std::to_string(dims.size()) + " is more than " +
-               std::to_string(CPUACL_GE_MAX_DIMS));
-    for (size_t i = 0; i < dims.size(); i++)
-        t.dims[i] = dims[i];
-    return t;
-}
-
-Ref const_node(Ctx &c, const std::string &name, int32_t dt, const std::vector<int64_t> &dims,
-               std::vector<char> bytes)
-{
-    std::string nm = unique(c, name);
-    int32_t n = cpuaclGeGraphAddNode(c.g, "Const", nm.c_str());
-    if (n < 0)
-        throw Fail("E19999", std::string("cannot add a Const node: ") + cpuaclGeErrMsg());
-    cpuaclGeTensor t = desc(dt, dims, dims.size() == 4 ? FMT_NCHW : FMT_ND);
-    t.data = bytes.data();
-    t.size = bytes.size();
-    cpuaclGeAttrValue x{};
-    x.kind = CPUACL_GE_ATTR_TENSOR, x.tensor = &t;
-    attr(c, n, "value", x);
-    return {n, 0};
-}
-
-Ref const_i64(Ctx &c, const std::string &suffix, const std::vector<int64_t> &v, bool scalar = false)
-{
-    std::vector<char> b(v.size() * 8);
-    if (!v.empty())
-        std::memcpy(b.data(), v.data(), b.size());
-    std::vector<int64_t> dims;
-    if (!scalar)
-        dims.push_back((int64_t)v.size());
-    return const_node(c, c.base + suffix, GE_I64, dims, b);
-}
-
-/* A scalar of ONNX type ot with value v. */
-Ref const_scalar(Ctx &c, const std::string &suffix, int32_t ot, double v)
-{
-    int32_t dt = ge_dtype(ot);
-    std::vector<char> b(ge_size(dt));
-    if (dt == GE_F32) {
-        float f = (float)v;
-        std::memcpy(b.data(), &f, 4);
-    } else if (dt == GE_F64) {
-        std::memcpy(b.data(), &v, 8);
-    } else if (dt == GE_I64 || dt == GE_I32 || dt == GE_I16 || dt == GE_I8 || dt == GE_U8) {
-        int64_t i = (int64_t)v; /* little-endian: the low bytes are the narrower value */
-        std::memcpy(b.data(), &i, b.size());
-    } else {
-        refuse("a scalar of ONNX type " + std::to_string(ot) + " is not supported here");
-    }
-    return const_node(c, c.base + suffix, dt, {}, b);
-}
-
-/* The value an ONNX name stands for (an initializer becomes a Const). */
-Ref value(Ctx &c, const std::string &name)
-{
-    auto it = c.values.find(name);
-    if (it != c.values.end())
-        return it->second;
-    auto k = c.consts.find(name);
-    if (k == c.consts.end())
-        refuse("input " + name + " is produced by no node, input or initializer");
-    int32_t dt;
-    std::vector<char> b = tensor_bytes(*k->second, &dt);
-    std::vector<int64_t> dims(k->second->dims().begin(), k->second->dims().end());
-    Ref r = const_node(c, name, dt, dims, b);
-    c.values[name] = r;
-    return r;
-}
-
-void connect(Ctx &c, int32_t n, const char *input, Ref r)
-{
-    ge_check(c, cpuaclGeGraphSetInput(c.g, n, input, r.node, nullptr, r.out), input);
-}
-
-void connect_in(Ctx &c, int32_t n, const char *input, int i)
-{
-    connect(c, n, input, value(c, in_name(c, i)));
-}
-
-void set_out(Ctx &c, int i, Ref r)
-{
-    if (i < c.node->output_size() && !c.node->output(i).empty())
-        c.values[c.node->output(i)] = r;
-}
-
-/* Refuse outputs past the first `n` that the model uses. */
-void only_outputs(Ctx &c, int n, const char *why)
-{
-    for (int i = n; i < c.node->output_size(); i++)
-        if (!c.node->output(i).empty())
-            refuse(std::string("output ") + std::to_string(i) + " (" + c.node->output(i) +
-                   ") is not supported: " + why);
-}
-
-/* ---- attributes ---------------------------------------------------------- */
-
-const onnx::AttributeProto *find_attr(Ctx &c, const char *name)
-{
-    for (const auto &a : c.node->attribute())
-        if (a.name() == name)
-            return &a;
-    return nullptr;
-}
-int64_t get_i(Ctx &c, const char *name, int64_t dflt)
-{
-    const auto *a = find_attr(c, name);
-    return a ? a->i() : dflt;
-}
-float get_f(Ctx &c, const char *name, float dflt)
-{
-    const auto *a = find_attr(c, name);
-    return a ? a->f() : dflt;
-}
-std::string get_s(Ctx &c, const char *name, const std::string &dflt)
-{
-    const auto *a = find_attr(c, name);
-    return a ? a->s() : dflt;
-}
-bool get_ints(Ctx &c, const char *name, std::vector<int64_t> *v)
-{
-    const auto *a = find_attr(c, name);
-    if (!a)
-        return false;
-    v->assign(a->ints().begin(), a->ints().end());
-    return true;
-}
-
-/* Refuse any attribute not in `known` (an attribute we would ignore could
- * change the result). */
-void known_attrs(Ctx &c, std::initializer_list<const char *> known)
-{
-    for (const auto &a : c.node->attribute()) {
-        bool ok = false;
-        for (const char *k : known)
-            ok = ok || a.name() == k;
-        if (!ok)
-            refuse("attribute " + a.name() + " is not supported");
-    }
-}
-
-int64_t wrap_axis(int64_t a, int rank, const char *what)
-{
-    if (a < -rank || a >= rank)
-        refuse(std::string(what) + " " + std::to_string(a) + " is out of range for rank " +
-               std::to_string(rank));
-    return a < 0 ? a + rank : a;
-}
-
-/* ---- converters ---------------------------------------------------------- */
-/* One per converter name of atc/onnx_ops.h; `cann` is the row's first type. */
-
-using Conv = void (*)(Ctx &, const char *cann);
-
-/* The CANN node of a one-input op: x from input 0, y as output 0. */
-int32_t one_input(Ctx &c, const char *cann)
-{
-    int32_t n = add(c, cann);
-    connect_in(c, n, "x", 0);
-    set_out(c, 0, {n, 0});
-    return n;
-}
 
 /* one_input plus a host-value input `input` of int64 values. */
-int32_t with_const(Ctx &c, const char *cann, const char *input, const std::vector<int64_t> &v,
-                   bool scalar = false)
+static int32_t with_const(Ctx &c, const char *cann, const char *input,
+                          const std::vector<int64_t> &v, bool scalar = false)
 {
     int32_t n = one_input(c, cann);
     connect(c, n, input, const_i64(c, std::string("/") + input, v, scalar));
@@ -602,7 +109,7 @@ void conv_pow(Ctx &c, const char *cann)
  * mask all true): deterministic only with a constant ratio 0 (absent: the default 0.5). ONNX's
  * reference draws a mask for a ratio above 0 from numpy's random stream, which no generator
  * of the graph reproduces: refused, as is a training_mode or ratio known only at run time. */
-void dropout_training(Ctx &c)
+static void dropout_training(Ctx &c)
 {
     if (c.node->op_type() != "Dropout" || c.node->input_size() < 3 || !has_in(c, 2))
         return;
@@ -684,21 +191,6 @@ void conv_cast(Ctx &c, const char *cann)
     attr_i(c, one_input(c, cann), "dst_type", dt);
 }
 
-/* Output 0 of the current node is the constant t (a value, not a node:
- * readers needing a host value find it; others get a Const node). */
-void const_output(Ctx &c, onnx::TensorProto t)
-{
-    t.set_name(c.node->output(0));
-    c.owned.push_back(std::move(t));
-    c.consts[c.node->output(0)] = &c.owned.back();
-}
-
-/* The axis attribute (default 0) wrapped for the rank of input 0. */
-int64_t axis_attr(Ctx &c, const char *what)
-{
-    return wrap_axis(get_i(c, "axis", 0), rank_of(c, 0, what), "axis");
-}
-
 void conv_constant(Ctx &c, const char *)
 {
     const onnx::AttributeProto *a = c.node->attribute_size() == 1 ? &c.node->attribute(0) : nullptr;
@@ -746,7 +238,7 @@ void conv_concat(Ctx &c, const char *cann)
 /* A 1-D operator (3-D X [N, C, L]) runs as its 2-D form on [N, C, 1, L]: the
  * spatial attributes of the 1-D form given H's identity (kernel, stride,
  * dilation 1; pads 0), ONNX's pad order [begin..., end...]. */
-void as_2d(std::vector<int64_t> *v, int64_t h, bool pads)
+static void as_2d(std::vector<int64_t> *v, int64_t h, bool pads)
 {
     if (pads && v->size() == 2)
         *v = {0, (*v)[0], 0, (*v)[1]};
@@ -755,7 +247,7 @@ void as_2d(std::vector<int64_t> *v, int64_t h, bool pads)
 }
 
 /* x with a unit dim inserted at 2 (a 1-D operand to its 2-D form) */
-Ref unsqueeze_h(Ctx &c, const std::string &suffix, Ref x)
+static Ref unsqueeze_h(Ctx &c, const std::string &suffix, Ref x)
 {
     int32_t n = add(c, "Unsqueeze", suffix);
     connect(c, n, "x", x);
@@ -765,7 +257,7 @@ Ref unsqueeze_h(Ctx &c, const std::string &suffix, Ref x)
 
 /* Output 0 of the current node: node n's output with dim 2 squeezed when the
  * node ran in the 2-D form of a 1-D operator. */
-void set_out_1d(Ctx &c, int32_t n, bool one)
+static void set_out_1d(Ctx &c, int32_t n, bool one)
 {
     if (!one) {
         set_out(c, 0, {n, 0});
@@ -779,8 +271,8 @@ void set_out_1d(Ctx &c, int32_t n, bool one)
 
 /* ONNX's auto_pad SAME_UPPER / SAME_LOWER pads [b0, b1, ..., e0, e1, ...] for the spatial dims
  * `in` with effective kernel sizes `k` (dilation applied) and strides `st`. */
-std::vector<int64_t> same_pads(const std::vector<int64_t> &in, const std::vector<int64_t> &k,
-                               const std::vector<int64_t> &st, bool upper)
+static std::vector<int64_t> same_pads(const std::vector<int64_t> &in, const std::vector<int64_t> &k,
+                                      const std::vector<int64_t> &st, bool upper)
 {
     size_t sp = in.size();
     std::vector<int64_t> pads(2 * sp);
@@ -797,13 +289,13 @@ std::vector<int64_t> same_pads(const std::vector<int64_t> &in, const std::vector
 }
 
 /* ONNX pads [b0, b1, b2, e0, e1, e2] -> CANN's 3-d [front, back, top, bottom, left, right]. */
-std::vector<int64_t> pads_3d(const std::vector<int64_t> &p)
+static std::vector<int64_t> pads_3d(const std::vector<int64_t> &p)
 {
     return {p[0], p[3], p[1], p[4], p[2], p[5]};
 }
 
 /* Conv 3-D (5-D X and W) -> Conv3D on NCDHW. */
-void conv_conv3d(Ctx &c)
+static void conv_conv3d(Ctx &c)
 {
     const Shape &x = in_shape(c, 0), &w = in_shape(c, 1);
     std::vector<int64_t> st{1, 1, 1}, dl{1, 1, 1}, pads(6, 0);
@@ -836,29 +328,11 @@ void conv_conv3d(Ctx &c)
     set_out(c, 0, {n, 0});
 }
 
-/* A one-input CANN node of type `type` on value x. */
-Ref apply(Ctx &c, const char *type, const std::string &suffix, Ref x)
-{
-    int32_t n = add(c, type, suffix);
-    connect(c, n, "x", x);
-    return {n, 0};
-}
-
-/* A two-input CANN node (inputs named i1, i2) on values a and b. */
-Ref apply2(Ctx &c, const char *type, const std::string &suffix, Ref a, Ref b, const char *i1 = "x1",
-           const char *i2 = "x2")
-{
-    int32_t n = add(c, type, suffix);
-    connect(c, n, i1, a);
-    connect(c, n, i2, b);
-    return {n, 0};
-}
-
 /* x (ONNX type ot, NCDHW dims xd) padded explicitly along D, H, W by ONNX pads [b0, b1,
  * b2, e0, e1, e2] with the value v: ConcatV2 of constant blocks; *xd becomes the padded
  * dims. */
-Ref pad_spatial(Ctx &c, Ref x, int32_t ot, std::vector<int64_t> *xd,
-                const std::vector<int64_t> &pads, double v, const std::string &suffix)
+static Ref pad_spatial(Ctx &c, Ref x, int32_t ot, std::vector<int64_t> *xd,
+                       const std::vector<int64_t> &pads, double v, const std::string &suffix)
 {
     int32_t dt = ge_dtype(ot);
     size_t es = ge_size(dt);
@@ -913,10 +387,11 @@ Ref pad_spatial(Ctx &c, Ref x, int32_t ot, std::vector<int64_t> *xd,
  * explicit (pad_spatial: -inf for the max, 0 for the average), the pool then runs unpadded,
  * and an average that does not count the pads is scaled by kernel size / the window's
  * count of real elements (a constant of the output's D, H, W). */
-Ref pool3d_node(Ctx &c, bool maxp, Ref x, const std::vector<int64_t> &k,
-                const std::vector<int64_t> &st, const std::vector<int64_t> &pads, bool ceil,
-                bool count_pad, const std::string &suffix, const std::vector<int64_t> *xd = nullptr,
-                const std::vector<int64_t> &dl = {1, 1, 1})
+static Ref pool3d_node(Ctx &c, bool maxp, Ref x, const std::vector<int64_t> &k,
+                       const std::vector<int64_t> &st, const std::vector<int64_t> &pads, bool ceil,
+                       bool count_pad, const std::string &suffix,
+                       const std::vector<int64_t> *xd = nullptr,
+                       const std::vector<int64_t> &dl = {1, 1, 1})
 {
     bool over = false;
     for (int i = 0; i < 3; i++)
@@ -978,8 +453,8 @@ Ref pool3d_node(Ctx &c, bool maxp, Ref x, const std::vector<int64_t> &k,
 
 /* The pads of auto_pad (SAME_UPPER, SAME_LOWER, VALID; NOTSET keeps `pads`) for the spatial
  * dims `in`, kernel k, strides st. */
-void auto_pads(Ctx &c, const std::vector<int64_t> &in, const std::vector<int64_t> &k,
-               const std::vector<int64_t> &st, std::vector<int64_t> *pads)
+static void auto_pads(Ctx &c, const std::vector<int64_t> &in, const std::vector<int64_t> &k,
+                      const std::vector<int64_t> &st, std::vector<int64_t> *pads)
 {
     std::string ap = get_s(c, "auto_pad", "NOTSET");
     if (ap == "SAME_UPPER" || ap == "SAME_LOWER")
@@ -992,8 +467,8 @@ void auto_pads(Ctx &c, const std::vector<int64_t> &in, const std::vector<int64_t
 
 /* A pooling node's window over sp spatial dims: kernel_shape (required), strides (default 1),
  * pads (2 sp, default 0), dilations (default 1), each with one entry a spatial dim. */
-void pool_window(Ctx &c, size_t sp, std::vector<int64_t> *k, std::vector<int64_t> *st,
-                 std::vector<int64_t> *pads, std::vector<int64_t> *dl)
+static void pool_window(Ctx &c, size_t sp, std::vector<int64_t> *k, std::vector<int64_t> *st,
+                        std::vector<int64_t> *pads, std::vector<int64_t> *dl)
 {
     st->assign(sp, 1);
     pads->assign(2 * sp, 0);
@@ -1008,7 +483,7 @@ void pool_window(Ctx &c, size_t sp, std::vector<int64_t> *k, std::vector<int64_t
 
 /* MaxPool / AveragePool 3-D (5-D X) -> MaxPool3D (padding CALCULATED) / AvgPool3D on NCDHW:
  * explicit pads, ceil_mode and count_include_pad carry over. */
-void conv_pool3d(Ctx &c, bool maxp)
+static void conv_pool3d(Ctx &c, bool maxp)
 {
     const Shape &x = in_shape(c, 0);
     std::vector<int64_t> k, st, pads, dl;
@@ -1027,9 +502,9 @@ void conv_pool3d(Ctx &c, bool maxp)
 /* MaxPool / AveragePool 1-D and 2-D in their 3-D form: X [N, C, H, W] as [N, C, 1, H, W]
  * (1-D: [N, C, L] as [N, C, 1, 1, L]), the 2-D kernel, strides and pads (as_2d form) with a
  * unit depth; any pads, auto_pad, ceil_mode and count_include_pad. */
-void pool_as_3d(Ctx &c, bool maxp, bool one, const Shape &x, const std::vector<int64_t> &k,
-                const std::vector<int64_t> &st, std::vector<int64_t> pads,
-                const std::vector<int64_t> &dl = {1, 1})
+static void pool_as_3d(Ctx &c, bool maxp, bool one, const Shape &x, const std::vector<int64_t> &k,
+                       const std::vector<int64_t> &st, std::vector<int64_t> pads,
+                       const std::vector<int64_t> &dl = {1, 1})
 {
     auto_pads(c, {x.dims[2], x.dims[3]}, k, st, &pads);
     std::vector<int64_t> axes = one ? std::vector<int64_t>{2, 3} : std::vector<int64_t>{2};
@@ -1101,7 +576,7 @@ void conv_conv(Ctx &c, const char *cann)
  * after, at most half the kernel), whose argmax is the position in the input plane (h * W + w);
  * ONNX's index runs over the whole tensor: plus (n * C + c) * H * W, and with storage_order 1
  * the plane is column-major (w * H + h, from h = a / W, w = a - h * W). */
-void conv_max_pool_indices(Ctx &c)
+static void conv_max_pool_indices(Ctx &c)
 {
     const Shape &x = in_shape(c, 0);
     bool known = x.known && x.dims.size() == 4;
@@ -1250,7 +725,7 @@ void conv_pool(Ctx &c, const char *cann)
 }
 
 /* The spatial axes [2, rank) of a global pool's X (rank 3 or more). */
-std::vector<int64_t> global_axes(Ctx &c)
+static std::vector<int64_t> global_axes(Ctx &c)
 {
     known_attrs(c, {});
     int r = rank_of(c, 0, "X");
@@ -1427,7 +902,7 @@ void conv_transpose(Ctx &c, const char *cann)
 
 /* The axis of Softmax, LogSoftmax and Hardmax: default 1 before opset 13 (the input
  * coerced to 2-D there: the last axis only), -1 from 13. */
-int64_t coerced_axis(Ctx &c)
+static int64_t coerced_axis(Ctx &c)
 {
     known_attrs(c, {"axis"});
     int r = rank_of(c, 0, "input");
@@ -1449,7 +924,7 @@ void conv_softmax(Ctx &c, const char *cann)
 
 /* Axes of Squeeze/Unsqueeze/Reduce*: the attribute before opset 13 (18
  * for ReduceMean), else input 1. */
-bool axes_of(Ctx &c, int64_t input_since, std::vector<int64_t> *axes)
+static bool axes_of(Ctx &c, int64_t input_since, std::vector<int64_t> *axes)
 {
     if (c.opset < input_since)
         return get_ints(c, "axes", axes);
@@ -1802,8 +1277,6 @@ void conv_tile(Ctx &c, const char *cann)
     with_const(c, cann, "multiples", rep);
 }
 
-/* ---- Pad and TopK: a value input constant or fed at run time ------------- */
-
 /* Pad (opset 11+): the IR's PadV3(x, paddings, constant_values) with ONNX's pads layout (all
  * the begins, then all the ends: paddings_contiguous false); wrap is the IR's circular. */
 void conv_pad(Ctx &c, const char *cann)
@@ -1825,8 +1298,6 @@ void conv_pad(Ctx &c, const char *cann)
         connect_in(c, n, "constant_values", 2);
     set_out(c, 0, {n, 0});
 }
-
-Ref cast_to(Ctx &c, const std::string &suffix, Ref x, int32_t dt);
 
 /* OneHot (opset 11): the IR's OneHot(x, depth, on_value, off_value) with x the indices cast
  * to int64, ONNX's negative ones counted from depth (x + (x < 0) * depth), depth cast to int32
@@ -1995,7 +1466,7 @@ void conv_layer_norm(Ctx &c, const char *cann)
 
 /* BatchNormalization whose parameters are not all float constants: the
  * same formula as graph nodes, s and b reshaped to [C, 1, ...]. */
-void batch_norm_graph(Ctx &c, int r)
+static void batch_norm_graph(Ctx &c, int r)
 {
     const Shape &sc = in_shape(c, 1);
     if (!sc.known || sc.dims.size() != 1 || sc.dims[0] < 0)
@@ -2032,7 +1503,7 @@ void batch_norm_graph(Ctx &c, int r)
 /* Training mode, as ONNX defines it: the batch's mean and (population) variance over every
  * dim but C normalise X; running_mean / running_var = input * momentum + batch * (1 -
  * momentum). */
-void batch_norm_training(Ctx &c, int r)
+static void batch_norm_training(Ctx &c, int r)
 {
     const Shape &sc = in_shape(c, 1);
     if (!sc.known || sc.dims.size() != 1 || sc.dims[0] < 0)
@@ -2131,8 +1602,6 @@ void conv_batch_norm(Ctx &c, const char *)
     set_out(c, 0, {a, 0});
 }
 
-/* ---- more elementwise, reductions, losses -------------------------------- */
-
 /* Selu: gamma * (x > 0 ? x : alpha * (exp(x) - 1)) = Elu(alpha, scale gamma). */
 void conv_selu(Ctx &c, const char *cann)
 {
@@ -2155,7 +1624,7 @@ void conv_celu(Ctx &c, const char *cann)
 }
 
 /* max(0, min(1, alpha * x + beta)) on x, of ONNX type ot. */
-Ref hard_sigmoid(Ctx &c, Ref x, int32_t ot, double alpha, double beta)
+static Ref hard_sigmoid(Ctx &c, Ref x, int32_t ot, double alpha, double beta)
 {
     Ref y = apply2(c, "Mul", "/alpha", x, const_scalar(c, "/alpha_value", ot, alpha));
     y = apply2(c, "Add", "/beta", y, const_scalar(c, "/beta_value", ot, beta));
@@ -2385,8 +1854,8 @@ void conv_mvn(Ctx &c, const char *)
 /* One operand's repeated letter (a diagonal): its two axes p < q moved last, viewed as one
  * of d * d (Reshape; 0 copies the other dims), and GatherV2 of positions k (d + 1) takes the
  * diagonal; the letter then stands once, last. */
-Ref einsum_diagonal(Ctx &c, const std::string &sfx, Ref v, std::string *o,
-                    std::vector<int64_t> *dims)
+static Ref einsum_diagonal(Ctx &c, const std::string &sfx, Ref v, std::string *o,
+                           std::vector<int64_t> *dims)
 {
     for (size_t p = 0; p < o->size(); p++) {
         size_t q = o->find((*o)[p], p + 1);
@@ -2566,19 +2035,10 @@ void conv_einsum(Ctx &c, const char *)
     set_out(c, 0, {n, 0});
 }
 
-/* A Cast of x to GE type dt. */
-Ref cast_to(Ctx &c, const std::string &suffix, Ref x, int32_t dt)
-{
-    int32_t n = add(c, "Cast", suffix);
-    attr_i(c, n, "dst_type", dt);
-    connect(c, n, "x", x);
-    return {n, 0};
-}
-
 /* GatherND's and ScatterND's flat index: the int64 tuples idx (last dim of q dims), each
  * component wrapped by its dim kd when negative, dotted with the row-major strides of kd. */
-Ref nd_linear_index(Ctx &c, Ref idx, const std::vector<int64_t> &kd,
-                    const std::vector<int64_t> &strides, int64_t q)
+static Ref nd_linear_index(Ctx &c, Ref idx, const std::vector<int64_t> &kd,
+                           const std::vector<int64_t> &strides, int64_t q)
 {
     Ref neg = cast_to(c, "/negative_int",
                       apply2(c, "Less", "/negative", idx,
@@ -2650,8 +2110,6 @@ void conv_gather_nd(Ctx &c, const char *)
     connect(c, g, "axis", const_i64(c, "/axis", {0}, true));
     set_out(c, 0, {g, 0});
 }
-
-/* ---- optimizers (ai.onnx.preview.training) --------------------------------- */
 
 /* Adagrad, Momentum and Adam of ONNX's training domain, per ONNX's formulas (inputs R, T,
  * then n X, n G and the state tensors; outputs the n new X, then each new state), as
@@ -2768,11 +2226,9 @@ void conv_optimizer(Ctx &c, const char *)
     }
 }
 
-/* ---- quantisation: compositions of the table's elementwise types ------------ */
-
 /* Input i (a scale or zero point: a scalar, or 1-D along `axis` of input 0) shaped to
  * broadcast against input 0: [C] becomes [C, 1, ..., 1] (a Reshape). */
-Ref per_axis(Ctx &c, int i, const std::string &suffix)
+static Ref per_axis(Ctx &c, int i, const std::string &suffix)
 {
     Ref v = value(c, in_name(c, i));
     const Shape &s = in_shape(c, i);
@@ -2793,7 +2249,7 @@ Ref per_axis(Ctx &c, int i, const std::string &suffix)
 }
 
 /* round(x) + zero point, saturated to the range of uint8 / int8, as that type; q float32. */
-Ref saturate(Ctx &c, Ref q, Ref zp_f, int32_t ge_out)
+static Ref saturate(Ctx &c, Ref q, Ref zp_f, int32_t ge_out)
 {
     q = apply(c, "Round", "/round", q);
     if (zp_f.node >= 0)
@@ -2930,7 +2386,7 @@ void conv_depth_space(Ctx &c, const char *)
 /* NLLLoss on log-probabilities lp (input [N, C, ...]) and the node's inputs
  * target (input it) and weight (input iw, optional); reduction and
  * ignore_index from the node's attributes. */
-Ref nll_loss(Ctx &c, Ref lp, int it, int iw, const std::string &suffix)
+static Ref nll_loss(Ctx &c, Ref lp, int it, int iw, const std::string &suffix)
 {
     std::string red = get_s(c, "reduction", "mean");
     if (red != "none" && red != "mean" && red != "sum")
@@ -2984,7 +2440,7 @@ void conv_softmax_ce(Ctx &c, const char *)
 /* Indices (input i) along `axis` of input 0 with ONNX's negative values (counting from
  * the end) made non-negative: idx + (idx < 0) * n; constant indices without negative
  * values as they are. */
-Ref wrapped_indices(Ctx &c, int i, int64_t axis)
+static Ref wrapped_indices(Ctx &c, int i, int64_t axis)
 {
     std::vector<int64_t> v;
     if (const_ints(c, in_name(c, i), &v) &&
@@ -3335,32 +2791,9 @@ void conv_instance_norm(Ctx &c, const char *)
     set_out(c, 0, apply2(c, "Add", "", y, per_channel(2, "/bias")));
 }
 
-/* ---- images: Resize, GridSample ------------------------------------------- */
-
-/* A float32 initializer or Constant as doubles (Resize's scales and roi); the refusal
- * need_ints gives for a value not known at conversion. */
-std::vector<double> need_floats(Ctx &c, int i, const char *what)
-{
-    auto it = c.consts.find(in_name(c, i));
-    if (it == c.consts.end())
-        refuse(std::string("input ") + what + " (" + in_name(c, i) +
-               ") must be a constant (an initializer or a Constant output)");
-    int32_t dt;
-    std::vector<char> b = tensor_bytes(*it->second, &dt);
-    if (dt != GE_F32)
-        refuse(std::string("input ") + what + " must be float32");
-    std::vector<double> v(b.size() / 4);
-    for (size_t k = 0; k < v.size(); k++) {
-        float f;
-        std::memcpy(&f, &b[k * 4], 4);
-        v[k] = f;
-    }
-    return v;
-}
-
 /* Input i is given and holds at least one element (opset 11 gives scales as an empty
  * tensor when sizes is used; roi is often an empty tensor). */
-bool nonempty_in(Ctx &c, int i)
+static bool nonempty_in(Ctx &c, int i)
 {
     if (!has_in(c, i))
         return false;
@@ -3461,7 +2894,6 @@ void conv_grid_sample(Ctx &c, const char *cann)
     set_out(c, 0, {n, 0});
 }
 
-/* ---- recurrent networks: RNN, GRU, LSTM, unrolled ----------------------------- */
 /* ONNX's RNN, GRU and LSTM run as their formulas over the sequence, one step after the
  * other (the sequence length is X's dim, known at conversion): per direction, X W^T (+ Wb)
  * is one MatMulV2 over every step, then each step adds H R^T (+ Rb), slices the gates,
@@ -3471,47 +2903,8 @@ void conv_grid_sample(Ctx &c, const char *cann)
  * the reverse direction starts at each entry's own last step, as ONNX defines. layout 1
  * (batch first): X, initial_h / initial_c and the outputs are transposed. */
 
-Ref rnn_slice(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> &off,
-              const std::vector<int64_t> &size)
-{
-    int32_t n = add(c, "Slice", sfx);
-    connect(c, n, "x", x);
-    connect(c, n, "offsets", const_i64(c, sfx + "_offsets", off));
-    connect(c, n, "size", const_i64(c, sfx + "_size", size));
-    return {n, 0};
-}
-
-Ref rnn_reshape(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> &dims)
-{
-    int32_t n = add(c, "Reshape", sfx);
-    connect(c, n, "x", x);
-    connect(c, n, "shape", const_i64(c, sfx + "_shape", dims));
-    return {n, 0};
-}
-
-Ref rnn_transpose(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> &perm)
-{
-    int32_t n = add(c, "Transpose", sfx);
-    connect(c, n, "x", x);
-    connect(c, n, "perm", const_i64(c, sfx + "_perm", perm));
-    return {n, 0};
-}
-
-Ref rnn_concat(Ctx &c, const std::string &sfx, const std::vector<Ref> &v, int64_t axis)
-{
-    if (v.size() == 1)
-        return v[0];
-    int32_t n = add(c, "ConcatV2", sfx);
-    ge_check(c, cpuaclGeGraphSetDynamicInputs(c.g, n, "x", (uint32_t)v.size()), "x");
-    attr_i(c, n, "N", (int64_t)v.size());
-    for (size_t i = 0; i < v.size(); i++)
-        connect(c, n, ("x" + std::to_string(i)).c_str(), v[i]);
-    connect(c, n, "concat_dim", const_i64(c, sfx + "_dim", {axis}, true));
-    return {n, 0};
-}
-
 /* a [M, K] times b [N, K] transposed */
-Ref rnn_matmul_t(Ctx &c, const std::string &sfx, Ref a, Ref b)
+static Ref rnn_matmul_t(Ctx &c, const std::string &sfx, Ref a, Ref b)
 {
     int32_t n = add(c, "MatMulV2", sfx);
     connect(c, n, "x1", a);
@@ -3520,7 +2913,7 @@ Ref rnn_matmul_t(Ctx &c, const std::string &sfx, Ref a, Ref b)
     return {n, 0};
 }
 
-Ref rnn_zeros(Ctx &c, const std::string &sfx, int32_t ot, const std::vector<int64_t> &dims)
+static Ref rnn_zeros(Ctx &c, const std::string &sfx, int32_t ot, const std::vector<int64_t> &dims)
 {
     int32_t dt = ge_dtype(ot);
     int64_t n = 1;
@@ -3529,13 +2922,16 @@ Ref rnn_zeros(Ctx &c, const std::string &sfx, int32_t ot, const std::vector<int6
     return const_node(c, c.base + sfx, dt, dims, std::vector<char>((size_t)n * ge_size(dt), 0));
 }
 
+namespace
+{
 /* One activation of the activations attribute, with its alpha / beta when it takes them. */
 struct RnnAct {
     std::string name;
     double alpha = 0, beta = 0;
 };
+} // namespace
 
-Ref rnn_act(Ctx &c, const std::string &sfx, const RnnAct &a, Ref x, int32_t ot)
+static Ref rnn_act(Ctx &c, const std::string &sfx, const RnnAct &a, Ref x, int32_t ot)
 {
     const std::string &f = a.name;
     if (f == "tanh")
@@ -3838,8 +3234,6 @@ void conv_rnn(Ctx &c, const char *)
         last(2, ycs, "y_c");
 }
 
-/* ---- ScatterND ------------------------------------------------------------------ */
-
 /* ScatterND (opsets 11-16: reduction none, add, mul): each index tuple (the last dim of
  * indices, k values) addresses a slice of data; as one ScatterElements (axis 0) on data
  * viewed as [prod(data dims 0..k-1), rest] with each tuple's linear index (negatives wrapped,
@@ -3890,7 +3284,6 @@ void conv_scatter_nd(Ctx &c, const char *)
     set_out(c, 0, rnn_reshape(c, "", {s, 0}, d.dims));
 }
 
-/* ---- integer and quantised convolutions and matmuls ---------------------------- */
 /* ConvInteger, MatMulInteger, QLinearConv and QLinearMatMul: the zero points subtracted in
  * float32 (exact: the differences are integers of at most 9 bits), then the Conv or MatMul
  * mapping on the float operands, then Cast to int32 or the quantisation of QuantizeLinear.
@@ -3901,9 +3294,9 @@ void conv_scatter_nd(Ctx &c, const char *)
 /* The mapping `fn` (cann: its row's first type) on a node built here, as if of ONNX type
  * `type` (the name of its nodes under the current one's): its inputs the values `ins` with
  * the shapes given, the current node's attributes named in `keep`; returns its output. */
-Ref sub_convert(Ctx &c, Conv fn, const char *cann, const char *type,
-                const std::vector<std::pair<Ref, Shape>> &ins,
-                std::initializer_list<const char *> keep)
+static Ref sub_convert(Ctx &c, Conv fn, const char *cann, const char *type,
+                       const std::vector<std::pair<Ref, Shape>> &ins,
+                       std::initializer_list<const char *> keep)
 {
     onnx::NodeProto nd;
     nd.set_op_type(c.node->op_type()); /* messages name the ONNX node's own type */
@@ -3935,15 +3328,15 @@ Ref sub_convert(Ctx &c, Conv fn, const char *cann, const char *type,
     return c.values.at(stem + "_out");
 }
 
-bool quant8(int32_t ot)
+static bool quant8(int32_t ot)
 {
     return ot == onnx::TensorProto::UINT8 || ot == onnx::TensorProto::INT8;
 }
 
 /* Input i (uint8 / int8) minus zero point input zi (absent: 0) as ONNX type ft, the zero
  * point a scalar, one value, or 1-D of `per` values reshaped to `per_shape`. */
-Ref minus_zero_point(Ctx &c, int i, int zi, int32_t ft, const char *what,
-                     const std::vector<int64_t> &per_shape)
+static Ref minus_zero_point(Ctx &c, int i, int zi, int32_t ft, const char *what,
+                            const std::vector<int64_t> &per_shape)
 {
     if (!quant8(in_shape(c, i).dtype))
         refuse(std::string(what) + " must be uint8 or int8");
@@ -3967,7 +3360,7 @@ Ref minus_zero_point(Ctx &c, int i, int zi, int32_t ft, const char *what,
     return apply2(c, "Sub", "/" + w + "_centered", v, z);
 }
 
-Shape float_shape(const Shape &s, int32_t ft)
+static Shape float_shape(const Shape &s, int32_t ft)
 {
     Shape f = s;
     f.dtype = ft;
@@ -3975,7 +3368,7 @@ Shape float_shape(const Shape &s, int32_t ft)
 }
 
 /* A scale input (float32 scalar, one value, or 1-D reshaped to per_shape). */
-Ref scale_in(Ctx &c, int i, const char *what, const std::vector<int64_t> &per_shape)
+static Ref scale_in(Ctx &c, int i, const char *what, const std::vector<int64_t> &per_shape)
 {
     const Shape &s = in_shape(c, i);
     if (s.dtype != onnx::TensorProto::FLOAT)
@@ -3994,7 +3387,7 @@ Ref scale_in(Ctx &c, int i, const char *what, const std::vector<int64_t> &per_sh
 
 /* q (float32) * scale, then QuantizeLinear's saturate(round(.) + zero point) into the type
  * of input zi (the output zero point; uint8 without one). */
-Ref requantize(Ctx &c, Ref q, int si, int zi)
+static Ref requantize(Ctx &c, Ref q, int si, int zi)
 {
     Ref ys = scale_in(c, si, "y_scale", {});
     q = apply2(c, "Div", "/y_scale_div", q, ys);
@@ -4007,7 +3400,7 @@ Ref requantize(Ctx &c, Ref q, int si, int zi)
     return saturate(c, q, zp, ge_dtype(zt));
 }
 
-int64_t weight_channels(Ctx &c, int wi)
+static int64_t weight_channels(Ctx &c, int wi)
 {
     const Shape &ws = in_shape(c, wi);
     if (!ws.known || ws.dims.size() < 3 || ws.dims[0] < 0)
@@ -4018,7 +3411,7 @@ int64_t weight_channels(Ctx &c, int wi)
 /* ConvInteger's and QLinearConv's product: (x - x_zero_point) conv (w - w_zero_point) in
  * float32 with the node's Conv attributes (x input 0, its zero point xz; w input wi, its zero
  * point wz, per output channel: *m channels). */
-Ref zero_point_conv(Ctx &c, const char *cann, int xz, int wi, int wz, int64_t *m)
+static Ref zero_point_conv(Ctx &c, const char *cann, int xz, int wi, int wz, int64_t *m)
 {
     const int32_t ft = onnx::TensorProto::FLOAT;
     *m = weight_channels(c, wi);
@@ -4061,7 +3454,7 @@ void conv_qlinear_conv(Ctx &c, const char *cann)
 }
 
 /* A's rows and B's columns, for per-row / per-column zero points and scales. */
-void matmul_dims(Ctx &c, int ai, int bi, int64_t *rows, int64_t *cols)
+static void matmul_dims(Ctx &c, int ai, int bi, int64_t *rows, int64_t *cols)
 {
     const Shape &a = in_shape(c, ai), &b = in_shape(c, bi);
     if (!a.known || !b.known || a.dims.size() < 2 || b.dims.size() < 2)
@@ -4073,8 +3466,8 @@ void matmul_dims(Ctx &c, int ai, int bi, int64_t *rows, int64_t *cols)
 /* MatMulInteger's and QLinearMatMul's product: (A - a_zero_point) @ (B - b_zero_point) in
  * float32 (A input 0, its zero point az per row; B input bi, its zero point bz per column;
  * an and bn their ONNX names), with A's rows and B's columns. */
-Ref zero_point_matmul(Ctx &c, int az, int bi, int bz, const char *an, const char *bn, int64_t *rows,
-                      int64_t *cols)
+static Ref zero_point_matmul(Ctx &c, int az, int bi, int bz, const char *an, const char *bn,
+                             int64_t *rows, int64_t *cols)
 {
     const int32_t ft = onnx::TensorProto::FLOAT;
     matmul_dims(c, 0, bi, rows, cols);
@@ -4102,11 +3495,9 @@ void conv_qlinear_matmul(Ctx &c, const char *)
     set_out(c, 0, requantize(c, apply2(c, "Mul", "/scaled", acc, s), 6, 7));
 }
 
-/* ---- ReverseSequence, Det, MaxUnpool, windows ---------------------------------- */
-
 /* An int64 constant of `dims` holding v (row-major). */
-Ref const_i64_dims(Ctx &c, const std::string &sfx, const std::vector<int64_t> &v,
-                   const std::vector<int64_t> &dims)
+static Ref const_i64_dims(Ctx &c, const std::string &sfx, const std::vector<int64_t> &v,
+                          const std::vector<int64_t> &dims)
 {
     std::vector<char> b(v.size() * 8);
     if (!v.empty())
@@ -4345,11 +3736,9 @@ void conv_window(Ctx &c, const char *)
     set_out(c, 0, const_node(c, c.base, dt, {size}, b));
 }
 
-/* ---- DFT, STFT, MelWeightMatrix ---------------------------------------------------- */
-
 /* A float32 constant [rows, cols] of values f(j, k). */
-Ref const_f32_matrix(Ctx &c, const std::string &sfx, int64_t rows, int64_t cols,
-                     const std::function<double(int64_t, int64_t)> &f)
+static Ref const_f32_matrix(Ctx &c, const std::string &sfx, int64_t rows, int64_t cols,
+                            const std::function<double(int64_t, int64_t)> &f)
 {
     std::vector<char> b((size_t)(rows * cols) * 4);
     for (int64_t j = 0; j < rows; j++)
@@ -4363,8 +3752,8 @@ Ref const_f32_matrix(Ctx &c, const std::string &sfx, int64_t rows, int64_t cols,
 /* The real and imaginary parts of the product of (xr + i xi) with C - i S (forward) or C + i S
  * (inverse): C and S the cosine and sine matrices, products by `mm` nodes (MatMulV2 or
  * BatchMatMulV2); xi NULL for a real input. */
-std::pair<Ref, Ref> complex_products(Ctx &c, const char *mm_type, Ref xr, const Ref *xi, Ref C,
-                                     Ref S, bool inv)
+static std::pair<Ref, Ref> complex_products(Ctx &c, const char *mm_type, Ref xr, const Ref *xi,
+                                            Ref C, Ref S, bool inv)
 {
     auto mm = [&](const std::string &sfx, Ref a1, Ref b1) {
         int32_t node = add(c, mm_type, sfx);
@@ -4470,7 +3859,7 @@ void conv_dft(Ctx &c, const char *)
  * the cosine and sine matrices of length L (constants when L is, else built on Range(0, L)
  * and Range(0, m): cos / sin of 2 pi ((j k) mod L) / L). A step of 0 fails the execution,
  * naming the Range. */
-void stft_run_time(Ctx &c, int64_t T, int64_t cplx, int64_t L, bool one)
+static void stft_run_time(Ctx &c, int64_t T, int64_t cplx, int64_t L, bool one)
 {
     Ref step;
     if (c.consts.count(in_name(c, 1))) {
@@ -4664,7 +4053,7 @@ void conv_stft(Ctx &c, const char *)
  * sample_rate); column i
  * rises from point i to point i + 1 and falls to point i + 2. [dft_length / 2 + 1,
  * num_mel_bins] of output_datatype (float32, the default, or double). */
-void mel_run_time(Ctx &c, int32_t dt);
+static void mel_run_time(Ctx &c, int32_t dt);
 
 void conv_mel_weight_matrix(Ctx &c, const char *)
 {
@@ -4746,7 +4135,7 @@ void conv_mel_weight_matrix(Ctx &c, const char *)
  * 0 after (SelectV2s on [bins, mels]). Not refused at run time: values the constant path
  * refuses (a count below 1, lower >= upper, an upper edge past the last bin) give what the
  * formula gives. */
-void mel_run_time(Ctx &c, int32_t dt)
+static void mel_run_time(Ctx &c, int32_t dt)
 {
     auto in_as = [&](int i, int32_t to, const char *nm) {
         return cast_to(c, std::string("/") + nm, value(c, in_name(c, i)), to);
@@ -4833,12 +4222,10 @@ void mel_run_time(Ctx &c, int32_t dt)
     set_out(c, 0, dt == GE_F64 ? apply(c, "Identity", "", w) : cast_to(c, "", w, dt));
 }
 
-/* ---- data-dependent output shapes ------------------------------------------------- */
-
 /* Output i of the current node has dims known only once its CANN node ran (a bound at
  * build, the real extent written at run time: docs/mdl.md, "Data-dependent output
  * shapes"): it may only be a graph output (convert_node refuses a node reading it). */
-void data_dependent(Ctx &c, int i)
+static void data_dependent(Ctx &c, int i)
 {
     if (i < c.node->output_size() && !c.node->output(i).empty())
         c.ddep[c.node->output(i)] = "Op [" + c.base + "] of type [" + c.node->op_type() + "]";
@@ -4978,12 +4365,10 @@ void conv_nms(Ctx &c, const char *cann)
     data_dependent(c, 0);
 }
 
-/* ---- Compress ------------------------------------------------------------------- */
-
 /* Compress without axis of a condition computed or fed at run time: the flattened input's
  * first len(condition) elements where the condition is true, a MaskedSelect (the output's
  * dims depend on the data: a graph output, docs/mdl.md). */
-void compress_fed(Ctx &c)
+static void compress_fed(Ctx &c)
 {
     const Shape &xs = in_shape(c, 0), &cs = in_shape(c, 1);
     if (!xs.known || !cs.known || cs.dims.size() != 1 || cs.dims[0] < 0)
@@ -5061,531 +4446,6 @@ void conv_compress(Ctx &c, const char *)
     connect(c, g, "indices", const_i64(c, "/indices", idx));
     connect(c, g, "axis", const_i64(c, "/axis", {axis}, true));
     set_out(c, 0, {g, 0});
-}
-
-/* ---- the table ----------------------------------------------------------- */
-
-struct Row {
-    MapRow row;
-    Conv conv;
-};
-
-const std::vector<Row> &rows()
-{
-    static const std::vector<Row> r = {
-#define M(onnx_op, converter, cann, notes) {{#onnx_op, cann, notes}, conv_##converter},
-#include "onnx_ops.h"
-#undef M
-    };
-    return r;
-}
-
-/* The first CANN type of a row ("" for none). */
-std::string first_type(const char *cann)
-{
-    std::string s(cann);
-    return s.substr(0, s.find(' '));
-}
-
-/* Shape arithmetic on host values, folded at conversion as GE folds constant subgraphs:
- * Add, Sub, Mul and Neg of int32 / int64 constants (same shape, or one of one element) and
- * Concat of 1-D ones, at most kFoldMax elements (the size of shapes and axes, which is
- * what such subgraphs compute: ONNX's function expansions build their Reshape targets from
- * Shape, Size and Slice this way). The result is a constant like a Constant node's: a reader
- * that needs a host value (Reshape's shape, ConstantOfShape's input) finds it, others get a
- * Const node. Anything else is converted as usual. */
-constexpr size_t kFoldMax = 64;
-
-bool fold_host(Ctx &c, const onnx::NodeProto &n)
-{
-    const std::string &op = n.op_type();
-    bool ew = op == "Add" || op == "Sub" || op == "Mul" || op == "Neg";
-    if ((!ew && op != "Concat") || n.output_size() != 1 || n.input_size() < 1)
-        return false;
-    std::vector<std::vector<int64_t>> v((size_t)n.input_size());
-    int32_t dt = -1;
-    std::vector<std::vector<int64_t>> shp((size_t)n.input_size());
-    for (int i = 0; i < n.input_size(); i++) {
-        auto it = c.consts.find(n.input(i));
-        if (it == c.consts.end())
-            return false;
-        const onnx::TensorProto &t = *it->second;
-        if ((t.data_type() != onnx::TensorProto::INT64 &&
-             t.data_type() != onnx::TensorProto::INT32) ||
-            (dt >= 0 && t.data_type() != dt))
-            return false;
-        dt = t.data_type();
-        if (!const_ints(c, n.input(i), &v[(size_t)i]) || v[(size_t)i].size() > kFoldMax)
-            return false;
-        if (op == "Concat" && t.dims_size() != 1)
-            return false;
-        shp[(size_t)i].assign(t.dims().begin(), t.dims().end());
-    }
-    /* broadcasting: the operand of the highest rank; every other of its shape or of one
-     * element */
-    size_t best = 0;
-    for (size_t i = 0; i < shp.size(); i++)
-        if (shp[i].size() > shp[best].size())
-            best = i;
-    if (op != "Concat")
-        for (size_t i = 0; i < shp.size(); i++)
-            if (v[i].size() > 1 && shp[i] != shp[best])
-                return false;
-    std::vector<int64_t> dims = shp[best];
-    std::vector<int64_t> r;
-    if (op == "Concat") {
-        for (const auto &x : v)
-            r.insert(r.end(), x.begin(), x.end());
-        dims = {(int64_t)r.size()};
-    } else if (op == "Neg") {
-        for (int64_t x : v[0])
-            r.push_back(-x);
-    } else {
-        const auto &a = v[0], &b = v[1];
-        if (a.size() != b.size() && a.size() != 1 && b.size() != 1)
-            return false;
-        size_t m = std::max(a.size(), b.size());
-        for (size_t i = 0; i < m; i++) {
-            int64_t x = a[a.size() == 1 ? 0 : i], y = b[b.size() == 1 ? 0 : i];
-            r.push_back(op == "Add" ? x + y : op == "Sub" ? x - y : x * y);
-        }
-    }
-    onnx::TensorProto t;
-    t.set_data_type(dt);
-    for (int64_t d : dims)
-        t.add_dims(d);
-    for (int64_t x : r) {
-        if (dt == onnx::TensorProto::INT64)
-            t.add_int64_data(x);
-        else
-            t.add_int32_data((int32_t)x);
-    }
-    c.node = &n;
-    const_output(c, std::move(t));
-    return true;
-}
-
-void convert_node(Ctx &c, const onnx::NodeProto &n)
-{
-    if (fold_host(c, n))
-        return;
-    c.node = &n;
-    /* an unnamed node is named after its first output */
-    c.base = !n.name().empty() ? n.name() : n.output_size() ? n.output(0) : n.op_type();
-    for (const auto &in : n.input()) {
-        auto d = c.ddep.find(in);
-        if (d != c.ddep.end())
-            refuse("input " + in + " is an output of " + d->second +
-                   ", whose dims are data-dependent (known only once it ran): it can only be a "
-                   "graph output");
-    }
-    bool training =
-        n.domain() == "ai.onnx.preview.training" &&
-        (n.op_type() == "Adagrad" || n.op_type() == "Momentum" || n.op_type() == "Adam");
-    if (!n.domain().empty() && n.domain() != "ai.onnx" && !training)
-        refuse("domain " + n.domain() + " is not supported");
-    for (const auto &r : rows())
-        if (n.op_type() == r.row.onnx) {
-            std::string t = first_type(r.row.cann);
-            r.conv(c, t.c_str());
-            return;
-        }
-    refuse("the op type is not supported (docs/atc.md lists the ONNX ops atc converts)");
-}
-
-/* The value of a one-element float or double tensor; false otherwise. */
-bool scalar_value(const onnx::TensorProto &t, double *v)
-{
-    int32_t dt;
-    std::vector<char> b = tensor_bytes(t, &dt);
-    if (dt == GE_F32 && b.size() == 4) {
-        float f;
-        std::memcpy(&f, b.data(), 4);
-        *v = f;
-        return true;
-    }
-    if (dt == GE_F64 && b.size() == 8) {
-        std::memcpy(v, b.data(), 8);
-        return true;
-    }
-    return false;
-}
-
-/*
- * GELU as PyTorch exports nn.GELU() (opsets 11-17 have no Gelu op):
- *   t = Div(x, sqrt 2); e = Erf(t); a = Add(e, 1); m = Mul(x, a); y = Mul(m, 0.5)
- * (Add's and Mul's operands in either order). Each match becomes one GeluV2
- * at its Erf (conv_erf_gelu); its other nodes are skipped. A match needs
- * every intermediate value to feed only the next node and be no graph
- * output, and the constants within 1e-6 of sqrt 2, 1 and 0.5.
- */
-void fuse_gelu(Ctx &c, const onnx::GraphProto &g)
-{
-    std::map<std::string, const onnx::NodeProto *> producer;
-    std::map<std::string, std::vector<const onnx::NodeProto *>> users;
-    std::set<std::string> outputs;
-    for (const auto &n : g.node()) {
-        for (const auto &o : n.output())
-            producer[o] = &n;
-        for (const auto &i : n.input())
-            users[i].push_back(&n);
-    }
-    for (const auto &o : g.output())
-        outputs.insert(o.name());
-    /* an initializer, or a Constant node's value or value_float (fuse_gelu
-     * runs before conv_constant has registered the Constants) */
-    auto near = [&](const std::string &name, double want) {
-        double v = NAN;
-        auto k = c.consts.find(name);
-        auto p = producer.find(name);
-        if (k != c.consts.end()) {
-            scalar_value(*k->second, &v);
-        } else if (p != producer.end() && p->second->op_type() == "Constant") {
-            for (const auto &a : p->second->attribute())
-                if (a.name() == "value" && a.has_t())
-                    scalar_value(a.t(), &v);
-                else if (a.name() == "value_float")
-                    v = a.f();
-        }
-        return std::fabs(v - want) <= 1e-6;
-    };
-    /* the single user of value v, of type `type`, not a graph output */
-    auto only_user = [&](const std::string &v, const char *type) -> const onnx::NodeProto * {
-        auto it = users.find(v);
-        if (outputs.count(v) || it == users.end() || it->second.size() != 1 ||
-            it->second[0]->op_type() != type ||
-            it->second[0]->input_size() != (std::strcmp(type, "Erf") ? 2 : 1))
-            return nullptr;
-        return it->second[0];
-    };
-    /* the operand of binary node n other than value v */
-    auto other = [](const onnx::NodeProto *n, const std::string &v) {
-        return n->input(0) == v ? n->input(1) : n->input(0);
-    };
-    for (const auto &e : g.node()) {
-        if (e.op_type() != "Erf" || e.input_size() != 1 || e.output_size() != 1)
-            continue;
-        auto p = producer.find(e.input(0));
-        const onnx::NodeProto *div = p == producer.end() ? nullptr : p->second;
-        if (!div || div->op_type() != "Div" || div->input_size() != 2 ||
-            !near(div->input(1), std::sqrt(2.0)) || only_user(div->output(0), "Erf") != &e)
-            continue;
-        const std::string &x = div->input(0);
-        const onnx::NodeProto *add = only_user(e.output(0), "Add");
-        if (!add || !near(other(add, e.output(0)), 1.0))
-            continue;
-        const onnx::NodeProto *mul = only_user(add->output(0), "Mul");
-        if (!mul || other(mul, add->output(0)) != x)
-            continue;
-        const onnx::NodeProto *half = only_user(mul->output(0), "Mul");
-        if (!half || !near(other(half, mul->output(0)), 0.5))
-            continue;
-        c.gelu[&e] = {x, half->output(0)};
-        c.fused.insert({div, add, mul, half});
-    }
-}
-
-/* Shapes and types of every value the model names, after inference. */
-void collect_shapes(Ctx &c, const onnx::GraphProto &g)
-{
-    auto take = [&](const onnx::ValueInfoProto &v) {
-        if (!v.type().has_tensor_type())
-            return;
-        const auto &tt = v.type().tensor_type();
-        Shape s;
-        s.dtype = tt.elem_type();
-        s.known = tt.has_shape();
-        if (s.known)
-            for (const auto &d : tt.shape().dim())
-                s.dims.push_back(d.has_dim_value() ? d.dim_value() : -1);
-        c.shapes[v.name()] = s;
-    };
-    for (const auto &v : g.input())
-        take(v);
-    for (const auto &v : g.value_info())
-        take(v);
-    for (const auto &v : g.output())
-        take(v);
-    for (const auto &t : g.initializer()) {
-        Shape s;
-        s.dtype = t.data_type();
-        s.known = true;
-        s.dims.assign(t.dims().begin(), t.dims().end());
-        c.shapes[t.name()] = s;
-    }
-}
-
-} // namespace
-
-int32_t ge_dtype(int32_t t)
-{
-    switch (t) {
-    case onnx::TensorProto::FLOAT:
-        return GE_F32;
-    case onnx::TensorProto::UINT8:
-        return GE_U8;
-    case onnx::TensorProto::INT8:
-        return GE_I8;
-    case onnx::TensorProto::UINT16:
-        return GE_U16;
-    case onnx::TensorProto::INT16:
-        return GE_I16;
-    case onnx::TensorProto::INT32:
-        return GE_I32;
-    case onnx::TensorProto::INT64:
-        return GE_I64;
-    case onnx::TensorProto::BOOL:
-        return GE_BOOL;
-    case onnx::TensorProto::FLOAT16:
-        return GE_F16;
-    case onnx::TensorProto::DOUBLE:
-        return GE_F64;
-    case onnx::TensorProto::UINT32:
-        return GE_U32;
-    case onnx::TensorProto::UINT64:
-        return GE_U64;
-    case onnx::TensorProto::BFLOAT16:
-        return GE_BF16;
-    default:
-        return -1;
-    }
-}
-
-bool tensor_data(const onnx::TensorProto &t, std::vector<char> *bytes, int32_t *dtype,
-                 std::string *err)
-{
-    try {
-        *bytes = tensor_bytes(t, dtype);
-        return true;
-    } catch (const Fail &f) {
-        *err = f.what();
-        return false;
-    }
-}
-
-const std::vector<MapRow> &mapping()
-{
-    static const std::vector<MapRow> m = [] {
-        std::vector<MapRow> v;
-        for (const auto &r : rows())
-            v.push_back(r.row);
-        return v;
-    }();
-    return m;
-}
-
-bool convert_onnx(const std::string &path, const Options &opt, Converted *out, std::string *err)
-{
-    onnx::ModelProto model;
-    {
-        std::ifstream f(path, std::ios::binary);
-        if (!f) {
-            *err = "E10001: Value [" + path +
-                   "] for parameter [--model] is invalid. Reason: "
-                   "the file cannot be opened.";
-            return false;
-        }
-        if (!model.ParseFromIstream(&f)) {
-            *err = "E19999: Failed to parse the ONNX model " + path +
-                   ": it is not an ONNX ModelProto (protobuf parse error).";
-            return false;
-        }
-    }
-    int64_t opset = -1;
-    bool training = false;
-    for (const auto &o : model.opset_import()) {
-        if (o.domain().empty() || o.domain() == "ai.onnx")
-            opset = o.version();
-        training = training || (o.domain() == "ai.onnx.preview.training" && o.version() == 1);
-    }
-    /* a model of ONNX's training domain alone (its optimizers) has no default-domain node:
-     * taken as of the newest opset atc reads */
-    if (opset < 0 && training)
-        opset = 17;
-    if (opset < 1 || opset > 17) {
-        *err = "E19999: The ONNX model " + path + " imports opset " + std::to_string(opset) +
-               " of the default domain; atc supports opsets 11 to 17.";
-        return false;
-    }
-    int64_t model_opset = opset;
-    if (opset < 11) {
-        /* older opsets: onnx's version converter rewrites the model to opset 11
-         * (every adapter from libonnx); what it cannot convert is refused */
-        try {
-            onnx::checker::check_model(model);
-            /* the adapters read the shapes of the values they rewrite (Gemm's C): infer them
-             * first (errors not fatal here: the converted model is checked and inferred
-             * below), then drop them, so that --input_shape's dims are inferred afresh */
-            onnx::ShapeInferenceOptions pre;
-            pre.error_mode = 0;
-            onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), pre);
-            model = onnx::version_conversion::ConvertVersion(model, 11);
-            model.mutable_graph()->clear_value_info();
-        } catch (const std::exception &e) {
-            *err = "E19999: The ONNX model " + path + " imports opset " + std::to_string(opset) +
-                   " of the default domain, and ONNX's version converter cannot bring it to "
-                   "opset 11 (atc supports opsets 11 to 17): " +
-                   e.what();
-            return false;
-        }
-        opset = 11;
-    }
-    /* --input_shape fixes the inputs' dims before inference. */
-    onnx::GraphProto *gp = model.mutable_graph();
-    std::set<std::string> inits;
-    for (const auto &t : gp->initializer())
-        inits.insert(t.name());
-    for (const auto &is : opt.input_shape) {
-        onnx::ValueInfoProto *vi = nullptr;
-        for (auto &v : *gp->mutable_input())
-            if (v.name() == is.first && !inits.count(v.name()))
-                vi = &v;
-        if (!vi) {
-            *err = "E10001: Value [" + is.first +
-                   "] for parameter [--input_shape] is invalid. "
-                   "Reason: the model has no input of that name.";
-            return false;
-        }
-        auto *sh = vi->mutable_type()->mutable_tensor_type()->mutable_shape();
-        if (sh->dim_size() && sh->dim_size() != (int)is.second.size()) {
-            *err = "E10001: Value [" + is.first + ":" + dims_str(is.second) +
-                   "] for parameter [--input_shape] is invalid. Reason: the model's input has "
-                   "rank " +
-                   std::to_string(sh->dim_size()) + ".";
-            return false;
-        }
-        for (int i = 0; i < sh->dim_size(); i++) {
-            const auto &d = sh->dim(i);
-            if (d.has_dim_value() && is.second[i] >= 0 && d.dim_value() != is.second[i]) {
-                *err = "E10001: Value [" + is.first + ":" + dims_str(is.second) +
-                       "] for parameter [--input_shape] is invalid. Reason: dim " +
-                       std::to_string(i) + " of the model's input is " +
-                       std::to_string(d.dim_value()) + ".";
-                return false;
-            }
-        }
-        sh->clear_dim();
-        for (int64_t d : is.second) {
-            auto *nd = sh->add_dim();
-            if (d >= 0)
-                nd->set_dim_value(d);
-            else
-                nd->set_dim_param("gear");
-        }
-    }
-    try {
-        onnx::checker::check_model(model);
-        onnx::ShapeInferenceOptions so;
-        so.check_type = true;
-        so.error_mode = 1;
-        so.enable_data_propagation = true;
-        onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), so);
-    } catch (const std::exception &e) {
-        *err = std::string("E19999: The ONNX model ") + path + " is invalid: " + e.what();
-        return false;
-    }
-
-    Ctx c;
-    c.out = out;
-    c.opset = opset;
-    c.model_opset = model_opset;
-    out->opset = opset;
-    c.g = cpuaclGeGraphCreate(gp->name().empty() ? "onnx" : gp->name().c_str());
-    if (!c.g) {
-        *err = "E19999: out of memory";
-        return false;
-    }
-    out->graph = c.g;
-    collect_shapes(c, *gp);
-    for (const auto &t : gp->initializer())
-        c.consts[t.name()] = &t;
-    try {
-        /* Graph inputs that are not initializers: Data nodes, in order. */
-        std::vector<int32_t> data;
-        for (const auto &v : gp->input()) {
-            if (inits.count(v.name()))
-                continue;
-            const Shape &s = shape_of(c, v.name());
-            int32_t dt = ge_dtype(s.dtype);
-            if (dt < 0)
-                throw Fail("E19999", "input " + v.name() + ": ONNX data type " +
-                                         std::to_string(s.dtype) + " is not supported");
-            if (!s.known)
-                throw Fail("E10001", "input " + v.name() +
-                                         " has no shape: give it with "
-                                         "--input_shape");
-            for (int64_t d : s.dims)
-                if (d < 0 && !opt.geared)
-                    throw Fail("E10001", "input " + v.name() + " has dims [" + dims_str(s.dims) +
-                                             "] with unknown entries: give them with --input_shape "
-                                             "(-1 for a gear dim, with a gear option)");
-            std::string nm = unique(c, v.name());
-            int32_t n = cpuaclGeGraphAddNode(c.g, "Data", nm.c_str());
-            if (n < 0)
-                throw Fail("E19999", cpuaclGeErrMsg());
-            attr_i(c, n, "index", (int64_t)data.size());
-            int32_t fmt = s.dims.size() == 4 ? opt.input_format : FMT_ND;
-            cpuaclGeTensor d = desc(dt, s.dims, fmt);
-            ge_check(c, cpuaclGeGraphSetDesc(c.g, n, 0, "x", &d), "x");
-            c.values[v.name()] = {n, 0};
-            c.inputs.insert(v.name());
-            data.push_back(n);
-            out->input_names.push_back(v.name());
-            out->inputs.push_back(d);
-        }
-        ge_check(c, cpuaclGeGraphSetInputs(c.g, data.data(), data.size()), "inputs");
-        fuse_gelu(c, *gp);
-        for (const auto &n : gp->node()) {
-            if (c.fused.count(&n))
-                continue;
-            try {
-                convert_node(c, n);
-            } catch (const Fail &f) {
-                throw Fail(f.code,
-                           "Op [" + c.base + "] of type [" + n.op_type() + "]: " + f.what());
-            }
-        }
-        c.node = nullptr;
-        c.base = "";
-        std::vector<int32_t> on, oo;
-        for (const auto &v : gp->output()) {
-            auto dd = c.ddep.find(v.name());
-            if (dd != c.ddep.end() && (c.dynamic || opt.output_type >= 0))
-                throw Fail("E19010", "output " + v.name() + " of " + dd->second +
-                                         " has data-dependent dims: not supported in a "
-                                         "dynamic-shape model nor with --output_type");
-            Ref r = value(c, v.name());
-            if (opt.output_type >= 0 && ge_dtype(shape_of(c, v.name()).dtype) != opt.output_type) {
-                c.base = v.name() + "/output_type";
-                int32_t k = cpuaclGeGraphAddNode(c.g, "Cast", unique(c, c.base).c_str());
-                attr_i(c, k, "dst_type", opt.output_type);
-                connect(c, k, "x", r);
-                r = {k, 0};
-            }
-            if (c.dynamic) {
-                /* a dynamic-shape model's output has no dims before execution: its type is
-                 * given by an Identity's output description (rank unknown) */
-                c.base = v.name() + "/output";
-                int32_t k = cpuaclGeGraphAddNode(c.g, "Identity", unique(c, c.base).c_str());
-                connect(c, k, "x", r);
-                cpuaclGeTensor d{};
-                d.dtype =
-                    opt.output_type >= 0 ? opt.output_type : ge_dtype(shape_of(c, v.name()).dtype);
-                d.format = FMT_ND;
-                d.ndim = -1;
-                ge_check(c, cpuaclGeGraphSetDesc(c.g, k, 1, "y", &d), "y");
-                r = {k, 0};
-            }
-            on.push_back(r.node);
-            oo.push_back(r.out);
-            out->output_names.push_back(v.name());
-        }
-        ge_check(c, cpuaclGeGraphSetOutputs(c.g, on.data(), oo.data(), on.size()), "outputs");
-    } catch (const Fail &f) {
-        *err = f.code + ": " + f.what();
-        return false;
-    }
-    return true;
 }
 
 } // namespace atc
