@@ -2,7 +2,8 @@
 /*
  * atc/onnx/context.cc: the helpers of onnx_pvt.h the families share: the bytes of
  * tensors and the constants a node reads, its inputs' shapes, its attributes, and the CANN
- * nodes and Consts it emits; ge_dtype and tensor_data of onnx_graph.h.
+ * nodes and Consts it emits (each described at its declaration in onnx_pvt.h); ge_dtype
+ * and tensor_data of onnx_graph.h.
  */
 #include "onnx_pvt.h"
 

@@ -248,6 +248,59 @@ int64_t wrap_axis(int64_t a, int rank, const char *what);
 /* The axis attribute (default 0) wrapped for the rank of input 0. */
 int64_t axis_attr(Ctx &c, const char *what);
 
+/* ---- conv.cc, shared with other files ----------------------------------- */
+
+/* A 1-D operator (3-D X [N, C, L]) runs as its 2-D form on [N, C, 1, L]: the
+ * spatial attributes of the 1-D form given H's identity (kernel, stride,
+ * dilation 1; pads 0), ONNX's pad order [begin..., end...]. */
+void as_2d(std::vector<int64_t> *v, int64_t h, bool pads);
+
+/* x with a unit dim inserted at 2 (a 1-D operand to its 2-D form) */
+Ref unsqueeze_h(Ctx &c, const std::string &suffix, Ref x);
+
+/* Output 0 of the current node: node n's output with dim 2 squeezed when the
+ * node ran in the 2-D form of a 1-D operator. */
+void set_out_1d(Ctx &c, int32_t n, bool one);
+
+/* ONNX's auto_pad SAME_UPPER / SAME_LOWER pads [b0, b1, ..., e0, e1, ...] for the spatial dims
+ * `in` with effective kernel sizes `k` (dilation applied) and strides `st`. */
+std::vector<int64_t> same_pads(const std::vector<int64_t> &in, const std::vector<int64_t> &k,
+                               const std::vector<int64_t> &st, bool upper);
+
+/* ONNX pads [b0, b1, b2, e0, e1, e2] -> CANN's 3-d [front, back, top, bottom, left, right]. */
+std::vector<int64_t> pads_3d(const std::vector<int64_t> &p);
+
+/* ---- pool.cc, shared with other files ----------------------------------- */
+
+/* A MaxPool3D (padding CALCULATED) / AvgPool3D node on NCDHW x: kernel k, strides st, ONNX
+ * pads [b0, b1, b2, e0, e1, e2]; ceil_mode and count_include_pad carry over. CANN's kernels
+ * pad at most half the kernel: larger pads (ceil_mode 0, x's dims xd given, float) are made
+ * explicit (pad_spatial: -inf for the max, 0 for the average), the pool then runs unpadded,
+ * and an average that does not count the pads is scaled by kernel size / the window's
+ * count of real elements (a constant of the output's D, H, W). */
+Ref pool3d_node(Ctx &c, bool maxp, Ref x, const std::vector<int64_t> &k,
+                const std::vector<int64_t> &st, const std::vector<int64_t> &pads, bool ceil,
+                bool count_pad, const std::string &suffix, const std::vector<int64_t> *xd = nullptr,
+                const std::vector<int64_t> &dl = {1, 1, 1});
+
+/* ---- activation.cc, shared with other files ----------------------------- */
+
+/* max(0, min(1, alpha * x + beta)) on x, of ONNX type ot. */
+Ref hard_sigmoid(Ctx &c, Ref x, int32_t ot, double alpha, double beta);
+
+/* ---- shape.cc, shared with other files ---------------------------------- */
+
+/* Axes of Squeeze/Unsqueeze/Reduce*: the attribute before opset 13 (18
+ * for ReduceMean), else input 1. */
+bool axes_of(Ctx &c, int64_t input_since, std::vector<int64_t> *axes);
+
+/* ---- index.cc, shared with other files ---------------------------------- */
+
+/* Output i of the current node has dims known only once its CANN node ran (a bound at
+ * build, the real extent written at run time: docs/mdl.md, "Data-dependent output
+ * shapes"): it may only be a graph output (convert_node refuses a node reading it). */
+void data_dependent(Ctx &c, int i);
+
 /* ---- converters ---------------------------------------------------------- */
 
 /* A converter: one per converter name of atc/onnx_ops.h, defined in the file of its
