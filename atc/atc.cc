@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * atc/atc.cc: the atc program, CANN's model converter on cpuacl. It reads
- * an ONNX model (--framework=5), turns it into a GE graph (onnx_graph.cc),
+ * an ONNX model (--framework=5), turns it into a GE graph (atc/onnx/),
  * compiles the graph on cpuacl's graph engine (so an unsupported type,
  * dtype or attribute fails here, naming the node, never at run time) and
  * writes <output>.om; --singleop converts single-operator descriptions

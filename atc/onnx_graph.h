@@ -3,7 +3,8 @@
  * atc/onnx_graph.h: an ONNX model (read, checked and shape-inferred by
  * libonnx) turned into a GE graph of cpuacl's C graph API
  * (include/ge/cpuacl_ge.h), one ONNX node onto the CANN IR types of its
- * row in atc/onnx_ops.h. Used by the atc program and by tests/atc.
+ * row in atc/onnx_ops.h. Used by the atc program and by tests/atc;
+ * implemented in atc/onnx/ (reader.cc reads the model and converts it).
  */
 #ifndef CPUACL_ATC_ONNX_GRAPH_H
 #define CPUACL_ATC_ONNX_GRAPH_H

@@ -11,7 +11,8 @@
  *
  *   M(OnnxOp, converter, "CannType CannType ...", "restrictions")
  *
- *   converter  the function conv_<converter> of atc/onnx_graph.cc
+ *   converter  the function conv_<converter>, in the file of its family in atc/onnx/
+ *              (atc/onnx/onnx_pvt.h declares them from these rows)
  *   restrictions  what atc refuses of the ONNX op (shown in docs/atc.md);
  *                 "" = the whole op as ONNX opsets 11-17 define it
  */
