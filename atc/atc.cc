@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "acl/acl.h"
-#include "onnx_graph.h"
+#include "onnx/onnx_graph.h"
 #include "singleop.h"
 
 namespace

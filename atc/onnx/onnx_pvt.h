@@ -4,7 +4,7 @@
  * conversion context (Ctx: the graph being built, the values, constants and shapes of the
  * model, the node being converted), the refusal every converter throws, and the helpers the
  * families share: reading a node's inputs, constants and attributes, emitting CANN nodes
- * and Consts. Every converter conv_<name> of atc/onnx_ops.h is declared here from the table
+ * and Consts. Every converter conv_<name> of atc/onnx/onnx_ops.h is declared here from the table
  * and defined in the file of its family; a helper used by one file stays static there.
  */
 #ifndef CPUACL_ATC_ONNX_PVT_H
@@ -303,7 +303,7 @@ void data_dependent(Ctx &c, int i);
 
 /* ---- converters ---------------------------------------------------------- */
 
-/* A converter: one per converter name of atc/onnx_ops.h, defined in the file of its
+/* A converter: one per converter name of atc/onnx/onnx_ops.h, defined in the file of its
  * family (atc/onnx/); `cann` is the row's first type. */
 using Conv = void (*)(Ctx &, const char *cann);
 

@@ -4,7 +4,7 @@
  * (onnx::checker) and infers every shape (onnx::shape_inference, after
  * --input_shape has fixed the inputs); then each node, in the model's
  * order (ONNX graphs are topologically sorted), goes through the converter
- * of its row in atc/onnx_ops.h (defined in the file of its family in
+ * of its row in atc/onnx/onnx_ops.h (defined in the file of its family in
  * atc/onnx/), which adds CANN IR nodes with
  * cpuaclGeGraphAddNode/SetAttr/SetInput. Initializers become Const nodes
  * (the weights) when a node first reads them; graph inputs that are

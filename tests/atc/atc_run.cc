@@ -30,7 +30,7 @@
 
 #include "acl/acl.h"
 #include "acl/acl_mdl.h"
-#include "onnx_graph.h"
+#include "onnx/onnx_graph.h"
 
 namespace
 {

@@ -2,7 +2,7 @@
 """tests/atc/onnx_conformance.py: ONNX's backend conformance data (Debian
 libonnx-testdata: the node cases, and the simple, pytorch-converted and
 pytorch-operator models) through atc and aclmdl. Each case whose ops all have
-a row in atc/onnx_ops.h is converted with atc and, when atc accepts it, run
+a row in atc/onnx/onnx_ops.h is converted with atc and, when atc accepts it, run
 by atc_run (load, execute, compare with the stored outputs). Outcomes:
 
   pass      converted, ran, every output matched
@@ -53,7 +53,7 @@ RTOL = {"node/test_%swindow%s" % (w, v): "1e-3"
 
 def mapped_ops(root):
     ops = set()
-    for line in open(os.path.join(root, "atc", "onnx_ops.h")):
+    for line in open(os.path.join(root, "atc", "onnx", "onnx_ops.h")):
         m = re.match(r"^M\((\w+),", line.strip())
         if m:
             ops.add(m.group(1))

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""The ONNX op coverage table of docs/atc.md, generated from atc/onnx_ops.h
+"""The ONNX op coverage table of docs/atc.md, generated from atc/onnx/onnx_ops.h
 (the mapping of ONNX ops onto CANN IR types), and the check that the mapping
 names only types of ops/proto/table.h (the one table of operator types).
 
@@ -18,12 +18,12 @@ ROW = re.compile(r'^M\((\w+), (\w+), "([^"]*)", "([^"]*)"\)$')
 
 def mapping(root):
     rows = []
-    for line in open(root + "/atc/onnx_ops.h"):
+    for line in open(root + "/atc/onnx/onnx_ops.h"):
         line = line.strip()
         if line.startswith("M("):
             m = ROW.match(line)
             if not m:
-                sys.exit("atc/onnx_ops.h: irregular row: " + line)
+                sys.exit("atc/onnx/onnx_ops.h: irregular row: " + line)
             rows.append(m.groups())
     return rows
 
@@ -49,12 +49,12 @@ def main():
     bad = 0
     names = [r[0] for r in rows]
     if names != sorted(names) or len(set(names)) != len(names):
-        print("atc/onnx_ops.h: rows must be in name order, each op once")
+        print("atc/onnx/onnx_ops.h: rows must be in name order, each op once")
         bad += 1
     for op, _, cann, _ in rows:
         for t in cann.split():
             if t not in known:
-                print("atc/onnx_ops.h: %s maps onto %s, which ops/proto/table.h does not have"
+                print("atc/onnx/onnx_ops.h: %s maps onto %s, which ops/proto/table.h does not have"
                       % (op, t))
                 bad += 1
     path = root + "/docs/atc.md"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * atc/onnx_ops.h: the ONNX operators atc converts, one row per ONNX op in
+ * atc/onnx/onnx_ops.h: the ONNX operators atc converts, one row per ONNX op in
  * name order, with the converter that maps it and the CANN IR types
  * (ops/proto/table.h) the converter emits. This is a mapping onto the one
  * table of operator types, not a list of types: every name in the third

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * atc/onnx_graph.h: an ONNX model (read, checked and shape-inferred by
+ * atc/onnx/onnx_graph.h: an ONNX model (read, checked and shape-inferred by
  * libonnx) turned into a GE graph of cpuacl's C graph API
  * (include/ge/cpuacl_ge.h), one ONNX node onto the CANN IR types of its
- * row in atc/onnx_ops.h. Used by the atc program and by tests/atc;
+ * row in atc/onnx/onnx_ops.h. Used by the atc program and by tests/atc;
  * implemented in atc/onnx/ (reader.cc reads the model and converts it).
  */
 #ifndef CPUACL_ATC_ONNX_GRAPH_H
@@ -48,7 +48,7 @@ struct Converted {
  * node, its name and op type. */
 bool convert_onnx(const std::string &path, const Options &opt, Converted *out, std::string *err);
 
-/* Every ONNX op of the mapping (atc/onnx_ops.h) with its CANN types. */
+/* Every ONNX op of the mapping (atc/onnx/onnx_ops.h) with its CANN types. */
 struct MapRow {
     const char *onnx, *cann, *notes;
 };
