@@ -404,8 +404,8 @@ Ref cast_to(Ctx &c, const std::string &suffix, Ref x, int32_t dt)
     return {n, 0};
 }
 
-Ref rnn_slice(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> &off,
-              const std::vector<int64_t> &size)
+Ref slice_node(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> &off,
+               const std::vector<int64_t> &size)
 {
     int32_t n = add(c, "Slice", sfx);
     connect(c, n, "x", x);
@@ -414,7 +414,7 @@ Ref rnn_slice(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> 
     return {n, 0};
 }
 
-Ref rnn_reshape(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> &dims)
+Ref reshape_to(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> &dims)
 {
     int32_t n = add(c, "Reshape", sfx);
     connect(c, n, "x", x);
@@ -422,7 +422,7 @@ Ref rnn_reshape(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t
     return {n, 0};
 }
 
-Ref rnn_transpose(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> &perm)
+Ref transpose_by(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> &perm)
 {
     int32_t n = add(c, "Transpose", sfx);
     connect(c, n, "x", x);
@@ -430,7 +430,7 @@ Ref rnn_transpose(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64
     return {n, 0};
 }
 
-Ref rnn_concat(Ctx &c, const std::string &sfx, const std::vector<Ref> &v, int64_t axis)
+Ref concat_of(Ctx &c, const std::string &sfx, const std::vector<Ref> &v, int64_t axis)
 {
     if (v.size() == 1)
         return v[0];

@@ -249,17 +249,17 @@ void conv_scatter_nd(Ctx &c, const char *)
     Ref idx = value(c, in_name(c, 1));
     if (ix.dtype != onnx::TensorProto::INT64)
         idx = cast_to(c, "/indices_int64", idx, GE_I64);
-    Ref at = rnn_reshape(c, "/linear_column", nd_linear_index(c, idx, kd, strides, q), {n, 1});
+    Ref at = reshape_to(c, "/linear_column", nd_linear_index(c, idx, kd, strides, q), {n, 1});
     int32_t tile = add(c, "Tile", "/linear_tiled");
     connect(c, tile, "x", at);
     connect(c, tile, "multiples", const_i64(c, "/linear_multiples", {1, rest}));
     int32_t s = add(c, "ScatterElements", "/scatter");
-    connect(c, s, "data", rnn_reshape(c, "/data_flat", value(c, in_name(c, 0)), {nk, rest}));
+    connect(c, s, "data", reshape_to(c, "/data_flat", value(c, in_name(c, 0)), {nk, rest}));
     connect(c, s, "indices", {tile, 0});
-    connect(c, s, "updates", rnn_reshape(c, "/updates_flat", value(c, in_name(c, 2)), {n, rest}));
+    connect(c, s, "updates", reshape_to(c, "/updates_flat", value(c, in_name(c, 2)), {n, rest}));
     attr_i(c, s, "axis", 0);
     attr_s(c, s, "reduction", red.c_str());
-    set_out(c, 0, rnn_reshape(c, "", {s, 0}, d.dims));
+    set_out(c, 0, reshape_to(c, "", {s, 0}, d.dims));
 }
 
 /* An int64 constant of `dims` holding v (row-major). */
@@ -301,7 +301,7 @@ void conv_reverse_sequence(Ctx &c, const char *)
     Ref lens = value(c, in_name(c, 1));
     if (in_shape(c, 1).dtype != onnx::TensorProto::INT64)
         lens = cast_to(c, "/lens_int64", lens, GE_I64);
-    lens = rnn_reshape(c, "/lens_shape", lens, bdims);
+    lens = reshape_to(c, "/lens_shape", lens, bdims);
     Ref rev = apply2(
         c, "Sub", "/reversed",
         apply2(c, "Sub", "/last", lens, const_scalar(c, "/one", onnx::TensorProto::INT64, 1)), tg);
@@ -433,7 +433,7 @@ static void compress_fed(Ctx &c)
     if (len < 0 || cs.dims[0] > len)
         refuse("condition holds " + std::to_string(cs.dims[0]) + " values for " +
                std::to_string(len) + " elements");
-    Ref x = rnn_reshape(c, "/flat", value(c, in_name(c, 0)), {len});
+    Ref x = reshape_to(c, "/flat", value(c, in_name(c, 0)), {len});
     if (cs.dims[0] < len) {
         int32_t sl = add(c, "Slice", "/head");
         connect(c, sl, "x", x);
@@ -492,7 +492,7 @@ void conv_compress(Ctx &c, const char *)
     }
     Ref x = value(c, in_name(c, 0));
     if (!ax)
-        x = rnn_reshape(c, "/flat", x, {len});
+        x = reshape_to(c, "/flat", x, {len});
     int32_t g = add(c, "GatherV2");
     connect(c, g, "x", x);
     connect(c, g, "indices", const_i64(c, "/indices", idx));

@@ -207,19 +207,18 @@ Ref apply2(Ctx &c, const char *type, const std::string &suffix, Ref a, Ref b, co
 /* A Cast of x to GE type dt. */
 Ref cast_to(Ctx &c, const std::string &suffix, Ref x, int32_t dt);
 
-/* A Slice of x at offsets off, sizes `size` (constant operands). The rnn_ helpers were
- * written for the RNNs; other families build with them too. */
-Ref rnn_slice(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> &off,
-              const std::vector<int64_t> &size);
+/* A Slice of x at offsets off, sizes `size` (constant operands). */
+Ref slice_node(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> &off,
+               const std::vector<int64_t> &size);
 
 /* x reshaped to dims (a Reshape with a constant shape). */
-Ref rnn_reshape(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> &dims);
+Ref reshape_to(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> &dims);
 
 /* x transposed by perm (a Transpose with a constant perm). */
-Ref rnn_transpose(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> &perm);
+Ref transpose_by(Ctx &c, const std::string &sfx, Ref x, const std::vector<int64_t> &perm);
 
 /* ConcatV2 of v along axis (v[0] itself when v holds one value). */
-Ref rnn_concat(Ctx &c, const std::string &sfx, const std::vector<Ref> &v, int64_t axis);
+Ref concat_of(Ctx &c, const std::string &sfx, const std::vector<Ref> &v, int64_t axis);
 
 /* ---- attributes (context.cc) -------------------------------------------- */
 

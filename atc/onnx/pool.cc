@@ -432,11 +432,11 @@ void conv_max_unpool(Ctx &c, const char *)
     Ref idx = value(c, in_name(c, 1));
     int32_t s = add(c, "ScatterElements", "/scatter");
     connect(c, s, "data", zeros);
-    connect(c, s, "indices", rnn_reshape(c, "/indices_flat", idx, {1, nin}));
-    connect(c, s, "updates", rnn_reshape(c, "/x_flat", value(c, in_name(c, 0)), {1, nin}));
+    connect(c, s, "indices", reshape_to(c, "/indices_flat", idx, {1, nin}));
+    connect(c, s, "updates", reshape_to(c, "/x_flat", value(c, in_name(c, 0)), {1, nin}));
     attr_i(c, s, "axis", 1);
     attr_s(c, s, "reduction", "none");
-    Ref y = rnn_reshape(c, "/unpooled", {s, 0}, out);
+    Ref y = reshape_to(c, "/unpooled", {s, 0}, out);
     if (shape_rt) {
         Ref os = cast_to(c, "/output_shape_i64", value(c, in_name(c, 2)), GE_I64);
         auto part = [&](const std::string &sfx, int64_t b, int64_t e) {
@@ -459,9 +459,9 @@ void conv_max_unpool(Ctx &c, const char *)
                     const_i64(c, "/unpooled_after" + k,
                               std::vector<int64_t>(out.begin() + (long)i + 1, out.end())));
             int32_t f = add(c, "Fill", "/pad" + k);
-            connect(c, f, "dims", rnn_concat(c, "/pad_dims" + k, dims, 0));
+            connect(c, f, "dims", concat_of(c, "/pad_dims" + k, dims, 0));
             connect(c, f, "value", zero);
-            y = rnn_concat(c, "/padded" + k, {y, Ref{f, 0}}, i);
+            y = concat_of(c, "/padded" + k, {y, Ref{f, 0}}, i);
         }
         set_out(c, 0, apply(c, "Identity", "", y));
         return;
@@ -477,7 +477,7 @@ void conv_max_unpool(Ctx &c, const char *)
             nz *= d;
         Ref z = const_node(c, c.base + "/pad" + std::to_string(i), dt, zd,
                            std::vector<char>((size_t)nz * ge_size(dt), 0));
-        y = rnn_concat(c, "/padded" + std::to_string(i), {y, z}, (int64_t)i);
+        y = concat_of(c, "/padded" + std::to_string(i), {y, z}, (int64_t)i);
         out[i] = given[i];
     }
     set_out(c, 0, apply(c, "Identity", "", y));

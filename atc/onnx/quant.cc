@@ -186,7 +186,7 @@ static Ref minus_zero_point(Ctx &c, int i, int zi, int32_t ft, const char *what,
             refuse(
                 w + "'s zero point has " + std::to_string(zs.dims[0]) + " values: one, or one a " +
                 (per_shape.empty() ? std::string("(none here)") : "row / channel") + " expected");
-        z = rnn_reshape(c, "/" + w + "_zero_point_shape", z, per_shape);
+        z = reshape_to(c, "/" + w + "_zero_point_shape", z, per_shape);
     }
     return apply2(c, "Sub", "/" + w + "_centered", v, z);
 }
@@ -211,7 +211,7 @@ static Ref scale_in(Ctx &c, int i, const char *what, const std::vector<int64_t> 
         if (per_shape.empty() || s.dims[0] != per_shape[0])
             refuse(std::string(what) + " has " + std::to_string(s.dims[0]) +
                    " values: one, or one a channel / column expected");
-        v = rnn_reshape(c, std::string("/") + what + "_shape", v, per_shape);
+        v = reshape_to(c, std::string("/") + what + "_shape", v, per_shape);
     }
     return v;
 }
@@ -276,8 +276,8 @@ void conv_qlinear_conv(Ctx &c, const char *cann)
         if (bs.dtype != onnx::TensorProto::INT32)
             refuse("B must be int32");
         acc = apply2(c, "Add", "/bias", acc,
-                     rnn_reshape(c, "/bias_shape",
-                                 cast_to(c, "/bias_float", value(c, in_name(c, 8)), GE_F32), chan));
+                     reshape_to(c, "/bias_shape",
+                                cast_to(c, "/bias_float", value(c, in_name(c, 8)), GE_F32), chan));
     }
     Ref s =
         apply2(c, "Mul", "/scale", scale_in(c, 1, "x_scale", {}), scale_in(c, 4, "w_scale", chan));

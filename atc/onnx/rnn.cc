@@ -165,8 +165,8 @@ void conv_rnn(Ctx &c, const char *)
 
     Ref X = value(c, in_name(c, 0));
     if (layout)
-        X = rnn_transpose(c, "/x_tbi", X, {1, 0, 2});
-    Ref X2 = rnn_reshape(c, "/x_2d", X, {T * Bn, I});
+        X = transpose_by(c, "/x_tbi", X, {1, 0, 2});
+    Ref X2 = reshape_to(c, "/x_2d", X, {T * Bn, I});
     /* sequence_lens: masking unless a constant of T everywhere */
     bool mask = false;
     Ref lens{};
@@ -189,41 +189,41 @@ void conv_rnn(Ctx &c, const char *)
     for (int d = 0; d < nd; d++) {
         bool rev = dir == "reverse" || d == 1;
         std::string p = "/d" + std::to_string(d);
-        Ref W = rnn_reshape(
+        Ref W = reshape_to(
             c, p + "/w",
-            rnn_slice(c, p + "/w_slice", value(c, in_name(c, 1)), {d, 0, 0}, {1, G * H, I}),
+            slice_node(c, p + "/w_slice", value(c, in_name(c, 1)), {d, 0, 0}, {1, G * H, I}),
             {G * H, I});
-        Ref R = rnn_reshape(
+        Ref R = reshape_to(
             c, p + "/r",
-            rnn_slice(c, p + "/r_slice", value(c, in_name(c, 2)), {d, 0, 0}, {1, G * H, H}),
+            slice_node(c, p + "/r_slice", value(c, in_name(c, 2)), {d, 0, 0}, {1, G * H, H}),
             {G * H, H});
         Ref XW = rnn_matmul_t(c, p + "/xw", X2, W);
         bool bias = has_in(c, 3);
         Ref Rb{};
         if (bias) {
-            Ref Bd = rnn_reshape(
+            Ref Bd = reshape_to(
                 c, p + "/b",
-                rnn_slice(c, p + "/b_slice", value(c, in_name(c, 3)), {d, 0}, {1, 2 * G * H}),
+                slice_node(c, p + "/b_slice", value(c, in_name(c, 3)), {d, 0}, {1, 2 * G * H}),
                 {2 * G * H});
-            XW = apply2(c, "Add", p + "/xw_b", XW, rnn_slice(c, p + "/wb", Bd, {0}, {G * H}));
-            Rb = rnn_slice(c, p + "/rb", Bd, {G * H}, {G * H});
+            XW = apply2(c, "Add", p + "/xw_b", XW, slice_node(c, p + "/wb", Bd, {0}, {G * H}));
+            Rb = slice_node(c, p + "/rb", Bd, {G * H}, {G * H});
         }
         Ref Rzr{}, Rh{}, Rbh{};
         if (gru) { /* the h gate's recurrence is apart: (r * H) R_h^T, or r * (H R_h^T + Rb_h) */
-            Rzr = rnn_slice(c, p + "/r_zr", R, {0, 0}, {2 * H, H});
-            Rh = rnn_slice(c, p + "/r_h", R, {2 * H, 0}, {H, H});
+            Rzr = slice_node(c, p + "/r_zr", R, {0, 0}, {2 * H, H});
+            Rh = slice_node(c, p + "/r_h", R, {2 * H, 0}, {H, H});
             if (bias)
-                Rbh = rnn_slice(c, p + "/rb_h", Rb, {2 * H}, {H});
+                Rbh = slice_node(c, p + "/rb_h", Rb, {2 * H}, {H});
         }
         auto state = [&](int i, const char *nm) {
             if (has_in(c, i))
-                return rnn_reshape(c, p + "/" + nm,
-                                   rnn_slice(c, p + "/" + nm + "_slice", value(c, in_name(c, i)),
+                return reshape_to(c, p + "/" + nm,
+                                  slice_node(c, p + "/" + nm + "_slice", value(c, in_name(c, i)),
                                              layout ? std::vector<int64_t>{0, d, 0}
                                                     : std::vector<int64_t>{d, 0, 0},
                                              layout ? std::vector<int64_t>{Bn, 1, H}
                                                     : std::vector<int64_t>{1, Bn, H}),
-                                   {Bn, H});
+                                  {Bn, H});
             return rnn_zeros(c, p + "/" + nm + "_zeros", ot, {Bn, H});
         };
         Ref Ht = state(5, "initial_h"), Ct{};
@@ -232,13 +232,13 @@ void conv_rnn(Ctx &c, const char *)
         if (lstm) {
             Ct = state(6, "initial_c");
             if (peep) {
-                Ref P = rnn_reshape(
+                Ref P = reshape_to(
                     c, p + "/p",
-                    rnn_slice(c, p + "/p_slice", value(c, in_name(c, 7)), {d, 0}, {1, 3 * H}),
+                    slice_node(c, p + "/p_slice", value(c, in_name(c, 7)), {d, 0}, {1, 3 * H}),
                     {3 * H});
-                Pi = rnn_slice(c, p + "/p_i", P, {0}, {H});
-                Po = rnn_slice(c, p + "/p_o", P, {H}, {H});
-                Pf = rnn_slice(c, p + "/p_f", P, {2 * H}, {H});
+                Pi = slice_node(c, p + "/p_i", P, {0}, {H});
+                Po = slice_node(c, p + "/p_o", P, {H}, {H});
+                Pf = slice_node(c, p + "/p_f", P, {2 * H}, {H});
             }
         }
         const RnnAct *f = &acts[(size_t)d * nact], *g = f + 1, *h = f + 2;
@@ -246,18 +246,18 @@ void conv_rnn(Ctx &c, const char *)
         for (int64_t k = 0; k < T; k++) {
             int64_t t = rev ? T - 1 - k : k;
             std::string s = p + "/t" + std::to_string(t);
-            Ref xw = rnn_slice(c, s + "/xw", XW, {t * Bn, 0}, {Bn, G * H});
+            Ref xw = slice_node(c, s + "/xw", XW, {t * Bn, 0}, {Bn, G * H});
             auto gate = [&](Ref all, int j) {
-                return rnn_slice(c, s + "/gate" + std::to_string(j), all, {0, j * H}, {Bn, H});
+                return slice_node(c, s + "/gate" + std::to_string(j), all, {0, j * H}, {Bn, H});
             };
             Ref Hn{}, Cn{};
             if (gru) {
                 Ref hr = rnn_matmul_t(c, s + "/hr_zr", Ht, Rzr);
                 Ref zr = apply2(c, "Add", s + "/zr",
-                                rnn_slice(c, s + "/xw_zr", xw, {0, 0}, {Bn, 2 * H}), hr);
+                                slice_node(c, s + "/xw_zr", xw, {0, 0}, {Bn, 2 * H}), hr);
                 if (bias)
                     zr = apply2(c, "Add", s + "/zr_b", zr,
-                                rnn_slice(c, s + "/rb_zr", Rb, {0}, {2 * H}));
+                                slice_node(c, s + "/rb_zr", Rb, {0}, {2 * H}));
                 Ref z = rnn_act(c, s + "/z", *f, clipped(s + "/z", gate(zr, 0)), ot);
                 Ref r = rnn_act(c, s + "/r", *f, clipped(s + "/r", gate(zr, 1)), ot);
                 Ref xh = gate(xw, 2), hh;
@@ -303,10 +303,10 @@ void conv_rnn(Ctx &c, const char *)
             }
             Ref Yt = Hn;
             if (mask) {
-                Ref cond = rnn_reshape(c, s + "/valid",
-                                       apply2(c, "Less", s + "/valid_less",
-                                              const_scalar(c, s + "/t", lens_ot, (double)t), lens),
-                                       {Bn, 1});
+                Ref cond = reshape_to(c, s + "/valid",
+                                      apply2(c, "Less", s + "/valid_less",
+                                             const_scalar(c, s + "/t", lens_ot, (double)t), lens),
+                                      {Bn, 1});
                 auto sel = [&](const std::string &nm, Ref a, Ref b) {
                     int32_t n = add(c, "SelectV2", s + nm);
                     connect(c, n, "condition", cond);
@@ -322,26 +322,26 @@ void conv_rnn(Ctx &c, const char *)
             Ht = Hn;
             if (lstm)
                 Ct = Cn;
-            steps[(size_t)t] = rnn_reshape(c, s + "/y4", Yt, {1, 1, Bn, H});
+            steps[(size_t)t] = reshape_to(c, s + "/y4", Yt, {1, 1, Bn, H});
         }
-        ys[d] = rnn_concat(c, p + "/y", steps, 0);
-        yhs[d] = rnn_reshape(c, p + "/y_h", Ht, {1, Bn, H});
+        ys[d] = concat_of(c, p + "/y", steps, 0);
+        yhs[d] = reshape_to(c, p + "/y_h", Ht, {1, Bn, H});
         if (lstm)
-            ycs[d] = rnn_reshape(c, p + "/y_c", Ct, {1, Bn, H});
+            ycs[d] = reshape_to(c, p + "/y_c", Ct, {1, Bn, H});
     }
     auto used = [&](int i) { return i < c.node->output_size() && !c.node->output(i).empty(); };
     if (used(0)) {
-        Ref Y = rnn_concat(c, "/y", ys, 1); /* [T, dirs, B, H] */
+        Ref Y = concat_of(c, "/y", ys, 1); /* [T, dirs, B, H] */
         if (layout)
-            Y = rnn_transpose(c, "/y_layout", Y, {2, 0, 1, 3});
+            Y = transpose_by(c, "/y_layout", Y, {2, 0, 1, 3});
         set_out(c, 0, apply(c, "Identity", "", Y));
     }
     auto last = [&](int i, std::vector<Ref> &v, const char *nm) {
         if (!used(i))
             return;
-        Ref Y = rnn_concat(c, std::string("/") + nm, v, 0); /* [dirs, B, H] */
+        Ref Y = concat_of(c, std::string("/") + nm, v, 0); /* [dirs, B, H] */
         if (layout)
-            Y = rnn_transpose(c, std::string("/") + nm + "_layout", Y, {1, 0, 2});
+            Y = transpose_by(c, std::string("/") + nm + "_layout", Y, {1, 0, 2});
         set_out(c, i, apply(c, "Identity", std::string("/") + nm + "_out", Y));
     };
     last(1, yhs, "y_h");

@@ -164,15 +164,15 @@ void conv_dft(Ctx &c, const char *)
         }
     perm.push_back(a);
     perm.push_back(r - 1);
-    Ref x = rnn_transpose(c, "/axis_last", value(c, in_name(c, 0)), perm);
+    Ref x = transpose_by(c, "/axis_last", value(c, in_name(c, 0)), perm);
     std::vector<int64_t> zero((size_t)r, 0), part = tdims;
     part.push_back(n);
     part.push_back(1);
     auto component = [&](int64_t k, const char *nm) {
         std::vector<int64_t> off = zero;
         off[(size_t)r - 1] = k;
-        return rnn_reshape(c, std::string("/") + nm,
-                           rnn_slice(c, std::string("/") + nm + "_slice", x, off, part), {P, n});
+        return reshape_to(c, std::string("/") + nm,
+                          slice_node(c, std::string("/") + nm + "_slice", x, off, part), {P, n});
     };
     const double pi = 3.14159265358979323846;
     double sc = inv ? 1.0 / (double)L : 1.0;
@@ -191,13 +191,13 @@ void conv_dft(Ctx &c, const char *)
     std::vector<int64_t> od = tdims;
     od.push_back(m);
     od.push_back(1);
-    Ref y = rnn_concat(
-        c, "/stacked",
-        {rnn_reshape(c, "/real_shape", yr, od), rnn_reshape(c, "/imag_shape", yi, od)}, r - 1);
+    Ref y = concat_of(c, "/stacked",
+                      {reshape_to(c, "/real_shape", yr, od), reshape_to(c, "/imag_shape", yi, od)},
+                      r - 1);
     std::vector<int64_t> back((size_t)r);
     for (int i = 0; i < r; i++)
         back[(size_t)perm[(size_t)i]] = i;
-    set_out(c, 0, rnn_transpose(c, "", y, back));
+    set_out(c, 0, transpose_by(c, "", y, back));
 }
 
 /* STFT with frame_step or frame_length fed at run time (a dynamic-shape model): the frame
@@ -300,7 +300,7 @@ static void stft_run_time(Ctx &c, int64_t T, int64_t cplx, int64_t L, bool one)
     Ref xr = component(0, "real"), xi = cplx == 2 ? component(1, "imag") : xr;
     auto [yr, yi] =
         complex_products(c, "BatchMatMulV2", xr, cplx == 2 ? &xi : nullptr, C, S, false);
-    set_out(c, 0, rnn_concat(c, "", {unsq("/real_part", yr, 3), unsq("/imag_part", yi, 3)}, 3));
+    set_out(c, 0, concat_of(c, "", {unsq("/real_part", yr, 3), unsq("/imag_part", yi, 3)}, 3));
 }
 
 /* STFT (opset 17): the frames (frame_step and frame_length constants) gathered with one
@@ -366,11 +366,11 @@ void conv_stft(Ctx &c, const char *)
     connect_in(c, g, "x", 0);
     connect(c, g, "indices", const_i64(c, "/positions", pos));
     connect(c, g, "axis", const_i64(c, "/axis", {1}, true));
-    Ref fr = rnn_reshape(c, "/frames_shape", {g, 0}, {B * F, L, cplx});
+    Ref fr = reshape_to(c, "/frames_shape", {g, 0}, {B * F, L, cplx});
     auto component = [&](int64_t k, const char *nm) {
-        Ref v = rnn_reshape(
+        Ref v = reshape_to(
             c, std::string("/") + nm,
-            rnn_slice(c, std::string("/") + nm + "_slice", fr, {0, 0, k}, {B * F, L, 1}),
+            slice_node(c, std::string("/") + nm + "_slice", fr, {0, 0, k}, {B * F, L, 1}),
             {B * F, L});
         if (win)
             v = apply2(c, "Mul", std::string("/") + nm + "_windowed", v, value(c, in_name(c, 2)));
@@ -388,10 +388,10 @@ void conv_stft(Ctx &c, const char *)
     Ref xr = component(0, "real"), xi = cplx == 2 ? component(1, "imag") : xr;
     auto [yr, yi] = complex_products(c, "MatMulV2", xr, cplx == 2 ? &xi : nullptr, C, S, false);
     set_out(c, 0,
-            rnn_concat(c, "",
-                       {rnn_reshape(c, "/real_shape", yr, {B, F, m, 1}),
-                        rnn_reshape(c, "/imag_shape", yi, {B, F, m, 1})},
-                       3));
+            concat_of(c, "",
+                      {reshape_to(c, "/real_shape", yr, {B, F, m, 1}),
+                       reshape_to(c, "/imag_shape", yi, {B, F, m, 1})},
+                      3));
 }
 
 /* MelWeightMatrix (opset 17): a constant (every input a constant), ONNX's formula: num_mel_bins
