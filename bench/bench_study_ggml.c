@@ -180,10 +180,24 @@ static bool parse_time(const char *out, const char *label, double *prompt, doubl
     return false;
 }
 
-/* One phase's two figures: ggml-cpu (the baseline) and CANN0 against it, goal <= 1.25x. */
+/* "reference (..): max |A - ref| = X over N steps, max |B - ref| = Y ...": X and Y, how far
+ * each backend's logits are from those of the weights dequantised to float32 (the driver
+ * prints ggml-cpu first, CANN0 second). */
+static bool parse_ref(const char *out, double *cpu, double *cann)
+{
+    const char *p = strstr(out, "reference (");
+    if (!p)
+        return false;
+    const char *a = strstr(p, " - ref| = ");
+    const char *b = a ? strstr(a + 1, " - ref| = ") : NULL;
+    return a && b && sscanf(a, " - ref| = %lf", cpu) == 1 && sscanf(b, " - ref| = %lf", cann) == 1;
+}
+
+/* One phase's two figures: ggml-cpu (the baseline) and CANN0 against it, goal <= 1.25x. ref:
+ * the largest distance of each backend's logits from the float32 weights' (NULL: unknown). */
 static void add_pair(struct bs_ctx *c, const char *key_phase, const char *phase, const char *what,
                      const char *wt, const char *at, struct br_acc *cpu, struct br_acc *cann,
-                     unsigned w, bool wrong)
+                     unsigned w, bool wrong, const double *ref)
 {
     char key[48], label[64], base[64];
     snprintf(key, sizeof key, "cpu_%s_%s_%s", key_phase, wt, at);
@@ -195,9 +209,13 @@ static void add_pair(struct bs_ctx *c, const char *key_phase, const char *phase,
     snprintf(label, sizeof label, "CANN0 %s %s %s", phase, wt, at);
     f = br_add(c->res, "ggml", key, label, "ms", BR_LOWER, cann, base, NULL);
     br_set_target(f, 'b', '<', 1.25);
-    br_set_note(f, "%s; ggml-cann on cpuacl, %u worker%s",
+    char acc[96] = "";
+    if (ref)
+        snprintf(acc, sizeof acc, "; logits vs f32 weights' max |diff| %.3g (ggml-cpu %.3g)",
+                 ref[1], ref[0]);
+    br_set_note(f, "%s; ggml-cann on cpuacl, %u worker%s%s",
                 wrong ? "WRONG: tokens differ from ggml-cpu's" : "tokens as ggml-cpu's", w,
-                w == 1 ? "" : "s");
+                w == 1 ? "" : "s", acc);
 }
 
 /* Time one configuration: c->reps driver runs; its four figures. */
@@ -216,6 +234,7 @@ static int study_cfg(struct bs_ctx *c, const char *driver, const char *libdir, s
     static char out[16384];
     char why[256] = "";
     bool wrong = false;
+    double ref[2] = {-1, -1}; /* the largest over the reps (each run's over its steps) */
     snprintf(what, sizeof what, "ggml: %s %s", k_cfgs[k].wtype, k_cfgs[k].attn);
     for (unsigned r = 0; r < c->reps; r++) {
         bs_progress(c, what);
@@ -230,15 +249,20 @@ static int study_cfg(struct bs_ctx *c, const char *driver, const char *libdir, s
             return 0;
         }
         wrong |= rc != 0 && strstr(out, "FAIL") != NULL;
+        double rc_cpu, rc_cann;
+        if (parse_ref(out, &rc_cpu, &rc_cann)) {
+            ref[0] = rc_cpu > ref[0] ? rc_cpu : ref[0];
+            ref[1] = rc_cann > ref[1] ? rc_cann : ref[1];
+        }
         br_acc_add(&cp, a);
         br_acc_add(&cd, b);
         br_acc_add(&dp, x);
         br_acc_add(&dd, y);
     }
     const char *wt = k_cfgs[k].wtype, *at = k_cfgs[k].attn;
-    add_pair(c, "prefill", "prefill", "an 8-token prompt", wt, at, &cp, &dp, w, wrong);
+    add_pair(c, "prefill", "prefill", "an 8-token prompt", wt, at, &cp, &dp, w, wrong, NULL);
     add_pair(c, "decode", "decode step", "the median of a run's 31 steps", wt, at, &cd, &dd, w,
-             wrong);
+             wrong, ref[0] >= 0 ? ref : NULL);
     return 0;
 }
 
