@@ -29,7 +29,7 @@ static inline char *test_read_file(const char *path, size_t *len)
     CHECK(fseek(f, 0, SEEK_END) == 0);
     long n = ftell(f);
     CHECK(n >= 0 && fseek(f, 0, SEEK_SET) == 0);
-    char *b = malloc((size_t)n + 1);
+    char *b = (char *)malloc((size_t)n + 1); /* the cast: C++ tests include this too */
     CHECK(b && fread(b, 1, (size_t)n, f) == (size_t)n);
     b[n] = 0;
     fclose(f);
