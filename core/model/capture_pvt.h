@@ -124,6 +124,8 @@ struct core_model {
     _Alignas(SCHED_CACHELINE) struct model_xlock exec_lock;
     uint64_t exec_submitted;      /* exec_lock */
     bool xok;                     /* exec_lock: the fast path may queue (model_xok_locked) */
+    bool xinline;                 /* exec_lock: a synchronous execution may run on its caller
+                                   * (model.c IN1) */
     /* executions: written by the worker that runs them */
     _Alignas(SCHED_CACHELINE) struct sched_cond gate; /* value = last execution let in */
     _Alignas(SCHED_CACHELINE) struct sched_cond done; /* value = last execution finished */
