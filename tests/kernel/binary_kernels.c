@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* CPU builds of three kernels, loaded by kernel_binary.c through
+/* CPU builds of four kernels, loaded by kernel_binary.c through
  * aclrtBinaryLoadFromFile / FromData (contract: acl/acl_rt_kernel.h). */
 #include <stddef.h>
 #include <stdint.h>
@@ -9,6 +9,7 @@
 EXPORT void vector_add(void *args, size_t argsSize, uint32_t blockIdx, uint32_t numBlocks);
 EXPORT void block_ids(void *args, size_t argsSize, uint32_t blockIdx, uint32_t numBlocks);
 EXPORT void scale_tiling(void *args, size_t argsSize, uint32_t blockIdx, uint32_t numBlocks);
+EXPORT void block_hits(void *args, size_t argsSize, uint32_t blockIdx, uint32_t numBlocks);
 
 /* The (x, y, z, n) argument block of vector_add. */
 struct add_args {
@@ -50,6 +51,16 @@ EXPORT void scale_tiling(void *args, size_t argsSize, uint32_t blockIdx, uint32_
     if (blockIdx == 0)
         for (int i = 0; i < 4; i++)
             out[i] = tiling[i] * scale;
+}
+
+/* out[b] += 1 for block b (atomically: a block run twice, by any thread, counts twice);
+ * args: (uint32_t *out). tests/model/caller_run.c checks every block runs once. */
+EXPORT void block_hits(void *args, size_t argsSize, uint32_t blockIdx, uint32_t numBlocks)
+{
+    (void)argsSize;
+    (void)numBlocks;
+    uint32_t *out = *(uint32_t **)args;
+    __atomic_fetch_add(&out[blockIdx], 1, __ATOMIC_RELAXED);
 }
 
 EXPORT int32_t kernel_table[6] = {1, 2, 3, 4, 5, 6};
