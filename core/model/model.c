@@ -29,6 +29,7 @@
 #include "core/err.h"
 #include "core/event/event.h"
 #include "core/kernel/function.h"
+#include "core/launch.h"
 #include "core/model/callbacks.h"
 #include "core/model/capture_pvt.h"
 #include "core/model/model.h"
@@ -779,12 +780,9 @@ static aclError exec_inline(struct core_model *m, struct core_stream *s, uint64_
 {
     /* the device and its workers stay while a model of its context runs (T9) */
     struct core_device *d = m->ctx->dev;
-    struct sched_team *tm = sched_team_get(d->worker_base);
-    struct sched_exec x = {.stream = &s->s};
-    /* relaxed: set when the device's workers started, before the model existed */
-    x.team_size = tm ? atomic_load_explicit(&tm->size, memory_order_relaxed) : 1;
-    x.team_size = x.team_size ? x.team_size : 1;
-    x.team = x.team_size > 1 ? tm : NULL; /* no team: blocks in place (MB5) */
+    /* the team_size a worker of the device has (its splits: MB6), and the team it has */
+    struct sched_exec x = {.stream = &s->s, .team_size = core_device_workers()};
+    x.team = x.team_size > 1 ? sched_team_get(d->worker_base) : NULL; /* none: MB5 */
     struct sched_task t; /* EXEC k's record, as queue_control fills it */
     memset(&t, 0, sizeof(t));
     t.run = run_exec;
