@@ -12,6 +12,7 @@
  * truncation refused, every flipped byte refused or loaded, never a crash;
  * flips in a saved file refused by its checksums).
  */
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -482,6 +483,49 @@ static void caller_run_cnn(uint32_t id, aclrtStream s, Io &cin, Io &cout,
     }
 }
 
+/* aclmdlUnload while another thread runs aclmdlExecute of the CNN on itself (model.c IN4,
+ * the execution's reference on the model): each run succeeds with the reference's result or
+ * finds the id gone (INVALID_MODEL_ID); the unload succeeds; nothing is freed under a run. */
+static void unload_racing_cnn(const ModelBufferData &cnn, const std::vector<float> &img)
+{
+    std::vector<float> want = cnn_ref(img);
+    for (int round = 0; round < 5; round++) {
+        uint32_t id = 0;
+        EXPECT(aclmdlLoadFromMem(cnn.data.get(), cnn.length, &id) == ACL_SUCCESS);
+        aclrtContext ctx = nullptr;
+        EXPECT(aclrtGetCurrentContext(&ctx) == ACL_SUCCESS);
+        std::atomic<int> runs{0};
+        std::atomic<bool> bad{false};
+        std::thread t([&] {
+            if (aclrtSetCurrentContext(ctx) != ACL_SUCCESS) {
+                bad = true;
+                return;
+            }
+            Io ci = make_io(bytes({CC * CH * CH})), co = make_io(bytes({CO}));
+            put(ci, 0, img);
+            for (;;) {
+                aclError e = aclmdlExecute(id, ci.ds, co.ds);
+                if (e == ACL_ERROR_INVALID_MODEL_ID)
+                    break;
+                std::vector<float> got = get(co, 0);
+                for (int o = 0; o < CO; o++)
+                    if (e != ACL_SUCCESS ||
+                        !(std::fabs(got[o] - want[o]) <= 1e-4f + 1e-4f * std::fabs(want[o])))
+                        bad = true;
+                if (bad)
+                    break;
+                runs++;
+            }
+            free_io(ci);
+            free_io(co);
+        });
+        usleep(2000 + 3000 * round);
+        EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
+        t.join();
+        EXPECT(!bad);
+    }
+}
+
 int main()
 {
     EXPECT(aclInit(nullptr) == ACL_SUCCESS);
@@ -579,6 +623,7 @@ int main()
     expect_near(get(out, 1), c2.z, "async mlp z");
     expect_near(get(cout, 0), cnn_ref(img), "async cnn");
     caller_run_cnn(id_cnn, s2, cin, cout, img);
+    unload_racing_cnn(cnn, img);
 
     /* Two threads, each its own model and buffers, sync executions. */
     auto worker = [](uint32_t id, int seed, bool *ok) {
