@@ -24,6 +24,9 @@
  *   Abort                 vs run_lane:         abort_upto, a relaxed flag
  *   Destroy, re-capture   vs executions:       refused while running
  *                         (model_running under exec_lock)
+ *   caller-run Execute    vs the above:        takes k under exec_lock like a
+ *                         queued execution and advances done last (model.c
+ *                         IN1-IN4), so it counts as running until then
  */
 #ifndef CPUACL_CORE_CAPTURE_H
 #define CPUACL_CORE_CAPTURE_H
