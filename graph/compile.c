@@ -52,6 +52,14 @@
  *      run's aclmdlRIExecuteAsync failed after its bind task was queued. It does
  *      not rely on aclmdlRIDestroy's answer: a teardown unlinks the model (the
  *      handle is dead) before its executions finish.
+ *  GC5. A synchronous run (graph_run_sync: aclmdlExecute on its model's own stream) whose
+ *      stream has nothing pending and follows the graph's last run (or is its first)
+ *      writes the bind itself and executes with core_model_execute_on, which runs the
+ *      model on the calling thread when it is idle (core/model/model.c IN1) or queues it
+ *      and synchronises; all under c->lock, so no other run binds or queues meanwhile,
+ *      and the table is rewritten only with no replay reading it (GC1: every earlier run
+ *      was chained to this stream, which is quiet). Otherwise it queues as
+ *      graph_run_async does and synchronises the stream, still under c->lock.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -60,6 +68,7 @@
 #include <time.h>
 
 #include "core/launch.h"
+#include "core/model/model.h"
 #include "core/obs.h"
 #include "graph/engine.h"
 
@@ -806,8 +815,10 @@ void graph_prof_tag(struct cpuaclGeGraph *g, uint32_t tag)
         atomic_store_explicit(&g->c->prof_tag, tag, memory_order_relaxed);
 }
 
-uint32_t graph_run_async(struct cpuaclGeGraph *g, aclrtStream stream, void *const *in,
-                         const uint64_t *in_size, void *const *out, const uint64_t *out_size)
+/* One run on stream: queued (xe NULL), or synchronous (xe: the execution's result, GC5). */
+static uint32_t graph_run(struct cpuaclGeGraph *g, aclrtStream stream, void *const *in,
+                          const uint64_t *in_size, void *const *out, const uint64_t *out_size,
+                          aclError *xe)
 {
     struct graph_compiled *c = g->c;
     for (uint32_t k = 0; k < c->nin; k++)
@@ -852,7 +863,27 @@ uint32_t graph_run_async(struct cpuaclGeGraph *g, aclrtStream stream, void *cons
     /* acquire: pairs with bind_release; a lost bind forces a new one. */
     if (atomic_exchange_explicit(&c->bind_lost, false, memory_order_acquire))
         c->bound_valid = false;
-    if (!c->bound_valid || memcmp(c->bound, b->p, nb * sizeof(void *))) {
+    bool rebind = !c->bound_valid || memcmp(c->bound, b->p, nb * sizeof(void *));
+    /* GC5: a synchronous run on the caller's private stream, nothing pending on it (so no
+     * earlier run of the graph either: GC1 chained them all to it) and no model
+     * subscription: the bind is written here and the execution may run on this thread
+     * (core/model/model.c IN1). c->lock is held throughout: another run of the graph
+     * neither binds nor queues until it returned. relaxed prof_tag: a hint (graph_prof_tag). */
+    aclrtStreamStatus st = ACL_STREAM_STATUS_NOT_READY;
+    if (xe && (!c->last_stream || c->last_stream == stream) &&
+        !atomic_load_explicit(&c->prof_tag, memory_order_relaxed) &&
+        aclrtStreamQuery(stream, &st) == ACL_SUCCESS && st == ACL_STREAM_STATUS_COMPLETE) {
+        if (rebind) {
+            memcpy(c->addr, b->p, nb * sizeof(void *));
+            memcpy(c->bound, b->p, nb * sizeof(void *));
+            c->bound_valid = true;
+        }
+        /* the text a synchronisation gives for a failed execution (gm_execute quotes it) */
+        *xe = core_model_execute_on(c->ri, stream, "aclrtSynchronizeStream");
+        c->last_stream = stream;
+        goto fail;
+    }
+    if (rebind) {
         b->ran = false;
         /* b belongs to the stream once queued (it may run and be freed at
          * once): record the addresses first. */
@@ -872,8 +903,24 @@ uint32_t graph_run_async(struct cpuaclGeGraph *g, aclrtStream stream, void *cons
         goto fail;
     }
     c->last_stream = stream;
+    if (xe)
+        *xe = aclrtSynchronizeStream(stream);
 fail:
     pthread_mutex_unlock(&c->lock);
     free(b);
     return rc;
+}
+
+uint32_t graph_run_async(struct cpuaclGeGraph *g, aclrtStream stream, void *const *in,
+                         const uint64_t *in_size, void *const *out, const uint64_t *out_size)
+{
+    return graph_run(g, stream, in, in_size, out, out_size, NULL);
+}
+
+uint32_t graph_run_sync(struct cpuaclGeGraph *g, aclrtStream stream, void *const *in,
+                        const uint64_t *in_size, void *const *out, const uint64_t *out_size,
+                        aclError *xe)
+{
+    *xe = ACL_SUCCESS;
+    return graph_run(g, stream, in, in_size, out, out_size, xe);
 }

@@ -1679,8 +1679,10 @@ static aclError gm_execute(void *model, aclrtStream stream, bool sync, void *con
         m->own = NULL;
     if (sync)
         stream = m->own;
-    uint32_t rc =
-        e == ACL_SUCCESS ? graph_run_async(g, stream, in, sz, out, sz + g->ninputs) : GE_OK;
+    aclError xe = ACL_SUCCESS; /* a synchronous run's execution (compile.c GC5) */
+    uint32_t rc = e != ACL_SUCCESS ? GE_OK
+                  : sync ? graph_run_sync(g, stream, in, sz, out, sz + g->ninputs, &xe)
+                         : graph_run_async(g, stream, in, sz, out, sz + g->ninputs);
     if (e == ACL_SUCCESS && rc == GE_OK) {
         m->last = stream;
         m->ran = true;
@@ -1693,7 +1695,7 @@ static aclError gm_execute(void *model, aclrtStream stream, bool sync, void *con
                         : rc == GE_GRAPH_MALLOC_FAILED ? ACL_ERROR_BAD_ALLOC
                                                        : ACL_ERROR_FAILURE,
                         "%s: %s", fn, aclGetRecentErrMsg());
-    if (sync && (e = aclrtSynchronizeStream(stream)) != ACL_SUCCESS)
+    if (sync && (e = xe) != ACL_SUCCESS)
         return core_err(e, "%s: the execution failed: %s", fn, aclGetRecentErrMsg());
     return ACL_SUCCESS;
 }

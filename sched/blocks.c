@@ -185,7 +185,7 @@ static void free_entry(struct sched_team *tm, uint32_t b)
 }
 
 /* Publish a job on entry b, run our claims, close it. Returns the generation. */
-static uint64_t publish_and_run(struct sched_worker *w, struct sched_team *tm, uint32_t b,
+static uint64_t publish_and_run(uint32_t self, struct sched_team *tm, uint32_t b,
                                 sched_block_fn fn, void *arg, uint32_t n)
 {
     struct sched_job *e = &tm->jobs[b];
@@ -211,7 +211,7 @@ static uint64_t publish_and_run(struct sched_worker *w, struct sched_team *tm, u
     uint32_t size = team_size(tm), want = n - 1;
     for (uint32_t k = 0; k < size && want; k++) {
         uint32_t idx = tm->base + k;
-        if (idx == w->index)
+        if (idx == self)
             continue;
         struct sched_worker *o = sched_worker_get(idx);
         if (o) {
@@ -244,15 +244,23 @@ static int fork_entry(struct sched_worker *w, uint32_t n)
     return take_entry(w->team);
 }
 
+/* The team a replayed fork of x uses: its worker's, or a host thread's (MB6). */
+static struct sched_team *exec_team(const struct sched_exec *x)
+{
+    return x->worker ? x->worker->team : x->team;
+}
+
 int32_t sched_blocks_run(struct sched_exec *x, sched_block_fn fn, void *arg, uint32_t n)
 {
     struct sched_worker *w = x->worker;
-    int b = fork_entry(w, n);
+    struct sched_team *tm = exec_team(x);
+    /* MB6: a host thread is one more member, so a team of one worker helps it. */
+    int b = w ? fork_entry(w, n)
+              : (!tm || n <= 1 || team_size(tm) < 1 ? -1 : take_entry(tm));
     if (b < 0)
         return run_inline(fn, arg, n);
-    struct sched_team *tm = w->team;
     struct sched_job *e = &tm->jobs[b];
-    uint64_t gen = publish_and_run(w, tm, (uint32_t)b, fn, arg, n);
+    uint64_t gen = publish_and_run(w ? w->index : UINT32_MAX, tm, (uint32_t)b, fn, arg, n);
     /* The remaining blocks are running on helpers, which never wait (MB3). */
     sched_cond_wait(&e->fin, gen, 0);
     /* relaxed: ordered by fin's acquire (MB2). */
@@ -277,7 +285,7 @@ int sched_fork_begin(struct sched_worker *w, struct sched_stream *s, struct sche
     struct sched_job *e = &tm->jobs[b];
     e->release = x->fork_release;
     e->release_arg = x->fork_arg;
-    uint64_t gen = publish_and_run(w, tm, (uint32_t)b, x->fork_fn, x->fork_arg, n);
+    uint64_t gen = publish_and_run(w->index, tm, (uint32_t)b, x->fork_fn, x->fork_arg, n);
     s->fork = e;
     s->fork_bit = (uint32_t)b;
     for (unsigned k = 0; k < SCHED_FORK_POLL; k++) {

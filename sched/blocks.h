@@ -51,6 +51,17 @@
  *  MB5. A fork with n = 1, on a team of one worker, or with no free entry runs
  *      its blocks in order on the owner before the task completes: the same
  *      results, nothing shared.
+ *  MB6. A host thread may own a replayed fork (sched_blocks_run with x->worker
+ *      NULL and x->team set: a model execution run by its caller,
+ *      core/model/model.c IN1). It is an owner like a worker (MB1-MB4: it takes
+ *      the entry, publishes, kicks every worker of the team, claims blocks
+ *      itself, waits for fin, frees the entry) but belongs to no team: no
+ *      worker waits for it, and it serves no other stream meanwhile. With no
+ *      team (a device of one worker) or n = 1 it runs the blocks in place
+ *      (MB5): on one worker the launches ask for one block anyway (an Ascend C
+ *      launch for at most one runner per worker, a split for one block). Which thread runs a block never changes its result: a block
+ *      depends only on its index and n, and n is what the device's worker
+ *      count asks for (x->team_size), as on a worker.
  */
 #ifndef CPUACL_SCHED_BLOCKS_H
 #define CPUACL_SCHED_BLOCKS_H
@@ -106,7 +117,8 @@ static inline int sched_fork(struct sched_exec *x, sched_block_fn fn, void *arg,
 
 /* Run fn's n blocks on the calling worker and the idle workers of its team and
  * return when all finished (a replayed multi-block task, core/model). The
- * first failure, or 0. x->worker may be NULL (a host thread): runs in place. */
+ * first failure, or 0. x->worker may be NULL (a host thread): with x->team
+ * it shares the blocks with that team (MB6), else runs them in place. */
 int32_t sched_blocks_run(struct sched_exec *x, sched_block_fn fn, void *arg, uint32_t n);
 
 /* The team of workers [base, base + size) (created on first use, never freed). */

@@ -17,6 +17,7 @@ struct sched_task;
 struct sched_stream;
 struct sched_worker;
 struct sched_cond;
+struct sched_team;
 
 /* What a task's run function returns. */
 enum {
@@ -43,6 +44,10 @@ struct sched_exec {
     uint64_t block_deadline; /* absolute ns, 0 = none; the task is re-run when reached */
     /* in: workers of the device (the team), what a split asks blocks for */
     uint32_t team_size;
+    /* in, with worker NULL (a host thread running a model execution itself,
+     * core/model/model.c IN1): the team it shares multi-block nodes with
+     * (sched/blocks.h MB6); NULL: blocks run in place. */
+    struct sched_team *team;
     /* out, with SCHED_FORK (sched_fork, sched/blocks.h): */
     uint32_t fork_n;
     int32_t (*fork_fn)(void *arg, uint32_t i, uint32_t n);

@@ -324,7 +324,8 @@ int32_t core_owned_blocks(core_block_fn fn, void *arg, uint32_t n)
 uint32_t core_owned_team(void)
 {
     struct sched_exec *x = t_owned_x;
-    return x && x->worker && x->team_size > 1 ? x->team_size : 1;
+    /* a host thread running a model execution splits as the worker would (sched/blocks.h MB6) */
+    return x && (x->worker || x->team) && x->team_size > 1 ? x->team_size : 1;
 }
 
 /* Owned launches (core/launch.h): arg.fn[0] = fn, ptr[1] = arg, fn[2] = release, u64[3] = the

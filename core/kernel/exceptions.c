@@ -58,9 +58,11 @@ static void fail_hook(struct sched_exec *x, int32_t code)
     if (!any)
         return;
 
-    /* relaxed: head is written only by this worker. */
+    /* relaxed: head is written only by this worker. A model execution its caller runs
+     * (x->worker NULL, core/model/model.c IN1) has no record at the head: the slot may be
+     * another submitter's; the info carries the position it would have had. */
     uint64_t pos = atomic_load_explicit(&x->stream->head, memory_order_relaxed);
-    struct sched_task *t = &x->stream->slots[pos & x->stream->mask];
+    struct sched_task *t = x->worker ? &x->stream->slots[pos & x->stream->mask] : NULL;
     struct rtExceptionInfo info = {
         .taskid = (uint32_t)pos,
         .streamid = x->stream->trace_id,
@@ -71,7 +73,7 @@ static void fail_hook(struct sched_exec *x, int32_t code)
         .args = kf.args,
         .args_len = kf.args_len,
     };
-    if (t->kind == CORE_T_KERNEL && !info.func) { /* cpuacl C kernels */
+    if (t && t->kind == CORE_T_KERNEL && !info.func) { /* cpuacl C kernels */
         if (t->u16) {
             info.args = &t->arg.u64[2];
             info.args_len = CPUACL_KERNEL_ARGS_MAX;

@@ -24,6 +24,9 @@
  *   Abort                 vs run_lane:         abort_upto, a relaxed flag
  *   Destroy, re-capture   vs executions:       refused while running
  *                         (model_running under exec_lock)
+ *   caller-run Execute    vs the above:        takes k under exec_lock like a
+ *                         queued execution and advances done last (model.c
+ *                         IN1-IN4), so it counts as running until then
  */
 #ifndef CPUACL_CORE_CAPTURE_H
 #define CPUACL_CORE_CAPTURE_H
@@ -124,6 +127,8 @@ struct core_model {
     _Alignas(SCHED_CACHELINE) struct model_xlock exec_lock;
     uint64_t exec_submitted;      /* exec_lock */
     bool xok;                     /* exec_lock: the fast path may queue (model_xok_locked) */
+    bool xinline;                 /* exec_lock: a synchronous execution may run on its caller
+                                   * (model.c IN1) */
     /* executions: written by the worker that runs them */
     _Alignas(SCHED_CACHELINE) struct sched_cond gate; /* value = last execution let in */
     _Alignas(SCHED_CACHELINE) struct sched_cond done; /* value = last execution finished */

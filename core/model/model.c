@@ -29,6 +29,7 @@
 #include "core/err.h"
 #include "core/event/event.h"
 #include "core/kernel/function.h"
+#include "core/launch.h"
 #include "core/model/callbacks.h"
 #include "core/model/capture_pvt.h"
 #include "core/model/model.h"
@@ -37,10 +38,12 @@
 #include "core/runtime/callbacks.h"
 #include "core/runtime/fault.h"
 #include "core/runtime/handle.h"
+#include "core/runtime/hooks.h"
 #include "core/runtime/runtime.h"
 #include "core/stream/stream.h"
 #include "core/stream/task.h"
 #include "core/tools/trace.h"
+#include "sched/blocks.h"
 #include "sched/worker.h"
 
 static uint32_t g_next_model_id; /* g_rt.lock */
@@ -179,8 +182,14 @@ bool model_running(struct core_model *m)
 void model_xok_locked(struct core_model *m)
 {
     bool ok = m->ready && !m->cap && !m->unlinked && m->plan.nlanes <= 1 && !m->has_xrec;
+    /* IN1: what its caller may run itself: no condition handles, no on-demand lane, and no
+     * control node (a plain one-lane model has none but its tasks). */
+    bool inl = ok && !m->conds && !m->lane_act;
+    for (uint32_t i = 0; inl && m->plan.nlanes && i < m->plan.lanes[0].n; i++)
+        inl = m->plan.lanes[0].nodes[i].run != NULL;
     model_xlock_lock(&m->exec_lock);
     m->xok = ok;
+    m->xinline = inl;
     model_xlock_unlock(&m->exec_lock);
 }
 
@@ -476,9 +485,11 @@ enum { EXEC_GATE = 0, EXEC_LANE = 1, EXEC_JOIN = 2 };
 /* EXEC k on the launching stream: the gate, then the nodes of one lane in
  * place (lane 0, or the lane whose stream the model was launched on, which
  * gets no LANE task: arg.u64[3]), then the join (waits for the other lanes,
- * reports their failures, marks k done). Each phase may block; the task
- * resumes at its phase (and, in the lane, at its node). */
-static int run_exec(struct sched_task *t, struct sched_exec *x)
+ * reports their failures); run_exec (or a caller-run execution, IN4) then
+ * marks k done. Each phase may block; the task resumes at its phase (and,
+ * in the lane, at its node). */
+static inline __attribute__((always_inline)) int exec_phases(struct sched_task *t,
+                                                             struct sched_exec *x)
 {
     struct core_model *m = t->arg.ptr[0];
     uint64_t k = t->arg.u64[1];
@@ -511,7 +522,16 @@ static int run_exec(struct sched_task *t, struct sched_exec *x)
     /* XR3: external records an aborted execution (or a label jump) skipped */
     if (__builtin_expect(m->has_xrec, 0))
         for_xrecords(m, k, xrec_done);
-    sched_cond_advance_1w(&m->done, k);
+    return SCHED_DONE;
+}
+
+/* EXEC k's phases, then done: execution k finished. */
+static int run_exec(struct sched_task *t, struct sched_exec *x)
+{
+    if (exec_phases(t, x) == SCHED_BLOCK)
+        return SCHED_BLOCK;
+    struct core_model *m = t->arg.ptr[0];
+    sched_cond_advance_1w(&m->done, t->arg.u64[1]);
     return SCHED_DONE;
 }
 
@@ -708,6 +728,107 @@ aclError core_model_execute_async(aclmdlRI modelRI, aclrtStream stream, const ch
     return ACL_SUCCESS;
 }
 
+/*
+ * Caller-run executions (aclmdlRIExecute, aclmdlExecute's own stream): a synchronous execution
+ * of an idle one-lane model on an idle stream private to the caller runs on the calling thread,
+ * with no hand-over to a worker and back (docs/design.md, "Capture and replay": the hand-over
+ * was the whole gap between aclmdlExecute and a captured replay).
+ *  IN1. Eligible, under the exec lock: xinline (xok, and no condition handle, on-demand lane or
+ *       control node: model_xok_locked), no task update pending, no deadline, tracing off
+ *       (traced executions are queued, so the timeline keeps every node on a worker track), a
+ *       stream neither capturing nor discarding with nothing queued (head == tail: the
+ *       caller's private stream is quiet), and the model idle (done == exec_submitted).
+ *       Execution k is then taken there exactly as a queued one is (++exec_submitted), so an
+ *       execution another thread queues meanwhile is k + 1: its gate waits for done >= k
+ *       (one at a time, submission order), and it is not eligible itself (the model is not
+ *       idle) and queues.
+ *  IN2. The caller runs EXEC k's phases (exec_phases) with a sched_exec whose worker is NULL:
+ *       a node that blocks (a value wait) is waited for here (sched_cond_wait up to its
+ *       deadline) and re-run, as a worker would after its wake-up; multi-block nodes share
+ *       their blocks with the device's team (sched/blocks.h MB6), split as on a worker.
+ *  IN3. Failures go where a worker's go: sched_exec_fail on the stream (first error wins,
+ *       the fail hook: device failure state and exception callbacks on this thread), then
+ *       this thread takes the stream's error and reports it as a synchronisation would
+ *       (core_err_async): the same code and text.
+ *  IN4. done is advanced last, after the error was taken: until then the model counts as
+ *       running (aclmdlRIDestroy: ACL_ERROR_RT_MODEL_RUNNING) and a context teardown or
+ *       aclmdlRIUpdate waits for it (model_wait_idle_locked), so neither the model, its plan
+ *       nor its stream is freed under the execution; nothing of either is touched after.
+ *       A user stream (core_model_execute_on) also stays counted as being enqueued to until
+ *       then (T7), so its destroy waits.
+ */
+static bool inline_ok(struct core_model *m, struct core_stream *s, uint64_t deadline)
+{
+    if (!m->xok || !m->xinline || deadline || __builtin_expect(sched_trace_on, 0))
+        return false;
+    /* relaxed: a hint (taskupdate.c RU2); a pending update queues the execution */
+    if (atomic_load_explicit(&m->ru, memory_order_relaxed))
+        return false;
+    /* relaxed: A1 / discard flags; the caller owns the stream */
+    if (atomic_load_explicit(&s->cap, memory_order_relaxed) ||
+        atomic_load_explicit(&s->s.discard, memory_order_relaxed))
+        return false;
+    /* acquire (both): the last execution's and the stream's last task's effects are seen */
+    if (sched_stream_finished(&s->s) != sched_stream_submitted(&s->s))
+        return false;
+    return sched_cond_value(&m->done) == m->exec_submitted;
+}
+
+/* IN2-IN4: run execution k of m (taken by the caller under the exec lock) here. */
+static aclError exec_inline(struct core_model *m, struct core_stream *s, uint64_t k,
+                            const char *fn)
+{
+    /* the device and its workers stay while a model of its context runs (T9) */
+    struct core_device *d = m->ctx->dev;
+    /* the team_size a worker of the device has (its splits: MB6), and the team it has */
+    struct sched_exec x = {.stream = &s->s, .team_size = core_device_workers()};
+    x.team = x.team_size > 1 ? sched_team_get(d->worker_base) : NULL; /* none: MB5 */
+    struct sched_task t; /* EXEC k's record, as queue_control fills it */
+    memset(&t, 0, sizeof(t));
+    t.run = run_exec;
+    t.kind = CORE_T_MODEL_EXEC;
+    t.flags = SCHED_TF_ALWAYS;
+    t.u16 = EXEC_GATE;
+    t.arg.ptr[0] = m;
+    t.arg.u64[1] = k;
+    while (exec_phases(&t, &x) == SCHED_BLOCK) {
+        if (!x.blocked_since)
+            x.blocked_since = sched_now_ns();
+        (void)sched_cond_wait(x.block_cond, x.block_target, x.block_deadline);
+    }
+    int32_t e = sched_stream_take_error(&s->s); /* IN3 */
+    sched_cond_advance_1w(&m->done, k);         /* IN4: last */
+    if (e)
+        return core_err_async((aclError)e, fn);
+    /* relaxed: a filter (core/runtime/hooks.h), as after a synchronisation */
+    if (atomic_load_explicit(&core_mempool_live, memory_order_relaxed))
+        core_hooks.stream_synced();
+    return ACL_SUCCESS;
+}
+
+aclError core_model_execute_on(aclmdlRI modelRI, aclrtStream stream, const char *fn)
+{
+    struct core_stream *s = NULL;
+    struct core_model *m = NULL;
+    uint64_t tag;
+    aclError rc = core_stream_resolve_tag(stream, &s, &tag, fn);
+    if (rc == ACL_SUCCESS)
+        rc = model_for_exec(modelRI, s, tag, &m, fn);
+    if (rc)
+        return rc;
+    if (inline_ok(m, s, 0)) { /* IN1 */
+        uint64_t k = ++m->exec_submitted;
+        model_xlock_unlock(&m->exec_lock);
+        rc = exec_inline(m, s, k, fn);
+        core_stream_enqueue_done(s); /* IN4: after done */
+        return rc;
+    }
+    enqueue_locked(m, s);
+    model_xlock_unlock(&m->exec_lock);
+    core_stream_enqueue_done(s);
+    return core_stream_sync_tag(s, tag, 0, fn);
+}
+
 aclError core_model_execute(aclmdlRI modelRI, int32_t timeout, const char *fn)
 {
     uint64_t deadline = 0;
@@ -740,6 +861,12 @@ aclError core_model_execute(aclmdlRI modelRI, int32_t timeout, const char *fn)
                             "(device stream limit or out of memory)",
                             fn);
         }
+    }
+    if (inline_ok(m, m->sync_stream, deadline)) { /* IN1 */
+        uint64_t k = ++m->exec_submitted;
+        model_xlock_unlock(&m->exec_lock);
+        core_deferred_run(); /* a first run made the model's stream (core/stream/attr.c) */
+        return exec_inline(m, m->sync_stream, k, fn);
     }
     enqueue_locked(m, m->sync_stream);
     model_xlock_unlock(&m->exec_lock);

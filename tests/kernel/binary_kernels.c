@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* CPU builds of four kernels, loaded by kernel_binary.c through
- * aclrtBinaryLoadFromFile / FromData (contract: acl/acl_rt_kernel.h), and spin_blocks by
- * tests/tools/trace_streams.c. */
+/* CPU builds of the kernels kernel_binary.c loads through aclrtBinaryLoadFromFile /
+ * FromData (contract: acl/acl_rt_kernel.h), block_hits for tests/model/caller_run.c and
+ * spin_blocks for tests/tools/trace_streams.c. */
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -13,6 +13,7 @@ EXPORT void vector_add(void *args, size_t argsSize, uint32_t blockIdx, uint32_t 
 EXPORT void block_ids(void *args, size_t argsSize, uint32_t blockIdx, uint32_t numBlocks);
 EXPORT void scale_tiling(void *args, size_t argsSize, uint32_t blockIdx, uint32_t numBlocks);
 EXPORT void spin_blocks(void *args, size_t argsSize, uint32_t blockIdx, uint32_t numBlocks);
+EXPORT void block_hits(void *args, size_t argsSize, uint32_t blockIdx, uint32_t numBlocks);
 
 /* The (x, y, z, n) argument block of vector_add. */
 struct add_args {
@@ -76,6 +77,16 @@ EXPORT void spin_blocks(void *args, size_t argsSize, uint32_t blockIdx, uint32_t
     while (m < t - t0 && !atomic_compare_exchange_weak_explicit(
                              longest, &m, t - t0, memory_order_relaxed, memory_order_relaxed))
         ;
+}
+
+/* out[b] += 1 for block b (atomically: a block run twice, by any thread, counts twice);
+ * args: (uint32_t *out). tests/model/caller_run.c checks every block runs once. */
+EXPORT void block_hits(void *args, size_t argsSize, uint32_t blockIdx, uint32_t numBlocks)
+{
+    (void)argsSize;
+    (void)numBlocks;
+    uint32_t *out = *(uint32_t **)args;
+    __atomic_fetch_add(&out[blockIdx], 1, __ATOMIC_RELAXED);
 }
 
 EXPORT int32_t kernel_table[6] = {1, 2, 3, 4, 5, 6};

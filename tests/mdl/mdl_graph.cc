@@ -12,6 +12,7 @@
  * truncation refused, every flipped byte refused or loaded, never a crash;
  * flips in a saved file refused by its checksums).
  */
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -25,6 +26,7 @@
 #include "acl/acl.h"
 #include "acl/acl_mdl.h"
 #include "all_ops.h"
+#include "cpuacl/cpuacl.h"
 #include "cpuacl/cpuacl_test.h"
 #include "ge/ge_api_types.h"
 #include "ge/ge_ir_build.h"
@@ -424,6 +426,106 @@ static void exec_misuse(uint32_t id, Io &in, Io &out)
     free_io(osmall);
 }
 
+/* Tasks run by device 0's workers so far (after a pause: a worker counts a batch just after
+ * the synchronisation it ended returned). */
+static uint64_t worker_tasks()
+{
+    usleep(20000);
+    uint32_t n = 0;
+    EXPECT(cpuaclGetWorkerCount(0, &n) == ACL_SUCCESS);
+    uint64_t t = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        cpuaclWorkerStats st;
+        EXPECT(cpuaclGetWorkerStats(0, i, &st) == ACL_SUCCESS);
+        t += st.tasks;
+    }
+    return t;
+}
+
+/* aclmdlExecute of the CNN on the calling thread (core/model/model.c IN1, graph/compile.c
+ * GC5) against aclmdlExecuteAsync on s (whose result cout holds for img): equal bit for bit,
+ * with the buffers of the async run (no bind), with fresh ones (the caller writes the bind)
+ * and after another async run on s (the hand-over: that run queues on the model's stream).
+ * Synchronous runs that find the model and its stream idle run no task on a worker. */
+static void caller_run_cnn(uint32_t id, aclrtStream s, Io &cin, Io &cout,
+                           const std::vector<float> &img)
+{
+    std::vector<float> want = get(cout, 0);
+    for (int r = 0; r < 6; r++) {
+        bool fresh = r % 3 == 1;
+        Io fi, fo;
+        if (fresh) {
+            fi = make_io(bytes({CC * CH * CH}));
+            fo = make_io(bytes({CO}));
+            put(fi, 0, img);
+        }
+        Io &ci = fresh ? fi : cin, &co = fresh ? fo : cout;
+        if (r == 3) { /* the model's last run on s: the next synchronous one queues */
+            EXPECT(aclmdlExecuteAsync(id, cin.ds, cout.ds, s) == ACL_SUCCESS);
+            EXPECT(aclrtSynchronizeStream(s) == ACL_SUCCESS);
+        }
+        std::vector<float> zero(CO, 0.0f);
+        put(co, 0, zero);
+        uint64_t before = worker_tasks();
+        EXPECT(aclmdlExecute(id, ci.ds, co.ds) == ACL_SUCCESS);
+        uint64_t ran = worker_tasks() - before;
+        std::vector<float> got = get(co, 0);
+        EXPECT(got.size() == want.size() && !std::memcmp(got.data(), want.data(), CO * 4));
+        if (r != 0 && r != 3 && ran != 0) { /* r 0 and 3 follow a run on s */
+            std::fprintf(stderr, "synchronous run %d ran %llu tasks on workers\n", r,
+                         (unsigned long long)ran);
+            std::exit(1);
+        }
+        if (fresh) {
+            free_io(fi);
+            free_io(fo);
+        }
+    }
+}
+
+/* aclmdlUnload while another thread runs aclmdlExecute of the CNN on itself (model.c IN4,
+ * the execution's reference on the model): each run succeeds with the reference's result or
+ * finds the id gone (INVALID_MODEL_ID); the unload succeeds; nothing is freed under a run. */
+static void unload_racing_cnn(const ModelBufferData &cnn, const std::vector<float> &img)
+{
+    std::vector<float> want = cnn_ref(img);
+    for (int round = 0; round < 5; round++) {
+        uint32_t id = 0;
+        EXPECT(aclmdlLoadFromMem(cnn.data.get(), cnn.length, &id) == ACL_SUCCESS);
+        aclrtContext ctx = nullptr;
+        EXPECT(aclrtGetCurrentContext(&ctx) == ACL_SUCCESS);
+        std::atomic<int> runs{0};
+        std::atomic<bool> bad{false};
+        std::thread t([&] {
+            if (aclrtSetCurrentContext(ctx) != ACL_SUCCESS) {
+                bad = true;
+                return;
+            }
+            Io ci = make_io(bytes({CC * CH * CH})), co = make_io(bytes({CO}));
+            put(ci, 0, img);
+            for (;;) {
+                aclError e = aclmdlExecute(id, ci.ds, co.ds);
+                if (e == ACL_ERROR_INVALID_MODEL_ID)
+                    break;
+                std::vector<float> got = get(co, 0);
+                for (int o = 0; o < CO; o++)
+                    if (e != ACL_SUCCESS ||
+                        !(std::fabs(got[o] - want[o]) <= 1e-4f + 1e-4f * std::fabs(want[o])))
+                        bad = true;
+                if (bad)
+                    break;
+                runs++;
+            }
+            free_io(ci);
+            free_io(co);
+        });
+        usleep(2000 + 3000 * round);
+        EXPECT(aclmdlUnload(id) == ACL_SUCCESS);
+        t.join();
+        EXPECT(!bad);
+    }
+}
+
 int main()
 {
     EXPECT(aclInit(nullptr) == ACL_SUCCESS);
@@ -520,6 +622,8 @@ int main()
     expect_near(get(out, 0), c2.h, "async mlp h");
     expect_near(get(out, 1), c2.z, "async mlp z");
     expect_near(get(cout, 0), cnn_ref(img), "async cnn");
+    caller_run_cnn(id_cnn, s2, cin, cout, img);
+    unload_racing_cnn(cnn, img);
 
     /* Two threads, each its own model and buffers, sync executions. */
     auto worker = [](uint32_t id, int seed, bool *ok) {
