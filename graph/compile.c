@@ -11,7 +11,9 @@
  *      the memory plan, carved out of one device arena;
  *   3. lanes: one per independent branch (a node continues the lane of a
  *      producer whose lane it ends, else opens a new lane, up to
- *      GRAPH_MAX_LANES), with an event wherever an edge crosses lanes;
+ *      GRAPH_MAX_LANES and the device's worker count: lanes beyond the
+ *      workers run nothing in parallel and cost their events, GC6), with an
+ *      event wherever an edge crosses lanes;
  *   4. on the first run (a device context is needed): the launches are
  *      captured, lane by lane on internal streams joined by those events,
  *      into a model run instance (aclmdlRICaptureBegin/End): the replay
@@ -60,6 +62,10 @@
  *      and the table is rewritten only with no replay reading it (GC1: every earlier run
  *      was chained to this stream, which is quiet). Otherwise it queues as
  *      graph_run_async does and synchronises the stream, still under c->lock.
+ *  GC6. A graph has at most as many lanes as its device has workers (the configured count
+ *      when it is compiled): a lane only helps while another worker can run it, and each
+ *      edge between lanes costs an event record and wait at every replay. On one worker a
+ *      graph is one lane, the model a synchronous caller runs itself (GC5, IN1).
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -505,6 +511,10 @@ uint32_t graph_compile(struct cpuaclGeGraph *g)
      * that lane; else a new lane while there are fewer than the maximum;
      * else the least-loaded lane. Launches of one node share its lane. */
     {
+        /* GC6: at most one lane per worker of the device (one lane on one worker: a model a
+         * synchronous caller may run itself, core/model/model.c IN1) */
+        uint32_t workers = core_device_workers();
+        uint32_t max_lanes = workers < GRAPH_MAX_LANES ? workers : GRAPH_MAX_LANES;
         int32_t tail[GRAPH_MAX_LANES];
         uint32_t load[GRAPH_MAX_LANES] = {0};
         for (uint32_t i = 0; i < nn; i++)
@@ -520,7 +530,7 @@ uint32_t graph_compile(struct cpuaclGeGraph *g)
                 if (p >= 0 && g->nodes[p].lane >= 0 && tail[g->nodes[p].lane] == p)
                     lane = g->nodes[p].lane;
             }
-            if (lane < 0 && c->nlanes < GRAPH_MAX_LANES)
+            if (lane < 0 && c->nlanes < max_lanes)
                 lane = (int)c->nlanes++;
             if (lane < 0) {
                 lane = 0;

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "acl/acl.h"
+#include "cpuacl/cpuacl.h"
 #include "ge/cpuacl_ge.h"
 #include "testutil.h"
 
@@ -485,7 +486,8 @@ static void test_passthrough(void)
         CHECK(a[i] == xv[i] && b[i] == cv[i] && e[i] == xv[i]);
 }
 
-/* Four independent branches of 5 nodes, summed: four lanes. A chain of 10
+/* Four independent branches of 5 nodes, summed: four lanes, or one per worker when the
+ * device has fewer (GC6; ctest runs this with 4 workers and with 1). A chain of 10
  * nodes: its 9 intermediates share 2 buffers. */
 #define BR 4
 #define DEPTH 5
@@ -511,7 +513,9 @@ static void test_lanes_and_memory(void)
     OKGE(cpuaclGeSessionBuildGraph(g_sess, 15, &in, 1));
     cpuaclGeGraphStats st;
     OKGE(cpuaclGeSessionGraphStats(g_sess, 15, &st));
-    CHECK(st.lanes == BR);
+    uint32_t workers = 0;
+    CHECK_OK(cpuaclGetWorkerCount(0, &workers));
+    CHECK(st.lanes == (workers < BR ? workers : BR));
     CHECK(st.launches == BR * DEPTH + 3);
     CHECK(st.arena_bytes < st.unshared_bytes);
 
