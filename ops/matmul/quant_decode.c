@@ -36,8 +36,9 @@
  *       fit 16 KiB, and a block of 16 columns runs chunk by chunk, each
  *       column's two accumulators per row kept in a small buffer between
  *       chunks (before, 8 rows of a k = 2048 x were 64 KiB, read again from
- *       the L2 for every column). The chunks depend only on k and m. Each
- *       column prefetches the next column's chunk (a stride of k bytes).
+ *       the L2 for every column). The chunks depend only on k and m. From
+ *       QD_PF_M rows a pass prefetches the next pass's columns (a stride of
+ *       k bytes) a line per 64 bytes as it goes (QD7); below, none.
  *  QD6. From QD_SPLIT_M rows of x, an int8 chunk runs in two passes: its
  *       steps are dequantised (QD1) into a buffer of float16 values, then
  *       the FMA loop widens them with vcvtph2ps from memory. The fused step
@@ -49,13 +50,37 @@
  *       vector ports, is about 12). The values and the order of the sums
  *       are the fused step's. int4's table lookups (QD2) were measured the
  *       same way (the widened values stored and reloaded): slower, not kept.
+ *  QD7. Several columns a pass (QD_NC: 4 up to 2 rows of x, 2 up to 4,
+ *       then 1; a block's last columns in passes of 2 or 1): each column
+ *       keeps its own accumulators, scales and order of sums (QD3), so
+ *       every output is the bits of the column alone; the pass shares x's
+ *       loads and overlaps its columns' chains. The fused int8 step widens
+ *       its upper 16 values by vcvtph2ps from a forwarded store (qd_hi),
+ *       not an extract: 9 micro-ops on the two 512-bit ports per column
+ *       and step (sign extension, conversion, multiply, two widenings of
+ *       two, two FMAs), 3 of them only on the shuffle port: 4.5 cycles;
+ *       the FMA latency (4 cycles a step per accumulator) does not bind
+ *       once columns overlap. No hardware counters on this VM: counts are
+ *       checked against synthetic loops of the same instructions (rdtsc).
+ *       m = 8 int8 is 16 FMAs, 4 widening micro-ops and 3 of
+ *       dequantisation per step (QD6): 11.5 cycles, where the kernel runs
+ *       (a loop of 16 independent FMAs alone is 8). int4 at m = 8 is the
+ *       same 16 FMAs for 16 bytes plus ~7 micro-ops of lookup (QD2): 8
+ *       cycles per 16 bytes from the FMAs alone, half int8's bytes per
+ *       cycle, which float x requires (QM9). The prefetch of the next
+ *       column's whole chunk at once (65 lines at m = 1) was slower than
+ *       none up to 2 rows (4 KiB columns streaming from the L3: 25%), and
+ *       no better than a line at a time along the pass from 3 rows. The
+ *       loops are aligned to 64 bytes: unaligned, the same code ran m = 8
+ *       at 13.9 or 15.5 ticks per 32 weights with where the linker put it.
  *  QD4. Run-time choice (qd_available): AVX512-FP16 on the CPU and the
  *       AVX-512 build chosen by ops/engine/simd.c, checked once.
  *       CPUACL_SIMD=avx512 caps the choice below this kernel (the general
  *       AVX-512 path; the tests run it, and A/B measurements use it), as
  *       =avx2 and =portable cap ops/engine/simd.c's builds.
  */
-#pragma GCC optimize("O3")
+/* O3; loops aligned to 64 bytes (QD7: their speed moved 10% with placement) */
+#pragma GCC optimize("O3", "align-loops=64")
 #include "ops/matmul/quant_decode.h"
 
 #include <stdatomic.h>
