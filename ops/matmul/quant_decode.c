@@ -36,8 +36,9 @@
  *       fit 16 KiB, and a block of 16 columns runs chunk by chunk, each
  *       column's two accumulators per row kept in a small buffer between
  *       chunks (before, 8 rows of a k = 2048 x were 64 KiB, read again from
- *       the L2 for every column). The chunks depend only on k and m. Each
- *       column prefetches the next column's chunk (a stride of k bytes).
+ *       the L2 for every column). The chunks depend only on k and m. From
+ *       QD_PF_M rows a pass prefetches the next pass's columns (a stride of
+ *       k bytes) a line per 64 bytes as it goes (QD7); below, none.
  *  QD6. From QD_SPLIT_M rows of x, an int8 chunk runs in two passes: its
  *       steps are dequantised (QD1) into a buffer of float16 values, then
  *       the FMA loop widens them with vcvtph2ps from memory. The fused step
@@ -49,13 +50,37 @@
  *       vector ports, is about 12). The values and the order of the sums
  *       are the fused step's. int4's table lookups (QD2) were measured the
  *       same way (the widened values stored and reloaded): slower, not kept.
+ *  QD7. Several columns a pass (QD_NC: 4 up to 2 rows of x, 2 up to 4,
+ *       then 1; a block's last columns in passes of 2 or 1): each column
+ *       keeps its own accumulators, scales and order of sums (QD3), so
+ *       every output is the bits of the column alone; the pass shares x's
+ *       loads and overlaps its columns' chains. The fused int8 step widens
+ *       its upper 16 values by vcvtph2ps from a forwarded store (qd_hi),
+ *       not an extract: 9 micro-ops on the two 512-bit ports per column
+ *       and step (sign extension, conversion, multiply, two widenings of
+ *       two, two FMAs), 3 of them only on the shuffle port: 4.5 cycles;
+ *       the FMA latency (4 cycles a step per accumulator) does not bind
+ *       once columns overlap. No hardware counters on this VM: counts are
+ *       checked against synthetic loops of the same instructions (rdtsc).
+ *       m = 8 int8 is 16 FMAs, 4 widening micro-ops and 3 of
+ *       dequantisation per step (QD6): 11.5 cycles, where the kernel runs
+ *       (a loop of 16 independent FMAs alone is 8). int4 at m = 8 is the
+ *       same 16 FMAs for 16 bytes plus ~7 micro-ops of lookup (QD2): 8
+ *       cycles per 16 bytes from the FMAs alone, half int8's bytes per
+ *       cycle, which float x requires (QM9). The prefetch of the next
+ *       column's whole chunk at once (65 lines at m = 1) was slower than
+ *       none up to 2 rows (4 KiB columns streaming from the L3: 25%), and
+ *       no better than a line at a time along the pass from 3 rows. The
+ *       loops are aligned to 64 bytes: unaligned, the same code ran m = 8
+ *       at 13.9 or 15.5 ticks per 32 weights with where the linker put it.
  *  QD4. Run-time choice (qd_available): AVX512-FP16 on the CPU and the
  *       AVX-512 build chosen by ops/engine/simd.c, checked once.
  *       CPUACL_SIMD=avx512 caps the choice below this kernel (the general
  *       AVX-512 path; the tests run it, and A/B measurements use it), as
  *       =avx2 and =portable cap ops/engine/simd.c's builds.
  */
-#pragma GCC optimize("O3")
+/* O3; loops aligned to 64 bytes (QD7: their speed moved 10% with placement) */
+#pragma GCC optimize("O3", "align-loops=64")
 #include "ops/matmul/quant_decode.h"
 
 #include <stdatomic.h>
@@ -79,6 +104,12 @@
 /* QD6: rows of x from which int8 chunks are dequantised before their FMAs
  * (below, the fused step is as fast: its FMAs are few) */
 #define QD_SPLIT_M 3
+
+/* QD7: columns a pass by rows of x (the accumulators, 2 M per column, fit
+ * the 32 registers up to 16), and from which rows the next pass's columns
+ * are prefetched */
+#define QD_NC(M) ((M) <= 2 ? 4 : (M) <= 4 ? 2 : 1)
+#define QD_PF_M 3
 
 /* The float16 scale at s, in every lane. */
 QD_FN __m512h qd_bcast(const uint16_t *s)
@@ -114,31 +145,6 @@ QD_FN __m512 qd_tab4(__m256h U, const uint16_t *s)
     return _mm512_cvtph_ps(_mm256_castph_si256(th));
 }
 
-/* The accumulators (two per row of x, QD3): zero, or where the last chunk
- * left them (QD5). */
-#define QD_DECL(i)                                                                                 \
-    __m512 p##i = _mm512_setzero_ps(), q##i = p##i;                                                \
-    if (M > i && !first) {                                                                         \
-        p##i = _mm512_load_ps(st + 32 * i);                                                        \
-        q##i = _mm512_load_ps(st + 32 * i + 16);                                                   \
-    }
-/* Both halves of a step into every row's sums, x from the packed chunk. */
-#define QD_FMA(i)                                                                                  \
-    if (M > i) {                                                                                   \
-        p##i = _mm512_fmadd_ps(f0, _mm512_load_ps(xp + 32 * i), p##i);                             \
-        q##i = _mm512_fmadd_ps(f1, _mm512_load_ps(xp + 32 * i + 16), q##i);                        \
-    }
-/* The sums out (last chunk: out[i], plus tail) or kept for the next chunk. */
-#define QD_OUT(i)                                                                                  \
-    if (M > i) {                                                                                   \
-        if (last) {                                                                                \
-            out[i] = _mm512_reduce_add_ps(_mm512_add_ps(p##i, q##i)) + tail[i];                    \
-        } else {                                                                                   \
-            _mm512_store_ps(st + 32 * i, p##i);                                                    \
-            _mm512_store_ps(st + 32 * i + 16, q##i);                                               \
-        }                                                                                          \
-    }
-
 /* 32 int8 weights at p times the float16 scale vs (or the one at sp, when
  * not NULL), rounded to float16 (QD1); lanes outside mk are zero. */
 QD_FN __m512i qd_i8h(const int8_t *p, __m512h vs, const uint16_t *sp, __mmask32 mk)
@@ -149,6 +155,24 @@ QD_FN __m512i qd_i8h(const int8_t *p, __m512h vs, const uint16_t *sp, __mmask32 
     return _mm512_castph_si512(sp ? qd_mul_bc(wh, sp) : _mm512_mul_ph(wh, vs));
 }
 
+/* Room for a step's 32 float16 values (qd_hi). */
+struct qd_sf {
+    __m256i lo, hi;
+};
+
+/* The upper 16 of the float16 values h widened, through b: stored, and
+ * the upper half converted by vcvtph2ps from memory (QD7: the store and
+ * the load take no vector port, where the extract took the shuffle port
+ * that also widens and sign-extends; the store is forwarded). */
+QD_FN __m512 qd_hi(__m512i h, struct qd_sf *b)
+{
+    __m512 r;
+    __asm__ volatile("vmovdqa64 %2, %1\n\tvcvtph2ps %3, %0"
+                     : "=v"(r), "=m"(*b)
+                     : "v"(h), "m"(b->hi));
+    return r;
+}
+
 /* qd_i8h widened into f0 (elements 0..15) and f1 (16..31) (the tail). */
 QD_FN void qd_i8(const int8_t *p, __m512h vs, __mmask32 mk, __m512 *f0, __m512 *f1)
 {
@@ -157,97 +181,172 @@ QD_FN void qd_i8(const int8_t *p, __m512h vs, __mmask32 mk, __m512 *f0, __m512 *
     *f1 = _mm512_maskz_cvtph_ps((__mmask16)(mk >> 16), _mm512_extracti64x4_epi64(h, 1));
 }
 
+/* Per column c (0..3) of a pass and row i: accumulators p<c>_<i>, q<c>_<i>. */
+#define QD_CR(X, i) X(0, i) X(1, i) X(2, i) X(3, i)
+#define QD_ALL(X)                                                                                  \
+    QD_CR(X, 0) QD_CR(X, 1) QD_CR(X, 2) QD_CR(X, 3) QD_CR(X, 4) QD_CR(X, 5) QD_CR(X, 6) QD_CR(X, 7)
+
+/* The accumulators (two per row of x and column, QD3): zero, or where the
+ * last chunk left them (QD5). */
+#define QD_DECL(c, i)                                                                              \
+    __m512 p##c##_##i = _mm512_setzero_ps(), q##c##_##i = p##c##_##i;                              \
+    if (NC > c && M > i && !first) {                                                               \
+        p##c##_##i = _mm512_load_ps(st + 256 * c + 32 * i);                                        \
+        q##c##_##i = _mm512_load_ps(st + 256 * c + 32 * i + 16);                                   \
+    }
+/* Both halves of a step of column c into row i's sums (x in xa, xb). */
+#define QD_FMA1(c, i)                                                                              \
+    if (NC > c) {                                                                                  \
+        p##c##_##i = _mm512_fmadd_ps(f0[c], xa, p##c##_##i);                                       \
+        q##c##_##i = _mm512_fmadd_ps(f1[c], xb, q##c##_##i);                                       \
+    }
+/* A step into every row's sums of every column, x from the packed chunk
+ * (each load shared by the pass's columns). */
+#define QD_FMA(i)                                                                                  \
+    if (M > i) {                                                                                   \
+        const __m512 xa = _mm512_load_ps(xp + 32 * i), xb = _mm512_load_ps(xp + 32 * i + 16);      \
+        QD_CR(QD_FMA1, i)                                                                          \
+    }
+/* The sums out (last chunk: out, plus tail) or kept for the next chunk. */
+#define QD_OUT(c, i)                                                                               \
+    if (NC > c && M > i) {                                                                         \
+        if (last) {                                                                                \
+            out[8 * c + i] =                                                                       \
+                _mm512_reduce_add_ps(_mm512_add_ps(p##c##_##i, q##c##_##i)) + tail[c][i];          \
+        } else {                                                                                   \
+            _mm512_store_ps(st + 256 * c + 32 * i, p##c##_##i);                                    \
+            _mm512_store_ps(st + 256 * c + 32 * i + 16, q##c##_##i);                               \
+        }                                                                                          \
+    }
+
 /*
- * Rows [k0, k1) of column col (its int8 values from wv, or its packed int4
+ * Rows [k0, k1) of the NC columns col .. col + NC - 1 (QD7; their int8
+ * values from wv, or their packed int4 bytes, column c at wv + c * wsb
  * bytes) against M rows of x packed per step (xp: step t's 32 elements of
  * row i at xp[(t * M + i) * 32], int4's de-interleaved; QD5), xp already at
- * k0's step: the sums go on from st (unless first) and are left in st, or,
- * when last, added up into out[i]. g0: k0's group; G32: groups of exactly
- * 32 (ggml's), a scale per step and no count of steps. wb: room for the
- * chunk's dequantised weights (QD6).
+ * k0's step: column c's sums go on from st + 256 c (unless first) and are
+ * left there, or, when last, added up into out[8 c + i]. g0: k0's group;
+ * G32: groups of exactly 32 (ggml's), a scale per step and no count of
+ * steps. wb: room for the chunk's dequantised weights (QD6). pf: the next
+ * pass's first column (its columns wsb bytes apart, as these), prefetched
+ * along this chunk, or NULL.
  */
-QD_FN void qd_col(const struct qd_wq *a, const void *wv, int64_t col, const float *X, int64_t ldx,
-                  const float *xp, const int M, int64_t k0, int64_t k1, int64_t g0, float *st,
-                  float *wb, bool first, bool last, const bool I4, const bool G32, float *out)
+QD_FN void qd_col(const struct qd_wq *a, const void *wv, int64_t wsb, const char *pf, int64_t col,
+                  const float *X, int64_t ldx, const float *xp, const int M, const int NC,
+                  int64_t k0, int64_t k1, int64_t g0, float *st, float *wb, bool first, bool last,
+                  const bool I4, const bool G32, float *out)
 {
     const int64_t k = a->k, G = a->group, sg = a->sc_sg;
-    QD_ROWS(QD_DECL)
-    const uint16_t *s = a->sc + col * a->sc_sn + g0 * sg;
+    QD_ALL(QD_DECL)
+    const uint16_t *s = a->sc + col * a->sc_sn + g0 * sg; /* column 0's scale */
+    const int64_t ss = a->sc_sn;                          /* column c's: s + c * ss */
     /* steps of 32 left in the group (groups: multiples of 32, or all of k);
      * the next group's scale is read only when a step or the tail is in it
      * (after the last group there is none) */
     int64_t left = G >= k ? INT64_MAX : ((g0 + 1) * G - k0) / 32;
     const __m256h U = _mm256_setr_ph(0, 1, 2, 3, 4, 5, 6, 7, -8, -7, -6, -5, -4, -3, -2, -1);
-    __m512h vs = qd_bcast(s);
-    __m512 tab = I4 ? qd_tab4(U, s) : _mm512_setzero_ps();
+    __m512h vs[4];
+    __m512 tab[4], f0[4], f1[4];
+    struct qd_sf sf[4];
+#pragma GCC unroll 4
+    for (int c = 0; c < NC; c++) {
+        vs[c] = qd_bcast(s + c * ss);
+        tab[c] = I4 ? qd_tab4(U, s + c * ss) : _mm512_setzero_ps();
+    }
     const int64_t ke = I4 && k1 == k ? k / 32 * 32 : k1; /* int4: the vector steps */
     const bool split = !I4 && M >= QD_SPLIT_M;
     /* QD6 (split): the chunk's steps dequantised first into wb (the float16
-     * values, 64 bytes a step), then read by the FMA loop; otherwise each
-     * step dequantised before its FMAs */
+     * values, 64 bytes a step and column), then read by the FMA loop;
+     * otherwise each step dequantised before its FMAs */
     int64_t r = k0;
     float *b = wb;
     for (; r + 32 <= ke; r += 32) {
         const uint16_t *sp = G32 ? s : NULL; /* G32: every step its own group */
-        if (G32 && I4)
-            tab = qd_tab4(U, s);
+        if (G32 && I4) {
+#pragma GCC unroll 4
+            for (int c = 0; c < NC; c++)
+                tab[c] = qd_tab4(U, s + c * ss);
+        }
         s += G32 ? sg : 0;
         if (!G32 && !left) { /* this step starts the next group */
             s += sg;
-            if (I4)
-                tab = qd_tab4(U, s);
-            else
-                vs = qd_bcast(s);
+#pragma GCC unroll 4
+            for (int c = 0; c < NC; c++) {
+                if (I4)
+                    tab[c] = qd_tab4(U, s + c * ss);
+                else
+                    vs[c] = qd_bcast(s + c * ss);
+            }
             left = G / 32;
         }
         left--;
-        __m512 f0, f1;
+        if (pf && !(r & (I4 ? 96 : 32))) { /* every 64 bytes of a column */
+#pragma GCC unroll 4
+            for (int c = 0; c < NC; c++)
+                __builtin_prefetch(pf + c * wsb + (I4 ? r / 2 : r), 0, 3);
+        }
         if (I4) {
-            const __m512i v = _mm512_cvtepu8_epi32(
-                _mm_loadu_si128((const __m128i *)((const unsigned char *)wv + r / 2)));
-            /* vpermps reads the index's low 4 bits: the byte is the low nibble's index */
-            f0 = _mm512_permutexvar_ps(v, tab);
-            f1 = _mm512_permutexvar_ps(_mm512_srli_epi32(v, 4), tab);
+#pragma GCC unroll 4
+            for (int c = 0; c < NC; c++) {
+                const __m512i v = _mm512_cvtepu8_epi32(_mm_loadu_si128(
+                    (const __m128i *)((const unsigned char *)wv + c * wsb + r / 2)));
+                /* vpermps reads the index's low 4 bits: the byte is the low nibble's index */
+                f0[c] = _mm512_permutexvar_ps(v, tab[c]);
+                f1[c] = _mm512_permutexvar_ps(_mm512_srli_epi32(v, 4), tab[c]);
+            }
         } else {
-            const __m512i h = qd_i8h((const int8_t *)wv + r, vs, sp, (__mmask32)~0u);
+#pragma GCC unroll 4
+            for (int c = 0; c < NC; c++) {
+                const __m512i h = qd_i8h((const int8_t *)wv + c * wsb + r, vs[c],
+                                         sp ? sp + c * ss : NULL, (__mmask32)~0u);
+                if (split) {
+                    _mm512_store_si512(b + 16 * c, h);
+                } else {
+                    f0[c] = _mm512_cvtph_ps(_mm512_castsi512_si256(h));
+                    f1[c] = qd_hi(h, &sf[c]);
+                }
+            }
             if (split) {
-                _mm512_store_si512(b, h);
-                b += 16;
+                b += 16 * NC;
                 continue;
             }
-            f0 = _mm512_cvtph_ps(_mm512_castsi512_si256(h));
-            f1 = _mm512_cvtph_ps(_mm512_extracti64x4_epi64(h, 1));
         }
         QD_ROWS(QD_FMA)
         xp += 32 * M;
     }
     /* split: the FMAs, the weights widened by vcvtph2ps from wb (from
      * memory: no extract, and no chain from the weight's load within a step) */
-    for (const float *e = b, *h = wb; split && h < e; h += 16, xp += 32 * M) {
-        const __m512 f0 = _mm512_cvtph_ps(_mm256_load_si256((const __m256i *)h)),
-                     f1 = _mm512_cvtph_ps(_mm256_load_si256((const __m256i *)(h + 8)));
+    for (const float *e = b, *h = wb; split && h < e; h += 16 * NC, xp += 32 * M) {
+#pragma GCC unroll 4
+        for (int c = 0; c < NC; c++) {
+            f0[c] = _mm512_cvtph_ps(_mm256_load_si256((const __m256i *)(h + 16 * c)));
+            f1[c] = _mm512_cvtph_ps(_mm256_load_si256((const __m256i *)(h + 16 * c + 8)));
+        }
         QD_ROWS(QD_FMA)
     }
-    float tail[8] = {0};
+    float tail[4][8] = {{0}};
     if (r < k1) { /* k's tail, in the last group (x is padded with zeros) */
         if (!G32 && !left)
             s += sg;
         if (I4) {
-            const unsigned char *w4 = wv;
-            for (int64_t t = r; t < k1; t++) {
-                const int nib = (t & 1) ? w4[t / 2] >> 4 : w4[t / 2] & 15;
-                const float v = qd_one((nib ^ 8) - 8, *s);
-                for (int i = 0; i < M; i++)
-                    tail[i] += v * X[i * ldx + t];
+            for (int c = 0; c < NC; c++) {
+                const unsigned char *w4 = (const unsigned char *)wv + c * wsb;
+                for (int64_t t = r; t < k1; t++) {
+                    const int nib = (t & 1) ? w4[t / 2] >> 4 : w4[t / 2] & 15;
+                    const float v = qd_one((nib ^ 8) - 8, s[c * ss]);
+                    for (int i = 0; i < M; i++)
+                        tail[c][i] += v * X[i * ldx + t];
+                }
             }
         } else {
-            __m512 f0, f1;
-            qd_i8((const int8_t *)wv + r, qd_bcast(s), (__mmask32)((1ull << (k1 - r)) - 1), &f0,
-                  &f1);
+#pragma GCC unroll 4
+            for (int c = 0; c < NC; c++)
+                qd_i8((const int8_t *)wv + c * wsb + r, qd_bcast(s + c * ss),
+                      (__mmask32)((1ull << (k1 - r)) - 1), &f0[c], &f1[c]);
             QD_ROWS(QD_FMA)
         }
     }
-    QD_ROWS(QD_OUT)
+    QD_ALL(QD_OUT)
 }
 
 /* QD5: x's rows in chunks of QD_XBYTES / (4 M) elements (a multiple of 32:
@@ -257,61 +356,76 @@ QD_FN void qd_col(const struct qd_wq *a, const void *wv, int64_t col, const floa
  * operations wherever its block starts (QD3). */
 #define QD_XBYTES 16384
 #define QD_CB 16
+/* QD6's weights of a pass, 2 bytes each, fit st's QD_XBYTES / 2 (the most
+ * at 3 and 4 rows: their chunks are the longest split ones) */
+_Static_assert(QD_NC(3) * (QD_XBYTES / 12 / 32 * 32) * 2 <= QD_XBYTES / 2 &&
+                   QD_NC(4) * (QD_XBYTES / 16 / 32 * 32) * 2 <= QD_XBYTES / 2 &&
+                   QD_NC(5) * (QD_XBYTES / 20 / 32 * 32) * 2 <= QD_XBYTES / 2 && QD_SPLIT_M >= 3,
+               "quant_decode.c: QD6's buffer");
 
-/* Columns [0, nb) against M rows of X, packed in Xp. st: QD_CB * 8 * 32
- * floats, 64-byte aligned, then room for a chunk of float16 weights (QD6:
- * QD_XBYTES / 2 bytes). */
-QD_FN void qd_cols(const struct qd_wq *a, const float *X, int64_t ldx, const int M, float *C,
-                   int64_t ldc, int64_t nb, const float *Xp, float *st, const bool I4,
+/* Columns [0, nb) against M rows of X, packed in Xp, NC columns a pass
+ * (QD7; a block's last columns in passes of 2 or 1). st: QD_CB * 8 * 32
+ * floats, 64-byte aligned, then QD_XBYTES / 2 bytes for NC chunks of
+ * float16 weights (QD6: int8 from QD_SPLIT_M rows). */
+QD_FN void qd_cols(const struct qd_wq *a, const float *X, int64_t ldx, const int M, const int NC,
+                   float *C, int64_t ldc, int64_t nb, const float *Xp, float *st, const bool I4,
                    const bool G32)
 {
     const int64_t k = a->k, G = a->group;
     const int64_t KC = QD_XBYTES / (4 * M) / 32 * 32;
-    const int64_t lines = I4 ? KC / 128 : KC / 64; /* weight lines per column chunk */
+    const int64_t wsb = I4 ? a->w_sn / 2 : a->w_sn; /* bytes from a column to the next */
     float *wb = st + QD_CB * 8 * 32;
-    float out[8];
+    float out[4 * 8];
     for (int64_t c0 = 0; c0 < nb; c0 += QD_CB) {
-        const int64_t cb = nb - c0 < QD_CB ? nb - c0 : QD_CB;
+        const int64_t ce = nb - c0 < QD_CB ? nb : c0 + QD_CB;
         for (int64_t k0 = 0; k0 < k; k0 += KC) {
             const int64_t k1 = k - k0 < KC ? k : k0 + KC, g0 = k0 / G;
             const bool first = k0 == 0, last = k1 == k;
             const float *xp = Xp + k0 * M;
-            for (int64_t c = c0; c < c0 + cb; c++) {
+            for (int64_t c = c0, n; c < ce; c += n) {
+                n = ce - c >= NC ? NC : ce - c >= 2 && NC > 2 ? 2 : 1;
                 const int64_t idx = a->w_off + c * a->w_sn;
-                float *sc = st + (c - c0) * 8 * 32;
-                /* the next column's chunk: a stride the hardware may not follow */
-                if (c + 1 < c0 + cb) {
-                    const char *nx =
-                        (const char *)a->w + (I4 ? (idx + a->w_sn + k0) / 2 : idx + a->w_sn + k0);
-                    for (int64_t l = 0; l <= lines; l++)
-                        __builtin_prefetch(nx + 64 * l, 0, 3);
-                }
                 const void *wv = (const char *)a->w + (I4 ? idx / 2 : idx);
-                qd_col(a, wv, c, X, ldx, xp, M, k0, k1, g0, sc, wb, first, last, I4, G32, out);
+                /* the next pass's chunks (strides the hardware may not
+                 * follow), a line at a time along this pass (QD7) */
+                const char *pf = M >= QD_PF_M && c + n < ce ? (const char *)wv + n * wsb : NULL;
+                float *sc = st + (c - c0) * 8 * 32;
+                if (n == NC)
+                    qd_col(a, wv, wsb, pf, c, X, ldx, xp, M, NC, k0, k1, g0, sc, wb, first, last,
+                           I4, G32, out);
+                else if (n == 2)
+                    qd_col(a, wv, wsb, pf, c, X, ldx, xp, M, 2, k0, k1, g0, sc, wb, first, last, I4,
+                           G32, out);
+                else
+                    qd_col(a, wv, wsb, pf, c, X, ldx, xp, M, 1, k0, k1, g0, sc, wb, first, last, I4,
+                           G32, out);
                 if (last) {
+                    for (int64_t j = 0; j < n; j++) {
 #pragma GCC unroll 8
-                    for (int i = 0; i < M; i++)
-                        C[i * ldc + c] = out[i];
+                        for (int i = 0; i < M; i++)
+                            C[i * ldc + c + j] = out[j * 8 + i];
+                    }
                 }
             }
         }
     }
 }
 
-/* qd_cols for each row count M, weight kind and group kind. */
+/* qd_cols for each row count M, weight kind and group kind, NC columns a
+ * pass (QD7). */
 #define QD_FN_M(M)                                                                                 \
     static QD_T void qd_cols##M(const struct qd_wq *a, const float *X, int64_t ldx, float *C,      \
                                 int64_t ldc, int64_t nb, const float *Xp, float *st)               \
     {                                                                                              \
         const bool g32 = a->group == 32 && a->k > 32;                                              \
         if (a->int4 && g32)                                                                        \
-            qd_cols(a, X, ldx, M, C, ldc, nb, Xp, st, true, true);                                 \
+            qd_cols(a, X, ldx, M, QD_NC(M), C, ldc, nb, Xp, st, true, true);                       \
         else if (a->int4)                                                                          \
-            qd_cols(a, X, ldx, M, C, ldc, nb, Xp, st, true, false);                                \
+            qd_cols(a, X, ldx, M, QD_NC(M), C, ldc, nb, Xp, st, true, false);                      \
         else if (g32)                                                                              \
-            qd_cols(a, X, ldx, M, C, ldc, nb, Xp, st, false, true);                                \
+            qd_cols(a, X, ldx, M, QD_NC(M), C, ldc, nb, Xp, st, false, true);                      \
         else                                                                                       \
-            qd_cols(a, X, ldx, M, C, ldc, nb, Xp, st, false, false);                               \
+            qd_cols(a, X, ldx, M, QD_NC(M), C, ldc, nb, Xp, st, false, false);                     \
     }
 /* clang-format off */
 QD_FN_M(1) QD_FN_M(2) QD_FN_M(3) QD_FN_M(4) QD_FN_M(5) QD_FN_M(6) QD_FN_M(7) QD_FN_M(8)
