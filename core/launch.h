@@ -71,4 +71,12 @@ aclError core_launch_blocks(aclrtStream stream, core_block_fn fn, void *arg, uin
 int32_t core_owned_blocks(core_block_fn fn, void *arg, uint32_t n);
 uint32_t core_owned_team(void);
 
+/*
+ * A synchronous execution of a captured model (aclmdlRI) on `stream`, which the caller keeps
+ * private (no other thread submits to it meanwhile): run on the calling thread when the model
+ * and the stream are idle (core/model/model.c IN1), else queued and the stream synchronised.
+ * graph/compile.c's synchronous runs (GC5: aclmdlExecute on its model's own stream).
+ */
+aclError core_model_execute_on(aclmdlRI modelRI, aclrtStream stream, const char *fn);
+
 #endif

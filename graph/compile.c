@@ -74,7 +74,6 @@
 #include <time.h>
 
 #include "core/launch.h"
-#include "core/model/model.h"
 #include "core/obs.h"
 #include "graph/engine.h"
 

@@ -54,10 +54,7 @@ void core_models_destroy_ctx_locked(struct core_ctx *c);
 /* Run instances (model.c). ExecuteAsync is the hot path: X1-X3 in model.c. */
 aclError core_model_execute_async(aclmdlRI modelRI, aclrtStream stream, const char *fn);
 aclError core_model_execute(aclmdlRI modelRI, int32_t timeout, const char *fn);
-/* A synchronous execution on `stream`, which the caller keeps private (no other thread
- * submits to it meanwhile): run on the calling thread when the model and the stream are
- * idle (model.c IN1), else queued and the stream synchronised. */
-aclError core_model_execute_on(aclmdlRI modelRI, aclrtStream stream, const char *fn);
+/* core_model_execute_on: core/launch.h (the graph layer's synchronous runs). */
 aclError core_model_destroy(aclmdlRI modelRI, const char *fn);
 aclError core_model_abort(aclmdlRI modelRI, const char *fn);
 aclError core_model_update(aclmdlRI modelRI, const char *fn);
