@@ -61,7 +61,9 @@
  *      and synchronises; all under c->lock, so no other run binds or queues meanwhile,
  *      and the table is rewritten only with no replay reading it (GC1: every earlier run
  *      was chained to this stream, which is quiet). Otherwise it queues as
- *      graph_run_async does and synchronises the stream, still under c->lock.
+ *      graph_run_async does, and its caller synchronises the stream after releasing c->lock
+ *      and its model's lock (a run it waits for may need them: another thread's execution
+ *      that writes what the queued work waits for).
  *  GC6. A graph has at most as many lanes as its device has workers (the configured count
  *      when it is compiled): a lane only helps while another worker can run it, and each
  *      edge between lanes costs an event record and wait at every replay. On one worker a
@@ -824,10 +826,12 @@ void graph_prof_tag(struct cpuaclGeGraph *g, uint32_t tag)
         atomic_store_explicit(&g->c->prof_tag, tag, memory_order_relaxed);
 }
 
-/* One run on stream: queued (xe NULL), or synchronous (xe: the execution's result, GC5). */
+/* One run on stream: queued (xe NULL), or synchronous (xe: the execution's result, GC5; or,
+ * when it was queued, *queued set: the caller synchronises the stream once it holds no lock
+ * another thread's run may need). */
 static uint32_t graph_run(struct cpuaclGeGraph *g, aclrtStream stream, void *const *in,
                           const uint64_t *in_size, void *const *out, const uint64_t *out_size,
-                          aclError *xe)
+                          aclError *xe, bool *queued)
 {
     struct graph_compiled *c = g->c;
     for (uint32_t k = 0; k < c->nin; k++)
@@ -912,8 +916,8 @@ static uint32_t graph_run(struct cpuaclGeGraph *g, aclrtStream stream, void *con
         goto fail;
     }
     c->last_stream = stream;
-    if (xe)
-        *xe = aclrtSynchronizeStream(stream);
+    if (queued)
+        *queued = true;
 fail:
     pthread_mutex_unlock(&c->lock);
     free(b);
@@ -923,13 +927,14 @@ fail:
 uint32_t graph_run_async(struct cpuaclGeGraph *g, aclrtStream stream, void *const *in,
                          const uint64_t *in_size, void *const *out, const uint64_t *out_size)
 {
-    return graph_run(g, stream, in, in_size, out, out_size, NULL);
+    return graph_run(g, stream, in, in_size, out, out_size, NULL, NULL);
 }
 
 uint32_t graph_run_sync(struct cpuaclGeGraph *g, aclrtStream stream, void *const *in,
                         const uint64_t *in_size, void *const *out, const uint64_t *out_size,
-                        aclError *xe)
+                        aclError *xe, bool *queued)
 {
     *xe = ACL_SUCCESS;
-    return graph_run(g, stream, in, in_size, out, out_size, xe);
+    *queued = false;
+    return graph_run(g, stream, in, in_size, out, out_size, xe, queued);
 }

@@ -197,10 +197,12 @@ void graph_prof_tag(struct cpuaclGeGraph *g, uint32_t tag);
 uint32_t graph_run_async(struct cpuaclGeGraph *g, aclrtStream stream, void *const *in,
                          const uint64_t *in_size, void *const *out, const uint64_t *out_size);
 /* One synchronous run on stream, which the caller keeps private (compile.c GC5): the
- * GE code of queuing it, and in *xe the execution's result (ACL_SUCCESS when not run). */
+ * GE code of queuing it, and in *xe the execution's result (ACL_SUCCESS when not run); or,
+ * *queued set, the run was queued and the caller synchronises the stream after releasing
+ * its own locks. */
 uint32_t graph_run_sync(struct cpuaclGeGraph *g, aclrtStream stream, void *const *in,
                         const uint64_t *in_size, void *const *out, const uint64_t *out_size,
-                        aclError *xe);
+                        aclError *xe, bool *queued);
 void graph_compiled_free(struct graph_compiled *c);
 void graph_stats(const struct cpuaclGeGraph *g, cpuaclGeGraphStats *st);
 /* Bytes of output i of a built graph. */

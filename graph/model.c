@@ -1680,8 +1680,9 @@ static aclError gm_execute(void *model, aclrtStream stream, bool sync, void *con
     if (sync)
         stream = m->own;
     aclError xe = ACL_SUCCESS; /* a synchronous run's execution (compile.c GC5) */
+    bool queued = false;       /* ... or queued: synchronised below, after the lock */
     uint32_t rc = e != ACL_SUCCESS ? GE_OK
-                  : sync ? graph_run_sync(g, stream, in, sz, out, sz + g->ninputs, &xe)
+                  : sync ? graph_run_sync(g, stream, in, sz, out, sz + g->ninputs, &xe, &queued)
                          : graph_run_async(g, stream, in, sz, out, sz + g->ninputs);
     if (e == ACL_SUCCESS && rc == GE_OK) {
         m->last = stream;
@@ -1695,6 +1696,8 @@ static aclError gm_execute(void *model, aclrtStream stream, bool sync, void *con
                         : rc == GE_GRAPH_MALLOC_FAILED ? ACL_ERROR_BAD_ALLOC
                                                        : ACL_ERROR_FAILURE,
                         "%s: %s", fn, aclGetRecentErrMsg());
+    if (queued)
+        xe = aclrtSynchronizeStream(stream);
     if (sync && (e = xe) != ACL_SUCCESS)
         return core_err(e, "%s: the execution failed: %s", fn, aclGetRecentErrMsg());
     return ACL_SUCCESS;

@@ -744,18 +744,17 @@ aclError core_model_execute_async(aclmdlRI modelRI, aclrtStream stream, const ch
  *       idle) and queues.
  *  IN2. The caller runs EXEC k's phases (exec_phases) with a sched_exec whose worker is NULL:
  *       a node that blocks (a value wait) is waited for here (sched_cond_wait up to its
- *       deadline) and re-run, as a worker would after its wake-up; multi-block nodes share
- *       their blocks with the device's team (sched/blocks.h MB6), split as on a worker.
- *  IN3. Failures go where a worker's go: sched_exec_fail on the stream (first error wins,
- *       the fail hook: device failure state and exception callbacks on this thread), then
- *       this thread takes the stream's error and reports it as a synchronisation would
- *       (core_err_async): the same code and text.
- *  IN4. done is advanced last, after the error was taken: until then the model counts as
- *       running (aclmdlRIDestroy: ACL_ERROR_RT_MODEL_RUNNING) and a context teardown or
- *       aclmdlRIUpdate waits for it (model_wait_idle_locked), so neither the model, its plan
- *       nor its stream is freed under the execution; nothing of either is touched after.
- *       A user stream (core_model_execute_on) also stays counted as being enqueued to until
- *       then (T7), so its destroy waits.
+ *       deadline, serving the caller's report queue between 1 ms slices as a
+ *       synchronisation does, CB4) and re-run, as a worker would after its wake-up; multi-block
+ * nodes share their blocks with the device's team (sched/blocks.h MB6), split as on a worker. IN3.
+ * Failures go where a worker's go: sched_exec_fail on the stream (first error wins, the fail hook:
+ * device failure state and exception callbacks on this thread), then this thread takes the stream's
+ * error and reports it as a synchronisation would (core_err_async): the same code and text. IN4.
+ * done is advanced last, after the error was taken: until then the model counts as running
+ * (aclmdlRIDestroy: ACL_ERROR_RT_MODEL_RUNNING) and a context teardown or aclmdlRIUpdate waits for
+ * it (model_wait_idle_locked), so neither the model, its plan nor its stream is freed under the
+ * execution; nothing of either is touched after. A user stream (core_model_execute_on) also stays
+ * counted as being enqueued to until then (T7), so its destroy waits.
  */
 static bool inline_ok(struct core_model *m, struct core_stream *s, uint64_t deadline)
 {
@@ -775,8 +774,7 @@ static bool inline_ok(struct core_model *m, struct core_stream *s, uint64_t dead
 }
 
 /* IN2-IN4: run execution k of m (taken by the caller under the exec lock) here. */
-static aclError exec_inline(struct core_model *m, struct core_stream *s, uint64_t k,
-                            const char *fn)
+static aclError exec_inline(struct core_model *m, struct core_stream *s, uint64_t k, const char *fn)
 {
     /* the device and its workers stay while a model of its context runs (T9) */
     struct core_device *d = m->ctx->dev;
@@ -794,7 +792,17 @@ static aclError exec_inline(struct core_model *m, struct core_stream *s, uint64_
     while (exec_phases(&t, &x) == SCHED_BLOCK) {
         if (!x.blocked_since)
             x.blocked_since = sched_now_ns();
-        (void)sched_cond_wait(x.block_cond, x.block_target, x.block_deadline);
+        /* CB4 (core/host/hostfn.c), as a synchronisation waits: the caller may be the
+         * processor of a blocking callback the node waits for, so it runs what is handed to
+         * it between short waits */
+        bool serving = true;
+        for (;;) {
+            uint64_t until = core_hooks.report_serve(&serving, x.block_deadline);
+            int late = sched_cond_wait(x.block_cond, x.block_target, until);
+            if (!late || until == x.block_deadline ||
+                (x.block_deadline && sched_now_ns() >= x.block_deadline))
+                break;
+        }
     }
     int32_t e = sched_stream_take_error(&s->s); /* IN3 */
     sched_cond_advance_1w(&m->done, k);         /* IN4: last */
@@ -838,10 +846,14 @@ aclError core_model_execute(aclmdlRI modelRI, int32_t timeout, const char *fn)
         rc = model_for_exec(modelRI, NULL, 0, &m, fn);
     if (rc)
         return rc;
-    if (!m->sync_stream) {
+    while (!m->sync_stream) {
+        /* The model's stream is made under g_rt.lock, which ranks above the exec lock: the
+         * exec lock is dropped meanwhile, so a destroy may take the model (and its record be
+         * recycled, X1). The stream is made only for the model still live under the handle,
+         * and model_for_exec then checks the handle and the model's state again. */
         model_xlock_unlock(&m->exec_lock);
         pthread_mutex_lock(&g_rt.lock);
-        if (!m->sync_stream) {
+        if (core_table_lookup(&g_rt.models, modelRI) == m && !m->sync_stream) {
             rc = core_stream_create_locked(m->ctx, true, 0, 0, &m->sync_stream);
             if (rc == ACL_SUCCESS)
                 m->sync_stream->internal = true;
@@ -851,15 +863,17 @@ aclError core_model_execute(aclmdlRI modelRI, int32_t timeout, const char *fn)
                 core_trace_stream(m->ctx->dev->id, m->sync_stream->s.trace_id, role);
             }
         }
-        model_xlock_lock(&m->exec_lock);
         pthread_mutex_unlock(&g_rt.lock);
         if (rc) {
-            model_xlock_unlock(&m->exec_lock);
             core_deferred_run();
             return core_err(rc,
                             "%s: cannot create the stream the model runs on "
                             "(device stream limit or out of memory)",
                             fn);
+        }
+        if ((rc = model_for_exec(modelRI, NULL, 0, &m, fn))) {
+            core_deferred_run();
+            return rc; /* destroyed meanwhile: not a live model */
         }
     }
     if (inline_ok(m, m->sync_stream, deadline)) { /* IN1 */
