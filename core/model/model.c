@@ -745,16 +745,19 @@ aclError core_model_execute_async(aclmdlRI modelRI, aclrtStream stream, const ch
  *  IN2. The caller runs EXEC k's phases (exec_phases) with a sched_exec whose worker is NULL:
  *       a node that blocks (a value wait) is waited for here (sched_cond_wait up to its
  *       deadline, serving the caller's report queue between 1 ms slices as a
- *       synchronisation does, CB4) and re-run, as a worker would after its wake-up; multi-block
- * nodes share their blocks with the device's team (sched/blocks.h MB6), split as on a worker. IN3.
- * Failures go where a worker's go: sched_exec_fail on the stream (first error wins, the fail hook:
- * device failure state and exception callbacks on this thread), then this thread takes the stream's
- * error and reports it as a synchronisation would (core_err_async): the same code and text. IN4.
- * done is advanced last, after the error was taken: until then the model counts as running
- * (aclmdlRIDestroy: ACL_ERROR_RT_MODEL_RUNNING) and a context teardown or aclmdlRIUpdate waits for
- * it (model_wait_idle_locked), so neither the model, its plan nor its stream is freed under the
- * execution; nothing of either is touched after. A user stream (core_model_execute_on) also stays
- * counted as being enqueued to until then (T7), so its destroy waits.
+ *       synchronisation does, CB4) and re-run, as a worker would after its wake-up;
+ *       multi-block nodes share their blocks with the device's team (sched/blocks.h MB6),
+ *       split as on a worker.
+ *  IN3. Failures go where a worker's go: sched_exec_fail on the stream (first error wins,
+ *       the fail hook: device failure state and exception callbacks on this thread), then
+ *       this thread takes the stream's error and reports it as a synchronisation would
+ *       (core_err_async): the same code and text.
+ *  IN4. done is advanced last, after the error was taken: until then the model counts as
+ *       running (aclmdlRIDestroy: ACL_ERROR_RT_MODEL_RUNNING) and a context teardown or
+ *       aclmdlRIUpdate waits for it (model_wait_idle_locked), so neither the model, its plan
+ *       nor its stream is freed under the execution; nothing of either is touched after.
+ *       A user stream (core_model_execute_on) also stays counted as being enqueued to until
+ *       then (T7), so its destroy waits.
  */
 static bool inline_ok(struct core_model *m, struct core_stream *s, uint64_t deadline)
 {
