@@ -107,8 +107,9 @@ void capture_release_events_locked(struct core_capture *k)
  * stays (the caller decides whether it lives). Lock held. */
 void capture_close_locked(struct core_capture *k)
 {
-    for (uint32_t i = 0; i < k->nlanes; i++) /* relaxed: A1 (a lane already let go, and
-        * perhaps reused by another capture, keeps what it has) */
+    for (uint32_t i = 0; i < k->nlanes;
+         i++) /* relaxed: A1 (a lane already let go, and
+               * perhaps reused by another capture, keeps what it has) */
         if (atomic_load_explicit(&k->lanes[i]->cap, memory_order_relaxed) == k)
             atomic_store_explicit(&k->lanes[i]->cap, NULL, memory_order_relaxed);
     capture_release_events_locked(k);
@@ -404,14 +405,13 @@ static bool lane_reserve(struct plan_lane *pl, uint32_t hint)
 /*
  * T8 (core/runtime/runtime.h), in detail: a captured submission runs without
  * the lock and without the ring, so a teardown (aclFinalize, aclrtResetDevice,
- * aclrtDestroyContext) could free the capture and its model's lanes under it. core_capture_begin announces
- * the thread on the stream (sched_stream_announce: the owner's announcement
- * without the claim), then re-reads s->cap; the teardown clears s->cap first
- * and, before freeing, waits every announced thread out
- * (sched_stream_wait_announced, with the lock dropped: the submission may
- * take it). Either the submitter sees the cleared s->cap (and submits to the
- * ring), or the teardown waits for its end. The begun capture is kept in
- * core_t_capk, so the end uses it even after s->cap was cleared.
+ * aclrtDestroyContext) could free the capture and its model's lanes under it. core_capture_begin
+ * announces the thread on the stream (sched_stream_announce: the owner's announcement without the
+ * claim), then re-reads s->cap; the teardown clears s->cap first and, before freeing, waits every
+ * announced thread out (sched_stream_wait_announced, with the lock dropped: the submission may take
+ * it). Either the submitter sees the cleared s->cap (and submits to the ring), or the teardown
+ * waits for its end. The begun capture is kept in core_t_capk, so the end uses it even after s->cap
+ * was cleared.
  */
 __thread struct core_stream *core_t_capsub __attribute__((tls_model("initial-exec")));
 static __thread struct core_capture *core_t_capk __attribute__((tls_model("initial-exec")));
@@ -473,8 +473,9 @@ aclError core_capture_put(struct core_stream *s, const struct sched_task *rec)
     t->flags |= d->replay_flags;
     t->run = d->replay;
     pl->n++;
-    core_capture_note_last(k->model->handle, s->handle, lane, pl->n - 1); /* core/kernel/function.c */
-    me->last_task = pl->n - 1; /* aclrtGetThreadLastTaskId: the task's id in its lane */
+    core_capture_note_last(k->model->handle, s->handle, lane,
+                           pl->n - 1); /* core/kernel/function.c */
+    me->last_task = pl->n - 1;         /* aclrtGetThreadLastTaskId: the task's id in its lane */
     sched_stream_unannounce(me);
     return ACL_SUCCESS;
 }
@@ -520,8 +521,7 @@ static aclError update_commit(struct core_capture *k, struct sched_task *t, sche
     struct core_taskgrp *g = k->ugrp;
     uint32_t len = g->end - g->start;
     if (k->invalidated)
-        return core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED, "%s: the task update already failed",
-                        fn);
+        return core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED, "%s: the task update already failed", fn);
     if (k->upos >= len) {
         capture_invalidate(k);
         return core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
@@ -546,7 +546,7 @@ static aclError update_commit(struct core_capture *k, struct sched_task *t, sche
 static aclError capture_commit(struct core_stream *s, const char *fn)
 {
     struct core_capture *k = core_t_capk; /* T8 */
-    if (lane_closed(k, s->cap_lane)) /* the task went to the scratch record */
+    if (lane_closed(k, s->cap_lane))      /* the task went to the scratch record */
         return lane_closed_err(k, fn);
     struct plan_lane *pl = k->update ? NULL : &k->model->plan.lanes[s->cap_lane];
     /* Where capture_slot put it: the lane's next node, or the scratch. */
@@ -590,7 +590,8 @@ static aclError capture_commit(struct core_stream *s, const char *fn)
         return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: capture out of memory", fn);
     t->run = replay;
     pl->n++; /* the node was written in place */
-    core_capture_note_last(k->model->handle, s->handle, s->cap_lane, pl->n - 1); /* core/kernel/function.c */
+    core_capture_note_last(k->model->handle, s->handle, s->cap_lane,
+                           pl->n - 1);       /* core/kernel/function.c */
     sched_t_producer->last_task = pl->n - 1; /* announced by core_capture_begin (T8) */
     aclError rc = ACL_SUCCESS;
     if (rel) {
@@ -630,7 +631,7 @@ aclError core_capture_record(struct core_stream *s, struct core_event *ev, const
         capture_invalidate(k);
         rc = core_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                       "%s: IPC events cannot be recorded in a capture", fn);
-    } else if (atomic_load_explicit(&ev->cap_id, memory_order_relaxed) && /* relaxed: A1 */
+    } else if (atomic_load_explicit(&ev->cap_id, memory_order_relaxed) &&          /* relaxed: A1 */
                atomic_load_explicit(&ev->cap_id, memory_order_relaxed) != k->id) { /* relaxed: A1 */
         capture_invalidate(k);
         rc = core_err(ACL_ERROR_STREAM_CAPTURE_CONFLICT,
@@ -711,7 +712,7 @@ aclError core_capture_wait(struct core_stream *s, struct core_event *ev, bool *p
     *plain = false;
     pthread_mutex_lock(&g_rt.lock);
     struct core_capture *ks = atomic_load_explicit(&s->cap, memory_order_relaxed); /* relaxed: A1 */
-    uint64_t eid = atomic_load_explicit(&ev->cap_id, memory_order_relaxed); /* relaxed: A1 */
+    uint64_t eid = atomic_load_explicit(&ev->cap_id, memory_order_relaxed);        /* relaxed: A1 */
     struct core_capture *ke = eid ? capture_find_locked(ev->ctx, eid) : NULL;
     aclError rc = ACL_SUCCESS;
     if (ks && ks->update) {
@@ -899,8 +900,7 @@ aclError core_capture_start(aclrtStream stream, aclmdlRI modelRI, aclmdlRICaptur
                       "captured",
                       fn);
     } else if (sk) {
-        rc = core_err(ACL_ERROR_RT_STREAM_CAPTURED, "%s: the stream is already being captured",
-                      fn);
+        rc = core_err(ACL_ERROR_RT_STREAM_CAPTURED, "%s: the stream is already being captured", fn);
     } else if (modelRI) {
         m = core_table_lookup(&g_rt.models, modelRI);
         if (!m)
@@ -914,8 +914,8 @@ aclError core_capture_start(aclrtStream stream, aclmdlRI modelRI, aclmdlRICaptur
                           "first)",
                           fn);
         else if (m->ctx != s->ctx)
-            rc = core_err(ACL_ERROR_RT_MODEL_CONTEXT,
-                          "%s: the model belongs to another context", fn);
+            rc = core_err(ACL_ERROR_RT_MODEL_CONTEXT, "%s: the model belongs to another context",
+                          fn);
         else if (model_running(m))
             rc = core_err(ACL_ERROR_RT_MODEL_RUNNING, "%s: the model is still executing", fn);
         else
@@ -1237,15 +1237,16 @@ aclError core_capture_update_end(aclrtStream stream, const char *fn)
     } else {
         /* Apply between executions: wait for the model to be idle. */
         struct core_model *m = g->model;
-        model_wait_idle_locked(m);
+        model_quiesce_locked(m); /* PWR1: returns with the exec lock, m idle */
         if (atomic_load_explicit(&r.s->cap, memory_order_relaxed) != k) { /* relaxed: A1 */
             /* The model went while we waited (its context was torn down):
-             * the session was closed with it. Compare only, k is gone. */
+             * the session was closed with it. Compare only, k is gone. X1: the
+             * record and its lock stay. */
+            model_xlock_unlock(&m->exec_lock);
             pthread_mutex_unlock(&g_rt.lock);
             return core_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
                             "%s: the model was destroyed meanwhile", fn);
         }
-        model_xlock_lock(&m->exec_lock);
         memcpy(&m->plan.lanes[g->lane].nodes[g->start], k->staged, len * sizeof(*k->staged));
         model_xlock_unlock(&m->exec_lock);
     }

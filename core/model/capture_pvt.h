@@ -95,23 +95,23 @@ static inline void model_xlock_unlock(struct model_xlock *l)
  * aligned (model_new_locked), so no line is shared by the two sides. */
 struct core_model {
     /* structure: g_rt.lock, not touched by executions */
-    uint64_t handle;              /* also written under exec_lock (model.c X1) */
+    uint64_t handle; /* also written under exec_lock (model.c X1) */
     struct core_ctx *ctx;
     struct core_capture *cap; /* non-NULL while being captured */
     bool ready;               /* compiled: may execute */
-    bool built;                   /* compiled by aclmdlRIBuildEnd (not by a capture) */
-    bool unlinked;                /* handle and ctx list gone (teardown under way), lock */
-    uint32_t id;                  /* I: aclmdlRIGetId */
+    bool built;               /* compiled by aclmdlRIBuildEnd (not by a capture) */
+    bool unlinked;            /* handle and ctx list gone (teardown under way), lock */
+    uint32_t id;              /* I: aclmdlRIGetId */
     struct core_stream **lane_streams;
-    uint32_t lanes_alloc;          /* entries of lane_streams and lane_cond */
+    uint32_t lanes_alloc; /* entries of lane_streams and lane_cond */
     uint32_t nrel, caprel;
     struct core_stream *sync_stream; /* for aclmdlRIExecute, lazily */
-    struct rel_hook *rel;         /* release hooks of captured tasks */
+    struct rel_hook *rel;            /* release hooks of captured tasks */
     struct core_taskgrp *groups;
-    struct core_capture *bind;    /* build record (aclmdlRIBuildBegin) until unbound */
-    char *name;                   /* aclmdlRISetName, NULL = "" */
-    struct core_capture *upd;     /* open task-update sessions on its groups (lock) */
-    struct core_model *next;      /* ctx list */
+    struct core_capture *bind;      /* build record (aclmdlRIBuildBegin) until unbound */
+    char *name;                     /* aclmdlRISetName, NULL = "" */
+    struct core_capture *upd;       /* open task-update sessions on its groups (lock) */
+    struct core_model *next;        /* ctx list */
     struct core_model *cond_parent; /* a body of a conditional task: owned by this model */
     /* replay: read by every execution, changed only while the model is idle */
     _Alignas(SCHED_CACHELINE) struct plan plan;
@@ -122,13 +122,13 @@ struct core_model {
     _Atomic uint64_t abort_upto;  /* A: executions <= this skip their remaining tasks */
     bool has_xrec;                /* has captured external records (event.c XR1), set by compile */
     /* Conditional tasks (core/model/cond.c), all under g_rt.lock: */
-    struct core_condh *conds;     /* its condition handles (defaults applied at the gate) */
+    struct core_condh *conds; /* its condition handles (defaults applied at the gate) */
     /* submission: aclmdlRIExecuteAsync / aclmdlRIExecute */
     _Alignas(SCHED_CACHELINE) struct model_xlock exec_lock;
-    uint64_t exec_submitted;      /* exec_lock */
-    bool xok;                     /* exec_lock: the fast path may queue (model_xok_locked) */
-    bool xinline;                 /* exec_lock: a synchronous execution may run on its caller
-                                   * (model.c IN1) */
+    uint64_t exec_submitted; /* exec_lock */
+    bool xok;                /* exec_lock: the fast path may queue (model_xok_locked) */
+    bool xinline;            /* exec_lock: a synchronous execution may run on its caller
+                              * (model.c IN1) */
     /* executions: written by the worker that runs them */
     _Alignas(SCHED_CACHELINE) struct sched_cond gate; /* value = last execution let in */
     _Alignas(SCHED_CACHELINE) struct sched_cond done; /* value = last execution finished */
@@ -144,34 +144,34 @@ struct core_capture {
     struct core_ctx *ctx;
     struct core_stream *origin;
     int mode;
-    uint64_t tid;            /* thread that began the capture */
+    uint64_t tid; /* thread that began the capture */
     bool invalidated;
-    bool update;             /* task-update session rather than a capture */
+    bool update; /* task-update session rather than a capture */
     struct core_taskgrp *ugrp;
     struct sched_task *staged; /* update: new records for the group */
     uint32_t upos;
     struct core_stream **lanes; /* lane -> stream */
-    uint32_t *grp_open;      /* lane -> start of the open task group, UINT32_MAX none */
+    uint32_t *grp_open;         /* lane -> start of the open task group, UINT32_MAX none */
     uint32_t nlanes, caplanes;
     struct cap_edge *edges;
     uint32_t nedges, capedges;
     struct core_event **events; /* events recorded in the capture (referenced) */
     uint32_t nevents, capevents;
     /* Manual builds (aclmdlRIBuildBegin) only: */
-    bool build;                /* a build record, not a capture */
-    bool built;                /* aclmdlRIBuildEnd done: bound streams refuse tasks */
-    uint8_t *ended;            /* lane -> aclmdlRIEndTask called (or stream unbound) */
-    uint32_t nbound;           /* lanes whose stream is still bound (lanes[i] != NULL) */
-    uint32_t capaux;           /* capacity of grp_open, ended and the plan's lanes */
-    struct core_capture *next; /* ctx list (captures) / g_builds (builds) */
+    bool build;                 /* a build record, not a capture */
+    bool built;                 /* aclmdlRIBuildEnd done: bound streams refuse tasks */
+    uint8_t *ended;             /* lane -> aclmdlRIEndTask called (or stream unbound) */
+    uint32_t nbound;            /* lanes whose stream is still bound (lanes[i] != NULL) */
+    uint32_t capaux;            /* capacity of grp_open, ended and the plan's lanes */
+    struct core_capture *next;  /* ctx list (captures) / g_builds (builds) */
     struct core_capture *unext; /* update sessions: the model's upd list (lock) */
     /* aclmdlRICaptureEnd waits the capture's submitters out (lock dropped): not found by
      * id meanwhile. g_rt.lock; apart from the fields captured submissions read. */
     bool ending;
 };
 
-extern uint64_t g_next_cap_id;         /* g_rt.lock */
-extern struct core_capture *g_builds;  /* builds not yet ended, g_rt.lock */
+extern uint64_t g_next_cap_id;        /* g_rt.lock */
+extern struct core_capture *g_builds; /* builds not yet ended, g_rt.lock */
 
 static inline uint64_t self_tid(void)
 {
@@ -211,6 +211,10 @@ aclError compile_locked(struct core_model *m, const char *fn);
 /* Wait until every execution of m queued so far has finished; g_rt.lock is
  * dropped while waiting and held again on return. */
 void model_wait_idle_locked(struct core_model *m);
+/* Wait until m is idle and return holding its exec lock with m still idle (PWR1 in model.c):
+ * no execution reads the plan until the caller unlocks. g_rt.lock held (dropped while
+ * waiting). */
+void model_quiesce_locked(struct core_model *m);
 /* The model of a live handle (NULL refused). Lock held. */
 aclError model_lookup_locked(aclmdlRI modelRI, struct core_model **out, const char *fn);
 

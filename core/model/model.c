@@ -961,6 +961,27 @@ void model_wait_idle_locked(struct core_model *m)
     pthread_mutex_lock(&g_rt.lock);
 }
 
+/*
+ *  PWR1. A writer of the plan's nodes while the model may run (aclmdlRICaptureTaskUpdateEnd,
+ *       aclmdlRIUpdate) writes them holding the exec lock with the model idle (done ==
+ *       exec_submitted, read under the lock): every execution takes its number under the
+ *       exec lock (queued, fast path or caller-run), so none is running or can start until
+ *       the writer unlocks. Waiting for the executions submitted when the writer started is
+ *       not enough: one submitted during the wait (g_rt.lock is dropped there; the fast path
+ *       never takes it) would read the nodes being written.
+ */
+void model_quiesce_locked(struct core_model *m)
+{
+    for (;;) {
+        model_wait_idle_locked(m);
+        model_xlock_lock(&m->exec_lock);
+        /* acquire (sched_cond_value): the executions' reads of the plan are done */
+        if (sched_cond_value(&m->done) >= m->exec_submitted)
+            return;
+        model_xlock_unlock(&m->exec_lock);
+    }
+}
+
 /* The model of a live handle (NULL refused). Lock held. */
 aclError model_lookup_locked(aclmdlRI modelRI, struct core_model **out, const char *fn)
 {
@@ -1163,8 +1184,9 @@ aclError core_model_update(aclmdlRI modelRI, const char *fn)
                       "(aclmdlRICaptureTaskUpdateEnd first)",
                       fn);
     else if (rc == ACL_SUCCESS) {
-        model_wait_idle_locked(m);
+        model_quiesce_locked(m); /* PWR1 */
         rt_task_apply_locked(m); /* aclmdlRITaskSetParams / Disable (core/model/ritask.c) */
+        model_xlock_unlock(&m->exec_lock);
     }
     pthread_mutex_unlock(&g_rt.lock);
     return rc;
