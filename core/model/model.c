@@ -734,7 +734,9 @@ aclError core_model_execute_async(aclmdlRI modelRI, aclrtStream stream, const ch
  * with no hand-over to a worker and back (docs/design.md, "Capture and replay": the hand-over
  * was the whole gap between aclmdlExecute and a captured replay).
  *  IN1. Eligible, under the exec lock: xinline (xok, and no condition handle, on-demand lane or
- *       control node: model_xok_locked), no task update pending, no deadline, tracing off
+ *       control node: model_xok_locked), no aclrtTaskUpdateAsync registered (m->ru: the list
+ *       empties only when the model's plan goes, so such a model always queues), no
+ *       deadline, tracing off
  *       (traced executions are queued, so the timeline keeps every node on a worker track), a
  *       stream neither capturing nor discarding with nothing queued (head == tail: the
  *       caller's private stream is quiet), and the model idle (done == exec_submitted).
