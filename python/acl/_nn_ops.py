@@ -485,6 +485,7 @@ OPS = {
     'InplaceXLogYTensor': ('tensor', 'tensor'),
     'InplaceZero': ('tensor',),
     'Inv': ('tensor', 'tensor'),
+    'Inverse': ('tensor', 'tensor'),
     'InvertV2': ('tensor', 'tensor'),
     'IsClose': ('tensor', 'tensor', 'double', 'double', 'bool', 'tensor'),
     'IsFinite': ('tensor', 'tensor'),
