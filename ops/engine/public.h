@@ -86,6 +86,7 @@
 #include "aclnnop/aclnn_dynamic_quant.h"
 #include "aclnnop/aclnn_elu.h"
 #include "aclnnop/aclnn_embedding.h"
+#include "aclnnop/aclnn_embedding_bag.h"
 #include "aclnnop/aclnn_embedding_dense_backward.h"
 #include "aclnnop/aclnn_eq_scalar.h"
 #include "aclnnop/aclnn_eq_tensor.h"

@@ -5,10 +5,10 @@
  * IndexFillTensor, IndexFill) and scatter.c (Scatter, ScatterValue, ScatterAdd, MaskedScatter,
  * EmbeddingDenseBackward); Gather and Take
  * (gather.c); MaskedSelect (masked_select.c); Nonzero, NonzeroV2 (nonzero.c); OneHot (one_hot.c);
- * RepeatInterleave and its forms (repeat_interleave.c). The checks take each operator's types from
- * its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
- * ops/engine/public.h and docs/operators.md. Adding an operator: its row here, its header (included
- * by ops/engine/public.h), its docs row.
+ * RepeatInterleave and its forms (repeat_interleave.c); EmbeddingBag (embedding_bag.c). The
+ * checks take each operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest
+ * ops_table checks the rows against the headers, ops/engine/public.h and docs/operators.md.
+ * Adding an operator: its row here, its header (included by ops/engine/public.h), its docs row.
  */
 #ifndef CPUACL_OPS_INDEX_TABLE_H
 #define CPUACL_OPS_INDEX_TABLE_H
@@ -23,6 +23,10 @@
       DTM_IDX)                                                                                     \
     X(GatherV2, gather_v2, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, index, DTM_IDX)     \
     X(Embedding, embedding, OPS_OUT, K(tensor, tensor, tensor), DTM_ALL, indices, DTM_IDX)         \
+    X(EmbeddingBag, embedding_bag, OPS_OUT,                                                        \
+      K(tensor, tensor, tensor, bool, int64, bool, tensor, bool, int64, tensor, tensor, tensor,    \
+        tensor),                                                                                   \
+      DTM_F3, indices, DTM_INT)                                                                    \
     X(IndexCopy, index_copy, OPS_OUT_INPLACE, K(tensor, int64, tensor, tensor, tensor), DTM_ALL,   \
       index, DTM_IDX)                                                                              \
     X(IndexFillTensor, index_fill_tensor, OPS_OUT_INPLACE,                                         \

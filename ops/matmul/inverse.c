@@ -108,8 +108,8 @@ aclnnStatus aclnnInverseGetWorkspaceSize(const aclTensor *self, aclTensor *out, 
     int nd = (int)self->ndim;
     int64_t numel = ops_numel(self->dims, nd);
     if (numel && nd < 2) /* INV1: CANN checks the rank and squareness of a non-empty self */
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self has %d dims, at least 2 are needed",
-                       name, nd);
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self has %d dims, at least 2 are needed", name,
+                       nd);
     if (numel && self->dims[nd - 1] != self->dims[nd - 2])
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: self must be [..., n, n] (square matrices), its last dims are %lld "

@@ -172,6 +172,7 @@ OPS = {
     'EluGrad': ('tensor', 'tensor', 'tensor'),
     'EluV2': ('tensor', 'scalar', 'scalar', 'scalar', 'tensor'),
     'Embedding': ('tensor', 'tensor', 'tensor'),
+    'EmbeddingBag': ('tensor', 'tensor', 'tensor', 'bool', 'int64', 'bool', 'tensor', 'bool', 'int64', 'tensor', 'tensor', 'tensor', 'tensor'),
     'EmbeddingDenseBackward': ('tensor', 'tensor', 'uint64', 'uint64', 'bool', 'tensor'),
     'EmbeddingDenseGrad': ('tensor', 'tensor', 'int64', 'int64', 'bool', 'tensor'),
     'EmbeddingRenorm': ('tensor', 'tensor', 'double', 'double'),

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Indexing and sequence operators (IndexSelect, GatherV2, Embedding, MaskedSelect, Nonzero, OneHot,
- * ArgMax, Cumsum, Arange, Clamp) against references computed here: every supported dtype, index
- * types int32/int64, non-contiguous inputs and outputs, negative dims, 0-d and empty tensors,
- * run-time index errors, and every phase-1 error. */
+/* Indexing and sequence operators (IndexSelect, GatherV2, Embedding, EmbeddingBag, MaskedSelect,
+ * Nonzero, OneHot, ArgMax, Cumsum, Arange, Clamp) against references computed here: every
+ * supported dtype, index types int32/int64, non-contiguous inputs and outputs, negative dims, 0-d
+ * and empty tensors, run-time index errors, and every phase-1 error. */
 #include "optest.h"
 
 #include "aclnnop/aclnn_arange.h"
@@ -10,6 +10,7 @@
 #include "aclnnop/aclnn_clamp.h"
 #include "aclnnop/aclnn_cumsum.h"
 #include "aclnnop/aclnn_embedding.h"
+#include "aclnnop/aclnn_embedding_bag.h"
 #include "aclnnop/aclnn_flip.h"
 #include "aclnnop/aclnn_gather_v2.h"
 #include "aclnnop/aclnn_index_select.h"
@@ -1018,6 +1019,77 @@ static void test_repeat_scatter_nd(void)
     OT_FREE(&x, &r, &r2, &o, &o9, &ix, &up, &put, &fo, &so, &src);
 }
 
+/* EmbeddingBag: the codes of bad input, each message naming the parameter; an index out of
+ * range fails the launch with every output untouched (EB2); a small sum checked by hand. */
+static void test_embedding_bag(void)
+{
+    int64_t sw[2] = {4, 3}, s4[1] = {4}, s2[1] = {2}, s3[1] = {3}, so[2] = {2, 3}, s0[1] = {0};
+    ot_tensor w, ix, off, o, o2b, bs, w1, ixh, offu, psw, o8, e;
+    OT_MAKE_CONTIG({&w, ACL_FLOAT, 2, sw}, {&ix, ACL_INT64, 1, s4}, {&off, ACL_INT32, 1, s2},
+                   {&o, ACL_FLOAT, 2, so}, {&o2b, ACL_INT64, 1, s4}, {&bs, ACL_INT32, 1, s2},
+                   {&w1, ACL_FLOAT, 1, s4}, {&ixh, ACL_INT16, 1, s4}, {&offu, ACL_UINT8, 1, s2},
+                   {&psw, ACL_FLOAT, 1, s3}, {&o8, ACL_INT8, 1, s2}, {&e, ACL_INT64, 1, s0});
+    for (int64_t i = 0; i < w.numel; i++)
+        ot_set(&w, i, (double)i); /* row r is 3r, 3r+1, 3r+2 */
+    const double iv[4] = {3, 0, 1, 1}, ov[2] = {0, 1};
+    for (int i = 0; i < 4; i++)
+        ot_set(&ix, i, iv[i]);
+    for (int i = 0; i < 2; i++)
+        ot_set(&off, i, ov[i]);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    /* sum mode, paddingIdx 1: bag 0 = row 3, bag 1 = row 0 (rows 1 skipped) */
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnEmbeddingBagGetWorkspaceSize(w.t, ix.t, off.t, false, 0, false, NULL, false, 1,
+                                               o.t, o2b.t, bs.t, bs.t, &ws, &ex));
+    ot_run(aclnnEmbeddingBag, ws, ex);
+    const double want[6] = {9, 10, 11, 0, 1, 2}, w2b[4] = {0, 1, 1, 1};
+    for (int i = 0; i < 6; i++)
+        CHECK(ot_get(&o, i) == want[i]);
+    for (int i = 0; i < 4; i++)
+        CHECK(ot_get(&o2b, i) == w2b[i]);
+    FAILS_NAMING("weight", aclnnEmbeddingBag, w1.t, ix.t, off.t, false, 0, false, NULL, false, -1,
+                 o.t, o2b.t, bs.t, bs.t);
+    FAILS_NAMING("INT32 or INT64", aclnnEmbeddingBag, w.t, ixh.t, offu.t, false, 0, false, NULL,
+                 false, -1, o.t, o2b.t, bs.t, bs.t);
+    FAILS_NAMING("perSampleWeights", aclnnEmbeddingBag, w.t, ix.t, off.t, false, 0, false, psw.t,
+                 false, -1, o.t, o2b.t, bs.t, bs.t);
+    FAILS_NAMING("perSampleWeights", aclnnEmbeddingBag, w.t, ix.t, off.t, false, 1, false, w1.t,
+                 false, -1, o.t, o2b.t, bs.t, bs.t);
+    FAILS_NAMING("output", aclnnEmbeddingBag, w.t, ix.t, off.t, false, 0, false, NULL, true, -1,
+                 o.t, o2b.t, bs.t, bs.t);
+    FAILS_NAMING("bagSize", aclnnEmbeddingBag, w.t, ix.t, off.t, false, 0, false, NULL, false, -1,
+                 o.t, o2b.t, o8.t, bs.t);
+    FAILS_NAMING("offset2bag", aclnnEmbeddingBag, w.t, ix.t, off.t, false, 0, false, NULL, false,
+                 -1, o.t, bs.t, bs.t, bs.t);
+    FAILS_NAMING("maxIndices", aclnnEmbeddingBag, w.t, ix.t, off.t, false, 2, false, NULL, false,
+                 -1, o.t, o2b.t, bs.t, bs.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbeddingBag, w.t, ix.t, NULL, false, 0, false, NULL,
+             false, -1, o.t, o2b.t, bs.t, bs.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbeddingBag, w.t, ix.t, off.t, false, 0, false, NULL,
+             false, -1, o.t, o2b.t, bs.t, NULL);
+    OT_NULL_OUTS(aclnnEmbeddingBag, w.t, ix.t, off.t, false, 0, false, NULL, false, -1, o.t, o2b.t,
+                 bs.t, bs.t);
+    /* empty indices: accepted, nothing runs (o keeps its values) */
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnEmbeddingBagGetWorkspaceSize(w.t, e.t, off.t, false, 0, false, NULL, false, -1,
+                                               o.t, e.t, bs.t, bs.t, &ws, &ex));
+    ot_run(aclnnEmbeddingBag, ws, ex);
+    CHECK(ot_get(&o, 0) == 9);
+    /* index 4 of a 4-row weight: the launch fails, nothing written */
+    ot_set(&ix, 2, 4);
+    for (int64_t i = 0; i < o.numel; i++)
+        ot_set(&o, i, -5);
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnEmbeddingBagGetWorkspaceSize(w.t, ix.t, off.t, false, 0, false, NULL, false, -1,
+                                               o.t, o2b.t, bs.t, bs.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnEmbeddingBag(NULL, ws, ex, g_stream));
+    CHECK_ACL(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(g_stream));
+    for (int64_t i = 0; i < o.numel; i++)
+        CHECK(ot_get(&o, i) == -5);
+    OT_FREE(&w, &ix, &off, &o, &o2b, &bs, &w1, &ixh, &offu, &psw, &o8, &e);
+}
+
 int main(void)
 {
     ot_init();
@@ -1027,6 +1099,7 @@ int main(void)
     test_arange();
     test_clamp();
     test_embedding();
+    test_embedding_bag();
     test_masked_select_nonzero();
     test_one_hot();
     test_repeat_scatter_nd();

@@ -26,7 +26,8 @@ untouched; Nonzero (every type, -0.0 and NaN, 0 to 4 dims, empty) must equal tor
 out's first rows, the rest untouched. OneHot (every value and self type, axis -1 to rank,
 values outside [0, numClasses), numClasses 0, empty self) must equal torch's one_hot moved to
 axis with onValue / offValue put in. RepeatInterleave and its forms, RepeatInterleaveGrad,
-ScatterNd, ScatterNdUpdate, InplacePut, Flip, NonzeroV2 and GatherV3:
+ScatterNd, ScatterNdUpdate, InplacePut, Flip, NonzeroV2, GatherV3 and EmbeddingBag (against
+torch's _embedding_bag_forward_only in DOUBLE; every weight type, index and out type pair):
 see their tests.
 Skipped (exit 77) without torch."""
 import itertools
@@ -421,6 +422,100 @@ class IndexTorch(TorchCase):
         self.refused("OneHot", 161002, xi, 5, on, on, 3, o5)
         self.refused("OneHot", 161002, xi, 5, on, on, -2, o5)
         self.refused("OneHot", 161002, xi, 4, on, on, -1, o5)
+
+    def test_embedding_bag(self):
+        """EmbeddingBag: the three modes, perSampleWeights, includeLastOffset, paddingIdx, empty
+        bags, strided weight and indices, every weight type and index / offset / out type."""
+        rng = random.Random(SEED + 41)
+        bf16, f16 = torch.bfloat16, torch.float16
+        ints = (torch.int8, torch.uint8, torch.int16, I32, I64)
+        pairs = [(a, b) for a in ints for b in ints if a in (I32, I64) or b in (I32, I64)]
+        case = 0
+        for wdt in (F32, f16, bf16):
+            for mode in (0, 1, 2):
+                for _ in range(6):
+                    idt, odt = pairs[case % len(pairs)]
+                    outdt = (I32, I64)[case % 2]
+                    case += 1
+                    n, d = rng.randint(1, 7), rng.randint(1, 5)
+                    # distinct values exact in every type (no ties for max, exact sums)
+                    w = ((torch.randperm(n * d).double() - n * d / 2) / 4).reshape(n, d)
+                    ni = rng.randint(1, 9)
+                    idx = torch.tensor([rng.randrange(n) for _ in range(ni)], dtype=I64)
+                    cuts = sorted(rng.randint(0, ni) for _ in range(rng.randint(0, 4)))
+                    ilo = rng.random() < 0.4
+                    off = torch.tensor([0] + cuts + ([ni] if ilo else []), dtype=I64)
+                    pad = rng.choice((-1, rng.randrange(n)))
+                    psw = None
+                    if mode == 0 and rng.random() < 0.5:
+                        psw = torch.tensor([rng.randint(-4, 4) / 2 for _ in range(ni)], dtype=F64)
+                    ref = torch.ops.aten._embedding_bag_forward_only(w, idx, off, False, mode,
+                                                                     False, psw, ilo, pad)
+                    o2b = torch.ops.aten._embedding_bag_forward_only(w, idx, off, False, 1, False,
+                                                                     None, ilo, pad)[1]
+                    nb = off.numel() - (1 if ilo else 0)
+                    out = self.dev(torch.zeros((nb, d), dtype=wdt))
+                    do2b = self.dev(torch.full((ni,), -7, dtype=outdt))
+                    dbs = self.dev(torch.full((nb,), -7, dtype=outdt))
+                    dmi = self.dev(torch.full((nb, d) if mode == 2 else (nb,), -7, dtype=outdt))
+                    what = "EmbeddingBag %s mode %d idx %s off %s ilo %s pad %d psw %s: %s %s" % (
+                        wdt, mode, idt, odt, ilo, pad, psw is not None, idx.tolist(), off.tolist())
+                    rc = self.run_op("EmbeddingBag", self.dev(view_of(rng, w.to(wdt))).handle,
+                                     self.dev(view_of(rng, idx.to(idt))).handle,
+                                     self.dev(off.to(odt)).handle, False, mode, False,
+                                     None if psw is None else self.dev(psw.to(wdt)).handle, ilo,
+                                     pad, out.handle, do2b.handle, dbs.handle, dmi.handle)
+                    self.assertEqual(rc, 0, what)
+                    check(self, out.read(), ref[0].to(wdt), what)
+                    self.assertTrue(torch.equal(do2b.read(), o2b.to(outdt)), what)
+                    # (torch's bagSize, and maxIndices outside max mode, keep numel(offsets)
+                    # elements with include_last_offset; CANN's have B)
+                    self.assertTrue(torch.equal(dbs.read(), ref[2][:nb].to(outdt)), what)
+                    self.assertTrue(torch.equal(dmi.read(), ref[3][:nb].to(outdt)), what)
+        w = self.dev(torch.ones((4, 3)))
+        i4 = self.dev(torch.tensor([0, 1, 2, 3], dtype=I64))
+        o2 = self.dev(torch.tensor([0, 2], dtype=I64))
+        out = self.dev(torch.zeros((2, 3)))
+        l4 = self.dev(torch.zeros((4,), dtype=I64))
+        l2 = self.dev(torch.zeros((2,), dtype=I64))
+        args = [w, i4, o2, False, 0, False, None, False, -1, out, l4, l2, l2]
+
+        def call(**kw):
+            a = list(args)
+            for k, v in kw.items():
+                a[int(k[1:])] = v
+            return [x.handle if isinstance(x, Dev) else x for x in a]
+        # an empty offset2bag is accepted (and not written); an empty indices runs nothing
+        self.assertEqual(self.run_op("EmbeddingBag", *call(a10=self.dev(torch.zeros((0,), dtype=I64)))), 0)
+        check(self, out.read(), torch.full((2, 3), 2.0), "EmbeddingBag, no offset2bag")
+        e = self.dev(torch.zeros((0,), dtype=I64))
+        self.assertEqual(self.run_op("EmbeddingBag", *call(a1=e, a10=e)), 0)
+        # run-time checks: an index out of range, offsets not starting at 0 or falling
+        for bad in (call(a1=self.dev(torch.tensor([0, 1, 4, 2], dtype=I64))),
+                    call(a2=self.dev(torch.tensor([1, 2], dtype=I64))),
+                    call(a2=self.dev(torch.tensor([0, 5], dtype=I64)))):
+            self.assertEqual(self.run_op("EmbeddingBag", *bad), 507015)
+        self.refused("EmbeddingBag", 161001, *call(a0=None))
+        self.refused("EmbeddingBag", 161001, *call(a12=None))
+        self.refused("EmbeddingBag", 161002, *call(a0=self.dev(torch.ones((4, 3), dtype=F64))))
+        self.refused("EmbeddingBag", 161002, *call(a0=self.dev(torch.ones((12,)))))
+        self.refused("EmbeddingBag", 161002, *call(a1=self.dev(torch.zeros((2, 2), dtype=I64))))
+        self.refused("EmbeddingBag", 161002, *call(
+            a1=self.dev(torch.zeros((4,), dtype=torch.int16)),
+            a2=self.dev(torch.zeros((2,), dtype=torch.uint8))))  # neither INT32 nor INT64
+        self.refused("EmbeddingBag", 161002, *call(a1=self.dev(torch.zeros((4,), dtype=F32))))
+        self.refused("EmbeddingBag", 161002, *call(a9=self.dev(torch.zeros((2, 3), dtype=f16))))
+        self.refused("EmbeddingBag", 161002, *call(a9=self.dev(torch.zeros((3, 3)))))
+        self.refused("EmbeddingBag", 161002, *call(a10=self.dev(torch.zeros((3,), dtype=I64))))
+        self.refused("EmbeddingBag", 161002, *call(a11=self.dev(torch.zeros((2,), dtype=torch.int16))))
+        self.refused("EmbeddingBag", 161002, *call(a11=self.dev(torch.zeros((3,), dtype=I64))))
+        self.refused("EmbeddingBag", 161002, *call(a4=2))  # max mode: maxIndices [2, 3]
+        self.refused("EmbeddingBag", 161002, *call(a7=True))  # 1 bag
+        psw = self.dev(torch.ones((4,)))
+        self.refused("EmbeddingBag", 161002, *call(a4=1, a6=psw))  # not sum mode
+        self.refused("EmbeddingBag", 161002, *call(a6=self.dev(torch.ones((3,)))))
+        self.refused("EmbeddingBag", 161002, *call(a6=self.dev(torch.ones((4,), dtype=f16))))
+        self.assertEqual(self.run_op("EmbeddingBag", *call(a6=psw)), 0)
 
     @classmethod
     def tearDownClass(cls):
