@@ -12,13 +12,37 @@
  *      second sort of the runs by first index).
  *  UQ3. y takes each distinct slice's elements from its first occurrence (element bits
  *      copied: a NaN's payload kept), compactly as [outer, K, inner].
+ *
+ * aclnnUnique and aclnnUnique2 (ops-nn's aclnn_unique.h / aclnn_unique2.h, the A2/A3 path:
+ * UniqueWithCountsAndSorting) run this kernel over all of self's elements:
+ *  UQ4. self of at most 8 dims, any view, of the types of the rows (ops/index/table.h: CANN's
+ *      list but UINT64, whose values above INT64_MAX the int64 keys would misorder); valueOut
+ *      of self's type; inverseOut INT64 (always, as CANN checks), of self's shape when
+ *      returnInverse (Unique2: returnInverse or returnCounts); countsOut INT64 of valueOut's
+ *      shape when returnCounts. valueOut and countsOut are sized for the worst case (CANN
+ *      sizes nothing: any shape) and must be contiguous (cpuacl's restriction: they are
+ *      written as the compact [K] they become). An empty self runs nothing (CANN's first
+ *      phase returns at once) and leaves every output as it is.
+ *  UQ5. sorted: ascending values, else the order of first occurrence (UQ2). inverseOut (when
+ *      returnInverse) and countsOut (when returnCounts) as torch.unique's.
+ *  UQ6. The outputs' extent depends on the data: as CANN's runtime does for its
+ *      output-shape-depends-on-compute operators, the launch sets the view shape of valueOut
+ *      (and of countsOut when returnCounts) to [K], which aclGetViewShape reads once the
+ *      stream is synchronised (plain stores by the stream's thread: the stream's completion,
+ *      a release the caller's synchronisation acquires, orders them before the read; the
+ *      aclTensors must live until then, as in CANN). K larger than valueOut's (or
+ *      countsOut's) element count fails the launch with ACL_ERROR_RT_AICORE_EXCEPTION before
+ *      anything is written.
  */
 #include "ops/index/unique.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_unique.h"
+#include "aclnnop/aclnn_unique2.h"
 #include "ops/engine/engine.h"
+#include "ops/index/table.h"
 
 struct uq_ctx {
     const double *f; /* float keys, or NULL */
@@ -137,3 +161,128 @@ int32_t ops_unique_run(const struct ops_unique *u, const void *x, void *y, void 
     *k = nk;
     return 0;
 }
+
+/* ---- aclnnUnique, aclnnUnique2 (UQ4-UQ6) ------------------------------------------------ */
+
+struct uq_plan {
+    struct ops_tensor self, value, inverse, counts;
+    bool ret_inv, ret_cnt, sorted;
+    aclTensor *value_t, *counts_t; /* their view shapes become [K] (UQ6) */
+};
+
+/* t's view becomes the contiguous [k] (UQ6). */
+static void uq_set_extent(aclTensor *t, int64_t k)
+{
+    t->ndim = 1;
+    t->dims[0] = k;
+    t->strides[0] = 1;
+}
+
+static int32_t uq_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct uq_plan *p = e->plan;
+    const struct ops_tensor *x = &p->self;
+    int64_t n = x->numel, k = 0;
+    size_t esz = ops_dt_size(x->dt);
+    char *xb = malloc((size_t)n * esz), *yb = malloc((size_t)n * esz);
+    int64_t *inv = p->ret_inv ? malloc((size_t)n * sizeof(int64_t)) : NULL;
+    int64_t *cnt = p->ret_cnt ? malloc((size_t)n * sizeof(int64_t)) : NULL;
+    int32_t rc = ACL_ERROR_BAD_ALLOC;
+    if (!xb || !yb || (p->ret_inv && !inv) || (p->ret_cnt && !cnt))
+        goto done;
+    ops_gather_nd(xb, ops_ck_raw(x->dt), ops_base(x, addr), x->dt, x->ndim, x->dims, x->strides);
+    struct ops_unique u = {1, n, 1, ops_dt_acl(x->dt), ACL_INT64, p->sorted};
+    if ((rc = ops_unique_run(&u, xb, yb, NULL, inv, cnt, &k)))
+        goto done;
+    if (k > p->value.numel || (p->ret_cnt && k > p->counts.numel)) { /* UQ6 */
+        rc = ACL_ERROR_RT_AICORE_EXCEPTION;
+        goto done;
+    }
+    memcpy(ops_base(&p->value, addr), yb, (size_t)k * esz);
+    if (p->ret_inv)
+        ops_scatter_nd(inv, CK_I64, ops_base(&p->inverse, addr), p->inverse.dt, p->inverse.ndim,
+                       p->inverse.dims, p->inverse.strides);
+    if (p->ret_cnt)
+        memcpy(ops_base(&p->counts, addr), cnt, (size_t)k * sizeof(int64_t));
+    uq_set_extent(p->value_t, k);
+    if (p->ret_cnt)
+        uq_set_extent(p->counts_t, k);
+done:
+    free(xb);
+    free(yb);
+    free(inv);
+    free(cnt);
+    return rc;
+}
+
+/* t must be a contiguous view (UQ4). */
+static aclnnStatus uq_contiguous(const char *name, const aclTensor *t, const char *what)
+{
+    int64_t want = 1;
+    for (int d = (int)t->ndim - 1; d >= 0; d--) {
+        if (t->dims[d] != 1 && t->strides[d] != want)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: %s must be contiguous (it is written as the [K] it becomes)", name,
+                           what);
+        want *= t->dims[d];
+    }
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus uq_op(const char *name, unsigned types, const aclTensor *self, bool sorted,
+                         bool ret_inv, bool ret_cnt, bool inv_shaped, aclTensor *value,
+                         aclTensor *inverse, aclTensor *counts, uint64_t *ws, aclOpExecutor **ex)
+{
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(self, name, "self")) ||
+        (rc = ops_check_dims(value, name, "valueOut")) ||
+        (rc = ops_check_dims(inverse, name, "inverseOut")) ||
+        (counts && (rc = ops_check_dims(counts, name, "countsOut"))) ||
+        (rc = ops_need_dt(name, "self", self->dtype, types, &dt)) ||
+        (rc = ops_need_dt(name, "inverseOut", inverse->dtype, OPS_DT2_Unique, &dt)) ||
+        (counts && (rc = ops_need_dt(name, "countsOut", counts->dtype, OPS_DT2_Unique2, &dt))))
+        return rc;
+    if (value->dtype != self->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: valueOut is %s, self %s", name,
+                       ops_dt_name(value->dtype), ops_dt_name(self->dtype));
+    if (inv_shaped &&
+        (rc = ops_check_shape(name, self->dims, (int)self->ndim, inverse, "inverseOut")))
+        return rc;
+    if (ret_cnt && (rc = ops_check_shape(name, value->dims, (int)value->ndim, counts, "countsOut")))
+        return rc;
+    if ((rc = uq_contiguous(name, value, "valueOut")) ||
+        (ret_cnt && (rc = uq_contiguous(name, counts, "countsOut"))))
+        return rc;
+    OPS_PLAN(e, p, name, 1, 3, struct uq_plan, NULL, {&p->self, self, "self"},
+             {&p->value, value, "valueOut"}, {&p->inverse, inverse, "inverseOut"},
+             {&p->counts, counts, "countsOut"});
+    p->ret_inv = ret_inv;
+    p->ret_cnt = ret_cnt;
+    p->sorted = sorted;
+    p->value_t = value;
+    p->counts_t = counts;
+    e->run = ops_numel(self->dims, (int)self->ndim) ? uq_run : NULL; /* UQ4: empty self */
+    return ops_exec_done(e, ws, ex);
+}
+
+aclnnStatus aclnnUniqueGetWorkspaceSize(const aclTensor *self, bool sorted, bool returnInverse,
+                                        aclTensor *valueOut, aclTensor *inverseOut, WS)
+{
+    OPS_CHECK_NULLS("aclnnUnique", self, valueOut, inverseOut, workspaceSize, executor);
+    return uq_op("aclnnUnique", OPS_DT_Unique, self, sorted, returnInverse, false, returnInverse,
+                 valueOut, inverseOut, NULL, workspaceSize, executor);
+}
+
+aclnnStatus aclnnUnique2GetWorkspaceSize(const aclTensor *self, bool sorted, bool returnInverse,
+                                         bool returnCounts, aclTensor *valueOut,
+                                         aclTensor *inverseOut, aclTensor *countsOut, WS)
+{
+    OPS_CHECK_NULLS("aclnnUnique2", self, valueOut, inverseOut, countsOut, workspaceSize, executor);
+    return uq_op("aclnnUnique2", OPS_DT_Unique2, self, sorted, returnInverse, returnCounts,
+                 returnInverse || returnCounts, valueOut, inverseOut, countsOut, workspaceSize,
+                 executor);
+}
+
+PHASE2(Unique)
+PHASE2(Unique2)

@@ -762,6 +762,8 @@ OPS = {
     'TruncV2': ('tensor', 'tensor'),
     'TruncateDiv': ('tensor', 'tensor', 'tensor'),
     'TruncateMod': ('tensor', 'tensor', 'tensor'),
+    'Unique': ('tensor', 'bool', 'bool', 'tensor', 'tensor'),
+    'Unique2': ('tensor', 'bool', 'bool', 'bool', 'tensor', 'tensor', 'tensor'),
     'UpsampleNearest2d': ('tensor', 'int_array', 'tensor'),
     'Var': ('tensor', 'int_array', 'bool', 'bool', 'tensor'),
     'VarCorrection': ('tensor', 'int_array', 'int64', 'bool', 'tensor'),

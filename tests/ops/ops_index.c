@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Indexing and sequence operators (IndexSelect, GatherV2, Embedding, EmbeddingBag, MaskedSelect,
- * Nonzero, OneHot, ArgMax, Cumsum, Arange, Clamp) against references computed here: every
- * supported dtype, index types int32/int64, non-contiguous inputs and outputs, negative dims, 0-d
- * and empty tensors, run-time index errors, and every phase-1 error. */
+/* Indexing and sequence operators (IndexSelect, GatherV2, Embedding, EmbeddingBag, Unique,
+ * Unique2, MaskedSelect, Nonzero, OneHot, ArgMax, Cumsum, Arange, Clamp) against references
+ * computed here: every supported dtype, index types int32/int64, non-contiguous inputs and
+ * outputs, negative dims, 0-d and empty tensors, run-time index errors, and every phase-1
+ * error. */
 #include "optest.h"
 
 #include "aclnnop/aclnn_arange.h"
@@ -11,6 +12,8 @@
 #include "aclnnop/aclnn_cumsum.h"
 #include "aclnnop/aclnn_embedding.h"
 #include "aclnnop/aclnn_embedding_bag.h"
+#include "aclnnop/aclnn_unique.h"
+#include "aclnnop/aclnn_unique2.h"
 #include "aclnnop/aclnn_flip.h"
 #include "aclnnop/aclnn_gather_v2.h"
 #include "aclnnop/aclnn_index_select.h"
@@ -1090,6 +1093,39 @@ static void test_embedding_bag(void)
     OT_FREE(&w, &ix, &off, &o, &o2b, &bs, &w1, &ixh, &offu, &psw, &o8, &e);
 }
 
+/* Unique, Unique2: a run (valueOut's and countsOut's view shapes becoming [K] are checked by
+ * test_index_torch.py, which can free aclGetViewShape's array the way it was allocated), and the
+ * codes of bad input, each message naming the parameter. */
+static void test_unique(void)
+{
+    int64_t s6[1] = {6}, s3[1] = {3}, s23[2] = {2, 3};
+    ot_tensor x, v, inv, cnt, v3, inv32, x2, vi;
+    OT_MAKE_CONTIG({&x, ACL_INT32, 1, s6}, {&v, ACL_INT32, 1, s6}, {&inv, ACL_INT64, 1, s6},
+                   {&cnt, ACL_INT64, 1, s6}, {&v3, ACL_INT32, 1, s3}, {&inv32, ACL_INT32, 1, s6},
+                   {&x2, ACL_INT32, 2, s23}, {&vi, ACL_INT64, 1, s6});
+    const double xv[6] = {5, -1, 5, 2, -1, 5};
+    for (int i = 0; i < 6; i++)
+        ot_set(&x, i, xv[i]);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnUnique2GetWorkspaceSize(x.t, false, true, true, v.t, inv.t, cnt.t, &ws, &ex));
+    ot_run(aclnnUnique2, ws, ex);
+    const double wv[3] = {5, -1, 2}, wi[6] = {0, 1, 0, 2, 1, 0}, wc[3] = {3, 2, 1};
+    for (int i = 0; i < 3; i++)
+        CHECK(ot_get(&v, i) == wv[i] && ot_get(&cnt, i) == wc[i]);
+    for (int i = 0; i < 6; i++)
+        CHECK(ot_get(&inv, i) == wi[i]);
+    FAILS_NAMING("valueOut", aclnnUnique, x.t, true, true, vi.t, inv.t);
+    FAILS_NAMING("inverseOut", aclnnUnique, x.t, true, false, v3.t, inv32.t);
+    FAILS_NAMING("inverseOut", aclnnUnique, x2.t, true, true, v3.t, inv.t);
+    FAILS_NAMING("countsOut", aclnnUnique2, x.t, true, false, true, v3.t, inv.t, inv.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnUnique, x.t, true, true, v.t, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnUnique2, x.t, true, true, true, v.t, inv.t, NULL);
+    OT_NULL_OUTS(aclnnUnique, x.t, true, true, v3.t, inv.t);
+    OT_FREE(&x, &v, &inv, &cnt, &v3, &inv32, &x2, &vi);
+}
+
 int main(void)
 {
     ot_init();
@@ -1100,6 +1136,7 @@ int main(void)
     test_clamp();
     test_embedding();
     test_embedding_bag();
+    test_unique();
     test_masked_select_nonzero();
     test_one_hot();
     test_repeat_scatter_nd();

@@ -26,9 +26,10 @@ untouched; Nonzero (every type, -0.0 and NaN, 0 to 4 dims, empty) must equal tor
 out's first rows, the rest untouched. OneHot (every value and self type, axis -1 to rank,
 values outside [0, numClasses), numClasses 0, empty self) must equal torch's one_hot moved to
 axis with onValue / offValue put in. RepeatInterleave and its forms, RepeatInterleaveGrad,
-ScatterNd, ScatterNdUpdate, InplacePut, Flip, NonzeroV2, GatherV3 and EmbeddingBag (against
-torch's _embedding_bag_forward_only in DOUBLE; every weight type, index and out type pair):
-see their tests.
+ScatterNd, ScatterNdUpdate, InplacePut, Flip, NonzeroV2, GatherV3, EmbeddingBag (against
+torch's _embedding_bag_forward_only in DOUBLE; every weight type, index and out type pair),
+Unique and Unique2 (against torch.unique, the outputs' view shapes read back with
+aclGetViewShape): see their tests.
 Skipped (exit 77) without torch."""
 import itertools
 import random
@@ -516,6 +517,143 @@ class IndexTorch(TorchCase):
         self.refused("EmbeddingBag", 161002, *call(a6=self.dev(torch.ones((3,)))))
         self.refused("EmbeddingBag", 161002, *call(a6=self.dev(torch.ones((4,), dtype=f16))))
         self.assertEqual(self.run_op("EmbeddingBag", *call(a6=psw)), 0)
+
+    def view_shape(self, handle):
+        """aclGetViewShape(handle) as a tuple (the array freed as the API asks: delete[])."""
+        import ctypes
+        from acl import _lib
+        get = _lib.fn("aclGetViewShape", ctypes.c_int, ctypes.c_void_p,
+                      ctypes.POINTER(ctypes.POINTER(ctypes.c_int64)),
+                      ctypes.POINTER(ctypes.c_uint64))
+        dims, n = ctypes.POINTER(ctypes.c_int64)(), ctypes.c_uint64()
+        self.assertEqual(get(handle, ctypes.byref(dims), ctypes.byref(n)), 0)
+        shape = tuple(dims[i] for i in range(n.value))
+        lib = ctypes.CDLL(None)
+        free = getattr(lib, "_ZdaPv", None) or lib.free
+        free.argtypes = [ctypes.c_void_p]
+        free(ctypes.cast(dims, ctypes.c_void_p))
+        return shape
+
+    def test_unique(self):
+        """Unique and Unique2 over every declared type: sorted and not (the order of first
+        occurrence), inverse and counts, views of self, special values; valueOut's (and
+        countsOut's) view shape becomes [K]."""
+        import math
+        rng = random.Random(SEED + 43)
+        # UINT16 / UINT32 (torch has neither): int16 / int32 data of small non-negative values,
+        # whose bits are the same, under aclTensors of the unsigned types
+        types = [(str(t), t) for t in ALL] + [("UINT16", torch.int16), ("UINT32", torch.int32)]
+        udt = {"UINT16": acl.ACL_UINT16, "UINT32": acl.ACL_UINT32}
+
+        def handle(d, name):
+            if name not in udt:
+                return d.handle
+            h, ret = nn.create_tensor(list(d.shape), udt[name], None, 0, acl.ACL_FORMAT_ND, None,
+                                      d.ptr)
+            self.assertEqual(ret, 0)
+            self.addCleanup(nn.destroy_tensor, h)
+            return h
+        for name, dt in types:
+            for shape in ((9,), (3, 4), (2, 3, 2), (1,), ()):
+                n = 1
+                for d in shape:
+                    n *= d
+                if dt == BOOL:
+                    x = torch.tensor([rng.random() < 0.5 for _ in range(n)], dtype=BOOL)
+                elif dt.is_floating_point:
+                    vals = [rng.choice((-1.5, 0.0, 2.0, 3.25, 7.0)) for _ in range(n)]
+                    if n >= 6:
+                        vals[1], vals[4], vals[5] = -0.0, math.nan, math.inf
+                    x = torch.tensor(vals, dtype=F64).to(dt)
+                else:
+                    lo = 0 if name in ("UINT16", "UINT32") or dt == torch.uint8 else -3
+                    x = torch.tensor([rng.randint(lo, lo + 5) for _ in range(n)], dtype=I64).to(dt)
+                x = x.reshape(shape)
+                for sorted_ in (True, False):
+                    for fn in ("Unique", "Unique2"):
+                        ret_inv, ret_cnt = rng.random() < 0.7, fn == "Unique2" and rng.random() < 0.7
+                        what = "%s %s %s sorted %s inv %s cnt %s: %s" % (
+                            fn, name, shape, sorted_, ret_inv, ret_cnt, x.flatten().tolist())
+                        # the reference: torch.unique (sorted), NaNs made one as CANN's keys do
+                        flat = x.flatten()
+                        key = flat.double() if dt.is_floating_point else flat.long()
+                        if dt.is_floating_point:
+                            # CANN's keys: NaNs equal and above inf; -0.0 = 0.0
+                            key = torch.where(key == math.inf, torch.full_like(key, 1e308), key)
+                            key = torch.where(key.isnan(), torch.full_like(key, math.inf), key)
+                            key = torch.where(key == 0, torch.zeros_like(key), key)
+                        vals, inv, cnt = torch.unique(key, sorted=True, return_inverse=True,
+                                                      return_counts=True)
+                        if not sorted_:  # reorder by first occurrence
+                            first = [int((inv == r).nonzero()[0]) for r in range(vals.numel())]
+                            order = sorted(range(vals.numel()), key=lambda r: first[r])
+                            rank = [0] * len(order)
+                            for p_, r in enumerate(order):
+                                rank[r] = p_
+                            inv = torch.tensor([rank[int(i)] for i in inv], dtype=I64)
+                            cnt = cnt[order]
+                            firsts = [first[r] for r in order]
+                        else:
+                            firsts = [int((inv == r).nonzero()[0]) for r in range(vals.numel())]
+                        k = vals.numel()
+                        ref_vals = flat[firsts] if k else flat[:0]
+                        value = self.dev(torch.zeros((n,), dtype=dt))
+                        vh = handle(value, name)
+                        inverse = self.dev(torch.full(shape, -7, dtype=I64))
+                        xv = view_of(rng, x) if name not in udt else x
+                        args = [handle(self.dev(xv), name), sorted_, ret_inv]
+                        if fn == "Unique2":
+                            counts = self.dev(torch.full((n,), -7, dtype=I64))
+                            args += [ret_cnt, vh, inverse.handle, counts.handle]
+                        else:
+                            args += [vh, inverse.handle]
+                        self.assertEqual(self.run_op(fn, *args), 0, what)
+                        self.assertEqual(self.view_shape(vh), (k,), what)
+                        got = value.read()[:k]
+                        if dt.is_floating_point:  # the first occurrence's bits (-0.0 kept)
+                            self.same_bits(got, ref_vals, what)
+                        else:
+                            self.assertTrue(torch.equal(got, ref_vals), what)
+                        if ret_inv:
+                            self.assertTrue(torch.equal(inverse.read(), inv.reshape(shape)), what)
+                        else:
+                            self.assertTrue(bool((inverse.read() == -7).all()), what)
+                        if fn == "Unique2":
+                            if ret_cnt:
+                                self.assertEqual(self.view_shape(counts.handle), (k,), what)
+                                self.assertTrue(torch.equal(counts.read()[:k], cnt), what)
+                            else:
+                                self.assertEqual(self.view_shape(counts.handle), (n,), what)
+        # empty self: nothing runs, valueOut keeps its shape
+        e = self.dev(torch.zeros((0, 3)))
+        v = self.dev(torch.zeros((4,)))
+        ie = self.dev(torch.zeros((0, 3), dtype=I64))
+        self.assertEqual(self.run_op("Unique", e.handle, True, True, v.handle, ie.handle), 0)
+        self.assertEqual(self.view_shape(v.handle), (4,))
+        # valueOut too small for K: the launch fails, nothing written
+        x = self.dev(torch.tensor([3.0, 1.0, 2.0, 1.0]))
+        small = self.dev(torch.full((2,), 9.0))
+        i4 = self.dev(torch.zeros((4,), dtype=I64))
+        self.assertEqual(self.run_op("Unique", x.handle, True, False, small.handle, i4.handle),
+                         507015)
+        self.assertTrue(bool((small.read() == 9).all()))
+        self.assertEqual(self.view_shape(small.handle), (2,))
+        v4 = self.dev(torch.zeros((4,)))
+        self.refused("Unique", 161001, None, True, True, v4.handle, i4.handle)
+        self.refused("Unique", 161001, x.handle, True, False, v4.handle, None)
+        self.refused("Unique2", 161001, x.handle, True, False, False, v4.handle, i4.handle, None)
+        self.refused("Unique", 161002, self.dev(torch.zeros((4,), dtype=I64)).handle, True, False,
+                     v4.handle, i4.handle)  # valueOut of another type
+        self.refused("Unique", 161002, x.handle, True, False, v4.handle,
+                     self.dev(torch.zeros((4,), dtype=I32)).handle)  # inverseOut INT32
+        self.refused("Unique", 161002, x.handle, True, True, v4.handle,
+                     self.dev(torch.zeros((3,), dtype=I64)).handle)  # inverseOut's shape
+        self.refused("Unique", 161002, x.handle, True, False,
+                     self.dev(torch.zeros((8,))[::2]).handle, i4.handle)  # strided valueOut
+        self.refused("Unique2", 161002, x.handle, True, False, True, v4.handle, i4.handle,
+                     self.dev(torch.zeros((3,), dtype=I64)).handle)  # countsOut's shape
+        self.refused("Unique2", 161002, x.handle, True, False, True, v4.handle,
+                     self.dev(torch.zeros((3,), dtype=I64)).handle, i4.handle)  # inverse shape
 
     @classmethod
     def tearDownClass(cls):
