@@ -1116,6 +1116,13 @@ static void test_unique(void)
         CHECK(ot_get(&v, i) == wv[i] && ot_get(&cnt, i) == wc[i]);
     for (int i = 0; i < 6; i++)
         CHECK(ot_get(&inv, i) == wi[i]);
+    /* again into the same valueOut, whose view (now [3], stored by the stream's thread) this
+     * thread's phase 1 reads: sorted this time */
+    CHECK_NN(ACLNN_SUCCESS, aclnnUniqueGetWorkspaceSize(x.t, true, false, v.t, inv.t, &ws, &ex));
+    ot_run(aclnnUnique, ws, ex);
+    const double ws3[3] = {-1, 2, 5};
+    for (int i = 0; i < 3; i++)
+        CHECK(ot_get(&v, i) == ws3[i]);
     FAILS_NAMING("valueOut", aclnnUnique, x.t, true, true, vi.t, inv.t);
     FAILS_NAMING("inverseOut", aclnnUnique, x.t, true, false, v3.t, inv32.t);
     FAILS_NAMING("inverseOut", aclnnUnique, x2.t, true, true, v3.t, inv.t);
