@@ -33,6 +33,11 @@
  *      aclTensors must live until then, as in CANN). K larger than valueOut's (or
  *      countsOut's) element count fails the launch with ACL_ERROR_RT_AICORE_EXCEPTION before
  *      anything is written.
+ *  UQ7. aclnnUniqueDim (aclnn_unique_dim.h, UniqueWithCountsExt2): the distinct slices along
+ *      dim (in [-rank, rank - 1], [-1, 0] for a 0-d self) as torch.unique(dim=); countsOut
+ *      always (INT64, contiguous, becoming [K]); inverseOut (INT64, contiguous) when
+ *      returnInverse, becoming [self.shape[dim]]; valueOut (self's type, contiguous) becomes
+ *      self's shape with dim cut to K. Output sizes are checked at the launch as in UQ6.
  */
 #include "ops/index/unique.h"
 
@@ -41,6 +46,7 @@
 
 #include "aclnnop/aclnn_unique.h"
 #include "aclnnop/aclnn_unique2.h"
+#include "aclnnop/aclnn_unique_dim.h"
 #include "ops/engine/engine.h"
 #include "ops/index/table.h"
 
@@ -167,46 +173,67 @@ int32_t ops_unique_run(const struct ops_unique *u, const void *x, void *y, void 
 struct uq_plan {
     struct ops_tensor self, value, inverse, counts;
     bool ret_inv, ret_cnt, sorted;
-    aclTensor *value_t, *counts_t; /* their view shapes become [K] (UQ6) */
+    int dim; /* UniqueDim's (wrapped), -1 for Unique / Unique2 (all elements) */
+    int64_t outer, n, inner;
+    aclTensor *value_t, *inverse_t, *counts_t; /* their view shapes are set (UQ6, UQ7) */
 };
 
-/* t's view becomes the contiguous [k] (UQ6). */
-static void uq_set_extent(aclTensor *t, int64_t k)
+/* t's view becomes the contiguous nd dims (UQ6). */
+static void uq_set_view(aclTensor *t, int nd, const int64_t *dims)
 {
-    t->ndim = 1;
-    t->dims[0] = k;
-    t->strides[0] = 1;
+    int64_t st = 1;
+    t->ndim = (uint32_t)nd;
+    for (int d = nd - 1; d >= 0; d--) {
+        t->dims[d] = dims[d];
+        t->strides[d] = st;
+        st *= dims[d] > 0 ? dims[d] : 1;
+    }
 }
 
 static int32_t uq_run(const struct aclOpExecutor *e, void *const *addr)
 {
     const struct uq_plan *p = e->plan;
     const struct ops_tensor *x = &p->self;
-    int64_t n = x->numel, k = 0;
+    int64_t total = x->numel, n = p->n, k = 0;
     size_t esz = ops_dt_size(x->dt);
-    char *xb = malloc((size_t)n * esz), *yb = malloc((size_t)n * esz);
+    char *xb = malloc((size_t)total * esz), *yb = malloc((size_t)total * esz);
     int64_t *inv = p->ret_inv ? malloc((size_t)n * sizeof(int64_t)) : NULL;
     int64_t *cnt = p->ret_cnt ? malloc((size_t)n * sizeof(int64_t)) : NULL;
     int32_t rc = ACL_ERROR_BAD_ALLOC;
     if (!xb || !yb || (p->ret_inv && !inv) || (p->ret_cnt && !cnt))
         goto done;
     ops_gather_nd(xb, ops_ck_raw(x->dt), ops_base(x, addr), x->dt, x->ndim, x->dims, x->strides);
-    struct ops_unique u = {1, n, 1, ops_dt_acl(x->dt), ACL_INT64, p->sorted};
+    struct ops_unique u = {p->outer, n, p->inner, ops_dt_acl(x->dt), ACL_INT64, p->sorted};
     if ((rc = ops_unique_run(&u, xb, yb, NULL, inv, cnt, &k)))
         goto done;
-    if (k > p->value.numel || (p->ret_cnt && k > p->counts.numel)) { /* UQ6 */
+    int64_t ny = p->outer * k * p->inner;
+    if (ny > p->value.numel || (p->ret_cnt && k > p->counts.numel) ||
+        (p->ret_inv && p->dim >= 0 && n > p->inverse.numel)) { /* UQ6, UQ7 */
         rc = ACL_ERROR_RT_AICORE_EXCEPTION;
         goto done;
     }
-    memcpy(ops_base(&p->value, addr), yb, (size_t)k * esz);
-    if (p->ret_inv)
+    memcpy(ops_base(&p->value, addr), yb, (size_t)ny * esz);
+    if (p->ret_inv && p->dim < 0)
         ops_scatter_nd(inv, CK_I64, ops_base(&p->inverse, addr), p->inverse.dt, p->inverse.ndim,
                        p->inverse.dims, p->inverse.strides);
+    else if (p->ret_inv)
+        memcpy(ops_base(&p->inverse, addr), inv, (size_t)n * sizeof(int64_t));
     if (p->ret_cnt)
         memcpy(ops_base(&p->counts, addr), cnt, (size_t)k * sizeof(int64_t));
-    uq_set_extent(p->value_t, k);
+    if (p->dim < 0) {
+        uq_set_view(p->value_t, 1, &k);
+    } else { /* UQ7: self's shape with dim cut to K; inverse [n] */
+        int64_t vd[OPS_MAX_DIMS];
+        int nd = x->ndim ? x->ndim : 1;
+        for (int d = 0; d < nd; d++)
+            vd[d] = x->ndim ? x->dims[d] : 1;
+        vd[p->dim] = k;
+        uq_set_view(p->value_t, nd, vd);
+        if (p->ret_inv)
+            uq_set_view(p->inverse_t, 1, &n);
+    }
     if (p->ret_cnt)
-        uq_set_extent(p->counts_t, k);
+        uq_set_view(p->counts_t, 1, &k);
 done:
     free(xb);
     free(yb);
@@ -229,9 +256,10 @@ static aclnnStatus uq_contiguous(const char *name, const aclTensor *t, const cha
     return ACLNN_SUCCESS;
 }
 
-static aclnnStatus uq_op(const char *name, unsigned types, const aclTensor *self, bool sorted,
-                         bool ret_inv, bool ret_cnt, bool inv_shaped, aclTensor *value,
-                         aclTensor *inverse, aclTensor *counts, uint64_t *ws, aclOpExecutor **ex)
+static aclnnStatus uq_op(const char *name, unsigned types, unsigned types2, const aclTensor *self,
+                         bool sorted, bool ret_inv, bool ret_cnt, bool inv_shaped, int dim,
+                         aclTensor *value, aclTensor *inverse, aclTensor *counts, uint64_t *ws,
+                         aclOpExecutor **ex)
 {
     aclnnStatus rc;
     int dt;
@@ -240,8 +268,8 @@ static aclnnStatus uq_op(const char *name, unsigned types, const aclTensor *self
         (rc = ops_check_dims(inverse, name, "inverseOut")) ||
         (counts && (rc = ops_check_dims(counts, name, "countsOut"))) ||
         (rc = ops_need_dt(name, "self", self->dtype, types, &dt)) ||
-        (rc = ops_need_dt(name, "inverseOut", inverse->dtype, OPS_DT2_Unique, &dt)) ||
-        (counts && (rc = ops_need_dt(name, "countsOut", counts->dtype, OPS_DT2_Unique2, &dt))))
+        (rc = ops_need_dt(name, "inverseOut", inverse->dtype, types2, &dt)) ||
+        (counts && (rc = ops_need_dt(name, "countsOut", counts->dtype, DTM(DT_I64), &dt))))
         return rc;
     if (value->dtype != self->dtype)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: valueOut is %s, self %s", name,
@@ -249,10 +277,12 @@ static aclnnStatus uq_op(const char *name, unsigned types, const aclTensor *self
     if (inv_shaped &&
         (rc = ops_check_shape(name, self->dims, (int)self->ndim, inverse, "inverseOut")))
         return rc;
-    if (ret_cnt && (rc = ops_check_shape(name, value->dims, (int)value->ndim, counts, "countsOut")))
+    if (ret_cnt && dim < 0 &&
+        (rc = ops_check_shape(name, value->dims, (int)value->ndim, counts, "countsOut")))
         return rc;
     if ((rc = uq_contiguous(name, value, "valueOut")) ||
-        (ret_cnt && (rc = uq_contiguous(name, counts, "countsOut"))))
+        (ret_cnt && (rc = uq_contiguous(name, counts, "countsOut"))) ||
+        (dim >= 0 && ret_inv && (rc = uq_contiguous(name, inverse, "inverseOut"))))
         return rc;
     OPS_PLAN(e, p, name, 1, 3, struct uq_plan, NULL, {&p->self, self, "self"},
              {&p->value, value, "valueOut"}, {&p->inverse, inverse, "inverseOut"},
@@ -260,9 +290,15 @@ static aclnnStatus uq_op(const char *name, unsigned types, const aclTensor *self
     p->ret_inv = ret_inv;
     p->ret_cnt = ret_cnt;
     p->sorted = sorted;
+    p->dim = dim;
+    int64_t numel = ops_numel(self->dims, (int)self->ndim);
+    p->outer = dim > 0 ? ops_numel(self->dims, dim) : 1;
+    p->n = dim < 0 ? numel : self->ndim ? self->dims[dim] : 1;
+    p->inner = p->n ? numel / p->outer / p->n : 1;
     p->value_t = value;
+    p->inverse_t = inverse;
     p->counts_t = counts;
-    e->run = ops_numel(self->dims, (int)self->ndim) ? uq_run : NULL; /* UQ4: empty self */
+    e->run = numel ? uq_run : NULL; /* UQ4: empty self */
     return ops_exec_done(e, ws, ex);
 }
 
@@ -270,8 +306,8 @@ aclnnStatus aclnnUniqueGetWorkspaceSize(const aclTensor *self, bool sorted, bool
                                         aclTensor *valueOut, aclTensor *inverseOut, WS)
 {
     OPS_CHECK_NULLS("aclnnUnique", self, valueOut, inverseOut, workspaceSize, executor);
-    return uq_op("aclnnUnique", OPS_DT_Unique, self, sorted, returnInverse, false, returnInverse,
-                 valueOut, inverseOut, NULL, workspaceSize, executor);
+    return uq_op("aclnnUnique", OPS_DT_Unique, OPS_DT2_Unique, self, sorted, returnInverse, false,
+                 returnInverse, -1, valueOut, inverseOut, NULL, workspaceSize, executor);
 }
 
 aclnnStatus aclnnUnique2GetWorkspaceSize(const aclTensor *self, bool sorted, bool returnInverse,
@@ -279,10 +315,29 @@ aclnnStatus aclnnUnique2GetWorkspaceSize(const aclTensor *self, bool sorted, boo
                                          aclTensor *inverseOut, aclTensor *countsOut, WS)
 {
     OPS_CHECK_NULLS("aclnnUnique2", self, valueOut, inverseOut, countsOut, workspaceSize, executor);
-    return uq_op("aclnnUnique2", OPS_DT_Unique2, self, sorted, returnInverse, returnCounts,
-                 returnInverse || returnCounts, valueOut, inverseOut, countsOut, workspaceSize,
-                 executor);
+    return uq_op("aclnnUnique2", OPS_DT_Unique2, OPS_DT2_Unique2, self, sorted, returnInverse,
+                 returnCounts, returnInverse || returnCounts, -1, valueOut, inverseOut, countsOut,
+                 workspaceSize, executor);
+}
+
+aclnnStatus aclnnUniqueDimGetWorkspaceSize(const aclTensor *self, bool sorted, bool returnInverse,
+                                           int64_t dim, aclTensor *valueOut, aclTensor *inverseOut,
+                                           aclTensor *countsOut, WS)
+{
+    static const char name[] = "aclnnUniqueDim";
+    OPS_CHECK_NULLS(name, self, valueOut, inverseOut, countsOut, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(self, name, "self")))
+        return rc;
+    int64_t nd = self->ndim, lo = nd ? -nd : -1, hi = nd ? nd - 1 : 0; /* UQ7: CANN's range */
+    if (dim < lo || dim > hi)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is outside [%lld, %lld]", name,
+                       (long long)dim, (long long)lo, (long long)hi);
+    return uq_op(name, OPS_DT_UniqueDim, OPS_DT2_UniqueDim, self, sorted, returnInverse, true,
+                 false, (int)(dim < 0 ? dim + (nd ? nd : 1) : dim), valueOut, inverseOut, countsOut,
+                 workspaceSize, executor);
 }
 
 PHASE2(Unique)
 PHASE2(Unique2)
+PHASE2(UniqueDim)

@@ -14,6 +14,7 @@
 #include "aclnnop/aclnn_embedding_bag.h"
 #include "aclnnop/aclnn_unique.h"
 #include "aclnnop/aclnn_unique2.h"
+#include "aclnnop/aclnn_unique_dim.h"
 #include "aclnnop/aclnn_flip.h"
 #include "aclnnop/aclnn_gather_v2.h"
 #include "aclnnop/aclnn_index_select.h"
@@ -1093,9 +1094,9 @@ static void test_embedding_bag(void)
     OT_FREE(&w, &ix, &off, &o, &o2b, &bs, &w1, &ixh, &offu, &psw, &o8, &e);
 }
 
-/* Unique, Unique2: a run (valueOut's and countsOut's view shapes becoming [K] are checked by
- * test_index_torch.py, which can free aclGetViewShape's array the way it was allocated), and the
- * codes of bad input, each message naming the parameter. */
+/* Unique, Unique2, UniqueDim: a run (valueOut's and countsOut's view shapes becoming [K] are
+ * checked by test_index_torch.py, which can free aclGetViewShape's array the way it was allocated),
+ * and the codes of bad input, each message naming the parameter. */
 static void test_unique(void)
 {
     int64_t s6[1] = {6}, s3[1] = {3}, s23[2] = {2, 3};
@@ -1130,6 +1131,10 @@ static void test_unique(void)
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnUnique, x.t, true, true, v.t, NULL);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnUnique2, x.t, true, true, true, v.t, inv.t, NULL);
     OT_NULL_OUTS(aclnnUnique, x.t, true, true, v3.t, inv.t);
+    FAILS_NAMING("dim", aclnnUniqueDim, x2.t, true, true, 2, v.t, inv.t, cnt.t);
+    FAILS_NAMING("dim", aclnnUniqueDim, x2.t, true, true, -3, v.t, inv.t, cnt.t);
+    FAILS_NAMING("countsOut", aclnnUniqueDim, x2.t, true, true, 0, v.t, inv.t, inv32.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnUniqueDim, x2.t, true, true, 0, v.t, inv.t, NULL);
     OT_FREE(&x, &v, &inv, &cnt, &v3, &inv32, &x2, &vi);
 }
 

@@ -28,7 +28,7 @@ values outside [0, numClasses), numClasses 0, empty self) must equal torch's one
 axis with onValue / offValue put in. RepeatInterleave and its forms, RepeatInterleaveGrad,
 ScatterNd, ScatterNdUpdate, InplacePut, Flip, NonzeroV2, GatherV3, EmbeddingBag (against
 torch's _embedding_bag_forward_only in DOUBLE; every weight type, index and out type pair),
-Unique and Unique2 (against torch.unique, the outputs' view shapes read back with
+Unique, Unique2 and UniqueDim (against torch.unique, the outputs' view shapes read back with
 aclGetViewShape): see their tests.
 Skipped (exit 77) without torch."""
 import itertools
@@ -654,6 +654,85 @@ class IndexTorch(TorchCase):
                      self.dev(torch.zeros((3,), dtype=I64)).handle)  # countsOut's shape
         self.refused("Unique2", 161002, x.handle, True, False, True, v4.handle,
                      self.dev(torch.zeros((3,), dtype=I64)).handle, i4.handle)  # inverse shape
+
+    def test_unique_dim(self):
+        """UniqueDim over every declared type, every dim (negative too), sorted and not, with and
+        without the inverse; 0-d self; the view shapes set by the launch; codes."""
+        rng = random.Random(SEED + 47)
+        types = [(str(t), t) for t in ALL] + [("UINT16", torch.int16), ("UINT32", torch.int32)]
+        udt = {"UINT16": acl.ACL_UINT16, "UINT32": acl.ACL_UINT32}
+
+        def handle(d, name):
+            if name not in udt:
+                return d.handle
+            h, ret = nn.create_tensor(list(d.shape), udt[name], None, 0, acl.ACL_FORMAT_ND, None,
+                                      d.ptr)
+            self.assertEqual(ret, 0)
+            self.addCleanup(nn.destroy_tensor, h)
+            return h
+        for name, dt in types:
+            for shape in ((5, 2), (2, 6, 2), (4,), (3, 1, 2), ()):
+                # few distinct values: slices repeat
+                x = torch.tensor([rng.randint(0, 1) for _ in range(max(1, len(shape) and
+                                  torch.Size(shape).numel()))], dtype=I64)
+                x = x.reshape(shape).to(dt)
+                nd = len(shape)
+                for dim in range(-max(nd, 1), max(nd, 1)):
+                    for sorted_ in (True, False):
+                        ret_inv = rng.random() < 0.7
+                        what = "UniqueDim %s %s dim %d sorted %s inv %s: %s" % (
+                            name, shape, dim, sorted_, ret_inv, x.tolist())
+                        xr = x.reshape(1) if nd == 0 else x
+                        d = dim % max(nd, 1)
+                        # the reference: slices compared as lists (torch 1.13's unique(dim=) does
+                        # not order slices of a dim > 0 lexicographically: seen on (2, 6, 2), dim 2)
+                        sl = [tuple(xr.select(d, j).flatten().long().tolist())
+                              for j in range(xr.shape[d])]
+                        distinct = sorted(set(sl))
+                        if not sorted_:
+                            distinct = sorted(distinct, key=sl.index)
+                        k = len(distinct)
+                        inv = torch.tensor([distinct.index(t) for t in sl], dtype=I64)
+                        cnt = torch.tensor([sl.count(t) for t in distinct], dtype=I64)
+                        vals = torch.stack([xr.select(d, sl.index(t)).long() for t in distinct], d)
+                        n = xr.shape[d]
+                        value = self.dev(torch.zeros((xr.numel(),), dtype=dt))
+                        vh = handle(value, name)
+                        inverse = self.dev(torch.full((n + 2,), -7, dtype=I64))
+                        counts = self.dev(torch.full((n,), -7, dtype=I64))
+                        self.assertEqual(self.run_op(
+                            "UniqueDim", handle(self.dev(view_of(rng, x) if name not in udt else x),
+                                                name),
+                            sorted_, ret_inv, dim, vh, inverse.handle, counts.handle), 0, what)
+                        vshape = tuple(vals.shape)
+                        self.assertEqual(self.view_shape(vh), vshape, what)
+                        self.assertEqual(self.view_shape(counts.handle), (k,), what)
+                        got = value.read()[:vals.numel()].reshape(vshape)
+                        self.assertTrue(torch.equal(got.long(), vals), what)
+                        self.assertTrue(torch.equal(counts.read()[:k], cnt), what)
+                        if ret_inv:
+                            self.assertEqual(self.view_shape(inverse.handle), (n,), what)
+                            self.assertTrue(torch.equal(inverse.read()[:n], inv), what)
+                        else:
+                            self.assertEqual(self.view_shape(inverse.handle), (n + 2,), what)
+                            self.assertTrue(bool((inverse.read() == -7).all()), what)
+        x = self.dev(torch.tensor([[1.0, 2.0], [1.0, 2.0], [0.0, 5.0]]))
+        v, i3, c3 = (self.dev(torch.zeros((6,))), self.dev(torch.zeros((3,), dtype=I64)),
+                     self.dev(torch.zeros((3,), dtype=I64)))
+        # too small an output for the result: the launch fails, nothing written
+        small = self.dev(torch.full((3,), 9.0))
+        self.assertEqual(self.run_op("UniqueDim", x.handle, True, True, 0, small.handle, i3.handle,
+                                     c3.handle), 507015)
+        self.assertTrue(bool((small.read() == 9).all()))
+        self.refused("UniqueDim", 161001, x.handle, True, True, 0, v.handle, i3.handle, None)
+        self.refused("UniqueDim", 161002, x.handle, True, True, 2, v.handle, i3.handle, c3.handle)
+        self.refused("UniqueDim", 161002, x.handle, True, True, -3, v.handle, i3.handle, c3.handle)
+        self.refused("UniqueDim", 161002, x.handle, True, True, 0,
+                     self.dev(torch.zeros((6,), dtype=F64)).handle, i3.handle, c3.handle)
+        self.refused("UniqueDim", 161002, x.handle, True, True, 0, v.handle, i3.handle,
+                     self.dev(torch.zeros((3,), dtype=I32)).handle)
+        self.refused("UniqueDim", 161002, x.handle, True, True, 0, v.handle,
+                     self.dev(torch.zeros((6,), dtype=I64)[::2]).handle, c3.handle)
 
     @classmethod
     def tearDownClass(cls):
