@@ -392,6 +392,7 @@
 #include "aclnnop/aclnn_uniform.h"
 #include "aclnnop/aclnn_unique.h"
 #include "aclnnop/aclnn_unique2.h"
+#include "aclnnop/aclnn_unique_consecutive.h"
 #include "aclnnop/aclnn_unique_dim.h"
 #include "aclnnop/aclnn_upsample_nearest_2d.h"
 #include "aclnnop/aclnn_util.h"

@@ -6,10 +6,10 @@
  * EmbeddingDenseBackward); Gather and Take
  * (gather.c); MaskedSelect (masked_select.c); Nonzero, NonzeroV2 (nonzero.c); OneHot (one_hot.c);
  * RepeatInterleave and its forms (repeat_interleave.c); EmbeddingBag (embedding_bag.c); Unique,
- * Unique2, UniqueDim (unique.c). The checks take each operator's types from its row (OPS_DT_<Name>,
- * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers, ops/engine/public.h
- * and docs/operators.md. Adding an operator: its row here, its header (included by
- * ops/engine/public.h), its docs row.
+ * Unique2, UniqueDim, UniqueConsecutive (unique.c). The checks take each operator's types from
+ * its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against the
+ * headers, ops/engine/public.h and docs/operators.md. Adding an operator: its row here, its
+ * header (included by ops/engine/public.h), its docs row.
  */
 #ifndef CPUACL_OPS_INDEX_TABLE_H
 #define CPUACL_OPS_INDEX_TABLE_H
@@ -32,6 +32,8 @@
       inverseOut, DTM(DT_I64))                                                                     \
     X(UniqueDim, unique_dim, OPS_OUT, K(tensor, bool, bool, int64, tensor, tensor, tensor),        \
       DTM_UQ, inverseOut, DTM(DT_I64))                                                             \
+    X(UniqueConsecutive, unique_consecutive, OPS_OUT,                                              \
+      K(tensor, bool, bool, int64, tensor, tensor, tensor), DTM_UQ, inverseOut, DTM_IDX)           \
     X(EmbeddingBag, embedding_bag, OPS_OUT,                                                        \
       K(tensor, tensor, tensor, bool, int64, bool, tensor, bool, int64, tensor, tensor, tensor,    \
         tensor),                                                                                   \

@@ -764,6 +764,7 @@ OPS = {
     'TruncateMod': ('tensor', 'tensor', 'tensor'),
     'Unique': ('tensor', 'bool', 'bool', 'tensor', 'tensor'),
     'Unique2': ('tensor', 'bool', 'bool', 'bool', 'tensor', 'tensor', 'tensor'),
+    'UniqueConsecutive': ('tensor', 'bool', 'bool', 'int64', 'tensor', 'tensor', 'tensor'),
     'UniqueDim': ('tensor', 'bool', 'bool', 'int64', 'tensor', 'tensor', 'tensor'),
     'UpsampleNearest2d': ('tensor', 'int_array', 'tensor'),
     'Var': ('tensor', 'int_array', 'bool', 'bool', 'tensor'),

@@ -14,6 +14,7 @@
 #include "aclnnop/aclnn_embedding_bag.h"
 #include "aclnnop/aclnn_unique.h"
 #include "aclnnop/aclnn_unique2.h"
+#include "aclnnop/aclnn_unique_consecutive.h"
 #include "aclnnop/aclnn_unique_dim.h"
 #include "aclnnop/aclnn_flip.h"
 #include "aclnnop/aclnn_gather_v2.h"
@@ -1094,9 +1095,9 @@ static void test_embedding_bag(void)
     OT_FREE(&w, &ix, &off, &o, &o2b, &bs, &w1, &ixh, &offu, &psw, &o8, &e);
 }
 
-/* Unique, Unique2, UniqueDim: a run (valueOut's and countsOut's view shapes becoming [K] are
- * checked by test_index_torch.py, which can free aclGetViewShape's array the way it was allocated),
- * and the codes of bad input, each message naming the parameter. */
+/* Unique, Unique2, UniqueDim, UniqueConsecutive: a run (valueOut's and countsOut's view shapes
+ * becoming [K] are checked by test_index_torch.py, which can free aclGetViewShape's array the way
+ * it was allocated), and the codes of bad input, each message naming the parameter. */
 static void test_unique(void)
 {
     int64_t s6[1] = {6}, s3[1] = {3}, s23[2] = {2, 3};
@@ -1135,6 +1136,11 @@ static void test_unique(void)
     FAILS_NAMING("dim", aclnnUniqueDim, x2.t, true, true, -3, v.t, inv.t, cnt.t);
     FAILS_NAMING("countsOut", aclnnUniqueDim, x2.t, true, true, 0, v.t, inv.t, inv32.t);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnUniqueDim, x2.t, true, true, 0, v.t, inv.t, NULL);
+    FAILS_NAMING("dim", aclnnUniqueConsecutive, x.t, true, true, 1, v.t, inv.t, cnt.t);
+    FAILS_NAMING("countsOut", aclnnUniqueConsecutive, x.t, true, true, 1000, v.t, inv.t, inv32.t);
+    FAILS_NAMING("valueOut", aclnnUniqueConsecutive, x.t, true, true, 1000, vi.t, inv.t, cnt.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnUniqueConsecutive, NULL, true, true, 1000, v.t, inv.t,
+             cnt.t);
     OT_FREE(&x, &v, &inv, &cnt, &v3, &inv32, &x2, &vi);
 }
 

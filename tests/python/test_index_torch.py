@@ -28,8 +28,8 @@ values outside [0, numClasses), numClasses 0, empty self) must equal torch's one
 axis with onValue / offValue put in. RepeatInterleave and its forms, RepeatInterleaveGrad,
 ScatterNd, ScatterNdUpdate, InplacePut, Flip, NonzeroV2, GatherV3, EmbeddingBag (against
 torch's _embedding_bag_forward_only in DOUBLE; every weight type, index and out type pair),
-Unique, Unique2 and UniqueDim (against torch.unique, the outputs' view shapes read back with
-aclGetViewShape): see their tests.
+Unique, Unique2, UniqueDim and UniqueConsecutive (against torch.unique / unique_consecutive, the
+outputs' view shapes read back with aclGetViewShape): see their tests.
 Skipped (exit 77) without torch."""
 import itertools
 import random
@@ -733,6 +733,90 @@ class IndexTorch(TorchCase):
                      self.dev(torch.zeros((3,), dtype=I32)).handle)
         self.refused("UniqueDim", 161002, x.handle, True, True, 0, v.handle,
                      self.dev(torch.zeros((6,), dtype=I64)[::2]).handle, c3.handle)
+
+    def test_unique_consecutive(self):
+        """UniqueConsecutive against torch.unique_consecutive: every declared type, flattened
+        (dim 1000) and along every dim, INT32 / INT64 inverse and counts, NaN / -0.0 runs, the
+        view shapes set by the launch; codes."""
+        import math
+        rng = random.Random(SEED + 53)
+        types = [(str(t), t) for t in ALL] + [("UINT16", torch.int16), ("UINT32", torch.int32)]
+        udt = {"UINT16": acl.ACL_UINT16, "UINT32": acl.ACL_UINT32}
+
+        def handle(d, name):
+            if name not in udt:
+                return d.handle
+            h, ret = nn.create_tensor(list(d.shape), udt[name], None, 0, acl.ACL_FORMAT_ND, None,
+                                      d.ptr)
+            self.assertEqual(ret, 0)
+            self.addCleanup(nn.destroy_tensor, h)
+            return h
+        case = 0
+        for name, dt in types:
+            for shape in ((9,), (4, 3), (2, 5, 2), ()):
+                numel = torch.Size(shape).numel()
+                vals = [rng.choice((0, 0, 1)) for _ in range(numel)]
+                x = torch.tensor(vals, dtype=I64).to(dt)
+                if dt.is_floating_point and numel >= 9:
+                    x[2], x[3], x[5], x[6] = math.nan, math.nan, -0.0, 0.0
+                x = x.reshape(shape)
+                nd = len(shape)
+                for dim in [1000] + list(range(-max(nd, 1), max(nd, 1))):
+                    idt = (I32, I64)[case % 2]
+                    case += 1
+                    ret_inv, ret_cnt = rng.random() < 0.7, rng.random() < 0.7
+                    xr = x.reshape(1) if nd == 0 else x
+                    d = None if dim == 1000 else dim % max(nd, 1)
+                    xr = xr.double() if dt.is_floating_point else xr.long()  # (no half kernels)
+                    if d is None:
+                        ref, inv, cnt = torch.unique_consecutive(xr.flatten(), return_inverse=True,
+                                                                 return_counts=True)
+                        inv = inv.reshape(x.shape)
+                        n = numel
+                    else:
+                        ref, inv, cnt = torch.unique_consecutive(xr, return_inverse=True,
+                                                                 return_counts=True, dim=d)
+                        n = xr.shape[d]
+                    k = cnt.numel()
+                    ref = ref.to(dt)
+                    what = "UniqueConsecutive %s %s dim %d %s inv %s cnt %s: %s" % (
+                        name, shape, dim, idt, ret_inv, ret_cnt, x.flatten().tolist())
+                    value = self.dev(torch.zeros((max(numel, 1),), dtype=dt))
+                    vh = handle(value, name)
+                    inverse = self.dev(torch.full(x.shape if d is None else (n,), -7, dtype=idt))
+                    counts = self.dev(torch.full((n,), -7, dtype=idt))
+                    self.assertEqual(self.run_op(
+                        "UniqueConsecutive",
+                        handle(self.dev(view_of(rng, x) if name not in udt else x), name),
+                        ret_inv, ret_cnt, dim, vh, inverse.handle, counts.handle), 0, what)
+                    self.assertEqual(self.view_shape(vh), tuple(ref.shape), what)
+                    got = value.read()[:ref.numel()].reshape(ref.shape)
+                    if dt.is_floating_point:  # NaN where torch's, the sign of each zero kept
+                        nan = ref.isnan()
+                        self.assertTrue(torch.equal(got.isnan(), nan), what)
+                        self.assertTrue(torch.equal(got[~nan], ref[~nan]), what)
+                        self.assertTrue(torch.equal(got[~nan].signbit(), ref[~nan].signbit()),
+                                        "%s: %s" % (what, got))
+                    else:
+                        self.assertTrue(torch.equal(got, ref), what)
+                    if ret_inv:
+                        self.assertTrue(torch.equal(inverse.read().reshape(-1)[:inv.numel()],
+                                                    inv.reshape(-1).to(idt)), what)
+                    if ret_cnt:
+                        self.assertEqual(self.view_shape(counts.handle), (k,), what)
+                        self.assertTrue(torch.equal(counts.read()[:k], cnt.to(idt)), what)
+        x = self.dev(torch.tensor([1.0, 1.0, 2.0]))
+        v, i3 = self.dev(torch.zeros((3,))), self.dev(torch.zeros((3,), dtype=I64))
+        self.refused("UniqueConsecutive", 161001, x.handle, True, True, 1000, v.handle, None,
+                     i3.handle)
+        self.refused("UniqueConsecutive", 161002, x.handle, True, True, 1, v.handle, i3.handle,
+                     i3.handle)  # dim
+        self.refused("UniqueConsecutive", 161002, x.handle, True, True, 1000, v.handle, i3.handle,
+                     self.dev(torch.zeros((3,), dtype=I32)).handle)  # two index types
+        self.refused("UniqueConsecutive", 161002, x.handle, True, True, 1000,
+                     self.dev(torch.zeros((3,), dtype=I64)).handle, i3.handle, i3.handle)
+        self.refused("UniqueConsecutive", 161002, x.handle, True, True, 1000, v.handle,
+                     self.dev(torch.zeros((2,), dtype=I64)).handle, i3.handle)  # inverse shape
 
     @classmethod
     def tearDownClass(cls):
