@@ -5,10 +5,11 @@
  * IndexFillTensor, IndexFill) and scatter.c (Scatter, ScatterValue, ScatterAdd, MaskedScatter,
  * EmbeddingDenseBackward); Gather and Take
  * (gather.c); MaskedSelect (masked_select.c); Nonzero, NonzeroV2 (nonzero.c); OneHot (one_hot.c);
- * RepeatInterleave and its forms (repeat_interleave.c). The checks take each operator's types from
- * its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
- * ops/engine/public.h and docs/operators.md. Adding an operator: its row here, its header (included
- * by ops/engine/public.h), its docs row.
+ * RepeatInterleave and its forms (repeat_interleave.c); EmbeddingBag (embedding_bag.c); Unique,
+ * Unique2, UniqueDim, UniqueConsecutive (unique.c). The checks take each operator's types from
+ * its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against the
+ * headers, ops/engine/public.h and docs/operators.md. Adding an operator: its row here, its
+ * header (included by ops/engine/public.h), its docs row.
  */
 #ifndef CPUACL_OPS_INDEX_TABLE_H
 #define CPUACL_OPS_INDEX_TABLE_H
@@ -17,12 +18,26 @@
 
 /* RepeatInterleave's data types: the NPU floats, the integers, bool. */
 #define DTM_RI (DTM_F3 | DTM_INT | DTM(DT_BOOL))
+/* Unique's: CANN's list but UINT64 (unique.c UQ4). */
+#define DTM_UQ (DTM_ALL | DTM(DT_U16) | DTM(DT_U32))
 
 #define INDEX_OPS(X)                                                                               \
     X(IndexSelect, index_select, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, index,        \
       DTM_IDX)                                                                                     \
     X(GatherV2, gather_v2, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, index, DTM_IDX)     \
     X(Embedding, embedding, OPS_OUT, K(tensor, tensor, tensor), DTM_ALL, indices, DTM_IDX)         \
+    X(Unique, unique, OPS_OUT, K(tensor, bool, bool, tensor, tensor), DTM_UQ, inverseOut,          \
+      DTM(DT_I64))                                                                                 \
+    X(Unique2, unique2, OPS_OUT, K(tensor, bool, bool, bool, tensor, tensor, tensor), DTM_UQ,      \
+      inverseOut, DTM(DT_I64))                                                                     \
+    X(UniqueDim, unique_dim, OPS_OUT, K(tensor, bool, bool, int64, tensor, tensor, tensor),        \
+      DTM_UQ, inverseOut, DTM(DT_I64))                                                             \
+    X(UniqueConsecutive, unique_consecutive, OPS_OUT,                                              \
+      K(tensor, bool, bool, int64, tensor, tensor, tensor), DTM_UQ, inverseOut, DTM_IDX)           \
+    X(EmbeddingBag, embedding_bag, OPS_OUT,                                                        \
+      K(tensor, tensor, tensor, bool, int64, bool, tensor, bool, int64, tensor, tensor, tensor,    \
+        tensor),                                                                                   \
+      DTM_F3, indices, DTM_INT)                                                                    \
     X(IndexCopy, index_copy, OPS_OUT_INPLACE, K(tensor, int64, tensor, tensor, tensor), DTM_ALL,   \
       index, DTM_IDX)                                                                              \
     X(IndexFillTensor, index_fill_tensor, OPS_OUT_INPLACE,                                         \

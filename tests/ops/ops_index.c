@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Indexing and sequence operators (IndexSelect, GatherV2, Embedding, MaskedSelect, Nonzero, OneHot,
- * ArgMax, Cumsum, Arange, Clamp) against references computed here: every supported dtype, index
- * types int32/int64, non-contiguous inputs and outputs, negative dims, 0-d and empty tensors,
- * run-time index errors, and every phase-1 error. */
+/* Indexing and sequence operators (IndexSelect, GatherV2, Embedding, EmbeddingBag, Unique,
+ * Unique2, MaskedSelect, Nonzero, OneHot, ArgMax, Cumsum, Arange, Clamp) against references
+ * computed here: every supported dtype, index types int32/int64, non-contiguous inputs and
+ * outputs, negative dims, 0-d and empty tensors, run-time index errors, and every phase-1
+ * error. */
 #include "optest.h"
 
 #include "aclnnop/aclnn_arange.h"
@@ -10,6 +11,11 @@
 #include "aclnnop/aclnn_clamp.h"
 #include "aclnnop/aclnn_cumsum.h"
 #include "aclnnop/aclnn_embedding.h"
+#include "aclnnop/aclnn_embedding_bag.h"
+#include "aclnnop/aclnn_unique.h"
+#include "aclnnop/aclnn_unique2.h"
+#include "aclnnop/aclnn_unique_consecutive.h"
+#include "aclnnop/aclnn_unique_dim.h"
 #include "aclnnop/aclnn_flip.h"
 #include "aclnnop/aclnn_gather_v2.h"
 #include "aclnnop/aclnn_index_select.h"
@@ -1018,6 +1024,126 @@ static void test_repeat_scatter_nd(void)
     OT_FREE(&x, &r, &r2, &o, &o9, &ix, &up, &put, &fo, &so, &src);
 }
 
+/* EmbeddingBag: the codes of bad input, each message naming the parameter; an index out of
+ * range fails the launch with every output untouched (EB2); a small sum checked by hand. */
+static void test_embedding_bag(void)
+{
+    int64_t sw[2] = {4, 3}, s4[1] = {4}, s2[1] = {2}, s3[1] = {3}, so[2] = {2, 3}, s0[1] = {0};
+    ot_tensor w, ix, off, o, o2b, bs, w1, ixh, offu, psw, o8, e;
+    OT_MAKE_CONTIG({&w, ACL_FLOAT, 2, sw}, {&ix, ACL_INT64, 1, s4}, {&off, ACL_INT32, 1, s2},
+                   {&o, ACL_FLOAT, 2, so}, {&o2b, ACL_INT64, 1, s4}, {&bs, ACL_INT32, 1, s2},
+                   {&w1, ACL_FLOAT, 1, s4}, {&ixh, ACL_INT16, 1, s4}, {&offu, ACL_UINT8, 1, s2},
+                   {&psw, ACL_FLOAT, 1, s3}, {&o8, ACL_INT8, 1, s2}, {&e, ACL_INT64, 1, s0});
+    for (int64_t i = 0; i < w.numel; i++)
+        ot_set(&w, i, (double)i); /* row r is 3r, 3r+1, 3r+2 */
+    const double iv[4] = {3, 0, 1, 1}, ov[2] = {0, 1};
+    for (int i = 0; i < 4; i++)
+        ot_set(&ix, i, iv[i]);
+    for (int i = 0; i < 2; i++)
+        ot_set(&off, i, ov[i]);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    /* sum mode, paddingIdx 1: bag 0 = row 3, bag 1 = row 0 (rows 1 skipped) */
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnEmbeddingBagGetWorkspaceSize(w.t, ix.t, off.t, false, 0, false, NULL, false, 1,
+                                               o.t, o2b.t, bs.t, bs.t, &ws, &ex));
+    ot_run(aclnnEmbeddingBag, ws, ex);
+    const double want[6] = {9, 10, 11, 0, 1, 2}, w2b[4] = {0, 1, 1, 1};
+    for (int i = 0; i < 6; i++)
+        CHECK(ot_get(&o, i) == want[i]);
+    for (int i = 0; i < 4; i++)
+        CHECK(ot_get(&o2b, i) == w2b[i]);
+    FAILS_NAMING("weight", aclnnEmbeddingBag, w1.t, ix.t, off.t, false, 0, false, NULL, false, -1,
+                 o.t, o2b.t, bs.t, bs.t);
+    FAILS_NAMING("INT32 or INT64", aclnnEmbeddingBag, w.t, ixh.t, offu.t, false, 0, false, NULL,
+                 false, -1, o.t, o2b.t, bs.t, bs.t);
+    FAILS_NAMING("perSampleWeights", aclnnEmbeddingBag, w.t, ix.t, off.t, false, 0, false, psw.t,
+                 false, -1, o.t, o2b.t, bs.t, bs.t);
+    FAILS_NAMING("perSampleWeights", aclnnEmbeddingBag, w.t, ix.t, off.t, false, 1, false, w1.t,
+                 false, -1, o.t, o2b.t, bs.t, bs.t);
+    FAILS_NAMING("output", aclnnEmbeddingBag, w.t, ix.t, off.t, false, 0, false, NULL, true, -1,
+                 o.t, o2b.t, bs.t, bs.t);
+    FAILS_NAMING("bagSize", aclnnEmbeddingBag, w.t, ix.t, off.t, false, 0, false, NULL, false, -1,
+                 o.t, o2b.t, o8.t, bs.t);
+    FAILS_NAMING("offset2bag", aclnnEmbeddingBag, w.t, ix.t, off.t, false, 0, false, NULL, false,
+                 -1, o.t, bs.t, bs.t, bs.t);
+    FAILS_NAMING("maxIndices", aclnnEmbeddingBag, w.t, ix.t, off.t, false, 2, false, NULL, false,
+                 -1, o.t, o2b.t, bs.t, bs.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbeddingBag, w.t, ix.t, NULL, false, 0, false, NULL,
+             false, -1, o.t, o2b.t, bs.t, bs.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnEmbeddingBag, w.t, ix.t, off.t, false, 0, false, NULL,
+             false, -1, o.t, o2b.t, bs.t, NULL);
+    OT_NULL_OUTS(aclnnEmbeddingBag, w.t, ix.t, off.t, false, 0, false, NULL, false, -1, o.t, o2b.t,
+                 bs.t, bs.t);
+    /* empty indices: accepted, nothing runs (o keeps its values) */
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnEmbeddingBagGetWorkspaceSize(w.t, e.t, off.t, false, 0, false, NULL, false, -1,
+                                               o.t, e.t, bs.t, bs.t, &ws, &ex));
+    ot_run(aclnnEmbeddingBag, ws, ex);
+    CHECK(ot_get(&o, 0) == 9);
+    /* index 4 of a 4-row weight: the launch fails, nothing written */
+    ot_set(&ix, 2, 4);
+    for (int64_t i = 0; i < o.numel; i++)
+        ot_set(&o, i, -5);
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnEmbeddingBagGetWorkspaceSize(w.t, ix.t, off.t, false, 0, false, NULL, false, -1,
+                                               o.t, o2b.t, bs.t, bs.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnEmbeddingBag(NULL, ws, ex, g_stream));
+    CHECK_ACL(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(g_stream));
+    for (int64_t i = 0; i < o.numel; i++)
+        CHECK(ot_get(&o, i) == -5);
+    OT_FREE(&w, &ix, &off, &o, &o2b, &bs, &w1, &ixh, &offu, &psw, &o8, &e);
+}
+
+/* Unique, Unique2, UniqueDim, UniqueConsecutive: a run (valueOut's and countsOut's view shapes
+ * becoming [K] are checked by test_index_torch.py, which can free aclGetViewShape's array the way
+ * it was allocated), and the codes of bad input, each message naming the parameter. */
+static void test_unique(void)
+{
+    int64_t s6[1] = {6}, s3[1] = {3}, s23[2] = {2, 3};
+    ot_tensor x, v, inv, cnt, v3, inv32, x2, vi;
+    OT_MAKE_CONTIG({&x, ACL_INT32, 1, s6}, {&v, ACL_INT32, 1, s6}, {&inv, ACL_INT64, 1, s6},
+                   {&cnt, ACL_INT64, 1, s6}, {&v3, ACL_INT32, 1, s3}, {&inv32, ACL_INT32, 1, s6},
+                   {&x2, ACL_INT32, 2, s23}, {&vi, ACL_INT64, 1, s6});
+    const double xv[6] = {5, -1, 5, 2, -1, 5};
+    for (int i = 0; i < 6; i++)
+        ot_set(&x, i, xv[i]);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnUnique2GetWorkspaceSize(x.t, false, true, true, v.t, inv.t, cnt.t, &ws, &ex));
+    ot_run(aclnnUnique2, ws, ex);
+    const double wv[3] = {5, -1, 2}, wi[6] = {0, 1, 0, 2, 1, 0}, wc[3] = {3, 2, 1};
+    for (int i = 0; i < 3; i++)
+        CHECK(ot_get(&v, i) == wv[i] && ot_get(&cnt, i) == wc[i]);
+    for (int i = 0; i < 6; i++)
+        CHECK(ot_get(&inv, i) == wi[i]);
+    /* again into the same valueOut, whose view (now [3], stored by the stream's thread) this
+     * thread's phase 1 reads: sorted this time */
+    CHECK_NN(ACLNN_SUCCESS, aclnnUniqueGetWorkspaceSize(x.t, true, false, v.t, inv.t, &ws, &ex));
+    ot_run(aclnnUnique, ws, ex);
+    const double ws3[3] = {-1, 2, 5};
+    for (int i = 0; i < 3; i++)
+        CHECK(ot_get(&v, i) == ws3[i]);
+    FAILS_NAMING("valueOut", aclnnUnique, x.t, true, true, vi.t, inv.t);
+    FAILS_NAMING("inverseOut", aclnnUnique, x.t, true, false, v3.t, inv32.t);
+    FAILS_NAMING("inverseOut", aclnnUnique, x2.t, true, true, v3.t, inv.t);
+    FAILS_NAMING("countsOut", aclnnUnique2, x.t, true, false, true, v3.t, inv.t, inv.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnUnique, x.t, true, true, v.t, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnUnique2, x.t, true, true, true, v.t, inv.t, NULL);
+    OT_NULL_OUTS(aclnnUnique, x.t, true, true, v3.t, inv.t);
+    FAILS_NAMING("dim", aclnnUniqueDim, x2.t, true, true, 2, v.t, inv.t, cnt.t);
+    FAILS_NAMING("dim", aclnnUniqueDim, x2.t, true, true, -3, v.t, inv.t, cnt.t);
+    FAILS_NAMING("countsOut", aclnnUniqueDim, x2.t, true, true, 0, v.t, inv.t, inv32.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnUniqueDim, x2.t, true, true, 0, v.t, inv.t, NULL);
+    FAILS_NAMING("dim", aclnnUniqueConsecutive, x.t, true, true, 1, v.t, inv.t, cnt.t);
+    FAILS_NAMING("countsOut", aclnnUniqueConsecutive, x.t, true, true, 1000, v.t, inv.t, inv32.t);
+    FAILS_NAMING("valueOut", aclnnUniqueConsecutive, x.t, true, true, 1000, vi.t, inv.t, cnt.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnUniqueConsecutive, NULL, true, true, 1000, v.t, inv.t,
+             cnt.t);
+    OT_FREE(&x, &v, &inv, &cnt, &v3, &inv32, &x2, &vi);
+}
+
 int main(void)
 {
     ot_init();
@@ -1027,6 +1153,8 @@ int main(void)
     test_arange();
     test_clamp();
     test_embedding();
+    test_embedding_bag();
+    test_unique();
     test_masked_select_nonzero();
     test_one_hot();
     test_repeat_scatter_nd();

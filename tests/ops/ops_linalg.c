@@ -7,6 +7,7 @@
 #include "aclnnop/aclnn_cdist.h"
 #include "aclnnop/aclnn_cdist_backward.h"
 #include "aclnnop/aclnn_ger.h"
+#include "aclnnop/aclnn_inverse.h"
 #include "aclnnop/aclnn_linalg_cross.h"
 #include "aclnnop/aclnn_logdet.h"
 #include "aclnnop/aclnn_mv.h"
@@ -214,7 +215,7 @@ static void test_ger(void)
     OT_FREE(&a, &a2, &o, &oi, &ob);
 }
 
-/* The codes of LinalgCross, Pdist, Cdist, CdistBackward, Slogdet and Logdet. */
+/* The codes of LinalgCross, Pdist, Cdist, CdistBackward, Slogdet, Logdet and Inverse. */
 /* op's first phase returns want with a message naming op and holding frag (the message is
  * read once: reading it clears it). */
 #define LA_FAILS(want, op, frag, ...)                                                              \
@@ -234,11 +235,11 @@ static void la_errors(void)
 {
     int64_t d43[2] = {4, 3}, d53[2] = {5, 3}, d45[2] = {4, 5}, d6[1] = {6}, d5[1] = {5},
             d33[2] = {3, 3}, d3[1] = {3}, d0[1] = {0};
-    ot_tensor a, b, c, f64, p6, p5, g, sq, b3, e;
+    ot_tensor a, b, c, f64, p6, p5, g, sq, b3, e, si, sb;
     OT_MAKE_CONTIG({&a, ACL_FLOAT, 2, d43}, {&b, ACL_FLOAT, 2, d53}, {&c, ACL_FLOAT, 2, d45},
                    {&f64, ACL_DOUBLE, 2, d43}, {&p6, ACL_FLOAT, 1, d6}, {&p5, ACL_FLOAT, 1, d5},
                    {&g, ACL_FLOAT, 2, d45}, {&sq, ACL_FLOAT, 2, d33}, {&b3, ACL_FLOAT, 1, d3},
-                   {&e, ACL_FLOAT, 1, d0});
+                   {&e, ACL_FLOAT, 1, d0}, {&si, ACL_INT32, 2, d33}, {&sb, ACL_BF16, 2, d33});
     LA_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnLinalgCross, "self", NULL, a.t, -1, a.t);
     LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLinalgCross, "3", a.t, a.t, 0, a.t); /* dim 0 has 4 */
     LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLinalgCross, "one type", a.t, f64.t, -1, a.t);
@@ -254,7 +255,16 @@ static void la_errors(void)
     LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlogdet, "square", a.t, b3.t, b3.t);
     LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlogdet, "logOut", sq.t, b3.t, e.t);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnLogdet, sq.t, NULL);
-    OT_FREE(&a, &b, &c, &f64, &p6, &p5, &g, &sq, &b3, &e);
+    LA_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInverse, "self", NULL, sq.t);
+    LA_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInverse, "out", sq.t, NULL);
+    OT_NULL_OUTS(aclnnInverse, sq.t, sq.t);
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInverse, "square", a.t, a.t);
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInverse, "at least 2", b3.t, b3.t);
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInverse, "out", sq.t, a.t);
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInverse, "self", f64.t, a.t); /* not square */
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInverse, "out", sq.t, si.t);
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInverse, "self", sb.t, sq.t);
+    OT_FREE(&a, &b, &c, &f64, &p6, &p5, &g, &sq, &b3, &e, &si, &sb);
 }
 
 int main(void)

@@ -26,8 +26,10 @@ untouched; Nonzero (every type, -0.0 and NaN, 0 to 4 dims, empty) must equal tor
 out's first rows, the rest untouched. OneHot (every value and self type, axis -1 to rank,
 values outside [0, numClasses), numClasses 0, empty self) must equal torch's one_hot moved to
 axis with onValue / offValue put in. RepeatInterleave and its forms, RepeatInterleaveGrad,
-ScatterNd, ScatterNdUpdate, InplacePut, Flip, NonzeroV2 and GatherV3:
-see their tests.
+ScatterNd, ScatterNdUpdate, InplacePut, Flip, NonzeroV2, GatherV3, EmbeddingBag (against
+torch's _embedding_bag_forward_only in DOUBLE; every weight type, index and out type pair),
+Unique, Unique2, UniqueDim and UniqueConsecutive (against torch.unique / unique_consecutive, the
+outputs' view shapes read back with aclGetViewShape): see their tests.
 Skipped (exit 77) without torch."""
 import itertools
 import random
@@ -421,6 +423,400 @@ class IndexTorch(TorchCase):
         self.refused("OneHot", 161002, xi, 5, on, on, 3, o5)
         self.refused("OneHot", 161002, xi, 5, on, on, -2, o5)
         self.refused("OneHot", 161002, xi, 4, on, on, -1, o5)
+
+    def test_embedding_bag(self):
+        """EmbeddingBag: the three modes, perSampleWeights, includeLastOffset, paddingIdx, empty
+        bags, strided weight and indices, every weight type and index / offset / out type."""
+        rng = random.Random(SEED + 41)
+        bf16, f16 = torch.bfloat16, torch.float16
+        ints = (torch.int8, torch.uint8, torch.int16, I32, I64)
+        pairs = [(a, b) for a in ints for b in ints if a in (I32, I64) or b in (I32, I64)]
+        case = 0
+        for wdt in (F32, f16, bf16):
+            for mode in (0, 1, 2):
+                for _ in range(6):
+                    idt, odt = pairs[case % len(pairs)]
+                    outdt = (I32, I64)[case % 2]
+                    case += 1
+                    n, d = rng.randint(1, 7), rng.randint(1, 5)
+                    # distinct values exact in every type (no ties for max, exact sums)
+                    w = ((torch.randperm(n * d).double() - n * d / 2) / 4).reshape(n, d)
+                    ni = rng.randint(1, 9)
+                    idx = torch.tensor([rng.randrange(n) for _ in range(ni)], dtype=I64)
+                    cuts = sorted(rng.randint(0, ni) for _ in range(rng.randint(0, 4)))
+                    ilo = rng.random() < 0.4
+                    off = torch.tensor([0] + cuts + ([ni] if ilo else []), dtype=I64)
+                    pad = rng.choice((-1, rng.randrange(n)))
+                    psw = None
+                    if mode == 0 and rng.random() < 0.5:
+                        psw = torch.tensor([rng.randint(-4, 4) / 2 for _ in range(ni)], dtype=F64)
+                    ref = torch.ops.aten._embedding_bag_forward_only(w, idx, off, False, mode,
+                                                                     False, psw, ilo, pad)
+                    o2b = torch.ops.aten._embedding_bag_forward_only(w, idx, off, False, 1, False,
+                                                                     None, ilo, pad)[1]
+                    nb = off.numel() - (1 if ilo else 0)
+                    out = self.dev(torch.zeros((nb, d), dtype=wdt))
+                    do2b = self.dev(torch.full((ni,), -7, dtype=outdt))
+                    dbs = self.dev(torch.full((nb,), -7, dtype=outdt))
+                    dmi = self.dev(torch.full((nb, d) if mode == 2 else (nb,), -7, dtype=outdt))
+                    what = "EmbeddingBag %s mode %d idx %s off %s ilo %s pad %d psw %s: %s %s" % (
+                        wdt, mode, idt, odt, ilo, pad, psw is not None, idx.tolist(), off.tolist())
+                    rc = self.run_op("EmbeddingBag", self.dev(view_of(rng, w.to(wdt))).handle,
+                                     self.dev(view_of(rng, idx.to(idt))).handle,
+                                     self.dev(off.to(odt)).handle, False, mode, False,
+                                     None if psw is None else self.dev(psw.to(wdt)).handle, ilo,
+                                     pad, out.handle, do2b.handle, dbs.handle, dmi.handle)
+                    self.assertEqual(rc, 0, what)
+                    check(self, out.read(), ref[0].to(wdt), what)
+                    self.assertTrue(torch.equal(do2b.read(), o2b.to(outdt)), what)
+                    # (torch's bagSize, and maxIndices outside max mode, keep numel(offsets)
+                    # elements with include_last_offset; CANN's have B)
+                    self.assertTrue(torch.equal(dbs.read(), ref[2][:nb].to(outdt)), what)
+                    self.assertTrue(torch.equal(dmi.read(), ref[3][:nb].to(outdt)), what)
+        w = self.dev(torch.ones((4, 3)))
+        i4 = self.dev(torch.tensor([0, 1, 2, 3], dtype=I64))
+        o2 = self.dev(torch.tensor([0, 2], dtype=I64))
+        out = self.dev(torch.zeros((2, 3)))
+        l4 = self.dev(torch.zeros((4,), dtype=I64))
+        l2 = self.dev(torch.zeros((2,), dtype=I64))
+        args = [w, i4, o2, False, 0, False, None, False, -1, out, l4, l2, l2]
+
+        def call(**kw):
+            a = list(args)
+            for k, v in kw.items():
+                a[int(k[1:])] = v
+            return [x.handle if isinstance(x, Dev) else x for x in a]
+        # an empty offset2bag is accepted (and not written); an empty indices runs nothing
+        self.assertEqual(self.run_op("EmbeddingBag", *call(a10=self.dev(torch.zeros((0,), dtype=I64)))), 0)
+        check(self, out.read(), torch.full((2, 3), 2.0), "EmbeddingBag, no offset2bag")
+        e = self.dev(torch.zeros((0,), dtype=I64))
+        self.assertEqual(self.run_op("EmbeddingBag", *call(a1=e, a10=e)), 0)
+        # run-time checks: an index out of range, offsets not starting at 0 or falling
+        for bad in (call(a1=self.dev(torch.tensor([0, 1, 4, 2], dtype=I64))),
+                    call(a2=self.dev(torch.tensor([1, 2], dtype=I64))),
+                    call(a2=self.dev(torch.tensor([0, 5], dtype=I64)))):
+            self.assertEqual(self.run_op("EmbeddingBag", *bad), 507015)
+        self.refused("EmbeddingBag", 161001, *call(a0=None))
+        self.refused("EmbeddingBag", 161001, *call(a12=None))
+        self.refused("EmbeddingBag", 161002, *call(a0=self.dev(torch.ones((4, 3), dtype=F64))))
+        self.refused("EmbeddingBag", 161002, *call(a0=self.dev(torch.ones((12,)))))
+        self.refused("EmbeddingBag", 161002, *call(a1=self.dev(torch.zeros((2, 2), dtype=I64))))
+        self.refused("EmbeddingBag", 161002, *call(
+            a1=self.dev(torch.zeros((4,), dtype=torch.int16)),
+            a2=self.dev(torch.zeros((2,), dtype=torch.uint8))))  # neither INT32 nor INT64
+        self.refused("EmbeddingBag", 161002, *call(a1=self.dev(torch.zeros((4,), dtype=F32))))
+        self.refused("EmbeddingBag", 161002, *call(a9=self.dev(torch.zeros((2, 3), dtype=f16))))
+        self.refused("EmbeddingBag", 161002, *call(a9=self.dev(torch.zeros((3, 3)))))
+        self.refused("EmbeddingBag", 161002, *call(a10=self.dev(torch.zeros((3,), dtype=I64))))
+        self.refused("EmbeddingBag", 161002, *call(a11=self.dev(torch.zeros((2,), dtype=torch.int16))))
+        self.refused("EmbeddingBag", 161002, *call(a11=self.dev(torch.zeros((3,), dtype=I64))))
+        self.refused("EmbeddingBag", 161002, *call(a4=2))  # max mode: maxIndices [2, 3]
+        self.refused("EmbeddingBag", 161002, *call(a7=True))  # 1 bag
+        psw = self.dev(torch.ones((4,)))
+        self.refused("EmbeddingBag", 161002, *call(a4=1, a6=psw))  # not sum mode
+        self.refused("EmbeddingBag", 161002, *call(a6=self.dev(torch.ones((3,)))))
+        self.refused("EmbeddingBag", 161002, *call(a6=self.dev(torch.ones((4,), dtype=f16))))
+        self.assertEqual(self.run_op("EmbeddingBag", *call(a6=psw)), 0)
+
+    def view_shape(self, handle):
+        """aclGetViewShape(handle) as a tuple (the array freed as the API asks: delete[])."""
+        import ctypes
+        from acl import _lib
+        get = _lib.fn("aclGetViewShape", ctypes.c_int, ctypes.c_void_p,
+                      ctypes.POINTER(ctypes.POINTER(ctypes.c_int64)),
+                      ctypes.POINTER(ctypes.c_uint64))
+        dims, n = ctypes.POINTER(ctypes.c_int64)(), ctypes.c_uint64()
+        self.assertEqual(get(handle, ctypes.byref(dims), ctypes.byref(n)), 0)
+        shape = tuple(dims[i] for i in range(n.value))
+        lib = ctypes.CDLL(None)
+        free = getattr(lib, "_ZdaPv", None) or lib.free
+        free.argtypes = [ctypes.c_void_p]
+        free(ctypes.cast(dims, ctypes.c_void_p))
+        return shape
+
+    def test_unique(self):
+        """Unique and Unique2 over every declared type: sorted and not (the order of first
+        occurrence), inverse and counts, views of self, special values; valueOut's (and
+        countsOut's) view shape becomes [K]."""
+        import math
+        rng = random.Random(SEED + 43)
+        # UINT16 / UINT32 (torch has neither): int16 / int32 data of small non-negative values,
+        # whose bits are the same, under aclTensors of the unsigned types
+        types = [(str(t), t) for t in ALL] + [("UINT16", torch.int16), ("UINT32", torch.int32)]
+        udt = {"UINT16": acl.ACL_UINT16, "UINT32": acl.ACL_UINT32}
+
+        def handle(d, name):
+            if name not in udt:
+                return d.handle
+            h, ret = nn.create_tensor(list(d.shape), udt[name], None, 0, acl.ACL_FORMAT_ND, None,
+                                      d.ptr)
+            self.assertEqual(ret, 0)
+            self.addCleanup(nn.destroy_tensor, h)
+            return h
+        for name, dt in types:
+            for shape in ((9,), (3, 4), (2, 3, 2), (1,), ()):
+                n = 1
+                for d in shape:
+                    n *= d
+                if dt == BOOL:
+                    x = torch.tensor([rng.random() < 0.5 for _ in range(n)], dtype=BOOL)
+                elif dt.is_floating_point:
+                    vals = [rng.choice((-1.5, 0.0, 2.0, 3.25, 7.0)) for _ in range(n)]
+                    if n >= 6:
+                        vals[1], vals[4], vals[5] = -0.0, math.nan, math.inf
+                    x = torch.tensor(vals, dtype=F64).to(dt)
+                else:
+                    lo = 0 if name in ("UINT16", "UINT32") or dt == torch.uint8 else -3
+                    x = torch.tensor([rng.randint(lo, lo + 5) for _ in range(n)], dtype=I64).to(dt)
+                x = x.reshape(shape)
+                for sorted_ in (True, False):
+                    for fn in ("Unique", "Unique2"):
+                        ret_inv, ret_cnt = rng.random() < 0.7, fn == "Unique2" and rng.random() < 0.7
+                        what = "%s %s %s sorted %s inv %s cnt %s: %s" % (
+                            fn, name, shape, sorted_, ret_inv, ret_cnt, x.flatten().tolist())
+                        # the reference: torch.unique (sorted), NaNs made one as CANN's keys do
+                        flat = x.flatten()
+                        key = flat.double() if dt.is_floating_point else flat.long()
+                        if dt.is_floating_point:
+                            # CANN's keys: NaNs equal and above inf; -0.0 = 0.0
+                            key = torch.where(key == math.inf, torch.full_like(key, 1e308), key)
+                            key = torch.where(key.isnan(), torch.full_like(key, math.inf), key)
+                            key = torch.where(key == 0, torch.zeros_like(key), key)
+                        vals, inv, cnt = torch.unique(key, sorted=True, return_inverse=True,
+                                                      return_counts=True)
+                        if not sorted_:  # reorder by first occurrence
+                            first = [int((inv == r).nonzero()[0]) for r in range(vals.numel())]
+                            order = sorted(range(vals.numel()), key=lambda r: first[r])
+                            rank = [0] * len(order)
+                            for p_, r in enumerate(order):
+                                rank[r] = p_
+                            inv = torch.tensor([rank[int(i)] for i in inv], dtype=I64)
+                            cnt = cnt[order]
+                            firsts = [first[r] for r in order]
+                        else:
+                            firsts = [int((inv == r).nonzero()[0]) for r in range(vals.numel())]
+                        k = vals.numel()
+                        ref_vals = flat[firsts] if k else flat[:0]
+                        value = self.dev(torch.zeros((n,), dtype=dt))
+                        vh = handle(value, name)
+                        inverse = self.dev(torch.full(shape, -7, dtype=I64))
+                        xv = view_of(rng, x) if name not in udt else x
+                        args = [handle(self.dev(xv), name), sorted_, ret_inv]
+                        if fn == "Unique2":
+                            counts = self.dev(torch.full((n,), -7, dtype=I64))
+                            args += [ret_cnt, vh, inverse.handle, counts.handle]
+                        else:
+                            args += [vh, inverse.handle]
+                        self.assertEqual(self.run_op(fn, *args), 0, what)
+                        self.assertEqual(self.view_shape(vh), (k,), what)
+                        got = value.read()[:k]
+                        if dt.is_floating_point:  # the first occurrence's bits (-0.0 kept)
+                            self.same_bits(got, ref_vals, what)
+                        else:
+                            self.assertTrue(torch.equal(got, ref_vals), what)
+                        if ret_inv:
+                            self.assertTrue(torch.equal(inverse.read(), inv.reshape(shape)), what)
+                        else:
+                            self.assertTrue(bool((inverse.read() == -7).all()), what)
+                        if fn == "Unique2":
+                            if ret_cnt:
+                                self.assertEqual(self.view_shape(counts.handle), (k,), what)
+                                self.assertTrue(torch.equal(counts.read()[:k], cnt), what)
+                            else:
+                                self.assertEqual(self.view_shape(counts.handle), (n,), what)
+        # empty self: nothing runs, valueOut keeps its shape
+        e = self.dev(torch.zeros((0, 3)))
+        v = self.dev(torch.zeros((4,)))
+        ie = self.dev(torch.zeros((0, 3), dtype=I64))
+        self.assertEqual(self.run_op("Unique", e.handle, True, True, v.handle, ie.handle), 0)
+        self.assertEqual(self.view_shape(v.handle), (4,))
+        # valueOut too small for K: the launch fails, nothing written
+        x = self.dev(torch.tensor([3.0, 1.0, 2.0, 1.0]))
+        small = self.dev(torch.full((2,), 9.0))
+        i4 = self.dev(torch.zeros((4,), dtype=I64))
+        self.assertEqual(self.run_op("Unique", x.handle, True, False, small.handle, i4.handle),
+                         507015)
+        self.assertTrue(bool((small.read() == 9).all()))
+        self.assertEqual(self.view_shape(small.handle), (2,))
+        v4 = self.dev(torch.zeros((4,)))
+        self.refused("Unique", 161001, None, True, True, v4.handle, i4.handle)
+        self.refused("Unique", 161001, x.handle, True, False, v4.handle, None)
+        self.refused("Unique2", 161001, x.handle, True, False, False, v4.handle, i4.handle, None)
+        self.refused("Unique", 161002, self.dev(torch.zeros((4,), dtype=I64)).handle, True, False,
+                     v4.handle, i4.handle)  # valueOut of another type
+        self.refused("Unique", 161002, x.handle, True, False, v4.handle,
+                     self.dev(torch.zeros((4,), dtype=I32)).handle)  # inverseOut INT32
+        self.refused("Unique", 161002, x.handle, True, True, v4.handle,
+                     self.dev(torch.zeros((3,), dtype=I64)).handle)  # inverseOut's shape
+        self.refused("Unique", 161002, x.handle, True, False,
+                     self.dev(torch.zeros((8,))[::2]).handle, i4.handle)  # strided valueOut
+        self.refused("Unique2", 161002, x.handle, True, False, True, v4.handle, i4.handle,
+                     self.dev(torch.zeros((3,), dtype=I64)).handle)  # countsOut's shape
+        self.refused("Unique2", 161002, x.handle, True, False, True, v4.handle,
+                     self.dev(torch.zeros((3,), dtype=I64)).handle, i4.handle)  # inverse shape
+
+    def test_unique_dim(self):
+        """UniqueDim over every declared type, every dim (negative too), sorted and not, with and
+        without the inverse; 0-d self; the view shapes set by the launch; codes."""
+        rng = random.Random(SEED + 47)
+        types = [(str(t), t) for t in ALL] + [("UINT16", torch.int16), ("UINT32", torch.int32)]
+        udt = {"UINT16": acl.ACL_UINT16, "UINT32": acl.ACL_UINT32}
+
+        def handle(d, name):
+            if name not in udt:
+                return d.handle
+            h, ret = nn.create_tensor(list(d.shape), udt[name], None, 0, acl.ACL_FORMAT_ND, None,
+                                      d.ptr)
+            self.assertEqual(ret, 0)
+            self.addCleanup(nn.destroy_tensor, h)
+            return h
+        for name, dt in types:
+            for shape in ((5, 2), (2, 6, 2), (4,), (3, 1, 2), ()):
+                # few distinct values: slices repeat
+                x = torch.tensor([rng.randint(0, 1) for _ in range(max(1, len(shape) and
+                                  torch.Size(shape).numel()))], dtype=I64)
+                x = x.reshape(shape).to(dt)
+                nd = len(shape)
+                for dim in range(-max(nd, 1), max(nd, 1)):
+                    for sorted_ in (True, False):
+                        ret_inv = rng.random() < 0.7
+                        what = "UniqueDim %s %s dim %d sorted %s inv %s: %s" % (
+                            name, shape, dim, sorted_, ret_inv, x.tolist())
+                        xr = x.reshape(1) if nd == 0 else x
+                        d = dim % max(nd, 1)
+                        # the reference: slices compared as lists (torch 1.13's unique(dim=) does
+                        # not order slices of a dim > 0 lexicographically: seen on (2, 6, 2), dim 2)
+                        sl = [tuple(xr.select(d, j).flatten().long().tolist())
+                              for j in range(xr.shape[d])]
+                        distinct = sorted(set(sl))
+                        if not sorted_:
+                            distinct = sorted(distinct, key=sl.index)
+                        k = len(distinct)
+                        inv = torch.tensor([distinct.index(t) for t in sl], dtype=I64)
+                        cnt = torch.tensor([sl.count(t) for t in distinct], dtype=I64)
+                        vals = torch.stack([xr.select(d, sl.index(t)).long() for t in distinct], d)
+                        n = xr.shape[d]
+                        value = self.dev(torch.zeros((xr.numel(),), dtype=dt))
+                        vh = handle(value, name)
+                        inverse = self.dev(torch.full((n + 2,), -7, dtype=I64))
+                        counts = self.dev(torch.full((n,), -7, dtype=I64))
+                        self.assertEqual(self.run_op(
+                            "UniqueDim", handle(self.dev(view_of(rng, x) if name not in udt else x),
+                                                name),
+                            sorted_, ret_inv, dim, vh, inverse.handle, counts.handle), 0, what)
+                        vshape = tuple(vals.shape)
+                        self.assertEqual(self.view_shape(vh), vshape, what)
+                        self.assertEqual(self.view_shape(counts.handle), (k,), what)
+                        got = value.read()[:vals.numel()].reshape(vshape)
+                        self.assertTrue(torch.equal(got.long(), vals), what)
+                        self.assertTrue(torch.equal(counts.read()[:k], cnt), what)
+                        if ret_inv:
+                            self.assertEqual(self.view_shape(inverse.handle), (n,), what)
+                            self.assertTrue(torch.equal(inverse.read()[:n], inv), what)
+                        else:
+                            self.assertEqual(self.view_shape(inverse.handle), (n + 2,), what)
+                            self.assertTrue(bool((inverse.read() == -7).all()), what)
+        x = self.dev(torch.tensor([[1.0, 2.0], [1.0, 2.0], [0.0, 5.0]]))
+        v, i3, c3 = (self.dev(torch.zeros((6,))), self.dev(torch.zeros((3,), dtype=I64)),
+                     self.dev(torch.zeros((3,), dtype=I64)))
+        # too small an output for the result: the launch fails, nothing written
+        small = self.dev(torch.full((3,), 9.0))
+        self.assertEqual(self.run_op("UniqueDim", x.handle, True, True, 0, small.handle, i3.handle,
+                                     c3.handle), 507015)
+        self.assertTrue(bool((small.read() == 9).all()))
+        self.refused("UniqueDim", 161001, x.handle, True, True, 0, v.handle, i3.handle, None)
+        self.refused("UniqueDim", 161002, x.handle, True, True, 2, v.handle, i3.handle, c3.handle)
+        self.refused("UniqueDim", 161002, x.handle, True, True, -3, v.handle, i3.handle, c3.handle)
+        self.refused("UniqueDim", 161002, x.handle, True, True, 0,
+                     self.dev(torch.zeros((6,), dtype=F64)).handle, i3.handle, c3.handle)
+        self.refused("UniqueDim", 161002, x.handle, True, True, 0, v.handle, i3.handle,
+                     self.dev(torch.zeros((3,), dtype=I32)).handle)
+        self.refused("UniqueDim", 161002, x.handle, True, True, 0, v.handle,
+                     self.dev(torch.zeros((6,), dtype=I64)[::2]).handle, c3.handle)
+
+    def test_unique_consecutive(self):
+        """UniqueConsecutive against torch.unique_consecutive: every declared type, flattened
+        (dim 1000) and along every dim, INT32 / INT64 inverse and counts, NaN / -0.0 runs, the
+        view shapes set by the launch; codes."""
+        import math
+        rng = random.Random(SEED + 53)
+        types = [(str(t), t) for t in ALL] + [("UINT16", torch.int16), ("UINT32", torch.int32)]
+        udt = {"UINT16": acl.ACL_UINT16, "UINT32": acl.ACL_UINT32}
+
+        def handle(d, name):
+            if name not in udt:
+                return d.handle
+            h, ret = nn.create_tensor(list(d.shape), udt[name], None, 0, acl.ACL_FORMAT_ND, None,
+                                      d.ptr)
+            self.assertEqual(ret, 0)
+            self.addCleanup(nn.destroy_tensor, h)
+            return h
+        case = 0
+        for name, dt in types:
+            for shape in ((9,), (4, 3), (2, 5, 2), ()):
+                numel = torch.Size(shape).numel()
+                vals = [rng.choice((0, 0, 1)) for _ in range(numel)]
+                x = torch.tensor(vals, dtype=I64).to(dt)
+                if dt.is_floating_point and numel >= 9:
+                    x[2], x[3], x[5], x[6] = math.nan, math.nan, -0.0, 0.0
+                x = x.reshape(shape)
+                nd = len(shape)
+                for dim in [1000] + list(range(-max(nd, 1), max(nd, 1))):
+                    idt = (I32, I64)[case % 2]
+                    case += 1
+                    ret_inv, ret_cnt = rng.random() < 0.7, rng.random() < 0.7
+                    xr = x.reshape(1) if nd == 0 else x
+                    d = None if dim == 1000 else dim % max(nd, 1)
+                    xr = xr.double() if dt.is_floating_point else xr.long()  # (no half kernels)
+                    if d is None:
+                        ref, inv, cnt = torch.unique_consecutive(xr.flatten(), return_inverse=True,
+                                                                 return_counts=True)
+                        inv = inv.reshape(x.shape)
+                        n = numel
+                    else:
+                        ref, inv, cnt = torch.unique_consecutive(xr, return_inverse=True,
+                                                                 return_counts=True, dim=d)
+                        n = xr.shape[d]
+                    k = cnt.numel()
+                    ref = ref.to(dt)
+                    what = "UniqueConsecutive %s %s dim %d %s inv %s cnt %s: %s" % (
+                        name, shape, dim, idt, ret_inv, ret_cnt, x.flatten().tolist())
+                    value = self.dev(torch.zeros((max(numel, 1),), dtype=dt))
+                    vh = handle(value, name)
+                    inverse = self.dev(torch.full(x.shape if d is None else (n,), -7, dtype=idt))
+                    counts = self.dev(torch.full((n,), -7, dtype=idt))
+                    self.assertEqual(self.run_op(
+                        "UniqueConsecutive",
+                        handle(self.dev(view_of(rng, x) if name not in udt else x), name),
+                        ret_inv, ret_cnt, dim, vh, inverse.handle, counts.handle), 0, what)
+                    self.assertEqual(self.view_shape(vh), tuple(ref.shape), what)
+                    got = value.read()[:ref.numel()].reshape(ref.shape)
+                    if dt.is_floating_point:  # NaN where torch's, the sign of each zero kept
+                        nan = ref.isnan()
+                        self.assertTrue(torch.equal(got.isnan(), nan), what)
+                        self.assertTrue(torch.equal(got[~nan], ref[~nan]), what)
+                        self.assertTrue(torch.equal(got[~nan].signbit(), ref[~nan].signbit()),
+                                        "%s: %s" % (what, got))
+                    else:
+                        self.assertTrue(torch.equal(got, ref), what)
+                    if ret_inv:
+                        self.assertTrue(torch.equal(inverse.read().reshape(-1)[:inv.numel()],
+                                                    inv.reshape(-1).to(idt)), what)
+                    if ret_cnt:
+                        self.assertEqual(self.view_shape(counts.handle), (k,), what)
+                        self.assertTrue(torch.equal(counts.read()[:k], cnt.to(idt)), what)
+        x = self.dev(torch.tensor([1.0, 1.0, 2.0]))
+        v, i3 = self.dev(torch.zeros((3,))), self.dev(torch.zeros((3,), dtype=I64))
+        self.refused("UniqueConsecutive", 161001, x.handle, True, True, 1000, v.handle, None,
+                     i3.handle)
+        self.refused("UniqueConsecutive", 161002, x.handle, True, True, 1, v.handle, i3.handle,
+                     i3.handle)  # dim
+        self.refused("UniqueConsecutive", 161002, x.handle, True, True, 1000, v.handle, i3.handle,
+                     self.dev(torch.zeros((3,), dtype=I32)).handle)  # two index types
+        self.refused("UniqueConsecutive", 161002, x.handle, True, True, 1000,
+                     self.dev(torch.zeros((3,), dtype=I64)).handle, i3.handle, i3.handle)
+        self.refused("UniqueConsecutive", 161002, x.handle, True, True, 1000, v.handle,
+                     self.dev(torch.zeros((2,), dtype=I64)).handle, i3.handle)  # inverse shape
 
     @classmethod
     def tearDownClass(cls):

@@ -4,7 +4,7 @@ on the CPU as the oracle): AddN (the nary Sum's kernels), InplaceCumprod, Cumsum
 reverse), MeanV2 (noopWithEmptyAxes), Sort (values and indices), Topk, Equal, IsInScalarTensor and
 IsInTensorScalar; IsClose, SearchSorted(s), Bincount, Histc, LinalgCross, SignBitsPack and
 SignBitsUnpack (their references written from the bit layout CANN's kernels use), DiagPart,
-EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, CdistBackward, DotV2, TraceV2, Expandv, FillV2, InplaceMaskedFillTensor, MaskedFill, BiasAdd and GerV2. (IsInf, Lgamma and
+EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, Inverse, CdistBackward, DotV2, TraceV2, Expandv, FillV2, InplaceMaskedFillTensor, MaskedFill, BiasAdd and GerV2. (IsInf, Lgamma and
 Digamma are unary rows: test_ew_torch.py.)
 
 Every declared type, seeded random shapes (0-d to 3-d, empty dims), non-contiguous views,
@@ -560,6 +560,47 @@ class MathTorch(TorchCase):
         self.refused("Logdet", 161002, self.dev(torch.zeros((2, 2))).handle,
                      self.dev(torch.zeros((2,))).handle)
         self.refused("Slogdet", 161001, self.dev(torch.zeros((2, 2))).handle, None, o.handle)
+
+    def test_inverse(self):
+        rng = random.Random(SEED + 21)
+        for dt in (F32, F16, F64):
+            for shape in ((3, 3), (2, 4, 4), (2, 1, 3, 3), (1, 1), (5, 5), (2, 0, 0), (0, 3, 3)):
+                # diagonally dominant: well conditioned, so rounding to dt is the only error
+                x = gen(rng, shape, dt, special=False).double()
+                if shape[-1]:
+                    x = x + torch.eye(shape[-1], dtype=torch.float64) * 4
+                x = x.to(dt)
+                ref = torch.linalg.inv(x.double()).to(dt)
+                out = self.dev(torch.zeros(shape, dtype=dt))
+                what = "Inverse %s %s" % (dt, shape)
+                self.run_ok("Inverse", self.dev(view_of(rng, x)).handle, out.handle, what=what)
+                check(self, out.read(), ref, what)
+        # out of another type: rounded once to it; out a strided view
+        x = (torch.rand((3, 3), dtype=F64) + torch.eye(3, dtype=F64) * 3)
+        ov = self.dev(torch.zeros((3, 6), dtype=F32)[:, ::2])
+        self.run_ok("Inverse", self.dev(x).handle, ov.handle, what="Inverse F64 -> F32 view")
+        ov.shape = (3, 6)  # read the whole storage (read() takes it as contiguous)
+        got = ov.read()
+        check(self, got[:, ::2], torch.linalg.inv(x).to(F32), "Inverse F64 -> F32 view")
+        self.assertTrue(bool((got[:, 1::2] == 0).all()), "Inverse wrote outside the view")
+        # INV3: singular, or holding a NaN: NaN everywhere
+        for bad in (torch.tensor([[1.0, 2.0], [2.0, 4.0]]), torch.tensor([[1.0, 0.0], [0.0, float("nan")]])):
+            out = self.dev(torch.zeros((2, 2)))
+            self.run_ok("Inverse", self.dev(bad).handle, out.handle, what="Inverse singular")
+            self.assertTrue(bool(out.read().isnan().all()), "Inverse of %s" % bad)
+        sq = self.dev(torch.zeros((2, 2)))
+        self.refused("Inverse", 161002, self.dev(torch.zeros((2, 3))).handle,
+                     self.dev(torch.zeros((2, 3))).handle)  # not square
+        self.refused("Inverse", 161002, self.dev(torch.zeros((3,))).handle,
+                     self.dev(torch.zeros((3,))).handle)  # under 2 dims
+        self.refused("Inverse", 161002, sq.handle, self.dev(torch.zeros((2, 3))).handle)
+        self.refused("Inverse", 161002, self.dev(torch.zeros((2, 2), dtype=BF16)).handle, sq.handle)
+        self.refused("Inverse", 161002, sq.handle, self.dev(torch.zeros((2, 2), dtype=I32)).handle)
+        self.refused("Inverse", 161001, None, sq.handle)
+        self.refused("Inverse", 161001, sq.handle, None)
+        # an empty self of any rank is accepted (CANN's first phase skips the checks of shape)
+        e = self.dev(torch.zeros((0,)))
+        self.run_ok("Inverse", e.handle, e.handle, what="Inverse empty 1-d")
 
     def test_dot_trace_v2(self):
         rng = random.Random(SEED + 14)
