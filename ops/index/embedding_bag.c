@@ -3,7 +3,7 @@
  * EmbeddingBag: rows of weight picked by indices, reduced per bag (torch's embedding_bag
  * forward; ops-nn's aclnn_embedding_bag.h, the checks of its A2/A3 path).
  *
- *  EB1. weight [N, D] (FLOAT, FLOAT16, BFLOAT16); indices and offsets of at most 1 dim (INT64,
+ *  EBG1. weight [N, D] (FLOAT, FLOAT16, BFLOAT16); indices and offsets of at most 1 dim (INT64,
  *      INT32, INT16, INT8, UINT8; one of the two INT32 or INT64). B = numel(offsets), minus 1
  *      with includeLastOffset. output [B, D] of weight's type; offset2bag of numel(indices) or
  *      empty (then not written); bagSize of B elements; maxIndices [B, D] in max mode, else B
@@ -11,16 +11,16 @@
  *      perSampleWeights (optional, sum mode only): weight's type, 1 dim, numel(indices).
  *      scaleGradByFreq and sparse only concern the gradient: accepted, unused. An empty
  *      weight, indices or offsets runs nothing, as CANN's first phase.
- *  EB2. Bag b holds indices [offsets[b], end), end = offsets[b + 1] when there is one, else
+ *  EBG2. Bag b holds indices [offsets[b], end), end = offsets[b + 1] when there is one, else
  *      numel(indices). An index equal to paddingIdx (compared as is: a negative one matches
  *      none) is skipped. Offsets must rise from 0 to at most numel(indices) and every other
  *      index lie in [0, N): else the launch fails with ACL_ERROR_RT_AICORE_EXCEPTION before
  *      anything is written (as Embedding, gather.c GA1).
- *  EB3. sum: sum of perSampleWeights[i] * weight[indices[i]] (weight 1 without them); mean:
+ *  EBG3. sum: sum of perSampleWeights[i] * weight[indices[i]] (weight 1 without them); mean:
  *      the sum over the bag's count; max: per column the largest value (the first on a tie, a
  *      NaN wins), maxIndices its row. An empty bag gives 0 and maxIndices 0. Sums run in
  *      double, each result rounded to its type once.
- *  EB4. offset2bag[i] = the bag of index i (the number of offsets[1..B) <= i); bagSize = the
+ *  EBG4. offset2bag[i] = the bag of index i (the number of offsets[1..B) <= i); bagSize = the
  *      bag's non-padding count in mean and max modes, 0 in sum mode; in sum and mean modes
  *      maxIndices = bagSize (CANN's kernel writes the same buffer; torch agrees).
  */
@@ -67,7 +67,7 @@ static int32_t eb_run(const struct aclOpExecutor *e, void *const *addr)
     if (p->has_psw)
         EB_GATHER(psw, CK_F64, p->psw);
 #undef EB_GATHER
-    /* EB2: every check before any write */
+    /* EBG2: every check before any write */
     for (int64_t b = 0; b < no; b++)
         if (off[b] < (b ? off[b - 1] : 0) || off[b] > ni || (b == 0 && off[0] != 0)) {
             rc = ACL_ERROR_RT_AICORE_EXCEPTION;
@@ -83,7 +83,7 @@ static int32_t eb_run(const struct aclOpExecutor *e, void *const *addr)
         double *o = out + b * d;
         int64_t *mi = p->mode == EB_MAX ? mxi + b * d : NULL;
         for (int64_t i = off[b]; i < end; i++) {
-            o2b[i] = b; /* EB4 (of several bags starting at i, the empty ones hold nothing) */
+            o2b[i] = b; /* EBG4 (of several bags starting at i, the empty ones hold nothing) */
             if (idx[i] == p->padding)
                 continue;
             const double *r = w + idx[i] * d;
@@ -108,7 +108,7 @@ static int32_t eb_run(const struct aclOpExecutor *e, void *const *addr)
             mxi[b] = bsz[b];
     }
     /* indices before offsets[0] cannot exist (offsets[0] is 0); those after the last bag's end
-     * (includeLastOffset with offsets[B] < numel(indices)) count as the last bag's (EB4) */
+     * (includeLastOffset with offsets[B] < numel(indices)) count as the last bag's (EBG4) */
     for (int64_t i = nb ? (nb < no ? off[nb] : ni) : 0; i < ni; i++)
         o2b[i] = nb ? nb - 1 : 0;
 #define EB_SCATTER(buf, ck, t)                                                                     \
@@ -131,7 +131,7 @@ done:
     return rc;
 }
 
-/* t must have at most `most` dims (EB1). */
+/* t must have at most `most` dims (EBG1). */
 static aclnnStatus eb_rank(const char *name, const aclTensor *t, const char *what, unsigned most)
 {
     if (t->ndim > most)
@@ -140,7 +140,7 @@ static aclnnStatus eb_rank(const char *name, const aclTensor *t, const char *wha
     return ACLNN_SUCCESS;
 }
 
-/* t must have n elements (EB1). */
+/* t must have n elements (EBG1). */
 static aclnnStatus eb_count(const char *name, const aclTensor *t, const char *what, int64_t n)
 {
     int64_t got = ops_numel(t->dims, (int)t->ndim);
@@ -159,7 +159,7 @@ aclnnStatus aclnnEmbeddingBagGetWorkspaceSize(const aclTensor *weight, const acl
                                               aclTensor *bagSize, aclTensor *maxIndices, WS)
 {
     static const char name[] = "aclnnEmbeddingBag";
-    (void)scaleGradByFreq; /* EB1: gradient options */
+    (void)scaleGradByFreq; /* EBG1: gradient options */
     (void)sparse;
     OPS_CHECK_NULLS(name, weight, indices, offsets, output, offset2bag, bagSize, maxIndices,
                     workspaceSize, executor);
@@ -238,7 +238,7 @@ aclnnStatus aclnnEmbeddingBagGetWorkspaceSize(const aclTensor *weight, const acl
     p->ni = ni;
     p->no = no;
     p->bags = nb;
-    bool empty = !ops_numel(weight->dims, 2) || !ni || !no; /* EB1: CANN runs nothing */
+    bool empty = !ops_numel(weight->dims, 2) || !ni || !no; /* EBG1: CANN runs nothing */
     e->run = empty ? NULL : eb_run;
     return ops_exec_done(e, workspaceSize, executor);
 }
