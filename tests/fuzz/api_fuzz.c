@@ -733,7 +733,7 @@ static void run_ge_op(uint8_t a, uint8_t b, uint8_t c, const uint8_t *x, int t)
         aclrtStream s = NULL;
         if (!aclrtMalloc(&din, BUF, ACL_MEM_MALLOC_HUGE_FIRST) &&
             !aclrtMalloc(&dout, BUF, ACL_MEM_MALLOC_HUGE_FIRST) && !aclrtCreateStream(&s)) {
-            check("aclrtMemset", aclrtMemset(din, BUF, a, BUF), COMMON, END);
+            check("aclrtMemset", aclrtMemset(din, BUF, a, BUF), COMMON, CAPTURE, END);
             /* run descriptions: the built shape, or another one from the input */
             cpuaclGeTensor in = ge_desc(c & 0x40 ? &gr : &gx, din, c & 2 ? BUF : out.size);
             out.data = dout;
