@@ -132,6 +132,17 @@ aclnnStatus ops_check_scalar(const char *name, const char *what, const aclScalar
     return ACLNN_SUCCESS;
 }
 
+bool ops_view_dense(const aclTensor *t)
+{
+    int64_t st = 1;
+    for (int d = (int)t->ndim - 1; d >= 0; d--) {
+        if (t->dims[d] != 1 && t->strides[d] != st)
+            return false;
+        st *= t->dims[d];
+    }
+    return true;
+}
+
 aclnnStatus ops_wrap_dim(const char *name, int64_t dim, int nd, int *out)
 {
     int lim = nd ? nd : 1;

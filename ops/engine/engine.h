@@ -514,6 +514,9 @@ aclnnStatus ops_check_dims(const aclTensor *t, const char *op, const char *what)
 aclnnStatus ops_need_dt(const char *name, const char *what, aclDataType t, unsigned mask, int *dt);
 /* s is a live scalar of a supported type (its DT_* into *dt unless dt is NULL). */
 aclnnStatus ops_check_scalar(const char *name, const char *what, const aclScalar *s, int *dt);
+/* t's view is dense in row-major order: each stride is the product of the dims after it (a
+ * dim of size 1 may have any stride). t's offset is not looked at. */
+bool ops_view_dense(const aclTensor *t);
 /* dim against a rank (a 0-d tensor counts as 1-d): the wrapped dim into *out. */
 aclnnStatus ops_wrap_dim(const char *name, int64_t dim, int nd, int *out);
 /* out's shape must be want[0..nwant): else 161002 naming both shapes. */

@@ -301,14 +301,10 @@ done:
 /* t must be a contiguous view (UQ4). */
 static aclnnStatus uq_contiguous(const char *name, const aclTensor *t, const char *what)
 {
-    int64_t want = 1;
-    for (int d = (int)t->ndim - 1; d >= 0; d--) {
-        if (t->dims[d] != 1 && t->strides[d] != want)
-            return ops_err(ACLNN_ERR_PARAM_INVALID,
-                           "%s: %s must be contiguous (it is written as the [K] it becomes)", name,
-                           what);
-        want *= t->dims[d];
-    }
+    if (!ops_view_dense(t))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: %s must be contiguous (it is written as the [K] it becomes)", name,
+                       what);
     return ACLNN_SUCCESS;
 }
 
@@ -387,15 +383,12 @@ aclnnStatus aclnnUniqueDimGetWorkspaceSize(const aclTensor *self, bool sorted, b
     static const char name[] = "aclnnUniqueDim";
     OPS_CHECK_NULLS(name, self, valueOut, inverseOut, countsOut, workspaceSize, executor);
     aclnnStatus rc;
-    if ((rc = ops_check_dims(self, name, "self")))
+    int d;
+    if ((rc = ops_check_dims(self, name, "self")) ||
+        (rc = ops_wrap_dim(name, dim, (int)self->ndim, &d))) /* UQ7: CANN's range */
         return rc;
-    int64_t nd = self->ndim, lo = nd ? -nd : -1, hi = nd ? nd - 1 : 0; /* UQ7: CANN's range */
-    if (dim < lo || dim > hi)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is outside [%lld, %lld]", name,
-                       (long long)dim, (long long)lo, (long long)hi);
     return uq_op(name, OPS_DT_UniqueDim, OPS_DT2_UniqueDim, false, self, sorted, returnInverse,
-                 true, false, (int)(dim < 0 ? dim + (nd ? nd : 1) : dim), valueOut, inverseOut,
-                 countsOut, workspaceSize, executor);
+                 true, false, d, valueOut, inverseOut, countsOut, workspaceSize, executor);
 }
 
 PHASE2(Unique)
@@ -410,13 +403,10 @@ aclnnStatus aclnnUniqueConsecutiveGetWorkspaceSize(const aclTensor *self, bool r
     static const char name[] = "aclnnUniqueConsecutive";
     OPS_CHECK_NULLS(name, self, valueOut, inverseOut, countsOut, workspaceSize, executor);
     aclnnStatus rc;
-    if ((rc = ops_check_dims(self, name, "self")))
+    int d = -1; /* UQ8: 1000 flattens */
+    if ((rc = ops_check_dims(self, name, "self")) ||
+        (dim != 1000 && (rc = ops_wrap_dim(name, dim, (int)self->ndim, &d))))
         return rc;
-    int64_t nd = self->ndim, lo = nd ? -nd : -1, hi = nd ? nd - 1 : 0;
-    if (dim != 1000 && (dim < lo || dim > hi)) /* UQ8: 1000 flattens */
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is neither 1000 nor in [%lld, %lld]",
-                       name, (long long)dim, (long long)lo, (long long)hi);
-    int d = dim == 1000 ? -1 : (int)(dim < 0 ? dim + (nd ? nd : 1) : dim);
     return uq_op(name, OPS_DT_UniqueConsecutive, OPS_DT2_UniqueConsecutive, true, self, false,
                  returnInverse, returnCounts, d < 0 && returnInverse, d, valueOut, inverseOut,
                  countsOut, workspaceSize, executor);

@@ -157,13 +157,7 @@ static aclnnStatus fl_build(const char *name, unsigned types, const aclTensor *x
     const int64_t want[3] = {m, n1, words ? n2 / 8 : n2};
     if ((rc = ops_check_shape(name, want, 3, out, "out")))
         return rc;
-    int64_t st = 1;
-    bool dense = out->offset == 0;
-    for (int d = 2; d >= 0; d--) {
-        dense = dense && (out->dims[d] == 1 || out->strides[d] == st);
-        st *= out->dims[d];
-    }
-    if (!dense)
+    if (out->offset != 0 || !ops_view_dense(out))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out must be contiguous", name);
     if (scale->dtype != ACL_FLOAT)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: quantScale is %s, must be FLOAT", name,

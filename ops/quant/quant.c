@@ -617,16 +617,8 @@ static aclnnStatus dq_build(const char *name, unsigned types, const aclTensor *x
         (rc = ops_check_shape(name, x->dims, nd - 1, scaleOut, "scaleOut")) ||
         (offsetOut && (rc = ops_check_shape(name, x->dims, nd - 1, offsetOut, "offsetOut"))))
         return rc;
-    if (pack) {
-        int64_t st = 1;
-        bool dense = yOut->offset == 0;
-        for (int d = nd - 1; d >= 0; d--) {
-            dense = dense && (yOut->dims[d] == 1 || yOut->strides[d] == st);
-            st *= yOut->dims[d];
-        }
-        if (!dense)
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: a packed yOut must be contiguous", name);
-    }
+    if (pack && !(yOut->offset == 0 && ops_view_dense(yOut)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: a packed yOut must be contiguous", name);
     struct aclOpExecutor *e = ops_exec_plan(name, 3, 3, sizeof(struct dq_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
@@ -879,9 +871,7 @@ aclnnStatus aclnnGroupQuantGetWorkspaceSize(const aclTensor *x, const aclTensor 
     const int64_t want[2] = {x->dims[0], pack == 2 ? h / 8 : h};
     if ((rc = ops_check_shape(name, want, 2, y, "y")))
         return rc;
-    const bool dense = y->offset == 0 && (y->dims[1] == 1 || y->strides[1] == 1) &&
-                       (y->dims[0] == 1 || y->strides[0] == want[1]);
-    if (pack && !dense)
+    if (pack && !(y->offset == 0 && ops_view_dense(y)))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: a packed y must be contiguous", name);
     struct aclOpExecutor *e = ops_exec_plan(name, 4, 1, sizeof(struct gq_plan), NULL);
     if (!e)

@@ -152,13 +152,7 @@ static aclnnStatus sg_build(const char *name, unsigned types, const aclTensor *x
         (rc = ops_check_shape(name, want, nd - 1, sc, "scaleOut")))
         return rc;
     if (int4) {
-        int64_t st = 1;
-        bool dense = y->offset == 0 && n % 2 == 0;
-        for (int d = nd - 1; d >= 0; d--) {
-            dense = dense && (y->dims[d] == 1 || y->strides[d] == st);
-            st *= y->dims[d];
-        }
-        if (!dense)
+        if (y->offset != 0 || n % 2 != 0 || !ops_view_dense(y))
             return ops_err(ACLNN_ERR_PARAM_INVALID,
                            "%s: an INT4 yOut must be contiguous with an even last dim", name);
     }
