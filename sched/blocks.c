@@ -185,8 +185,8 @@ static void free_entry(struct sched_team *tm, uint32_t b)
 }
 
 /* Publish a job on entry b, run our claims, close it. Returns the generation. */
-static uint64_t publish_and_run(uint32_t self, struct sched_team *tm, uint32_t b,
-                                sched_block_fn fn, void *arg, uint32_t n)
+static uint64_t publish_and_run(uint32_t self, struct sched_team *tm, uint32_t b, sched_block_fn fn,
+                                void *arg, uint32_t n)
 {
     struct sched_job *e = &tm->jobs[b];
     uint64_t gen = ++e->gen; /* MB3: ours while we hold the busy bit */
@@ -236,12 +236,14 @@ static int32_t run_inline(sched_block_fn fn, void *arg, uint32_t n)
     return err;
 }
 
-/* A fork's team entry, or -1 when it runs inline (MB5). */
-static int fork_entry(struct sched_worker *w, uint32_t n)
+/* A fork's entry on team tm, or -1 when it runs inline (MB5): no team, one block, or no other
+ * member to share with. A worker owner counts in its team's size; a host owner is one member
+ * more (MB6). */
+static int fork_entry(struct sched_team *tm, bool host, uint32_t n)
 {
-    if (!w || n <= 1 || team_size(w->team) <= 1)
+    if (!tm || n <= 1 || team_size(tm) + host <= 1)
         return -1;
-    return take_entry(w->team);
+    return take_entry(tm);
 }
 
 /* The team a replayed fork of x uses: its worker's, or a host thread's (MB6). */
@@ -254,9 +256,7 @@ int32_t sched_blocks_run(struct sched_exec *x, sched_block_fn fn, void *arg, uin
 {
     struct sched_worker *w = x->worker;
     struct sched_team *tm = exec_team(x);
-    /* MB6: a host thread is one more member, so a team of one worker helps it. */
-    int b = w ? fork_entry(w, n)
-              : (!tm || n <= 1 || team_size(tm) < 1 ? -1 : take_entry(tm));
+    int b = fork_entry(tm, !w, n);
     if (b < 0)
         return run_inline(fn, arg, n);
     struct sched_job *e = &tm->jobs[b];
@@ -272,7 +272,7 @@ int32_t sched_blocks_run(struct sched_exec *x, sched_block_fn fn, void *arg, uin
 int sched_fork_begin(struct sched_worker *w, struct sched_stream *s, struct sched_exec *x)
 {
     uint32_t n = x->fork_n;
-    int b = fork_entry(w, n);
+    int b = fork_entry(w->team, false, n);
     if (b < 0) {
         int32_t err = run_inline(x->fork_fn, x->fork_arg, n);
         if (err)

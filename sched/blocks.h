@@ -59,9 +59,10 @@
  *      worker waits for it, and it serves no other stream meanwhile. With no
  *      team (a device of one worker) or n = 1 it runs the blocks in place
  *      (MB5): on one worker the launches ask for one block anyway (an Ascend C
- *      launch for at most one runner per worker, a split for one block). Which thread runs a block never changes its result: a block
- *      depends only on its index and n, and n is what the device's worker
- *      count asks for (x->team_size), as on a worker.
+ *      launch for at most one runner per worker, a split for one block). Which
+ *      thread runs a block never changes its result: a block depends only on
+ *      its index and n, and n is what the device's worker count asks for
+ *      (x->team_size), as on a worker.
  */
 #ifndef CPUACL_SCHED_BLOCKS_H
 #define CPUACL_SCHED_BLOCKS_H
