@@ -107,9 +107,9 @@ void capture_release_events_locked(struct core_capture *k)
  * stays (the caller decides whether it lives). Lock held. */
 void capture_close_locked(struct core_capture *k)
 {
-    for (uint32_t i = 0; i < k->nlanes;
-         i++) /* relaxed: A1 (a lane already let go, and
-               * perhaps reused by another capture, keeps what it has) */
+    /* relaxed: A1 (a lane already let go, and perhaps reused by another capture, keeps what
+     * it has) */
+    for (uint32_t i = 0; i < k->nlanes; i++)
         if (atomic_load_explicit(&k->lanes[i]->cap, memory_order_relaxed) == k)
             atomic_store_explicit(&k->lanes[i]->cap, NULL, memory_order_relaxed);
     capture_release_events_locked(k);
@@ -473,9 +473,8 @@ aclError core_capture_put(struct core_stream *s, const struct sched_task *rec)
     t->flags |= d->replay_flags;
     t->run = d->replay;
     pl->n++;
-    core_capture_note_last(k->model->handle, s->handle, lane,
-                           pl->n - 1); /* core/kernel/function.c */
-    me->last_task = pl->n - 1;         /* aclrtGetThreadLastTaskId: the task's id in its lane */
+    core_capture_note_last(k->model->handle, s->handle, lane, pl->n - 1); /* kernel/function.c */
+    me->last_task = pl->n - 1; /* aclrtGetThreadLastTaskId: the task's id in its lane */
     sched_stream_unannounce(me);
     return ACL_SUCCESS;
 }
@@ -590,8 +589,8 @@ static aclError capture_commit(struct core_stream *s, const char *fn)
         return core_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: capture out of memory", fn);
     t->run = replay;
     pl->n++; /* the node was written in place */
-    core_capture_note_last(k->model->handle, s->handle, s->cap_lane,
-                           pl->n - 1);       /* core/kernel/function.c */
+    /* core/kernel/function.c */
+    core_capture_note_last(k->model->handle, s->handle, s->cap_lane, pl->n - 1);
     sched_t_producer->last_task = pl->n - 1; /* announced by core_capture_begin (T8) */
     aclError rc = ACL_SUCCESS;
     if (rel) {
