@@ -326,6 +326,7 @@ static const char *task_cat(uint8_t kind)
     switch (kind) {
     case CORE_T_KERNEL:
     case CORE_T_OWNED:
+    case CORE_T_BLOCKS: /* an operator's or kernel's blocks on the device's workers */
         return "compute";
     case CORE_T_MEMCPY:
     case CORE_T_MEMCPY2D:

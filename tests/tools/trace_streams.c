@@ -8,7 +8,8 @@
  * Also: tracing off writes nothing; an unwritable path fails aclInit (environment and
  * configuration file, each with its code and a message naming the path and errno); a write
  * that fails at aclFinalize is its return code and message. A multi-block task's slice spans
- * its blocks (each block spins a measured time; the slice is at least as long as each). */
+ * its blocks (each block spins a measured time; the slice is at least as long as each), and
+ * kernels are in category "compute" whether they ran as one block or several. */
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <stdatomic.h>
@@ -155,10 +156,16 @@ static void program(int32_t ids[3], uint32_t *model)
     } sa = {SPREAD_NS, &g_spread_ns};
     CHECK_OK(
         aclrtLaunchKernelWithHostArgs(spin, SPREAD_BLOCKS, s[0], NULL, &sa, sizeof(sa), NULL, 0));
+    /* an operator split into blocks (EX6): 1 Mi floats added in place on b */
+    int64_t big_dims[1] = {(int64_t)(big / sizeof(float))}, big_st[1] = {1};
+    aclTensor *tb = aclCreateTensor(big_dims, 1, ACL_FLOAT, big_st, 0, ACL_FORMAT_ND, big_dims, 1,
+                                    dev);
+    CHECK(tb);
     CHECK_OK(aclrtStreamWaitEvent(s[1], e));
     atomic_store_explicit(&g_gate, 1, memory_order_release); /* release: pairs with gate */
     aclop_add(s[1], x, y, z);
     CHECK_OK(cpuaclLaunchKernel(s[1], tiny, NULL));
+    add_on(s[1], tb, tb, tb);
     CHECK_OK(cpuaclLaunchKernel(NULL, tiny, NULL)); /* the default stream */
 
     /* c: two kernels captured, the model replayed */
@@ -176,6 +183,7 @@ static void program(int32_t ids[3], uint32_t *model)
     aclDestroyTensor(tx);
     aclDestroyTensor(ty);
     aclDestroyTensor(tz);
+    aclDestroyTensor(tb);
     CHECK_OK(aclrtFreeHost(host));
     FREE_DEVICE(dev, x, y, z);
     CHECK_OK(aclrtDestroyEvent(e));
@@ -242,6 +250,11 @@ static void check_trace(const char *path, const int32_t ids[3], uint32_t model)
     uint64_t block_ns = atomic_load_explicit(&g_spread_ns, memory_order_relaxed);
     CHECK(sp && block_ns >= SPREAD_NS && num(rec, "ts") < num(sp, "ts"));
     CHECK(num(sp, "dur") * 1000.0 >= (double)block_ns);
+    /* Kernels are "compute" however many blocks they ran in (a multi-block task was "host") */
+    const cJSON *bigadd = slice(ev, "aclnnAdd", ids[1]);
+    CHECK(bigadd && !strcmp(str(sp, "cat"), "compute") && !strcmp(str(add, "cat"), "compute") &&
+          !strcmp(str(bigadd, "cat"), "compute"));
+    CHECK(!strcmp(str(copy, "cat"), "memory") && !strcmp(str(rec, "cat"), "sync"));
 
     /* The arrow: "s" inside the record's slice on a, "f" inside the wait's on b, one id. */
     const cJSON *s = NULL, *f = NULL;
