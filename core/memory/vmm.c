@@ -9,8 +9,8 @@
  * On Linux:
  *   reservation  an anonymous PROT_NONE, MAP_NORESERVE mapping aligned to 2 MiB: address
  *                space and nothing else
- *   physical     a memfd of the handle's size (shmem pages, zero-filled, touched lazily;
- *                mappings ask for 2 MiB pages with MADV_HUGEPAGE), its bytes charged to the
+ *   physical     a memfd of the handle's size (shmem pages, zero-filled, allocated by the call
+ *                (VM7); mappings ask for 2 MiB pages with MADV_HUGEPAGE), its bytes charged to the
  *                device pool's capacity (mem_dev_charge) as aclrtMalloc charges, so
  *                aclrtGetMemInfo counts them
  *   map          mmap(MAP_SHARED | MAP_FIXED) of the memfd over part of a reservation,
@@ -46,8 +46,16 @@
  *       mem/devmem.c D7); d's reservations are released (a remaining mapping of another
  *       device's handle is unmapped first, that handle stays). Afterwards the handles and
  *       addresses are unknown, and everything is gone before mem_dev_fini.
+ *   VM7. aclrtMallocPhysical allocates its pages (fallocate of the memfd: zero-filled, all
+ *       of them), as the NPU's driver commits the memory of a physical handle: a host that
+ *       cannot give them fails the call with ACL_ERROR_RT_MEMORY_ALLOCATION, where lazily
+ *       allocated shmem would raise SIGBUS at a later first touch. aclrtMapMem fills the
+ *       mapping's page tables at once (MAP_POPULATE): one fault per 4 KiB page at first
+ *       touch cost ~2 us each on the development VM (a 4 MiB pool chunk: 2 ms at its first
+ *       use, 0.2 ms once mapped; ggml-cann's VMM pool paid it inside its first graph).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -486,7 +494,8 @@ aclError core_vmm_phys_alloc(aclrtDrvMemHandle *handle, size_t size,
         goto fail;
     }
     p->fd = memfd_create("cpuacl-physical", MFD_CLOEXEC);
-    if (p->fd < 0 || ftruncate(p->fd, (off_t)size) != 0) {
+    /* VM7: the pages are allocated here, not at first touch */
+    if (p->fd < 0 || ftruncate(p->fd, (off_t)size) != 0 || fallocate(p->fd, 0, 0, (off_t)size)) {
         rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot create %zu bytes of memory: %s",
                       fn, size, strerror(errno));
         goto fail_credit;
@@ -600,8 +609,9 @@ aclError core_vmm_map(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandl
                       fn, (void *)r->base, r->maps->phys->dev, p->dev);
         goto out;
     }
+    /* VM7: the page tables are filled now (the pages exist since aclrtMallocPhysical) */
     void *q = mmap(virPtr, size, noaccess ? PROT_NONE : PROT_READ | PROT_WRITE,
-                   MAP_SHARED | MAP_FIXED, p->fd, 0);
+                   MAP_SHARED | MAP_FIXED | (noaccess ? 0 : MAP_POPULATE), p->fd, 0);
     if (q == MAP_FAILED) {
         int e = errno;
         range_unback(va, size); /* a failed MAP_FIXED may have removed the old pages */

@@ -4,7 +4,8 @@
  * handle mapped twice shares its bytes; copies across adjacent mappings; capacity charged and
  * credited in aclrtGetMemInfo; mappings are device memory of the handle's device (aclrtFree
  * refuses them); device reset and aclFinalize with live reservations, handles and mappings;
- * concurrent users with payload checks. */
+ * concurrent users with payload checks; a handle's pages and a mapping's page tables exist
+ * from the call that makes them (VM7). */
 #include "memapi.h"
 
 #define CAP ((size_t)64 << 20)
@@ -255,6 +256,46 @@ static void physical(void)
     EXPECT_ERR(ACL_ERROR_RT_INVALID_HANDLE, aclrtFreePhysical(a));
     EXPECT_OK(aclrtFreePhysical(n));
     EXPECT(mi_free(ACL_HBM_MEM) == CAP);
+}
+
+/* RssShmem of /proc/self/status, in KiB (shared memory this process has mapped in). */
+static long rss_shmem_kib(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    CHECK(f != NULL);
+    char line[256];
+    long kib = -1;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "RssShmem: %ld kB", &kib) == 1)
+            break;
+    fclose(f);
+    CHECK(kib >= 0);
+    return kib;
+}
+
+/* VM7: a handle's pages exist from aclrtMallocPhysical and a mapping's page tables from
+ * aclrtMapMem (nothing is left to a first touch); they read as zeros. */
+static void committed(void)
+{
+    const size_t size = 8 * MiB;
+    aclrtDrvMemHandle h = phys(0, size);
+    void *va = reserve(size);
+    long before = rss_shmem_kib();
+    CHECK_OK(aclrtMapMem(va, size, 0, h, 0));
+    long after = rss_shmem_kib();
+    EXPECT(after - before >= (long)(size >> 10) - 64);
+    unsigned char *back = malloc(size);
+    CHECK(back != NULL);
+    memset(back, 0xa5, size);
+    CHECK_OK(aclrtMemcpy(back, size, va, size, ACL_MEMCPY_DEVICE_TO_HOST));
+    size_t nonzero = 0;
+    for (size_t i = 0; i < size; i++)
+        nonzero += back[i] != 0;
+    EXPECT(nonzero == 0);
+    free(back);
+    CHECK_OK(aclrtUnmapMem(va));
+    CHECK_OK(aclrtFreePhysical(h));
+    CHECK_OK(aclrtReleaseMemAddress(va));
 }
 
 static void mapping(void)
@@ -587,6 +628,7 @@ int main(void)
     granularity();
     reservations();
     physical();
+    committed();
     mapping();
     shared();
     adjacent_and_devices();
