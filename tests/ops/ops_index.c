@@ -4,6 +4,9 @@
  * computed here: every supported dtype, index types int32/int64, non-contiguous inputs and
  * outputs, negative dims, 0-d and empty tensors, run-time index errors, and every phase-1
  * error. */
+#define _GNU_SOURCE /* RTLD_DEFAULT */
+#include <dlfcn.h>
+
 #include "optest.h"
 
 #include "aclnnop/aclnn_arange.h"
@@ -1095,9 +1098,28 @@ static void test_embedding_bag(void)
     OT_FREE(&w, &ix, &off, &o, &o2b, &bs, &w1, &ixh, &offu, &psw, &o8, &e);
 }
 
+/* t's view shape read back is [k]. A C caller frees the getter's array with free(): it is
+ * operator new[]'s (for CANN's documented delete[]), whose memory is malloc's in every program
+ * cpuacl links (CMakeLists.txt CPUACL_JEMALLOC_LINK: before that, a C program's free() of it
+ * aborted). Not under ASan, which reports new[] freed by free() whoever allocates. */
+static void check_view_k(const aclTensor *t, int64_t k)
+{
+    int64_t *dims = NULL;
+    uint64_t n = 0;
+    CHECK_NN(ACLNN_SUCCESS, aclGetViewShape(t, &dims, &n));
+    CHECK(n == 1 && dims[0] == k);
+#if defined(__SANITIZE_ADDRESS__)
+    void (*del)(void *) = (void (*)(void *))dlsym(RTLD_DEFAULT, "_ZdaPv");
+    CHECK(del != NULL);
+    del(dims);
+#else
+    free(dims);
+#endif
+}
+
 /* Unique, Unique2, UniqueDim, UniqueConsecutive: a run (valueOut's and countsOut's view shapes
- * becoming [K] are checked by test_index_torch.py, which can free aclGetViewShape's array the way
- * it was allocated), and the codes of bad input, each message naming the parameter. */
+ * becoming [K], read back here and by test_index_torch.py), and the codes of bad input, each
+ * message naming the parameter. */
 static void test_unique(void)
 {
     int64_t s6[1] = {6}, s3[1] = {3}, s23[2] = {2, 3};
@@ -1118,6 +1140,8 @@ static void test_unique(void)
         CHECK(ot_get(&v, i) == wv[i] && ot_get(&cnt, i) == wc[i]);
     for (int i = 0; i < 6; i++)
         CHECK(ot_get(&inv, i) == wi[i]);
+    check_view_k(v.t, 3);
+    check_view_k(cnt.t, 3);
     /* again into the same valueOut, whose view (now [3], stored by the stream's thread) this
      * thread's phase 1 reads: sorted this time */
     CHECK_NN(ACLNN_SUCCESS, aclnnUniqueGetWorkspaceSize(x.t, true, false, v.t, inv.t, &ws, &ex));
