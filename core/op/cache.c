@@ -30,12 +30,14 @@
  *    written cache line. A memo may keep an evicted plan alive (and
  *    running: plans are immutable) until its slot is reused or the
  *    thread exits.
- *  - The last plan: the memo remembers which slot this thread used last, and
- *    core_op_plan_last compares an instance with that slot's plan as the key
- *    is walked (key_walk in its comparing mode): a repeated call neither
- *    writes nor hashes its key. Only contents are compared, never the
- *    addresses of descriptions or sets, so one changed, or destroyed and made
- *    again at the same address, differs like any other instance.
+ *  - The next plan: the memo remembers which slot this thread used last and,
+ *    for each slot, which one it used after it; core_op_plan_last compares an
+ *    instance with the plan of the slot that followed the last one as the key
+ *    is walked (key_walk in its comparing mode): a repeated call, or a call of
+ *    a repeated sequence, neither writes nor hashes its key. Only contents are
+ *    compared, never the addresses of descriptions or sets, so one changed, or
+ *    destroyed and made again at the same address, differs like any other
+ *    instance.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -382,14 +384,24 @@ static struct entry *entry_new(const struct core_op_call *c, const struct key *k
 struct memo_slot {
     struct core_op_plan *p; /* NULL: empty */
     uint32_t credits;       /* references of p this slot holds, >= 1 while p is set */
+    uint32_t next;          /* the slot the thread used after this one, last time */
 };
 
+/* The thread's slots, and the order it used them in: the slot used last, and for each slot
+ * the one used after it (a hint: core_op_plan_last compares its plan with an instance before
+ * anything is hashed, so an instance repeated, or a cycle of up to MEMO_SLOTS instances, as
+ * a model's operators, is found without its key). */
 struct memo {
     struct memo_slot slot[MEMO_SLOTS];
-    /* The slot core_op_plan_get found or filled last: core_op_plan_last
-     * compares an instance with its plan before anything is hashed. */
-    unsigned last;
+    uint32_t last;
 };
+
+/* The thread used slot j now (after memo->last). */
+static inline void memo_used(struct memo *memo, uint32_t j)
+{
+    memo->slot[memo->last].next = j;
+    memo->last = j;
+}
 
 /* The memo is a heap block per thread, made on first install and freed at thread exit
  * (core_op_memo_exit): only the pointer is TLS, so the library's static TLS stays small
@@ -463,11 +475,13 @@ struct core_op_plan *core_op_plan_last(const struct core_op_call *c)
     struct memo *memo = t_memo;
     if (__builtin_expect(!memo, 0))
         return NULL;
-    struct core_op_plan *p = memo->slot[memo->last].p;
+    uint32_t j = memo->slot[memo->last].next;
+    struct core_op_plan *p = memo->slot[j].p;
     /* the counts first: they also bound what the walk reads of c's arrays */
     if (!p || p->nin != (uint32_t)c->nin || p->nout != (uint32_t)c->nout ||
         !key_matches(c, p->key, p->nkey))
         return NULL;
+    memo->last = j; /* and slot[last].next is j already */
     return p;
 }
 
@@ -588,7 +602,7 @@ aclError core_op_plan_get(const struct core_op_call *c, struct core_op_plan **ou
     struct core_op_plan *p = m ? m->p : NULL;
     if (__builtin_expect(p && p->hash == h && p->nkey == k.n && words_equal(p->key, k.w, k.n), 1)) {
         memo_take(m);
-        t_memo->last = (unsigned)(m - memo);
+        memo_used(t_memo, (uint32_t)(m - memo));
         key_free(&k);
         *out = p;
         return ACL_SUCCESS;
@@ -627,7 +641,7 @@ aclError core_op_plan_get(const struct core_op_call *c, struct core_op_plan **ou
     if (rc == ACL_SUCCESS) {
         if (m) { /* else no memo (out of memory): the caller keeps the reference it got */
             memo_install(m, p);
-            t_memo->last = (unsigned)(m - memo);
+            memo_used(t_memo, (uint32_t)(m - memo));
         }
         *out = p;
     }

@@ -108,8 +108,9 @@ void core_op_plan_put(struct core_op_plan *p);
  * ACL_ERROR_BAD_ALLOC. */
 aclError core_op_plan_get(const struct core_op_call *c, struct core_op_plan **out);
 
-/* The plan core_op_plan_get gave this thread last, when c is its instance
- * (compared with the plan's key, not hashed); NULL otherwise. No reference is
+/* The plan this thread's memo expects next (the one it used after its last
+ * plan, last time: the last plan itself for a repeated call), when c is its
+ * instance (compared with the plan's key, not hashed); NULL otherwise. No reference is
  * taken: the thread's memo keeps the plan alive until this thread's next
  * core_op_plan_get or core_op_plan_take, which takes one (core_op_plan_take).
  * c's type, arrays and their elements must not be NULL, its counts >= 0. */
@@ -117,7 +118,8 @@ struct core_op_plan *core_op_plan_last(const struct core_op_call *c);
 
 /* The repeated call's path (aclopExecuteV2, aclopExecute): the plan of c,
  * without a reference, when c is the instance this thread ran last
- * (core_op_plan_last) and every row core_op_check and core_op_outputs_empty
+ * (or the next of its sequence: core_op_plan_last) and every row core_op_check and
+ * core_op_outputs_empty
  * test passes (against the sizes the plan keeps: the instance, so the sizes,
  * are the same); NULL otherwise, and the caller takes the full path, which
  * gives the codes and messages. */

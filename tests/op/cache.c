@@ -214,6 +214,45 @@ static void mutated_attrs(aclrtStream s)
     ten_free(&y);
 }
 
+/* A sequence run in turn (Add, then Relu of its output, then Abs of that), so that each call
+ * is the one the thread ran after the previous, last time; x2's shape changed before the third
+ * round (Add's instance changes, Relu's and Abs's do not), then back before the fifth. */
+static void sequence(aclrtStream s)
+{
+    struct ten t[3] = {ten_new(ACL_FLOAT, 2, d23), ten_new(ACL_FLOAT, 2, d23),
+                       ten_new(ACL_FLOAT, 2, d23)};
+    struct ten r = ten_new(ACL_FLOAT, 2, d23), q = ten_new(ACL_FLOAT, 2, d23);
+    float a[6], b[6];
+    fill(a, 6, -3.0f);
+    fill(b, 6, 1.0f);
+    ten_put(&t[0], a);
+    ten_put(&t[1], b);
+    for (int round = 0; round < 6; round++) {
+        size_t nb = round >= 2 && round < 4 ? 3 : 6; /* x2 [3] in rounds 2 and 3 */
+        if (round == 2)
+            CHECK_OK(aclSetTensorOriginShape(t[1].d, 1, d3));
+        if (round == 4)
+            CHECK_OK(aclSetTensorOriginShape(t[1].d, 2, d23));
+        aclTensorDesc *id[2] = {t[0].d, t[1].d};
+        aclDataBuffer *ib[2] = {t[0].b, t[1].b};
+        CHECK_OK(aclopExecuteV2("Add", 2, id, ib, 1, &t[2].d, &t[2].b, NULL, s));
+        CHECK_OK(aclopExecuteV2("Relu", 1, &t[2].d, &t[2].b, 1, &r.d, &r.b, NULL, s));
+        CHECK_OK(aclopExecuteV2("Abs", 1, &r.d, &r.b, 1, &q.d, &q.b, NULL, s));
+        CHECK_OK(aclrtSynchronizeStream(s));
+        float got[6], want[6];
+        ten_get(&q, got);
+        for (int i = 0; i < 6; i++) {
+            float y = a[i] + b[i % nb];
+            want[i] = y > 0 ? y : 0;
+        }
+        check_floats(got, want, 6, "Add, Relu, Abs in turn");
+    }
+    ten_free(&r);
+    ten_free(&q);
+    for (int i = 0; i < 3; i++)
+        ten_free(&t[i]);
+}
+
 /* The argument rows with the thread's last instance: the codes and messages of the full
  * path (docs/op.md, "Execution"), nothing queued. */
 static void repeated_misuse(aclrtStream s)
@@ -308,6 +347,7 @@ int main(void)
     mutated_descs(s);
     remade_descs(s);
     mutated_attrs(s);
+    sequence(s);
     repeated_misuse(s);
     repeated_empty(s);
     CHECK_OK(aclrtDestroyStream(s));
