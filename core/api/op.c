@@ -224,8 +224,9 @@ static aclError execute(const struct core_op_call *c, aclrtStream stream, bool c
     CORE_REQUIRE_INIT_AS(c->fn);
     aclError rc;
     struct core_op_plan *p;
-    /* The thread's last instance again, its rows passing: the path below without
-     * hashing the key or sizing the descriptions (core_op_repeat). */
+    /* The instance the thread's memo expects (its last again, or the next of a sequence
+     * it runs in turn), its rows passing: the path below without hashing the key or
+     * sizing the descriptions (core_op_repeat). */
     if (!compile && (p = core_op_repeat(c))) {
         if (__builtin_expect((rc = core_op_model_match(c)) != ACL_SUCCESS, 0))
             return rc;
