@@ -222,14 +222,24 @@ static aclError plan_of(const struct core_op_call *c, struct core_op_plan **p)
 static aclError execute(const struct core_op_call *c, aclrtStream stream, bool compile)
 {
     CORE_REQUIRE_INIT_AS(c->fn);
-    aclError rc = core_op_check(c);
+    aclError rc;
+    struct core_op_plan *p;
+    /* The instance the thread's memo expects (its last again, or the next of a sequence
+     * it runs in turn), its rows passing: the path below without hashing the key or
+     * sizing the descriptions (core_op_repeat). */
+    if (!compile && (p = core_op_repeat(c))) {
+        if (__builtin_expect((rc = core_op_model_match(c)) != ACL_SUCCESS, 0))
+            return rc;
+        core_op_plan_take(p);
+        return core_op_launch(p, c->in_buf, c->out_buf, stream, c->type, c->fn);
+    }
+    rc = core_op_check(c);
     if (__builtin_expect(rc != ACL_SUCCESS, 0))
         return rc;
     if (__builtin_expect(core_op_outputs_empty(c), 0))
         return ACL_SUCCESS; /* nothing to compute, as in AscendCL */
     if (!compile && __builtin_expect((rc = core_op_model_match(c)) != ACL_SUCCESS, 0))
         return rc;
-    struct core_op_plan *p;
     if ((rc = plan_of(c, &p)) != ACL_SUCCESS)
         return rc;
     if (compile && (rc = core_op_model_note_compiled(c)) != ACL_SUCCESS) {

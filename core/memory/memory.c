@@ -105,8 +105,11 @@ static bool host_mapped(const void *p, size_t n)
  * at the first unreadable page): one system call per 1024 pages. process_vm_writev likewise
  * stores `fill` at the range's first byte of each page: the byte a memset of the range stores
  * anyway; a read-only page gives a short count. Where the calls are unavailable (an old
- * kernel, a seccomp filter) the range counts as accessible, as before. */
-static bool host_probe(void *p, size_t n, bool write, unsigned char fill)
+ * kernel, a seccomp filter) the range counts as accessible, as before (host_probe; probe
+ * says PROBE_UNKNOWN). */
+enum probe { PROBE_NO, PROBE_YES, PROBE_UNKNOWN };
+
+static enum probe probe(void *p, size_t n, bool write, unsigned char fill)
 {
     enum { BATCH = 1024 };
     uintptr_t a = (uintptr_t)p, end = a + (n ? n : 1);
@@ -126,16 +129,29 @@ static bool host_probe(void *p, size_t n, bool write, unsigned char fill)
         ssize_t done = write ? process_vm_writev(getpid(), &local, 1, remote, k, 0)
                              : process_vm_readv(getpid(), &local, 1, remote, k, 0);
         if (done < 0)
-            return errno != EFAULT; /* ENOSYS, EPERM: cannot tell */
+            return errno == EFAULT ? PROBE_NO : PROBE_UNKNOWN; /* ENOSYS, EPERM */
         if ((size_t)done != k)
-            return false;
+            return PROBE_NO;
     }
-    return true;
+    return PROBE_YES;
+}
+
+static bool host_probe(void *p, size_t n, bool write, unsigned char fill)
+{
+    return probe(p, n, write, fill) != PROBE_NO;
 }
 
 static bool host_readable(const void *p, size_t n)
 {
     return host_probe((void *)(uintptr_t)p, n, false, 0);
+}
+
+/* Whether every page of [p, p + n) was read (so is mapped): false when one was not, when the
+ * probe cannot tell, or when the range wraps around the address space (host_mapped's row). */
+static bool host_readable_known(const void *p, size_t n)
+{
+    uintptr_t end = (uintptr_t)p + (n ? n : 1);
+    return end >= (uintptr_t)p && probe((void *)(uintptr_t)p, n, false, 0) == PROBE_YES;
 }
 
 /* Classify [p, p + n): a device or pinned allocation must contain all of it (or, for mapped
@@ -151,6 +167,14 @@ static aclError locate(const void *p, size_t n, struct span *out, const char *fn
             return core_err(ACL_ERROR_INVALID_PARAM,
                             "%s: %s %p is freed device or pinned memory (no live allocation)", fn,
                             what, p);
+        /* A readable range is mapped: the probe alone (one system call) answers the
+         * common case; mincore runs when it does not, for the message, or for its
+         * answer where the probe cannot tell (host_probe). */
+        if (host_readable_known(p, n)) {
+            out->loc = LOC_PAGEABLE;
+            out->dev = -1;
+            return ACL_SUCCESS;
+        }
         if (!host_mapped(p, n))
             return core_err(ACL_ERROR_INVALID_PARAM,
                             "%s: %s %p + %zu bytes is not mapped memory (freed, or memory of a "

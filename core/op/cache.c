@@ -30,6 +30,14 @@
  *    written cache line. A memo may keep an evicted plan alive (and
  *    running: plans are immutable) until its slot is reused or the
  *    thread exits.
+ *  - The next plan: the memo remembers which slot this thread used last and,
+ *    for each slot, which one it used after it; core_op_plan_last compares an
+ *    instance with the plan of the slot that followed the last one as the key
+ *    is walked (key_walk in its comparing mode): a repeated call, or a call of
+ *    a repeated sequence, neither writes nor hashes its key. Only contents are
+ *    compared, never the addresses of descriptions or sets, so one changed, or
+ *    destroyed and made again at the same address, differs like any other
+ *    instance.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -75,6 +83,20 @@ struct key {
     uint64_t in[KEY_INLINE];
 };
 
+/* A stored key compared with an instance as the instance is walked
+ * (key_matches): nothing is written or hashed. */
+struct key_cmp {
+    const uint64_t *ref;
+    size_t n, nref;
+    uint64_t diff; /* nonzero: a word differed, or the walk ran past nref */
+};
+
+/* The walk (put ... key_walk) either writes a key (k) or compares one (v):
+ * exactly one of the two is non-NULL, a constant at each of the two callers.
+ * Always inlined, so each mode is code of its own without the other's
+ * branches, and the key's layout has one definition for both. */
+#define WALK static inline __attribute__((always_inline))
+
 static void key_grow(struct key *k, size_t more)
 {
     size_t cap = k->cap * 2 > k->n + more ? k->cap * 2 : k->n + more;
@@ -89,96 +111,140 @@ static void key_grow(struct key *k, size_t more)
     k->cap = cap;
 }
 
-static inline void put(struct key *k, uint64_t v)
+WALK void put(struct key *k, struct key_cmp *v, uint64_t x)
 {
+    if (v) {
+        /* past the stored key: differs (and ref is not read there) */
+        v->diff |= v->n < v->nref ? v->ref[v->n] ^ x : 1;
+        v->n++;
+        return;
+    }
     if (__builtin_expect(k->n == k->cap, 0)) {
         key_grow(k, 1);
         if (k->failed)
             return;
     }
-    k->w[k->n++] = v;
+    k->w[k->n++] = x;
     /* hashed as it is written: the multiplications overlap the loads of the
      * descriptions instead of forming a chain of their own afterwards */
-    k->h = (k->h ^ v) * 0x9e3779b97f4a7c15ull;
+    k->h = (k->h ^ x) * 0x9e3779b97f4a7c15ull;
     k->h ^= k->h >> 29;
 }
 
 /* len, then the bytes in words (the last zero-padded), each stored whole: a
  * word written in pieces and read whole at once stalls the hash's loads. */
-static void put_bytes(struct key *k, const void *p, size_t len)
+WALK void put_bytes(struct key *k, struct key_cmp *v, const void *p, size_t len)
 {
     const unsigned char *b = p;
-    put(k, len);
+    put(k, v, len);
     for (; len >= 8; len -= 8, b += 8) {
         uint64_t w;
         memcpy(&w, b, 8);
-        put(k, w);
+        put(k, v, w);
     }
     if (len) { /* assembled in a register: no store of bytes read back whole */
         uint64_t w = 0;
         for (size_t i = 0; i < len; i++)
             w |= (uint64_t)b[i] << (8 * i);
-        put(k, w);
+        put(k, v, w);
     }
 }
 
-static void put_str(struct key *k, const char *s)
+WALK void put_str(struct key *k, struct key_cmp *v, const char *s)
 {
-    put_bytes(k, s, strlen(s));
+    put_bytes(k, v, s, strlen(s));
 }
 
-static void put_desc(struct key *k, const aclTensorDesc *d)
+WALK void put_desc(struct key *k, struct key_cmp *v, const aclTensorDesc *d)
 {
     size_t nd = core_tdesc_rank(d);
-    put(k, (uint32_t)core_tdesc_type(d) | (uint64_t)(uint32_t)core_tdesc_format(d) << 32);
-    put(k, nd);
+    put(k, v, (uint32_t)core_tdesc_type(d) | (uint64_t)(uint32_t)core_tdesc_format(d) << 32);
+    put(k, v, nd);
     for (size_t i = 0; i < nd; i++)
-        put(k, (uint64_t)core_tdesc_dim(d, i));
+        put(k, v, (uint64_t)core_tdesc_dim(d, i));
 }
 
-static void put_attr(struct key *k, const struct core_op_attr_value *v)
+WALK void put_attr(struct key *k, struct key_cmp *v, const struct core_op_attr_value *a)
 {
-    put(k, (uint64_t)v->type << 32 | (uint32_t)v->n);
-    switch (v->type) {
+    put(k, v, (uint64_t)a->type << 32 | (uint32_t)a->n);
+    switch (a->type) {
     case CORE_OP_ATTR_BOOL:
-        put(k, v->u.b);
+        put(k, v, a->u.b);
         break;
     case CORE_OP_ATTR_INT:
-        put(k, (uint64_t)v->u.i);
+        put(k, v, (uint64_t)a->u.i);
         break;
     case CORE_OP_ATTR_FLOAT:
-        put_bytes(k, &v->u.f, sizeof(v->u.f));
+        put_bytes(k, v, &a->u.f, sizeof(a->u.f));
         break;
     case CORE_OP_ATTR_DTYPE:
-        put(k, (uint32_t)v->u.dt);
+        put(k, v, (uint32_t)a->u.dt);
         break;
     case CORE_OP_ATTR_STRING:
-        put_str(k, v->u.s);
+        put_str(k, v, a->u.s);
         break;
     case CORE_OP_ATTR_LIST_BOOL:
     case CORE_OP_ATTR_LIST_INT:
     case CORE_OP_ATTR_LIST_FLOAT:
     case CORE_OP_ATTR_LIST_DTYPE: {
         /* one array each, whatever its element type (the union's pointers) */
-        size_t size = v->type == CORE_OP_ATTR_LIST_BOOL    ? sizeof(bool)
-                      : v->type == CORE_OP_ATTR_LIST_INT   ? sizeof(int64_t)
-                      : v->type == CORE_OP_ATTR_LIST_FLOAT ? sizeof(float)
+        size_t size = a->type == CORE_OP_ATTR_LIST_BOOL    ? sizeof(bool)
+                      : a->type == CORE_OP_ATTR_LIST_INT   ? sizeof(int64_t)
+                      : a->type == CORE_OP_ATTR_LIST_FLOAT ? sizeof(float)
                                                            : sizeof(aclDataType);
-        put_bytes(k, v->u.ints, v->n * size);
+        put_bytes(k, v, a->u.ints, a->n * size);
         break;
     }
     case CORE_OP_ATTR_LIST_STRING:
-        for (size_t i = 0; i < v->n; i++)
-            put_str(k, v->u.strs[i]);
+        for (size_t i = 0; i < a->n; i++)
+            put_str(k, v, a->u.strs[i]);
         break;
     case CORE_OP_ATTR_LIST_LIST_INT:
-        for (size_t i = 0; i < v->n; i++) {
+        for (size_t i = 0; i < a->n; i++) {
             const int64_t *row;
-            size_t len = core_op_attr_row(v, i, &row);
-            put_bytes(k, row, len * sizeof(int64_t));
+            size_t len = core_op_attr_row(a, i, &row);
+            put_bytes(k, v, row, len * sizeof(int64_t));
         }
         break;
     }
+}
+
+/* c's key into k, or compared with v's; a comparison stops at the first
+ * tensor or attribute that differs (the rest would only add to diff). */
+WALK void key_walk(struct key *k, struct key_cmp *v, const struct core_op_call *c)
+{
+#define DIFFERS (v && v->diff)
+    put(k, v, (uint64_t)(uint32_t)c->nin << 32 | (uint32_t)c->nout);
+    put_str(k, v, c->type);
+    for (int i = 0; i < c->nin; i++) {
+        if (DIFFERS)
+            return;
+        if (core_op_absent(c, i)) {
+            put(k, v, ABSENT);
+            continue;
+        }
+        put_desc(k, v, c->in_desc[i]);
+        size_t len = 0;
+        const void *val = core_op_input_value(c, i, &len);
+        if (val)
+            put_bytes(k, v, val, len);
+        else
+            put(k, v, NO_VALUE);
+    }
+    for (int i = 0; i < c->nout; i++) {
+        if (DIFFERS)
+            return;
+        put_desc(k, v, c->out_desc[i]);
+    }
+    size_t na = core_op_attr_count(c->attr);
+    put(k, v, na);
+    for (size_t i = 0; i < na; i++) {
+        if (DIFFERS)
+            return;
+        put_str(k, v, core_op_attr_name(c->attr, i));
+        put_attr(k, v, core_op_attr_at(c->attr, i));
+    }
+#undef DIFFERS
 }
 
 static void key_build(struct key *k, const struct core_op_call *c)
@@ -188,29 +254,15 @@ static void key_build(struct key *k, const struct core_op_call *c)
     k->cap = KEY_INLINE;
     k->h = 0x243f6a8885a308d3ull;
     k->failed = false;
-    put(k, (uint64_t)(uint32_t)c->nin << 32 | (uint32_t)c->nout);
-    put_str(k, c->type);
-    for (int i = 0; i < c->nin; i++) {
-        if (core_op_absent(c, i)) {
-            put(k, ABSENT);
-            continue;
-        }
-        put_desc(k, c->in_desc[i]);
-        size_t len = 0;
-        const void *v = core_op_input_value(c, i, &len);
-        if (v)
-            put_bytes(k, v, len);
-        else
-            put(k, NO_VALUE);
-    }
-    for (int i = 0; i < c->nout; i++)
-        put_desc(k, c->out_desc[i]);
-    size_t na = core_op_attr_count(c->attr);
-    put(k, na);
-    for (size_t i = 0; i < na; i++) {
-        put_str(k, core_op_attr_name(c->attr, i));
-        put_attr(k, core_op_attr_at(c->attr, i));
-    }
+    key_walk(k, NULL, c);
+}
+
+/* Whether c's key is the n words at ref, without building it. */
+static bool key_matches(const struct core_op_call *c, const uint64_t *ref, size_t n)
+{
+    struct key_cmp v = {.ref = ref, .n = 0, .nref = n, .diff = 0};
+    key_walk(NULL, &v, c);
+    return !v.diff && v.n == n;
 }
 
 static void key_free(struct key *k)
@@ -301,6 +353,7 @@ static struct entry *entry_new(const struct core_op_call *c, const struct key *k
     p->nkey = k->n;
     p->hash = h;
     p->fifo_next = NULL;
+    p->empty = core_op_outputs_empty(c);
     memcpy(p->key, k->w, k->n * 8);
     unsigned char *at = (unsigned char *)e + size;
     for (int i = 0; i < c->nin; i++) {
@@ -331,20 +384,38 @@ static struct entry *entry_new(const struct core_op_call *c, const struct key *k
 struct memo_slot {
     struct core_op_plan *p; /* NULL: empty */
     uint32_t credits;       /* references of p this slot holds, >= 1 while p is set */
+    uint32_t next;          /* the slot the thread used after this one, last time */
 };
 
-/* The slots are a heap block per thread, made on first install and freed at thread exit
+/* The thread's slots, and the order it used them in: the slot used last, and for each slot
+ * the one used after it (a hint: core_op_plan_last compares its plan with an instance before
+ * anything is hashed, so an instance repeated, or a cycle of up to MEMO_SLOTS instances, as
+ * a model's operators, is found without its key). */
+struct memo {
+    struct memo_slot slot[MEMO_SLOTS];
+    uint32_t last;
+};
+
+/* The thread used slot j now (after memo->last). */
+static inline void memo_used(struct memo *memo, uint32_t j)
+{
+    memo->slot[memo->last].next = j;
+    memo->last = j;
+}
+
+/* The memo is a heap block per thread, made on first install and freed at thread exit
  * (core_op_memo_exit): only the pointer is TLS, so the library's static TLS stays small
  * enough for dlopen (core/runtime/thread_cold.h). */
-static __thread struct memo_slot *t_memo __attribute__((tls_model("initial-exec")));
+static __thread struct memo *t_memo __attribute__((tls_model("initial-exec")));
 
 /* This thread's slots, made if need be; NULL when out of memory (no memo then). */
 static struct memo_slot *memo_slots(void)
 {
     if (__builtin_expect(t_memo != NULL, 1))
-        return t_memo;
+        return t_memo->slot;
     core_op_thread_note(); /* its thread-exit hook frees the slots */
-    return t_memo = calloc(MEMO_SLOTS, sizeof(struct memo_slot));
+    t_memo = calloc(1, sizeof(struct memo));
+    return t_memo ? t_memo->slot : NULL;
 }
 
 /* Put p (a reference of the caller's keeps it alive) in slot m with fresh credits,
@@ -389,14 +460,29 @@ void core_op_plan_take(struct core_op_plan *p)
 
 void core_op_memo_exit(void)
 {
-    struct memo_slot *memo = t_memo;
+    struct memo *memo = t_memo;
     if (!memo)
         return;
     for (unsigned i = 0; i < MEMO_SLOTS; i++)
-        if (memo[i].p)
-            plan_put_n(memo[i].p, memo[i].credits);
+        if (memo->slot[i].p)
+            plan_put_n(memo->slot[i].p, memo->slot[i].credits);
     t_memo = NULL;
     free(memo);
+}
+
+struct core_op_plan *core_op_plan_last(const struct core_op_call *c)
+{
+    struct memo *memo = t_memo;
+    if (__builtin_expect(!memo, 0))
+        return NULL;
+    uint32_t j = memo->slot[memo->last].next;
+    struct core_op_plan *p = memo->slot[j].p;
+    /* the counts first: they also bound what the walk reads of c's arrays */
+    if (!p || p->nin != (uint32_t)c->nin || p->nout != (uint32_t)c->nout ||
+        !key_matches(c, p->key, p->nkey))
+        return NULL;
+    memo->last = j; /* and slot[last].next is j already */
+    return p;
 }
 
 /* ---- the table ---------------------------------------------------------------- */
@@ -516,6 +602,7 @@ aclError core_op_plan_get(const struct core_op_call *c, struct core_op_plan **ou
     struct core_op_plan *p = m ? m->p : NULL;
     if (__builtin_expect(p && p->hash == h && p->nkey == k.n && words_equal(p->key, k.w, k.n), 1)) {
         memo_take(m);
+        memo_used(t_memo, (uint32_t)(m - memo));
         key_free(&k);
         *out = p;
         return ACL_SUCCESS;
@@ -552,8 +639,10 @@ aclError core_op_plan_get(const struct core_op_call *c, struct core_op_plan **ou
     }
     key_free(&k);
     if (rc == ACL_SUCCESS) {
-        if (m) /* else no memo (out of memory): the caller keeps the reference it got */
+        if (m) { /* else no memo (out of memory): the caller keeps the reference it got */
             memo_install(m, p);
+            memo_used(t_memo, (uint32_t)(m - memo));
+        }
         *out = p;
     }
     return rc;

@@ -134,6 +134,56 @@ aclError core_op_check(const struct core_op_call *c)
     return ACL_SUCCESS;
 }
 
+/* Whether b holds need bytes at a non-NULL address (check_buffer's rows). */
+static inline bool holds(const aclDataBuffer *b, size_t need)
+{
+    return core_databuf_size(b) >= need && (!need || core_databuf_addr(b));
+}
+
+/* Whether the n elements of a are all non-NULL (a itself too, when n > 0). */
+static inline bool all_set(const void *const *a, int n)
+{
+    if (n > 0 && !a)
+        return false;
+    for (int k = 0; k < n; k++)
+        if (!a[k])
+            return false;
+    return true;
+}
+
+struct core_op_plan *core_op_repeat(const struct core_op_call *c)
+{
+    /* core_op_check's rows of pointers and counts, before anything is read through them */
+    if (__builtin_expect(!c->type || c->nin < 0 || c->nout < 0 || !c->bufs || c->read_data, 0) ||
+        !all_set((const void *const *)c->in_desc, c->nin) ||
+        !all_set((const void *const *)c->out_desc, c->nout) ||
+        !all_set((const void *const *)c->in_buf, c->nin) ||
+        !all_set((const void *const *)c->out_buf, c->nout))
+        return NULL;
+    struct core_op_plan *p = core_op_plan_last(c);
+    if (!p || p->empty)
+        return NULL; /* every output empty: the full path queues nothing */
+    /* its buffer rows: the descriptions are the plan's instance (its key compared equal: the
+     * types and dims, so the sizes), so a buffer needs what the plan says, except where the
+     * plan fixed the value (need 0): the description's bytes then, as core_op_check */
+    for (int k = 0; k < c->nin; k++) {
+        const aclTensorDesc *d = c->in_desc[k];
+        if (core_op_absent(c, k))
+            continue;
+        if (__builtin_expect(d->const_data != NULL, 0)) {
+            if (d->const_len < core_tdesc_bytes(d))
+                return NULL;
+            continue;
+        }
+        if (!holds(c->in_buf[k], p->fixed[k] ? core_tdesc_bytes(d) : p->need[k]))
+            return NULL;
+    }
+    for (int k = 0; k < c->nout; k++)
+        if (!holds(c->out_buf[k], p->need[c->nin + k]))
+            return NULL;
+    return p;
+}
+
 bool core_op_outputs_empty(const struct core_op_call *c)
 {
     if (c->nout == 0)

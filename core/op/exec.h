@@ -89,6 +89,7 @@ struct core_op_plan {
     size_t nkey;                         /* words at key */
     uint64_t *key;                       /* the instance (cache.c) */
     struct core_op_plan *fifo_next;      /* cache.c, under its fill lock */
+    bool empty;                          /* every output describes 0 elements */
     /* Written by every run's release: a cache line of its own, so that the
      * fields above, read by every call, stay shared between cores. */
     _Alignas(64) _Atomic uint32_t refs;
@@ -106,6 +107,23 @@ void core_op_plan_put(struct core_op_plan *p);
  * provider's, ACL_ERROR_OP_TYPE_NOT_MATCH without a provider,
  * ACL_ERROR_BAD_ALLOC. */
 aclError core_op_plan_get(const struct core_op_call *c, struct core_op_plan **out);
+
+/* The plan this thread's memo expects next (the one it used after its last
+ * plan, last time: the last plan itself for a repeated call), when c is its
+ * instance (compared with the plan's key, not hashed); NULL otherwise. No reference is
+ * taken: the thread's memo keeps the plan alive until this thread's next
+ * core_op_plan_get or core_op_plan_take, which takes one (core_op_plan_take).
+ * c's type, arrays and their elements must not be NULL, its counts >= 0. */
+struct core_op_plan *core_op_plan_last(const struct core_op_call *c);
+
+/* The repeated call's path (aclopExecuteV2, aclopExecute): the plan of c,
+ * without a reference, when c is the instance this thread ran last
+ * (or the next of its sequence: core_op_plan_last) and every row core_op_check and
+ * core_op_outputs_empty
+ * test passes (against the sizes the plan keeps: the instance, so the sizes,
+ * are the same); NULL otherwise, and the caller takes the full path, which
+ * gives the codes and messages. */
+struct core_op_plan *core_op_repeat(const struct core_op_call *c);
 
 /* Queue one run of p (an operator of `type`: the trace's name) on stream with the buffers of
  * c's shape (inputs, outputs); takes no reference of the caller's. ACL_SUCCESS or the
