@@ -73,6 +73,13 @@
  *       no better than a line at a time along the pass from 3 rows. The
  *       loops are aligned to 64 bytes: unaligned, the same code ran m = 8
  *       at 13.9 or 15.5 ticks per 32 weights with where the linker put it.
+ *  QD8. Per call and pass: x is packed by vectors (masked loads for k's
+ *       tail; int4's de-interleave by two vpermt2ps), where the element
+ *       loop took about 2 ticks a float: at m = 8, k = 2048 that was 22%
+ *       of a call of 64 columns (the block of a split launch, QM6) and
+ *       2.5% of one of 2048. A pass's last chunk adds its sums up four at
+ *       a time (qd_sum4, the order of _mm512_reduce_add_ps, so the bits
+ *       of one column alone, which ops_quant_decode checks).
  *  QD4. Run-time choice (qd_available): AVX512-FP16 on the CPU and the
  *       AVX-512 build chosen by ops/engine/simd.c, checked once.
  *       CPUACL_SIMD=avx512 caps the choice below this kernel (the general
@@ -181,6 +188,26 @@ QD_FN void qd_i8(const int8_t *p, __m512h vs, __mmask32 mk, __m512 *f0, __m512 *
     *f1 = _mm512_maskz_cvtph_ps((__mmask16)(mk >> 16), _mm512_extracti64x4_epi64(h, 1));
 }
 
+/* The sums of the 16 lanes of a, b, c and d into r[0..3], each added in
+ * the order of _mm512_reduce_add_ps (halves of 256 bits, of 128, then
+ * elements 2 apart, then 1: QD3), the four side by side: 6 shuffles, 5
+ * adds and a compress where four reductions take 8 extracts, 4 shuffles
+ * and 16 adds (QD8). */
+QD_FN void qd_sum4(__m512 a, __m512 b, __m512 c, __m512 d, float *r)
+{
+    /* halves of 256: a and b's 8-lane sums side by side, and c and d's */
+    const __m512 ab =
+        _mm512_add_ps(_mm512_shuffle_f32x4(a, b, 0xee), _mm512_shuffle_f32x4(a, b, 0x44));
+    const __m512 cd =
+        _mm512_add_ps(_mm512_shuffle_f32x4(c, d, 0xee), _mm512_shuffle_f32x4(c, d, 0x44));
+    /* halves of 128: lane j of 128 bits holds the 4-lane sums of a, b, c, d */
+    __m512 t =
+        _mm512_add_ps(_mm512_shuffle_f32x4(ab, cd, 0xdd), _mm512_shuffle_f32x4(ab, cd, 0x88));
+    t = _mm512_add_ps(t, _mm512_permute_ps(t, 0x4e)); /* elements 2 apart */
+    t = _mm512_add_ps(t, _mm512_permute_ps(t, 0xb1)); /* 1 apart: the sums at 0, 4, 8, 12 */
+    _mm_storeu_ps(r, _mm512_castps512_ps128(_mm512_maskz_compress_ps(0x1111, t)));
+}
+
 /* Per column c (0..3) of a pass and row i: accumulators p<c>_<i>, q<c>_<i>. */
 #define QD_CR(X, i) X(0, i) X(1, i) X(2, i) X(3, i)
 #define QD_ALL(X)                                                                                  \
@@ -207,16 +234,20 @@ QD_FN void qd_i8(const int8_t *p, __m512h vs, __mmask32 mk, __m512 *f0, __m512 *
         const __m512 xa = _mm512_load_ps(xp + 32 * i), xb = _mm512_load_ps(xp + 32 * i + 16);      \
         QD_CR(QD_FMA1, i)                                                                          \
     }
-/* The sums out (last chunk: out, plus tail) or kept for the next chunk. */
+/* The sums kept for the next chunk. */
+#define QD_KEEP(c, i)                                                                              \
+    if (NC > c && M > i) {                                                                         \
+        _mm512_store_ps(st + 256 * c + 32 * i, p##c##_##i);                                        \
+        _mm512_store_ps(st + 256 * c + 32 * i + 16, q##c##_##i);                                   \
+    }
+/* Last chunk: the pass's sums (at most 8: NC * M <= 8) in order, to be
+ * added up four at a time (qd_sum4). */
+#define QD_SUMV(c, i)                                                                              \
+    if (NC > c && M > i)                                                                           \
+        v[nv++] = _mm512_add_ps(p##c##_##i, q##c##_##i);
 #define QD_OUT(c, i)                                                                               \
     if (NC > c && M > i) {                                                                         \
-        if (last) {                                                                                \
-            out[8 * c + i] =                                                                       \
-                _mm512_reduce_add_ps(_mm512_add_ps(p##c##_##i, q##c##_##i)) + tail[c][i];          \
-        } else {                                                                                   \
-            _mm512_store_ps(st + 256 * c + 32 * i, p##c##_##i);                                    \
-            _mm512_store_ps(st + 256 * c + 32 * i + 16, q##c##_##i);                               \
-        }                                                                                          \
+        out[8 * c + i] = sum[nv++] + tail[c][i];                                                   \
     }
 
 /*
@@ -346,6 +377,23 @@ QD_FN void qd_col(const struct qd_wq *a, const void *wv, int64_t wsb, const char
             QD_ROWS(QD_FMA)
         }
     }
+    if (!last) {
+        QD_ALL(QD_KEEP)
+        return;
+    }
+    __m512 v[8];
+    float sum[8];
+    int nv = 0;
+    QD_ALL(QD_SUMV)
+    if (nv == 1) {
+        sum[0] = _mm512_reduce_add_ps(v[0]);
+    } else {
+        const __m512 z = _mm512_setzero_ps();
+        qd_sum4(v[0], v[1], nv > 2 ? v[2] : z, nv > 3 ? v[3] : z, sum);
+        if (nv > 4)
+            qd_sum4(v[4], nv > 5 ? v[5] : z, nv > 6 ? v[6] : z, nv > 7 ? v[7] : z, sum + 4);
+    }
+    nv = 0;
     QD_ALL(QD_OUT)
 }
 
@@ -454,28 +502,35 @@ bool qd_available(void)
     return v == 2;
 }
 
-void qd_small_m(const struct qd_wq *a, const float *X, int64_t ldx, int64_t m, float *C,
-                int64_t ldc, int64_t nb, float *xp)
+/* QD5: x packed by steps of 32 (step t, row i at (t * m + i) * 32), k
+ * padded with zeros to a step; int4's steps de-interleaved (QD2: the 16
+ * evens, then the 16 odds). By vectors: element by element, packing took
+ * about 2 ticks a float, 7% of a call at m = 1, k = 512. */
+static QD_T void qd_pack(const float *X, int64_t ldx, int64_t m, int64_t k, bool int4, float *xp)
 {
-    /* QD5: x packed by steps of 32 (step t, row i at (t * m + i) * 32), k
-     * padded with zeros to a step; int4's steps de-interleaved (QD2: the 16
-     * evens, then the 16 odds) */
-    const int64_t k = a->k;
+    const __m512i ev = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i od = _mm512_add_epi32(ev, _mm512_set1_epi32(1));
     for (int64_t t = 0; t * 32 < k; t++)
         for (int64_t i = 0; i < m; i++) {
             float *d = xp + (t * m + i) * 32;
             const float *x = X + i * ldx + t * 32;
             const int64_t n = k - t * 32 < 32 ? k - t * 32 : 32;
-            if (a->int4 && n == 32) {
-                for (int l = 0; l < 16; l++) {
-                    d[l] = x[2 * l];
-                    d[16 + l] = x[2 * l + 1];
-                }
-            } else {
-                for (int64_t l = 0; l < 32; l++)
-                    d[l] = l < n ? x[l] : 0.0f;
+            const __mmask32 mk = (__mmask32)((1ull << n) - 1); /* the tail's lanes; zeros past */
+            __m512 lo = _mm512_maskz_loadu_ps((__mmask16)mk, x),
+                   hi = _mm512_maskz_loadu_ps((__mmask16)(mk >> 16), x + 16);
+            if (int4 && n == 32) {
+                const __m512 e = _mm512_permutex2var_ps(lo, ev, hi);
+                hi = _mm512_permutex2var_ps(lo, od, hi), lo = e;
             }
+            _mm512_store_ps(d, lo);
+            _mm512_store_ps(d + 16, hi);
         }
+}
+
+void qd_small_m(const struct qd_wq *a, const float *X, int64_t ldx, int64_t m, float *C,
+                int64_t ldc, int64_t nb, float *xp)
+{
+    qd_pack(X, ldx, m, a->k, a->int4, xp);
     float st[QD_CB * 8 * 32 + QD_XBYTES / 8] __attribute__((aligned(64)));
     qd_tab[m - 1](a, X, ldx, C, ldc, nb, xp, st);
 }
