@@ -33,7 +33,7 @@
  *       masked loads (masked lanes are zero in both factors), int4 in
  *       scalar order after the vectors.
  *  QD5. Blocking for the L1 cache: x's rows are taken in chunks of k that
- *       fit 16 KiB, and a block of 16 columns runs chunk by chunk, each
+ *       fit 32 KiB (QD9), and a block of 16 columns runs chunk by chunk, each
  *       column's two accumulators per row kept in a small buffer between
  *       chunks (before, 8 rows of a k = 2048 x were 64 KiB, read again from
  *       the L2 for every column). The chunks depend only on k and m. From
@@ -80,6 +80,32 @@
  *       2.5% of one of 2048. A pass's last chunk adds its sums up four at
  *       a time (qd_sum4, the order of _mm512_reduce_add_ps, so the bits
  *       of one column alone, which ops_quant_decode checks).
+ *  QD9. Where m = 8 int8's time goes (perf annotate of qd_cols8 at k = n
+ *       = 2048, ~13 ticks per 32 weights): the FMA loop 67% (~8.8 ticks,
+ *       what a synthetic loop of its 16 FMAs and 2 widenings alone takes:
+ *       at its bound), the dequantisation loop 17% (~2.2; alone ~2.0: its
+ *       conversion and multiply both need port 0), the rest 15% per pass
+ *       and chunk (the accumulators kept and reloaded, the setup, the
+ *       column's final sums). A synthetic split loop with every one of
+ *       these (weights streaming from the L3 included) ran ~10.5-11, so
+ *       about 2 ticks remain outside the loops. The chunks of x are 32 KiB
+ *       (48 KiB L1 caches on the CPUs with AVX512-FP16; before, 16):
+ *       half the per-chunk cost, 1-3% by the minima of interleaved runs.
+ *       Measured and not kept (interleaved, minima and medians, under
+ *       load): the dequantisation inside the FMA loop one step ahead
+ *       through a small ring of slots (synthetic: 12.8 against 10.4 for
+ *       the split, with the slots placed off x's 4 KiB offsets too), two
+ *       steps a turn of the dequantisation loop with one prefetch (+3%),
+ *       the FMA loop unrolled twice (+1%), the buffer placed 2 KiB from
+ *       the weights' 4 KiB offset against aliasing (0 to -3%, not
+ *       clear), blocks of 8 columns (+5%), no prefetch (+10% at n = 2048).
+ *       int4 m = 8 (QD2) is 16 FMAs per 32 weights plus ~7 lookup
+ *       micro-ops: 11.5 cycles at 2 vector ports, measured ~13-13.5 ticks
+ *       per 16 bytes; 16 FMAs alone take 8 cycles (8.7-10 ticks measured
+ *       here, TSC 2.3 GHz, so the core runs at about 2.1 GHz under them):
+ *       float x caps int4 m = 8 at 16 bytes per ~8.7 ticks, 4.2 GB/s,
+ *       about 0.65x of a 6.5 GB/s memcpy, below the 0.8x goal whatever
+ *       the lookup costs.
  *  QD4. Run-time choice (qd_available): AVX512-FP16 on the CPU and the
  *       AVX-512 build chosen by ops/engine/simd.c, checked once.
  *       CPUACL_SIMD=avx512 caps the choice below this kernel (the general
@@ -402,7 +428,7 @@ QD_FN void qd_col(const struct qd_wq *a, const void *wv, int64_t wsb, const char
  * over it), the columns' partial sums kept in st between chunks. The
  * chunks depend on k and M alone, so every column's sums are the same
  * operations wherever its block starts (QD3). */
-#define QD_XBYTES 16384
+#define QD_XBYTES 32768
 #define QD_CB 16
 /* QD6's weights of a pass, 2 bytes each, fit st's QD_XBYTES / 2 (the most
  * at 3 and 4 rows: their chunks are the longest split ones) */
