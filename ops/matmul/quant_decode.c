@@ -83,14 +83,18 @@
  *  QD9. Where m = 8 int8's time goes (perf annotate of qd_cols8 at k = n
  *       = 2048, ~13 ticks per 32 weights): the FMA loop 67% (~8.8 ticks,
  *       what a synthetic loop of its 16 FMAs and 2 widenings alone takes:
- *       at its bound), the dequantisation loop 17% (~2.2; alone ~2.0: its
- *       conversion and multiply both need port 0), the rest 15% per pass
- *       and chunk (the accumulators kept and reloaded, the setup, the
+ *       at its bound: 16 FMAs are 8 cycles, and its 18 loads of 64 bytes
+ *       at 2 a cycle 9), the dequantisation loop 17% (~2.2; alone ~2.0:
+ *       its conversion and multiply both need port 0), the rest 15% per
+ *       pass and chunk (the accumulators kept and reloaded, the setup, the
  *       column's final sums). A synthetic split loop with every one of
  *       these (weights streaming from the L3 included) ran ~10.5-11, so
  *       about 2 ticks remain outside the loops. The chunks of x are 32 KiB
  *       (48 KiB L1 caches on the CPUs with AVX512-FP16; before, 16):
- *       half the per-chunk cost, 1-3% by the minima of interleaved runs.
+ *       half the per-chunk cost, 1-3% by the minima of interleaved runs;
+ *       after, 69% / 19% / 11% at ~12.6 ticks. A synthetic loop doing the
+ *       next column's dequantisation inside this one's FMA loop (no
+ *       store read back soon) ran 11.5-11.8 against the split's 10.4.
  *       Measured and not kept (interleaved, minima and medians, under
  *       load): the dequantisation inside the FMA loop one step ahead
  *       through a small ring of slots (synthetic: 12.8 against 10.4 for
