@@ -13,7 +13,8 @@
  *    square sgemm of the same inner size; decode (Sq = 1, Skv = 4096, GQA):
  *    key/value bytes per second vs memcpy bandwidth.
  *  - WeightQuantBatchMatmulV2 at m = 8 (the fused path's largest m):
- *    weight bytes per second vs memcpy.
+ *    weight bytes per second vs memcpy; and at m = 1 over the 29 products
+ *    of the ggml study's decode step (small shapes, per-call costs).
  *  - Mm with float16 operands, the weight viewed transposed (ggml's
  *    MUL_MAT f16): GFLOP/s vs the same sgemm, so the conversions show.
  * Each figure is the median over the repetitions of one timed batch of
@@ -212,6 +213,63 @@ out:
     return rc;
 }
 
+/* The ggml study's model (docs/ggml.md) as ggml-cann calls WQBMM in one q8_0
+ * decode step: per layer q [512, 512], k and v [512, 256], o [512, 512],
+ * gate and up [512, 1408], down [1408, 512]; 4 layers and the lm head
+ * [512, 2048]: 29 products of m = 1 over 12.8 M int8 weights, each its own
+ * tensor (the L3 cache holds them, the L2 does not). Weight bytes per ns of
+ * a step (29 launches, one synchronisation) into acc. */
+#define WQ_GGML_N 29
+static int time_wqbmm_ggml(aclrtStream s, int steps, unsigned reps, struct br_acc *acc)
+{
+    static const int64_t sh[7][2] = {{512, 512},  {512, 256},  {512, 256}, {512, 512},
+                                     {512, 1408}, {512, 1408}, {1408, 512}};
+    int64_t K[WQ_GGML_N], N[WQ_GGML_N];
+    for (int j = 0; j < WQ_GGML_N - 1; j++)
+        K[j] = sh[j % 7][0], N[j] = sh[j % 7][1];
+    K[WQ_GGML_N - 1] = 512, N[WQ_GGML_N - 1] = 2048;
+    void *x = dev_fill(1408 * 2, 16), *y = dev_fill(2048 * 2, 17);
+    void *w[WQ_GGML_N] = {0}, *sc[WQ_GGML_N] = {0};
+    struct wq_op op[WQ_GGML_N] = {0};
+    double bytes = 0;
+    int rc = -1;
+    for (int j = 0; j < WQ_GGML_N; j++) {
+        bytes += (double)(K[j] * N[j]);
+        if (!(w[j] = dev_fill((size_t)(K[j] * N[j]), 18 + j)) ||
+            !(sc[j] = dev_fill((size_t)(K[j] / 32 * N[j]) * 2, 50 + j)))
+            goto out;
+    }
+    if (!x || !y)
+        goto out;
+    for (int j = 0; j < WQ_GGML_N; j++) {
+        const int64_t ng = K[j] / 32, xd[2] = {1, K[j]}, wd[2] = {K[j], N[j]}, ws_[2] = {1, K[j]},
+                      sd[2] = {ng, N[j]}, ss[2] = {1, ng}, yd[2] = {1, N[j]};
+        op[j] = (struct wq_op){
+            bop_tensor(x, ACL_FLOAT16, 2, xd, NULL), bop_tensor(w[j], ACL_INT8, 2, wd, ws_),
+            bop_tensor(sc[j], ACL_FLOAT16, 2, sd, ss), bop_tensor(y, ACL_FLOAT16, 2, yd, NULL)};
+    }
+    rc = 0;
+    for (unsigned r = 0; r <= reps && !rc; r++) { /* r = 0 warms up */
+        uint64_t t0 = bu_now_ns();
+        for (int i = 0; i < steps && !rc; i++)
+            for (int j = 0; j < WQ_GGML_N && !rc; j++)
+                rc = wq_launch(&op[j], s);
+        if (!rc && aclrtSynchronizeStream(s))
+            rc = -1;
+        if (!rc && r)
+            br_acc_add(acc, bytes * steps / (double)(bu_now_ns() - t0));
+    }
+    for (int j = 0; j < WQ_GGML_N; j++) {
+        aclDestroyTensor(op[j].x), aclDestroyTensor(op[j].w), aclDestroyTensor(op[j].s);
+        aclDestroyTensor(op[j].y);
+    }
+out:
+    for (int j = 0; j < WQ_GGML_N; j++)
+        aclrtFree(w[j]), aclrtFree(sc[j]);
+    aclrtFree(x), aclrtFree(y);
+    return rc;
+}
+
 /* FIA in BNSD fp16 with a broadcast fp16 pse; work units per second. */
 static int time_fia(aclrtStream s, int64_t N, int64_t KVN, int64_t Sq, int64_t Skv, int64_t D,
                     int iters, unsigned reps, struct br_acc *acc, double work_per_call)
@@ -320,7 +378,7 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
     struct br_results *R = c->res;
     const unsigned reps = c->reps;
     const int64_t K = 2048, NN = 2048;
-    struct br_acc wq8b = {0}, wq4b = {0}, fa1 = {0}, mmh = {0}, mmd1 = {0}, mmd8 = {0};
+    struct br_acc wq8b = {0}, wq4b = {0}, wqg = {0}, fa1 = {0}, mmh = {0}, mmd1 = {0}, mmd8 = {0};
     int rc;
     bop_step("ops: WeightQuantBatchMatmulV2 m=8");
     if ((rc = time_wqbmm(s, ACL_INT8, 8, K, NN, c->full ? 8 : 3, reps, &wq8b, (double)(K * NN))) ||
@@ -333,6 +391,13 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
     br_set_note(br_add(R, "ops", "wqbmm_int4_m8", "WQBMM int4 m=8 weight bytes", "GB/s", BR_HIGHER,
                        &wq4b, "limits.memcpy", NULL),
                 "packed int4 by per-group table (QW2): packed weight bytes per second vs memcpy");
+    bop_step("ops: WeightQuantBatchMatmulV2 ggml decode step");
+    if ((rc = time_wqbmm_ggml(s, c->full ? 8 : 3, reps, &wqg)))
+        return rc;
+    br_set_note(br_add(R, "ops", "wqbmm_ggml_step", "WQBMM int8 m=1 ggml model step", "GB/s",
+                       BR_HIGHER, &wqg, "limits.memcpy", NULL),
+                "the ggml study's 29 products of a q8_0 decode step (k, n 256..2048, 12.8 M "
+                "int8 in all): weight bytes per second vs memcpy");
     bop_step("ops: FusedInferAttentionScoreV2 decode, one kv head");
     /* one (batch, kv head): the keys split across the workers (FA8) */
     if ((rc = fia_decode_row(c, s, 4, 1, 32768, &fa1, "fia_decode_1kv",

@@ -33,7 +33,7 @@
  *       masked loads (masked lanes are zero in both factors), int4 in
  *       scalar order after the vectors.
  *  QD5. Blocking for the L1 cache: x's rows are taken in chunks of k that
- *       fit 16 KiB, and a block of 16 columns runs chunk by chunk, each
+ *       fit 32 KiB (QD9), and a block of 16 columns runs chunk by chunk, each
  *       column's two accumulators per row kept in a small buffer between
  *       chunks (before, 8 rows of a k = 2048 x were 64 KiB, read again from
  *       the L2 for every column). The chunks depend only on k and m. From
@@ -73,6 +73,52 @@
  *       no better than a line at a time along the pass from 3 rows. The
  *       loops are aligned to 64 bytes: unaligned, the same code ran m = 8
  *       at 13.9 or 15.5 ticks per 32 weights with where the linker put it.
+ *  QD8. Per call and pass: x is packed by vectors (masked loads for k's
+ *       tail; int4's de-interleave by two vpermt2ps), where the element
+ *       loop took about 2 ticks a float: at m = 8, k = 2048 that was 22%
+ *       of a call of 64 columns (the block of a split launch, QM6) and
+ *       2.5% of one of 2048. A pass's last chunk adds its sums up four at
+ *       a time (qd_sum4, the order of _mm512_reduce_add_ps, so the bits
+ *       of one column alone, which ops_quant_decode checks).
+ *  QD9. Where m = 8 int8's time goes (perf annotate of qd_cols8 at k = n
+ *       = 2048, ~13 ticks per 32 weights): the FMA loop 67% (~8.8 ticks,
+ *       what a synthetic loop of its 16 FMAs and 2 widenings alone takes:
+ *       at its bound: 16 FMAs are 8 cycles, and its 18 loads of 64 bytes
+ *       at 2 a cycle 9), the dequantisation loop 17% (~2.2; alone ~2.0:
+ *       its conversion and multiply both need port 0), the rest 15% per
+ *       pass and chunk (the accumulators kept and reloaded, the setup, the
+ *       column's final sums). A synthetic split loop with every one of
+ *       these (weights streaming from the L3 included) ran ~10.5-11, so
+ *       about 2 ticks remain outside the loops. The chunks of x are 32 KiB
+ *       (48 KiB L1 caches on the CPUs with AVX512-FP16; before, 16):
+ *       half the per-chunk cost, 1-3% by the minima of interleaved runs;
+ *       after, 69% / 19% / 11% at ~12.6 ticks. A synthetic loop doing the
+ *       next column's dequantisation inside this one's FMA loop (no
+ *       store read back soon) ran 11.5-11.8 against the split's 10.4.
+ *       Measured and not kept (interleaved, minima and medians, under
+ *       load): the dequantisation inside the FMA loop one step ahead
+ *       through a small ring of slots (synthetic: 12.8 against 10.4 for
+ *       the split, with the slots placed off x's 4 KiB offsets too), two
+ *       steps a turn of the dequantisation loop with one prefetch (+3%),
+ *       the FMA loop unrolled twice (+1%), the buffer placed 2 KiB from
+ *       the weights' 4 KiB offset against aliasing (0 to -3%, not
+ *       clear), blocks of 8 columns (+5%), no prefetch (+10% at n = 2048).
+ *       int4 m = 8 (QD2) is 16 FMAs per 32 weights plus ~7 lookup
+ *       micro-ops: 11.5 cycles at 2 vector ports, measured ~13-13.5 ticks
+ *       per 16 bytes; 16 FMAs alone take 8 cycles (8.7-10 ticks measured
+ *       here, TSC 2.3 GHz, so the core runs at about 2.1 GHz under them):
+ *       float x caps int4 m = 8 at 16 bytes per ~8.7 ticks, 4.2 GB/s,
+ *       about 0.65x of a 6.5 GB/s memcpy, below the 0.8x goal whatever
+ *       the lookup costs.
+ *  QD10. Below QD_PF_M rows, int8 columns prefetch their own bytes 4 KiB
+ *       ahead of the loads, a line per 64 bytes (as Mm's decode kernel,
+ *       KS_MV_AHEAD): ggml's columns are contiguous, so that is the stream
+ *       a pass or two on, which the hardware had not fetched from the L3
+ *       in time. The ggml study's 29 decode-step products (12.8 M int8,
+ *       L3-resident) went from ~5.5 to ~4.9 ticks per 32 weights (-11%,
+ *       medians and minima of two interleaved runs of 21; 2 KiB ahead:
+ *       -5%, 8 KiB: -8..-13%), k = n = 2048 at m = 1 -5%, m = 2 -7%.
+ *       int4 at m = 1 was 6% slower with it: none there.
  *  QD4. Run-time choice (qd_available): AVX512-FP16 on the CPU and the
  *       AVX-512 build chosen by ops/engine/simd.c, checked once.
  *       CPUACL_SIMD=avx512 caps the choice below this kernel (the general
@@ -110,6 +156,9 @@
  * are prefetched */
 #define QD_NC(M) ((M) <= 2 ? 4 : (M) <= 4 ? 2 : 1)
 #define QD_PF_M 3
+/* QD10: how far ahead of its loads a column of int8 below QD_PF_M rows
+ * prefetches (bytes) */
+#define QD_AHEAD 4096
 
 /* The float16 scale at s, in every lane. */
 QD_FN __m512h qd_bcast(const uint16_t *s)
@@ -181,6 +230,26 @@ QD_FN void qd_i8(const int8_t *p, __m512h vs, __mmask32 mk, __m512 *f0, __m512 *
     *f1 = _mm512_maskz_cvtph_ps((__mmask16)(mk >> 16), _mm512_extracti64x4_epi64(h, 1));
 }
 
+/* The sums of the 16 lanes of a, b, c and d into r[0..3], each added in
+ * the order of _mm512_reduce_add_ps (halves of 256 bits, of 128, then
+ * elements 2 apart, then 1: QD3), the four side by side: 6 shuffles, 5
+ * adds and a compress where four reductions take 8 extracts, 4 shuffles
+ * and 16 adds (QD8). */
+QD_FN void qd_sum4(__m512 a, __m512 b, __m512 c, __m512 d, float *r)
+{
+    /* halves of 256: a and b's 8-lane sums side by side, and c and d's */
+    const __m512 ab =
+        _mm512_add_ps(_mm512_shuffle_f32x4(a, b, 0xee), _mm512_shuffle_f32x4(a, b, 0x44));
+    const __m512 cd =
+        _mm512_add_ps(_mm512_shuffle_f32x4(c, d, 0xee), _mm512_shuffle_f32x4(c, d, 0x44));
+    /* halves of 128: lane j of 128 bits holds the 4-lane sums of a, b, c, d */
+    __m512 t =
+        _mm512_add_ps(_mm512_shuffle_f32x4(ab, cd, 0xdd), _mm512_shuffle_f32x4(ab, cd, 0x88));
+    t = _mm512_add_ps(t, _mm512_permute_ps(t, 0x4e)); /* elements 2 apart */
+    t = _mm512_add_ps(t, _mm512_permute_ps(t, 0xb1)); /* 1 apart: the sums at 0, 4, 8, 12 */
+    _mm_storeu_ps(r, _mm512_castps512_ps128(_mm512_maskz_compress_ps(0x1111, t)));
+}
+
 /* Per column c (0..3) of a pass and row i: accumulators p<c>_<i>, q<c>_<i>. */
 #define QD_CR(X, i) X(0, i) X(1, i) X(2, i) X(3, i)
 #define QD_ALL(X)                                                                                  \
@@ -207,16 +276,20 @@ QD_FN void qd_i8(const int8_t *p, __m512h vs, __mmask32 mk, __m512 *f0, __m512 *
         const __m512 xa = _mm512_load_ps(xp + 32 * i), xb = _mm512_load_ps(xp + 32 * i + 16);      \
         QD_CR(QD_FMA1, i)                                                                          \
     }
-/* The sums out (last chunk: out, plus tail) or kept for the next chunk. */
+/* The sums kept for the next chunk. */
+#define QD_KEEP(c, i)                                                                              \
+    if (NC > c && M > i) {                                                                         \
+        _mm512_store_ps(st + 256 * c + 32 * i, p##c##_##i);                                        \
+        _mm512_store_ps(st + 256 * c + 32 * i + 16, q##c##_##i);                                   \
+    }
+/* Last chunk: the pass's sums (at most 8: NC * M <= 8) in order, to be
+ * added up four at a time (qd_sum4). */
+#define QD_SUMV(c, i)                                                                              \
+    if (NC > c && M > i)                                                                           \
+        v[nv++] = _mm512_add_ps(p##c##_##i, q##c##_##i);
 #define QD_OUT(c, i)                                                                               \
     if (NC > c && M > i) {                                                                         \
-        if (last) {                                                                                \
-            out[8 * c + i] =                                                                       \
-                _mm512_reduce_add_ps(_mm512_add_ps(p##c##_##i, q##c##_##i)) + tail[c][i];          \
-        } else {                                                                                   \
-            _mm512_store_ps(st + 256 * c + 32 * i, p##c##_##i);                                    \
-            _mm512_store_ps(st + 256 * c + 32 * i + 16, q##c##_##i);                               \
-        }                                                                                          \
+        out[8 * c + i] = sum[nv++] + tail[c][i];                                                   \
     }
 
 /*
@@ -346,6 +419,23 @@ QD_FN void qd_col(const struct qd_wq *a, const void *wv, int64_t wsb, const char
             QD_ROWS(QD_FMA)
         }
     }
+    if (!last) {
+        QD_ALL(QD_KEEP)
+        return;
+    }
+    __m512 v[8];
+    float sum[8];
+    int nv = 0;
+    QD_ALL(QD_SUMV)
+    if (nv == 1) {
+        sum[0] = _mm512_reduce_add_ps(v[0]);
+    } else {
+        const __m512 z = _mm512_setzero_ps();
+        qd_sum4(v[0], v[1], nv > 2 ? v[2] : z, nv > 3 ? v[3] : z, sum);
+        if (nv > 4)
+            qd_sum4(v[4], nv > 5 ? v[5] : z, nv > 6 ? v[6] : z, nv > 7 ? v[7] : z, sum + 4);
+    }
+    nv = 0;
     QD_ALL(QD_OUT)
 }
 
@@ -354,7 +444,7 @@ QD_FN void qd_col(const struct qd_wq *a, const void *wv, int64_t wsb, const char
  * over it), the columns' partial sums kept in st between chunks. The
  * chunks depend on k and M alone, so every column's sums are the same
  * operations wherever its block starts (QD3). */
-#define QD_XBYTES 16384
+#define QD_XBYTES 32768
 #define QD_CB 16
 /* QD6's weights of a pass, 2 bytes each, fit st's QD_XBYTES / 2 (the most
  * at 3 and 4 rows: their chunks are the longest split ones) */
@@ -387,8 +477,12 @@ QD_FN void qd_cols(const struct qd_wq *a, const float *X, int64_t ldx, const int
                 const int64_t idx = a->w_off + c * a->w_sn;
                 const void *wv = (const char *)a->w + (I4 ? idx / 2 : idx);
                 /* the next pass's chunks (strides the hardware may not
-                 * follow), a line at a time along this pass (QD7) */
-                const char *pf = M >= QD_PF_M && c + n < ce ? (const char *)wv + n * wsb : NULL;
+                 * follow), a line at a time along this pass (QD7); int8
+                 * below QD_PF_M rows, each column's own bytes QD_AHEAD
+                 * ahead (QD10) */
+                const char *pf = M >= QD_PF_M ? (c + n < ce ? (const char *)wv + n * wsb : NULL)
+                                 : I4         ? NULL
+                                              : (const char *)wv + QD_AHEAD;
                 float *sc = st + (c - c0) * 8 * 32;
                 if (n == NC)
                     qd_col(a, wv, wsb, pf, c, X, ldx, xp, M, NC, k0, k1, g0, sc, wb, first, last,
@@ -454,28 +548,35 @@ bool qd_available(void)
     return v == 2;
 }
 
-void qd_small_m(const struct qd_wq *a, const float *X, int64_t ldx, int64_t m, float *C,
-                int64_t ldc, int64_t nb, float *xp)
+/* QD5: x packed by steps of 32 (step t, row i at (t * m + i) * 32), k
+ * padded with zeros to a step; int4's steps de-interleaved (QD2: the 16
+ * evens, then the 16 odds). By vectors: element by element, packing took
+ * about 2 ticks a float, 7% of a call at m = 1, k = 512. */
+static QD_T void qd_pack(const float *X, int64_t ldx, int64_t m, int64_t k, bool int4, float *xp)
 {
-    /* QD5: x packed by steps of 32 (step t, row i at (t * m + i) * 32), k
-     * padded with zeros to a step; int4's steps de-interleaved (QD2: the 16
-     * evens, then the 16 odds) */
-    const int64_t k = a->k;
+    const __m512i ev = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i od = _mm512_add_epi32(ev, _mm512_set1_epi32(1));
     for (int64_t t = 0; t * 32 < k; t++)
         for (int64_t i = 0; i < m; i++) {
             float *d = xp + (t * m + i) * 32;
             const float *x = X + i * ldx + t * 32;
             const int64_t n = k - t * 32 < 32 ? k - t * 32 : 32;
-            if (a->int4 && n == 32) {
-                for (int l = 0; l < 16; l++) {
-                    d[l] = x[2 * l];
-                    d[16 + l] = x[2 * l + 1];
-                }
-            } else {
-                for (int64_t l = 0; l < 32; l++)
-                    d[l] = l < n ? x[l] : 0.0f;
+            const __mmask32 mk = (__mmask32)((1ull << n) - 1); /* the tail's lanes; zeros past */
+            __m512 lo = _mm512_maskz_loadu_ps((__mmask16)mk, x),
+                   hi = _mm512_maskz_loadu_ps((__mmask16)(mk >> 16), x + 16);
+            if (int4 && n == 32) {
+                const __m512 e = _mm512_permutex2var_ps(lo, ev, hi);
+                hi = _mm512_permutex2var_ps(lo, od, hi), lo = e;
             }
+            _mm512_store_ps(d, lo);
+            _mm512_store_ps(d + 16, hi);
         }
+}
+
+void qd_small_m(const struct qd_wq *a, const float *X, int64_t ldx, int64_t m, float *C,
+                int64_t ldc, int64_t nb, float *xp)
+{
+    qd_pack(X, ldx, m, a->k, a->int4, xp);
     float st[QD_CB * 8 * 32 + QD_XBYTES / 8] __attribute__((aligned(64)));
     qd_tab[m - 1](a, X, ldx, C, ldc, nb, xp, st);
 }
