@@ -3,9 +3,9 @@
  * The pooling family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h). Every row is served by the one implementation of
  * pool.c (pool_pvt.h): max.c holds the max poolings' entry points, avg.c the
- * average ones'. The checks take each operator's types from its row
- * (OPS_DT_<Name>, OPS_DT2_<Name>: the indices' types); the ctest ops_table
- * checks the rows against the headers, ops/engine/public.h and
+ * average ones'; max_unpool.c (MaxUnpool2d, MaxUnpool3d) puts values back at their indices. The
+ * checks take each operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>: the indices'
+ * types); the ctest ops_table checks the rows against the headers, ops/engine/public.h and
  * docs/operators.md.
  */
 #ifndef CPUACL_OPS_POOL_TABLE_H
@@ -14,6 +14,10 @@
 #include "ops/engine/optable.h"
 
 #define DTM_POOL_IDX (DTM(DT_I32) | DTM(DT_I64)) /* indices */
+/* MaxUnpool's values: CANN's list (max_unpool.c MU1). */
+#define DTM_MU                                                                                     \
+    (DTM(DT_F32) | DTM(DT_F16) | DTM(DT_F64) | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) |             \
+     DTM(DT_I32) | DTM(DT_I64))
 
 #define POOL_OPS(X)                                                                                \
     X(MaxPool, max_pool, OPS_OUT,                                                                  \
@@ -45,6 +49,10 @@
       DTM_F3, indicesOut, DTM_POOL_IDX)                                                            \
     X(AdaptiveMaxPool3dBackward, adaptive_max_pool3d_backward, OPS_OUT,                            \
       K(tensor, tensor, tensor, tensor), DTM_F3, indices, DTM_POOL_IDX)                            \
+    X(MaxUnpool2d, max_unpool2d, OPS_OUT, K(tensor, tensor, int_array, tensor), DTM_MU, indices,   \
+      DTM_POOL_IDX)                                                                                \
+    X(MaxUnpool3d, max_unpool3d, OPS_OUT,                                                          \
+      K(tensor, tensor, int_array, int_array, int_array, tensor), DTM_MU, indices, DTM_POOL_IDX)   \
     X(GlobalMaxPool, global_max_pool, OPS_OUT, K(tensor, tensor), DTM_F3, none, 0)                 \
     X(AvgPool2d, avgpool2d, OPS_OUT,                                                               \
       K(tensor, int_array, int_array, int_array, bool, bool, int64, int8, tensor), DTM_F3, none,   \

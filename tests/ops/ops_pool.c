@@ -19,6 +19,8 @@
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax.h"
+#include "aclnnop/aclnn_max_unpool2d.h"
+#include "aclnnop/aclnn_max_unpool3d.h"
 #include "optest.h"
 
 struct pc {
@@ -296,6 +298,87 @@ static void max_nan_zero(void)
     OT_FREE(&x, &out);
 }
 
+/* op's first phase returns want with a message naming op and holding frag. */
+#define PL_FAILS(want, op, frag, ...)                                                              \
+    do {                                                                                           \
+        uint64_t ws_;                                                                              \
+        aclOpExecutor *ex_;                                                                        \
+        aclnnStatus r_ = op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_);                            \
+        const char *m_ = aclGetRecentErrMsg();                                                     \
+        if (r_ != (aclnnStatus)(want) || !m_ || !strstr(m_, #op) || !strstr(m_, frag)) {           \
+            fprintf(stderr, "%s:%d: %s returned %d (%s), want %d and \"%s\"\n", __FILE__,          \
+                    __LINE__, #op, (int)r_, m_ ? m_ : "no message", (int)(want), frag);            \
+            exit(1);                                                                               \
+        }                                                                                          \
+    } while (0)
+
+/* MaxUnpool2d / 3d: an INT64 unpooling by hand (bits moved, zeros elsewhere), the launch that
+ * fails on an index out of range writing nothing (MU2), and the codes of bad input. */
+static void max_unpool(void)
+{
+    int64_t s3[3] = {1, 2, 2}, o3[3] = {1, 2, 3}, b3[3] = {1, 3, 2}, s4[4] = {1, 1, 2, 2};
+    int64_t o4[4] = {1, 1, 2, 3}, z3[3] = {1, 0, 2};
+    ot_tensor x, ix, o, ob, xb, ix16, i4, x4, o4t, xz, iz;
+    OT_MAKE_CONTIG({&x, ACL_INT64, 3, s3}, {&ix, ACL_INT32, 3, s3}, {&o, ACL_INT64, 3, o3},
+                   {&ob, ACL_INT64, 3, b3}, {&xb, ACL_BF16, 3, s3}, {&ix16, ACL_INT16, 3, s3},
+                   {&i4, ACL_INT32, 4, s4}, {&x4, ACL_INT64, 4, s4}, {&o4t, ACL_INT64, 4, o4},
+                   {&xz, ACL_INT64, 3, z3}, {&iz, ACL_INT32, 3, z3});
+    const double xv[4] = {-5, 7, 1e15, 3}, iv[4] = {4, 0, 2, 3};
+    for (int i = 0; i < 4; i++) {
+        ot_set(&x, i, xv[i]);
+        ot_set(&ix, i, iv[i]);
+        ot_set(&x4, i, xv[i]);
+    }
+    for (int64_t i = 0; i < o.numel; i++)
+        ot_set(&o, i, 99);
+    int64_t sz[2] = {2, 3}, sz3[3] = {1, 2, 3}, one[3] = {1, 1, 1}, zero[3] = {0, 0, 0};
+    aclIntArray *size = aclCreateIntArray(sz, 2), *size1 = aclCreateIntArray(sz, 1);
+    aclIntArray *size3 = aclCreateIntArray(sz3, 3), *st = aclCreateIntArray(one, 3);
+    aclIntArray *pd = aclCreateIntArray(zero, 3), *st0 = aclCreateIntArray(zero, 3);
+    OT_RUN(aclnnMaxUnpool2d, x.t, ix.t, size, o.t);
+    const double want[6] = {7, 0, 1e15, 3, -5, 0};
+    for (int i = 0; i < 6; i++)
+        CHECK(ot_get(&o, i) == want[i]);
+    /* 3d, the 4-d form (N, D, H, W): one plane of D 1, H 2, W 3 */
+    for (int i = 0; i < 4; i++)
+        ot_set(&i4, i, iv[i]);
+    OT_RUN(aclnnMaxUnpool3d, x4.t, i4.t, size3, st, pd, o4t.t);
+    for (int i = 0; i < 6; i++)
+        CHECK(ot_get(&o4t, i) == want[i]);
+    /* index 6 of a 6-element plane: the launch fails, o keeps its values */
+    ot_set(&ix, 1, 6);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnMaxUnpool2dGetWorkspaceSize(x.t, ix.t, size, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnMaxUnpool2d(NULL, ws, ex, g_stream));
+    CHECK(aclrtSynchronizeStream(g_stream) == ACL_ERROR_RT_AICORE_EXCEPTION);
+    for (int i = 0; i < 6; i++)
+        CHECK(ot_get(&o, i) == want[i]);
+    PL_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxUnpool2d, "outputSize", x.t, ix.t, NULL, o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxUnpool3d, "padding", x4.t, i4.t, size3, st, NULL,
+             o4t.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "self", xb.t, ix.t, size, o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "indices", x.t, ix16.t, size, o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "indices", x.t, i4.t, size, o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "outputSize", x.t, ix.t, size1, o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "out", x.t, ix.t, size, ob.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "dim 1", xz.t, iz.t, size, o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool3d, "self has 3 dims", x.t, ix.t, size3, st, pd,
+             o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool3d, "stride", x4.t, i4.t, size3, st0, pd,
+             o4t.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool3d, "outRef", x4.t, i4.t, size3, st, pd, x4.t);
+    OT_NULL_OUTS(aclnnMaxUnpool2d, x.t, ix.t, size, o.t);
+    OT_NULL_OUTS(aclnnMaxUnpool3d, x4.t, i4.t, size3, st, pd, o4t.t);
+    aclDestroyIntArray(size);
+    aclDestroyIntArray(size1);
+    aclDestroyIntArray(size3);
+    aclDestroyIntArray(st);
+    aclDestroyIntArray(pd);
+    aclDestroyIntArray(st0);
+    OT_FREE(&x, &ix, &o, &ob, &xb, &ix16, &i4, &x4, &o4t, &xz, &iz);
+}
+
 int main(void)
 {
     ot_init();
@@ -328,6 +411,7 @@ int main(void)
     misuse();
     hand_worked();
     max_nan_zero();
+    max_unpool();
     ot_fini();
     printf("ops_pool: ok\n");
     return 0;

@@ -6,6 +6,7 @@
 
 #include "aclnnop/aclnn_argsort.h"
 #include "aclnnop/aclnn_searchsorted.h"
+#include "aclnnop/aclnn_sort_with_index.h"
 
 static int g_cases;
 
@@ -157,6 +158,51 @@ static void ss_errors(void)
     OT_FREE(&s, &x, &o, &o32, &xb, &sf, &xw, &ow);
 }
 
+/* SortWithIndex: NaN first both ways, ties stable, the caller's index carried (AS4); the codes
+ * of bad input, each message naming the parameter. */
+static void swi_case(void)
+{
+    int64_t d[1] = {4}, d2[1] = {3}, e[2] = {2, 0};
+    ot_tensor x, ix, v, o, xf, i64, o3, ex, ei;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 1, d}, {&ix, ACL_INT32, 1, d}, {&v, ACL_FLOAT, 1, d},
+                   {&o, ACL_INT32, 1, d}, {&xf, ACL_DOUBLE, 1, d}, {&i64, ACL_INT64, 1, d},
+                   {&o3, ACL_INT32, 1, d2}, {&ex, ACL_FLOAT, 2, e}, {&ei, ACL_INT32, 2, e});
+    const double xv[4] = {3, 1, NAN, 1}, iv[4] = {10, 20, 30, 40};
+    for (int i = 0; i < 4; i++) {
+        ot_set(&x, i, xv[i]);
+        ot_set(&ix, i, iv[i]);
+    }
+    const double up_v[4] = {NAN, 1, 1, 3}, up_i[4] = {30, 20, 40, 10};
+    const double dn_v[4] = {NAN, 3, 1, 1}, dn_i[4] = {30, 10, 20, 40};
+    for (int desc = 0; desc < 2; desc++) {
+        OT_RUN(aclnnSortWithIndex, x.t, ix.t, desc ? 0 : -1, desc, false, v.t, o.t);
+        for (int i = 0; i < 4; i++) {
+            double want = desc ? dn_v[i] : up_v[i], got = ot_get(&v, i);
+            CHECK(isnan(want) ? isnan(got) : got == want);
+            CHECK(ot_get(&o, i) == (desc ? dn_i[i] : up_i[i]));
+        }
+    }
+    OT_RUN(aclnnSortWithIndex, ex.t, ei.t, 1, false, true, ex.t, ei.t); /* empty: nothing runs */
+    SS_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSortWithIndex, "x", NULL, ix.t, -1, false, false, v.t,
+             o.t);
+    SS_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSortWithIndex, "indicesOut", x.t, ix.t, -1, false, false,
+             v.t, NULL);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "x", xf.t, ix.t, -1, false, false, xf.t,
+             o.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "index", x.t, i64.t, -1, false, false,
+             v.t, i64.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "valuesOut", x.t, ix.t, -1, false, false,
+             xf.t, o.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "indicesOut", x.t, ix.t, -1, false, false,
+             v.t, i64.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "axis", ex.t, ei.t, 0, false, false, ex.t,
+             ei.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "indicesOut", x.t, ix.t, -1, false, false,
+             v.t, o3.t);
+    OT_NULL_OUTS(aclnnSortWithIndex, x.t, ix.t, -1, false, false, v.t, o.t);
+    OT_FREE(&x, &ix, &v, &o, &xf, &i64, &o3, &ex, &ei);
+}
+
 int main(void)
 {
     ot_init();
@@ -175,6 +221,7 @@ int main(void)
     as_lines(ACL_FLOAT, 2, e2, 1, false, L_CONTIG); /* empty */
     as_errors();
     ss_errors();
+    swi_case();
     ot_fini();
     printf("ops_sort: %d cases passed\n", g_cases);
     return 0;

@@ -10,7 +10,10 @@ torch.nn.functional's max_pool*/avg_pool*/adaptive_*_pool* (INT32 and INT64 indi
 gradient against torch's autograd of the forward in DOUBLE; the mask form's round trip
 (MaxPool2dWithMask then its backward) against autograd; global pools against
 torch.amax/mean; empty batches; NaN propagation; bad input codes (161001, 161002) naming
-the operator. aclnnConvolution and aclnnConvolutionBackward: 1-d, 2-d and 3-d, groups, stride, padding,
+the operator. MaxUnpool2d / MaxUnpool3d: every value type (FLOAT, FLOAT16, DOUBLE and the
+integers) with INT32 / INT64 indices, against torch.nn.functional.max_unpool*d of max_pool*d's
+indices (floats) and a scatter into zeros (every type, random distinct positions); a repeated
+index (the last wins), an index out of range (507015) and bad input. aclnnConvolution and aclnnConvolutionBackward: 1-d, 2-d and 3-d, groups, stride, padding,
 dilation, transposed, every outputMask combination, against autograd of
 torch.nn.functional.conv*d / conv_transpose*d. References are computed in DOUBLE from the
 inputs as stored and rounded once. Skipped (exit 77) without torch."""
@@ -397,6 +400,103 @@ class PoolTorch(TorchCase):
         finally:
             nn.destroy_bool_array(bm)
             nn.destroy_bool_array(bm2)
+
+
+    # ---- max unpool ------------------------------------------------------------------
+
+    def test_max_unpool(self):
+        rng = random.Random(SEED + 7)
+        ints = (torch.int8, torch.uint8, torch.int16, I32, I64)
+        for sp, name in ((2, "MaxUnpool2d"), (3, "MaxUnpool3d")):
+            pool = TF.max_pool2d if sp == 2 else TF.max_pool3d
+            unpool = TF.max_unpool2d if sp == 2 else TF.max_unpool3d
+            extra = [self.ia([2] * sp), self.ia([0] * sp)] if sp == 3 else []
+            for dt in (F32, F16, F64) + ints:
+                for idt in (I32, I64):
+                    batched = rng.random() < 0.5
+                    shape = self.shape(rng, sp, batched)
+                    lead = shape[:-sp]
+                    if dt.is_floating_point:
+                        # the indices of a real max pooling, and torch's unpooling of them
+                        x = rand(rng, shape)
+                        k = [rng.randint(1, 3) for _ in range(sp)]
+                        v, ind = pool(x, k, k, return_indices=True)
+                        osz = list(x.shape[-sp:])
+                        ref = unpool(v, ind, k, k, output_size=osz).to(dt)
+                        v = v.to(dt)
+                    else:
+                        # random distinct positions in an output at least as large
+                        isz = [rng.randint(1, 3) for _ in range(sp)]
+                        osz = [a + rng.randint(0, 2) for a in isz]
+                        n_in, n_out = 1, 1
+                        for a, b in zip(isz, osz):
+                            n_in, n_out = n_in * a, n_out * b
+                        planes = 1
+                        for a in lead:
+                            planes *= a
+                        ind = torch.stack([torch.randperm(n_out)[:n_in] for _ in range(planes)])
+                        lo, hi = (0, 255) if dt == torch.uint8 else (-100, 100)
+                        v = torch.randint(lo, hi, (planes, n_in), dtype=I64)
+                        ref = torch.zeros((planes, n_out), dtype=I64).scatter_(1, ind, v)
+                        v = v.reshape(list(lead) + isz).to(dt)
+                        ind = ind.reshape(v.shape)
+                        ref = ref.reshape(list(lead) + osz).to(dt)
+                    what = "%s %s idx %s %s -> %s" % (name, dt, idt, tuple(v.shape), osz)
+                    out = self.dev(torch.full(ref.shape, 7, dtype=dt))
+                    self.assertEqual(self.run_op(name, self.dev(view_of(rng, v)).handle,
+                                                 self.dev(view_of(rng, ind.to(idt))).handle,
+                                                 self.ia(osz), *extra, out.handle), 0, what)
+                    check(self, out.read(), ref, what)
+        # a repeated index: the last in order wins; an index out of range fails the launch
+        x = self.dev(torch.tensor([[[1.0, 2.0], [3.0, 4.0]]]))
+        out = self.dev(torch.full((1, 2, 3), 9.0))
+        ind = self.dev(torch.tensor([[[0, 5], [5, 1]]], dtype=I64))
+        self.assertEqual(self.run_op("MaxUnpool2d", x.handle, ind.handle, self.ia([2, 3]),
+                                     out.handle), 0)
+        self.assertEqual(out.read().tolist(), [[[1.0, 4.0, 0.0], [0.0, 0.0, 3.0]]])
+        bad = self.dev(torch.tensor([[[0, 6], [2, 1]]], dtype=I64))
+        self.assertEqual(self.run_op("MaxUnpool2d", x.handle, bad.handle, self.ia([2, 3]),
+                                     out.handle), 507015)
+        self.assertEqual(out.read().tolist(), [[[1.0, 4.0, 0.0], [0.0, 0.0, 3.0]]])
+        # an empty batch runs nothing
+        e = self.dev(torch.zeros((0, 1, 2, 2)))
+        ei = self.dev(torch.zeros((0, 1, 2, 2), dtype=I64))
+        self.assertEqual(self.run_op("MaxUnpool2d", e.handle, ei.handle, self.ia([2, 3]),
+                                     self.dev(torch.zeros((0, 1, 2, 3))).handle), 0)
+        sz = self.ia([2, 3])
+        self.refused("MaxUnpool2d", 161001, None, ind.handle, sz, out.handle)
+        self.refused("MaxUnpool2d", 161001, x.handle, ind.handle, None, out.handle)
+        self.refused("MaxUnpool2d", 161002, self.dev(torch.zeros((1, 2, 2), dtype=BF16)).handle,
+                     ind.handle, sz, self.dev(torch.zeros((1, 2, 3), dtype=BF16)).handle)
+        self.refused("MaxUnpool2d", 161002, x.handle, self.dev(torch.zeros((1, 2, 2), dtype=torch.int16)).handle,
+                     sz, out.handle)
+        self.refused("MaxUnpool2d", 161002, x.handle, ind.handle, sz,
+                     self.dev(torch.zeros((1, 2, 3), dtype=F64)).handle)
+        self.refused("MaxUnpool2d", 161002, self.dev(torch.zeros((2, 2))).handle,
+                     self.dev(torch.zeros((2, 2), dtype=I64)).handle, sz, out.handle)
+        self.refused("MaxUnpool2d", 161002, x.handle, self.dev(torch.zeros((1, 2, 3), dtype=I64)).handle,
+                     sz, out.handle)
+        self.refused("MaxUnpool2d", 161002, self.dev(torch.zeros((1, 0, 2))).handle,
+                     self.dev(torch.zeros((1, 0, 2), dtype=I64)).handle, sz, out.handle)
+        self.refused("MaxUnpool2d", 161002, x.handle, ind.handle, self.ia([6]), out.handle)
+        self.refused("MaxUnpool2d", 161002, x.handle, ind.handle, self.ia([1, 3]), out.handle)
+        self.refused("MaxUnpool2d", 161002, x.handle, ind.handle, self.ia([3, 0]), out.handle)
+        self.refused("MaxUnpool2d", 161002, x.handle, ind.handle, self.ia([3, 2]), out.handle)
+        x3 = self.dev(torch.zeros((1, 2, 2, 2)))
+        i3 = self.dev(torch.zeros((1, 2, 2, 2), dtype=I32))
+        o3 = self.dev(torch.zeros((1, 2, 2, 3)))
+        s3, st, pd = self.ia([2, 2, 3]), self.ia([1, 1, 1]), self.ia([0, 0, 0])
+        self.assertEqual(self.run_op("MaxUnpool3d", x3.handle, i3.handle, s3, st, pd, o3.handle), 0)
+        self.refused("MaxUnpool3d", 161001, x3.handle, i3.handle, s3, None, pd, o3.handle)
+        self.refused("MaxUnpool3d", 161002, x3.handle, i3.handle, s3, self.ia([1, 0, 1]), pd,
+                     o3.handle)
+        self.refused("MaxUnpool3d", 161002, x3.handle, i3.handle, s3, st, self.ia([0, 0]),
+                     o3.handle)
+        self.refused("MaxUnpool3d", 161002, x3.handle, i3.handle, self.ia([2, 3]), st, pd,
+                     o3.handle)
+        msg = self.refused("MaxUnpool3d", 161002, x3.handle, i3.handle, s3, st, pd,
+                           self.dev(torch.zeros((1, 2, 3, 2))).handle)
+        self.assertIn("outRef", msg)
 
 
 if __name__ == "__main__":
