@@ -132,6 +132,8 @@ OPS = {
     'ClampTensor': ('tensor', 'tensor', 'tensor', 'tensor'),
     'ConfusionTranspose': ('tensor', 'int_array', 'int_array', 'bool', 'tensor'),
     'ConstantPadNd': ('tensor', 'int_array', 'scalar', 'tensor'),
+    'ConvDepthwise2d': ('tensor', 'tensor', 'int_array', 'tensor', 'int_array', 'int_array', 'int_array', 'tensor', 'int8'),
+    'ConvTbc': ('tensor', 'tensor', 'tensor', 'int64', 'tensor', 'int8'),
     'ConvertWeightToINT4Pack': ('tensor', 'tensor'),
     'Convolution': ('tensor', 'tensor', 'tensor', 'int_array', 'int_array', 'int_array', 'bool', 'int_array', 'int64', 'tensor', 'int8'),
     'ConvolutionBackward': ('tensor', 'tensor', 'tensor', 'int_array', 'int_array', 'int_array', 'int_array', 'bool', 'int_array', 'int', 'bool_array', 'int8', 'tensor', 'tensor', 'tensor'),

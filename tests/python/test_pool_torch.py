@@ -15,7 +15,8 @@ integers) with INT32 / INT64 indices, against torch.nn.functional.max_unpool*d o
 indices (floats) and a scatter into zeros (every type, random distinct positions); a repeated
 index (the last wins), an index out of range (507015) and bad input. aclnnConvolution and aclnnConvolutionBackward: 1-d, 2-d and 3-d, groups, stride, padding,
 dilation, transposed, every outputMask combination, against autograd of
-torch.nn.functional.conv*d / conv_transpose*d. References are computed in DOUBLE from the
+torch.nn.functional.conv*d / conv_transpose*d; aclnnConvTbc against torch.conv_tbc and
+aclnnConvDepthwise2d against conv2d with groups = Cin. References are computed in DOUBLE from the
 inputs as stored and rounded once. Skipped (exit 77) without torch."""
 import random
 import unittest
@@ -368,6 +369,73 @@ class PoolTorch(TorchCase):
             if o is not None:
                 rt, at = loose(dtype)
                 check(self, o.read(), ref.to(dtype), name + " " + what, tol=(rt * 4, at * 4))
+
+    def test_conv_tbc_depthwise(self):
+        rng = random.Random(SEED + 8)
+        for dtype in DTYPES:
+            rt, at = loose(dtype)
+            for _ in range(4):
+                t, b, cin, cout = rng.randint(1, 6), rng.randint(1, 3), rng.randint(1, 3), rng.randint(1, 4)
+                k = rng.randint(1, 3)
+                pad = rng.randint(max(0, (k - t + 1) // 2), 2)
+                x = rand(rng, [t, b, cin], -1, 1).to(dtype)
+                w = rand(rng, [k, cin, cout], -1, 1).to(dtype)
+                bias = rand(rng, [cout], -1, 1).to(dtype)
+                ref = torch.conv_tbc(x.double(), w.double(), bias.double(), pad).to(dtype)
+                out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+                what = "ConvTbc %s x %s w %s pad %d" % (dtype, list(x.shape), list(w.shape), pad)
+                self.assertEqual(self.run_op("ConvTbc", self.dev(view_of(rng, x)).handle,
+                                             self.dev(view_of(rng, w)).handle, self.dev(bias).handle,
+                                             pad, out.handle, 0), 0, what)
+                check(self, out.read(), ref, what, tol=(rt * 4, at * 4))
+            for _ in range(4):
+                cin = rng.randint(1, 3)
+                cout = cin * rng.randint(1, 2)
+                kk = [rng.randint(1, 3) for _ in range(2)]
+                st = [rng.randint(1, 2) for _ in range(2)]
+                pd = [rng.randint(0, 1) for _ in range(2)]
+                dl = [rng.randint(1, 2) for _ in range(2)]
+                x = rand(rng, [rng.randint(1, 2), cin, rng.randint(5, 7), rng.randint(5, 7)], -1, 1).to(dtype)
+                w = rand(rng, [cout, 1] + kk, -1, 1).to(dtype)
+                bias = rand(rng, [cout], -1, 1).to(dtype) if rng.random() < 0.7 else None
+                ref = TF.conv2d(x.double(), w.double(), None if bias is None else bias.double(),
+                                st, pd, dl, cin).to(dtype)
+                out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+                what = "ConvDepthwise2d %s x %s w %s s%s p%s d%s" % (dtype, list(x.shape),
+                                                                  list(w.shape), st, pd, dl)
+                self.assertEqual(self.run_op("ConvDepthwise2d", self.dev(view_of(rng, x)).handle,
+                                             self.dev(w).handle, self.ia(kk),
+                                             None if bias is None else self.dev(bias).handle,
+                                             self.ia(st), self.ia(pd), self.ia(dl), out.handle, 0),
+                                 0, what)
+                check(self, out.read(), ref, what, tol=(rt * 4, at * 4))
+        x, w = self.dev(torch.zeros((2, 2, 3))), self.dev(torch.zeros((3, 3, 4)))
+        bias, o = self.dev(torch.zeros((4,))), self.dev(torch.zeros((2, 2, 4)))
+        self.assertEqual(self.run_op("ConvTbc", x.handle, w.handle, bias.handle, 1, o.handle, 0), 0)
+        self.refused("ConvTbc", 161001, x.handle, w.handle, None, 1, o.handle, 0)
+        self.refused("ConvTbc", 161002, x.handle, w.handle, bias.handle, 256, o.handle, 0)
+        self.refused("ConvTbc", 161002, x.handle, w.handle, bias.handle, 0, o.handle, 0)  # shape
+        self.refused("ConvTbc", 161002, self.dev(torch.zeros((2, 3))).handle, w.handle,
+                     bias.handle, 1, o.handle, 0)
+        self.refused("ConvTbc", 161002, x.handle, w.handle, self.dev(torch.zeros((3,))).handle,
+                     1, o.handle, 0)
+        x = self.dev(torch.zeros((1, 2, 5, 5)))
+        w = self.dev(torch.zeros((4, 1, 3, 3)))
+        o = self.dev(torch.zeros((1, 4, 3, 3)))
+        a = [self.ia([3, 3]), None, self.ia([1, 1]), self.ia([0, 0]), self.ia([1, 1])]
+        self.assertEqual(self.run_op("ConvDepthwise2d", x.handle, w.handle, *a, o.handle, 0), 0)
+        self.refused("ConvDepthwise2d", 161001, x.handle, w.handle, None, *a[1:], o.handle, 0)
+        self.refused("ConvDepthwise2d", 161002, x.handle, w.handle, self.ia([2, 3]), *a[1:],
+                     o.handle, 0)
+        self.refused("ConvDepthwise2d", 161002, x.handle, self.dev(torch.zeros((3, 1, 3, 3))).handle,
+                     *a, o.handle, 0)  # 3 filters for 2 channels
+        self.refused("ConvDepthwise2d", 161002, x.handle, self.dev(torch.zeros((4, 2, 3, 3))).handle,
+                     *a, o.handle, 0)
+        self.refused("ConvDepthwise2d", 161002, x.handle, w.handle, a[0], None, self.ia([64, 1]),
+                     a[3], a[4], o.handle, 0)
+        self.refused("ConvDepthwise2d", 161002, x.handle, w.handle, *a[:4], self.ia([1]), o.handle, 0)
+        self.refused("ConvDepthwise2d", 161002, self.dev(torch.zeros((2, 5, 5))).handle, w.handle,
+                     *a, o.handle, 0)
 
     def test_conv_backward_codes(self):
         x = self.dev(torch.zeros(1, 2, 5, 5))
