@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The activation family's declaration list, one row per operator (the columns:
- * ops/engine/optable.h): the activations with parameters (activation.c) and
- * the activations' gradients (backward.c); those without parameters (Relu,
+ * ops/engine/optable.h): the activations with parameters (activation.c),
+ * RReluWithNoise (rrelu.c) and the activations' gradients (backward.c); those without parameters (Relu,
  * Silu, Gelu, Sigmoid, Tanh, Mish, Selu) are elementwise unary rows
  * (elementwise/table.h).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
@@ -22,6 +22,9 @@
     X(Hardsigmoid, hardsigmoid, OPS_OUT_INPLACE, K(tensor, tensor), DTM_F3 | DTM(DT_I32), none, 0) \
     X(Hardswish, hardswish, OPS_OUT_INPLACE, K(tensor, tensor), DTM_F3, none, 0)                   \
     X(LeakyRelu, leaky_relu, OPS_OUT_INPLACE, K(tensor, scalar, tensor), DTM_F3, selfRef,          \
+      DTM_F3 | DTM(DT_F64))                                                                        \
+    X(RReluWithNoise, rrelu_with_noise, OPS_OUT_INPLACE,                                           \
+      K(tensor, tensor, scalar, scalar, bool, int64, int64, tensor), DTM_F3, lower,                \
       DTM_F3 | DTM(DT_F64))                                                                        \
     X(Softplus, softplus, OPS_OUT, K(tensor, scalar, scalar, tensor), DTM_F3, none, 0)             \
     X(Threshold, threshold, OPS_OUT_INPLACE, K(tensor, scalar, scalar, tensor),                    \

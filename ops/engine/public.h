@@ -332,6 +332,7 @@
 #include "aclnnop/aclnn_roll.h"
 #include "aclnnop/aclnn_rotary_position_embedding.h"
 #include "aclnnop/aclnn_round.h"
+#include "aclnnop/aclnn_rrelu_with_noise.h"
 #include "aclnnop/aclnn_rsqrt.h"
 #include "aclnnop/aclnn_s_where.h"
 #include "aclnnop/aclnn_scatter.h"

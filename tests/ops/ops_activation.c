@@ -28,6 +28,7 @@
 #include "aclnnop/aclnn_fatrelu_mul.h"
 #include "aclnnop/aclnn_gelu_mul.h"
 #include "aclnnop/aclnn_prelu_backward.h"
+#include "aclnnop/aclnn_rrelu_with_noise.h"
 #include "aclnnop/aclnn_swi_glu_grad.h"
 
 static int g_cases;
@@ -700,6 +701,45 @@ static void test_opsnn(void)
     OT_FREE(&x, &o, &t, &th, &x3, &w3, &w2);
 }
 
+/* RReluWithNoise: eval by hand (slope (lower + upper) / 2), training's noise in [lower, upper]
+ * for the negatives and 1 elsewhere with out = self * noise, the same draw again for the same
+ * seed and offset (RR2); the codes of bad input. */
+static void test_rrelu(void)
+{
+    int64_t d[1] = {6}, d5[1] = {5};
+    ot_tensor x, z, o, z2, o2, z5, zh;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 1, d}, {&z, ACL_FLOAT, 1, d}, {&o, ACL_FLOAT, 1, d},
+                   {&z2, ACL_FLOAT, 1, d}, {&o2, ACL_FLOAT, 1, d}, {&z5, ACL_FLOAT, 1, d5},
+                   {&zh, ACL_FLOAT16, 1, d});
+    const double xv[6] = {-4, -2, 0, 1, 3, -1};
+    for (int i = 0; i < 6; i++)
+        ot_set(&x, i, xv[i]);
+    double lo = 0.25, hi = 0.75;
+    aclScalar *l = aclCreateScalar(&lo, ACL_DOUBLE), *h = aclCreateScalar(&hi, ACL_DOUBLE);
+    OT_RUN(aclnnRReluWithNoise, x.t, z.t, l, h, false, 1, 0, o.t);
+    for (int i = 0; i < 6; i++)
+        CHECK(ot_get(&o, i) == (xv[i] > 0 ? xv[i] : xv[i] * 0.5));
+    OT_RUN(aclnnRReluWithNoise, x.t, z.t, l, h, true, 42, 7, o.t);
+    OT_RUN(aclnnRReluWithNoise, x.t, z2.t, l, h, true, 42, 7, o2.t);
+    for (int i = 0; i < 6; i++) {
+        double a = ot_get(&z, i);
+        CHECK(xv[i] < 0 ? a >= lo && a <= hi : a == 1);
+        CHECK(ot_get(&o, i) == (double)(float)(xv[i] * a));
+        CHECK(ot_get(&z2, i) == a && ot_get(&o2, i) == ot_get(&o, i));
+    }
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRReluWithNoise, x.t, NULL, l, h, true, 0, 0, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceRReluWithNoise, x.t, z.t, l, NULL, true, 0, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRReluWithNoise, x.t, z5.t, l, h, true, 0, 0, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRReluWithNoise, x.t, zh.t, l, h, true, 0, 0, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRReluWithNoise, x.t, z.t, l, h, true, 0, 0, z5.t);
+    OT_RUN(aclnnRReluWithNoise, x.t, z5.t, l, h, false, 0, 0, o.t); /* eval: any noise size */
+    OT_NULL_OUTS(aclnnRReluWithNoise, x.t, z.t, l, h, true, 0, 0, o.t);
+    aclDestroyScalar(l);
+    aclDestroyScalar(h);
+    g_cases++;
+    OT_FREE(&x, &z, &o, &z2, &o2, &z5, &zh);
+}
+
 int main(void)
 {
     ot_init();
@@ -708,6 +748,7 @@ int main(void)
     test_glu();
     test_later();
     test_opsnn();
+    test_rrelu();
     for (int i = 0; i < 3; i++)
         if (g_s[i])
             aclDestroyScalar(g_s[i]);

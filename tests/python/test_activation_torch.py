@@ -13,7 +13,10 @@ gives 161001 / 161002 with a message naming the operator. test_later_versions: t
 ops-nn's experimental folder (CeluV2/V3, EluV2, HardSwishV2, LeakyreluV2, LogsigmoidV2,
 SoftPlusV2, SoftmaxV2, SiluMul, FusedBiasLeakyRelu, SwigluClamp, ReluV3's packed mask and the
 gradients EluGrad ... ReluGradV4, SoftmaxGrad) the same way. test_glu_muls: SquaredRelu,
-GeluMul, FatreluMul and SwiGluGrad of ops-nn's activation folder; test_prelu_backward. Tolerances as test_ew_torch's;
+GeluMul, FatreluMul and SwiGluGrad of ops-nn's activation folder; test_prelu_backward;
+test_rrelu_with_noise (eval against torch's rrelu, training against the noise it wrote:
+in [lower, upper) where self < 0, 1 elsewhere, out = self * noise, reproducible by seed and
+offset). Tolerances as test_ew_torch's;
 FLOAT16 / BFLOAT16 gradients 8 times looser (cpuacl rounds the inputs first). Skipped (exit
 77) without torch."""
 import math
@@ -482,6 +485,67 @@ class ActivationTorch(TorchCase):
         self.refused("SwiGluGrad", 161002, o.handle, f.handle, 2, f.handle)
         self.refused("SwiGluGrad", 161002, f.handle, f.handle, -1, f.handle)
         self.refused("SwiGluGrad", 161001, o.handle, 0, -1, f.handle)
+
+    def test_rrelu_with_noise(self):
+        rng = random.Random(SEED + 15)
+        for dtype in (F32, F16, BF16):
+            for shape in SHAPES:
+                for sdt in (F32, F64):
+                    lo, hi = 0.125, 0.375
+                    x = gen(rng, shape, dtype)
+                    lower, upper = scalar(lo, sdt), scalar(hi, sdt)
+                    # eval: torch's rrelu (leaky_relu at the mean slope); noise untouched
+                    out = self.out_like(shape, dtype)
+                    noise = self.dev(torch.full(shape, 7.0, dtype=dtype))
+                    self.run_op("RReluWithNoise", self.dev(view_of(rng, x)).handle, noise.handle,
+                                lower, upper, False, 1, 2, out.handle)
+                    what = "RReluWithNoise eval %s %s" % (dtype, shape)
+                    check(self, out.read(), TF.rrelu(x.double(), lo, hi, False).to(dtype), what, (x,))
+                    self.assertTrue(bool((noise.read() == 7).all()), what)
+                    # training, a noise two elements longer: its tail kept
+                    n = x.numel()
+                    noise = self.dev(torch.full((n + 2,), 7.0, dtype=dtype))
+                    seed, off = rng.randrange(1 << 40), rng.randrange(1 << 20)
+                    self.run_op("RReluWithNoise", self.dev(view_of(rng, x)).handle, noise.handle,
+                                lower, upper, True, seed, off, out.handle)
+                    what = "RReluWithNoise train %s %s seed %d offset %d" % (dtype, shape, seed, off)
+                    z = noise.read()
+                    self.assertTrue(bool((z[n:] == 7).all()), what)
+                    z = z[:n].reshape(shape).double()
+                    neg = x.double() < 0
+                    a = torch.tensor(lo, dtype=dtype).double(), torch.tensor(hi, dtype=dtype).double()
+                    self.assertTrue(bool((z[~neg] == 1).all()), what)
+                    self.assertTrue(bool(((z[neg] >= a[0]) & (z[neg] <= a[1])).all()), what)
+                    check(self, out.read(), (x.double() * z).to(dtype), what, (x,))
+                    # the same seed and offset again (in place): the same result
+                    xi = self.dev(x.clone())
+                    noise2 = self.dev(torch.zeros((n,), dtype=dtype))
+                    self.run_op("InplaceRReluWithNoise", xi.handle, noise2.handle, lower, upper,
+                                True, seed, off)
+                    check(self, xi.read(), out.read(), what + " in place", tol=(0, 0))
+                    self.assertTrue(torch.equal(noise2.read(), noise.read()[:n]), what + " in place")
+                    if n > 8:  # another offset draws other numbers
+                        self.run_op("RReluWithNoise", self.dev(x).handle, noise2.handle, lower,
+                                    upper, True, seed, off + 1, out.handle)
+                        self.assertFalse(torch.equal(noise2.read(), noise.read()[:n]), what)
+        x = self.dev(torch.zeros((2, 3)))
+        lo, hi = scalar(0.1), scalar(0.3)
+        self.refused("RReluWithNoise", 161001, x.handle, None, lo, hi, True, 0, 0, x.handle)
+        self.refused("RReluWithNoise", 161001, x.handle, x.handle, None, hi, True, 0, 0, x.handle)
+        self.refused("RReluWithNoise", 161002, x.handle, self.dev(torch.zeros((5,))).handle, lo,
+                     hi, True, 0, 0, x.handle)  # noise too small
+        self.refused("RReluWithNoise", 161002, x.handle, x.handle, lo, hi, True, 0, 0,
+                     self.dev(torch.zeros((3, 2))).handle)
+        self.refused("RReluWithNoise", 161002, x.handle, self.dev(torch.zeros((2, 3), dtype=F16)).handle,
+                     lo, hi, True, 0, 0, x.handle)
+        self.refused("RReluWithNoise", 161002, self.dev(torch.zeros((2, 3), dtype=F64)).handle,
+                     self.dev(torch.zeros((2, 3), dtype=F64)).handle, lo, hi, True, 0, 0,
+                     self.dev(torch.zeros((2, 3), dtype=F64)).handle)
+        self.refused("RReluWithNoise", 161002, x.handle, x.handle, scalar(1), hi, True, 0, 0,
+                     x.handle)  # an INT64 lower
+        # eval does not need the noise's size
+        self.run_op("RReluWithNoise", x.handle, self.dev(torch.zeros((1,))).handle, lo, hi, False,
+                    0, 0, x.handle)
 
 
 if __name__ == "__main__":
