@@ -23,6 +23,9 @@
     X(MaxPool, max_pool, OPS_OUT,                                                                  \
       K(tensor, int_array, int_array, int64, int_array, int_array, int64, tensor), DTM_F3, none,   \
       0)                                                                                           \
+    X(MaxPool3D, max_pool3_d, OPS_OUT,                                                             \
+      K(tensor, int_array, int_array, string, int_array, int_array, int64, string, tensor),        \
+      DTM_F3, none, 0)                                                                             \
     X(MaxPool2dWithMask, max_pool2d_with_indices, OPS_OUT,                                         \
       K(tensor, int_array, int_array, int_array, int_array, bool, tensor, tensor), DTM_F3,         \
       indices, DTM(DT_I8))                                                                         \

@@ -559,6 +559,7 @@ OPS = {
     'MaxPool2dWithIndicesBackward': ('tensor', 'tensor', 'tensor', 'int_array', 'int_array', 'int_array', 'int_array', 'bool', 'tensor'),
     'MaxPool2dWithMask': ('tensor', 'int_array', 'int_array', 'int_array', 'int_array', 'bool', 'tensor', 'tensor'),
     'MaxPool2dWithMaskBackward': ('tensor', 'tensor', 'tensor', 'int_array', 'int_array', 'int_array', 'int_array', 'bool', 'tensor'),
+    'MaxPool3D': ('tensor', 'int_array', 'int_array', 'string', 'int_array', 'int_array', 'int64', 'string', 'tensor'),
     'MaxPool3dWithArgmax': ('tensor', 'int_array', 'int_array', 'int_array', 'int_array', 'bool', 'tensor', 'tensor'),
     'MaxPool3dWithArgmaxBackward': ('tensor', 'tensor', 'tensor', 'int_array', 'int_array', 'int_array', 'int_array', 'bool', 'tensor'),
     'MaxUnpool2d': ('tensor', 'tensor', 'int_array', 'tensor'),

@@ -18,6 +18,7 @@
 #include "aclnnop/aclnn_max_pool.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
+#include "aclnnop/aclnn_max_pool3_d.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax.h"
 #include "aclnnop/aclnn_max_unpool2d.h"
 #include "aclnnop/aclnn_max_unpool3d.h"
@@ -379,6 +380,50 @@ static void max_unpool(void)
     OT_FREE(&x, &ix, &o, &ob, &xb, &ix16, &i4, &x4, &o4t, &xz, &iz);
 }
 
+/* MaxPool3D: an NDHWC input of two channels by hand (VALID and SAME), the codes of bad input
+ * (MX1, PL8). */
+static void max_pool3_d(void)
+{
+    int64_t xd[5] = {1, 2, 2, 3, 2}, yv[5] = {1, 1, 1, 1, 2}, ys[5] = {1, 1, 1, 2, 2};
+    ot_tensor x, y, y2, yh;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 5, xd}, {&y, ACL_FLOAT, 5, yv}, {&y2, ACL_FLOAT, 5, ys},
+                   {&yh, ACL_FLOAT16, 5, yv});
+    for (int64_t i = 0; i < x.numel; i++) /* channel c of cell j is c ? -j : j */
+        ot_set(&x, i, i % 2 ? -(double)(i / 2) : (double)(i / 2));
+    int64_t two[1] = {2}, k3[3] = {2, 2, 2}, k5[5] = {1, 2, 2, 2, 1};
+    aclIntArray *a2 = aclCreateIntArray(two, 1), *a3 = aclCreateIntArray(k3, 3);
+    aclIntArray *a5 = aclCreateIntArray(k5, 5), *bad = aclCreateIntArray(k3, 2);
+    /* VALID 2x2x2 over D 2, H 2, W 3: one window (W 0..1): channel 0 max of cells
+     * {0, 1, 3, 4, 6, 7, 9, 10} = 10, channel 1 max of their negatives = 0 */
+    OT_RUN(aclnnMaxPool3D, x.t, a3, a5, "VALID", NULL, NULL, 0, "NDHWC", y.t);
+    CHECK(ot_get(&y, 0) == 10 && ot_get(&y, 1) == 0);
+    /* SAME, stride 2: W out 2, the missing cell behind (front 0): windows W 0..1 and 2 */
+    OT_RUN(aclnnMaxPool3D, x.t, a2, a2, "SAME", NULL, NULL, 0, NULL, y2.t);
+    const double want[4] = {10, 0, 11, -2};
+    for (int i = 0; i < 4; i++)
+        CHECK(ot_get(&y2, i) == want[i]);
+    PL_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPool3D, "padding", x.t, a2, a2, NULL, NULL, NULL, 0,
+             NULL, y.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "padding", x.t, a2, a2, "FULL", NULL, NULL, 0,
+             NULL, y.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "dataFormatOptional", x.t, a2, a2, "VALID",
+             NULL, NULL, 0, "NCHW", y.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "ksize", x.t, bad, a2, "VALID", NULL, NULL, 0,
+             NULL, y.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "padsOptional", x.t, a2, a2, "CALCULATED", a3,
+             NULL, 0, NULL, y.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "out", x.t, a3, a3, "VALID", NULL, NULL, 0,
+             "NDHWC", y2.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "out", x.t, a3, a3, "VALID", NULL, NULL, 0,
+             "NDHWC", yh.t);
+    OT_NULL_OUTS(aclnnMaxPool3D, x.t, a3, a3, "VALID", NULL, NULL, 0, NULL, y.t);
+    aclDestroyIntArray(a2);
+    aclDestroyIntArray(a3);
+    aclDestroyIntArray(a5);
+    aclDestroyIntArray(bad);
+    OT_FREE(&x, &y, &y2, &yh);
+}
+
 int main(void)
 {
     ot_init();
@@ -412,6 +457,7 @@ int main(void)
     hand_worked();
     max_nan_zero();
     max_unpool();
+    max_pool3_d();
     ot_fini();
     printf("ops_pool: ok\n");
     return 0;

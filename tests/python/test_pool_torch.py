@@ -13,11 +13,14 @@ torch.amax/mean; empty batches; NaN propagation; bad input codes (161001, 161002
 the operator. MaxUnpool2d / MaxUnpool3d: every value type (FLOAT, FLOAT16, DOUBLE and the
 integers) with INT32 / INT64 indices, against torch.nn.functional.max_unpool*d of max_pool*d's
 indices (floats) and a scatter into zeros (every type, random distinct positions); a repeated
-index (the last wins), an index out of range (507015) and bad input. aclnnConvolution and aclnnConvolutionBackward: 1-d, 2-d and 3-d, groups, stride, padding,
+index (the last wins), an index out of range (507015) and bad input. MaxPool3D: NCDHW and
+NDHWC, 1-, 3- and 5-value arrays, VALID / SAME / CALCULATED (with ceil mode) against
+max_pool3d (SAME's asymmetric padding as -inf cells added first). aclnnConvolution and aclnnConvolutionBackward: 1-d, 2-d and 3-d, groups, stride, padding,
 dilation, transposed, every outputMask combination, against autograd of
 torch.nn.functional.conv*d / conv_transpose*d; aclnnConvTbc against torch.conv_tbc and
 aclnnConvDepthwise2d against conv2d with groups = Cin. References are computed in DOUBLE from the
 inputs as stored and rounded once. Skipped (exit 77) without torch."""
+import math
 import random
 import unittest
 
@@ -469,6 +472,85 @@ class PoolTorch(TorchCase):
             nn.destroy_bool_array(bm)
             nn.destroy_bool_array(bm2)
 
+
+    # ---- MaxPool3D (ops-nn experimental) ---------------------------------------------
+
+    def test_max_pool3_d(self):
+        rng = random.Random(SEED + 9)
+        for dtype in DTYPES:
+            for mode in ("VALID", "SAME", "CALCULATED"):
+                for cl in (False, True):
+                    k = [rng.randint(1, 3) for _ in range(3)]
+                    st = [rng.randint(1, 2) for _ in range(3)]
+                    no_dl = rng.random() < 0.3  # dilationOptional NULL: 1
+                    dl = [1, 1, 1] if mode == "SAME" or no_dl else [rng.randint(1, 2) for _ in range(3)]
+                    x = rand(rng, [rng.randint(1, 2), rng.randint(1, 3)] +
+                             [rng.randint(4, 6) for _ in range(3)])
+                    sp = list(x.shape[2:])
+                    ceil = False
+                    if mode == "VALID":
+                        ref = TF.max_pool3d(x, k, st, 0, dl)
+                        pads = None
+                    elif mode == "SAME":
+                        pd = []
+                        for i in range(3):
+                            o = -(-sp[i] // st[i])
+                            tot = max((o - 1) * st[i] + (k[i] - 1) + 1 - sp[i], 0)
+                            pd.append((tot // 2, tot - tot // 2))
+                        xp = TF.pad(x, (pd[2][0], pd[2][1], pd[1][0], pd[1][1], pd[0][0], pd[0][1]),
+                                    value=-math.inf)
+                        ref = TF.max_pool3d(xp, k, st, 0, 1)
+                        pads = None
+                    else:
+                        p3 = [rng.randint(0, kk // 2) for kk in k]
+                        ceil = rng.random() < 0.5
+                        ref = TF.max_pool3d(x, k, st, p3, dl, ceil_mode=ceil)
+                        pads = self.ia([p3[0], p3[0], p3[1], p3[1], p3[2], p3[2]])
+                    form = rng.choice((1, 3, 5))
+
+                    def arr(v, lay):
+                        if form == 1 and v[0] == v[1] == v[2]:
+                            return self.ia([v[0]])
+                        if form == 5:
+                            return self.ia([1] + v + [1] if lay else [1, 1] + v)
+                        return self.ia(v)
+                    xin = x.permute(0, 2, 3, 4, 1).contiguous() if cl else x
+                    r = ref.permute(0, 2, 3, 4, 1) if cl else ref
+                    out = self.dev(torch.zeros(r.shape, dtype=dtype))
+                    what = "MaxPool3D %s %s %s k%s s%s d%s ceil %s %s" % (
+                        dtype, mode, "NDHWC" if cl else "NCDHW", k, st, dl, ceil, list(xin.shape))
+                    self.assertEqual(self.run_op(
+                        "MaxPool3D", self.dev(view_of(rng, xin.to(dtype))).handle, arr(k, cl),
+                        arr(st, cl), mode, pads, None if no_dl else arr(dl, cl),
+                        int(ceil), "NDHWC" if cl else "NCDHW", out.handle), 0, what)
+                    check(self, out.read(), r.to(dtype), what)
+        # NULL dataFormatOptional is NDHWC: [1, 2, 2, 2, 1] pooled whole
+        x = self.dev(torch.arange(8.0).reshape(1, 2, 2, 2, 1))
+        out = self.dev(torch.zeros((1, 1, 1, 1, 1)))
+        self.assertEqual(self.run_op("MaxPool3D", x.handle, self.ia([2]), self.ia([2]), "VALID",
+                                     None, None, 0, None, out.handle), 0)
+        self.assertEqual(out.read().item(), 7.0)
+        k1 = self.ia([2])
+        self.refused("MaxPool3D", 161001, x.handle, k1, k1, None, None, None, 0, None, out.handle)
+        self.refused("MaxPool3D", 161002, x.handle, k1, k1, "FULL", None, None, 0, None, out.handle)
+        self.refused("MaxPool3D", 161002, x.handle, k1, k1, "VALID", None, None, 0, "NHWC",
+                     out.handle)
+        self.refused("MaxPool3D", 161002, x.handle, self.ia([2, 2]), k1, "VALID", None, None, 0,
+                     None, out.handle)
+        self.refused("MaxPool3D", 161002, x.handle, self.ia([2, 2, 2, 2, 2]), k1, "VALID", None,
+                     None, 0, None, out.handle)  # N, C not 1
+        self.refused("MaxPool3D", 161002, x.handle, self.ia([0]), k1, "VALID", None, None, 0,
+                     None, out.handle)
+        self.refused("MaxPool3D", 161002, x.handle, k1, k1, "CALCULATED", self.ia([0, 0, 0]),
+                     None, 0, None, out.handle)
+        self.refused("MaxPool3D", 161002, x.handle, k1, k1, "CALCULATED", self.ia([0, 0, 0, 0, -1, 0]),
+                     None, 0, None, out.handle)
+        self.refused("MaxPool3D", 161002, x.handle, k1, k1, "VALID", None, None, 0, None,
+                     self.dev(torch.zeros((1, 1, 1, 1, 2))).handle)
+        self.refused("MaxPool3D", 161002, x.handle, k1, k1, "VALID", None, None, 0, None,
+                     self.dev(torch.zeros((1, 1, 1, 1, 1), dtype=F16)).handle)
+        self.refused("MaxPool3D", 161002, self.dev(torch.zeros((2, 2, 2, 1))).handle, k1, k1,
+                     "VALID", None, None, 0, None, out.handle)
 
     # ---- max unpool ------------------------------------------------------------------
 
