@@ -2,7 +2,8 @@
 /*
  * The activation family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): the activations with parameters (activation.c),
- * RReluWithNoise (rrelu.c) and the activations' gradients (backward.c); those without parameters (Relu,
+ * RReluWithNoise (rrelu.c), ClippedSwiglu(V2) (clipped_swiglu.c) and the activations'
+ * gradients (backward.c); those without parameters (Relu,
  * Silu, Gelu, Sigmoid, Tanh, Mish, Selu) are elementwise unary rows
  * (elementwise/table.h).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
@@ -26,6 +27,12 @@
     X(RReluWithNoise, rrelu_with_noise, OPS_OUT_INPLACE,                                           \
       K(tensor, tensor, scalar, scalar, bool, int64, int64, tensor), DTM_F3, lower,                \
       DTM_F3 | DTM(DT_F64))                                                                        \
+    X(ClippedSwiglu, clipped_swiglu, OPS_OUT,                                                      \
+      K(tensor, tensor, int64, double, double, double, bool, tensor), DTM_F3, groupIndexOptional,  \
+      DTM(DT_I64))                                                                                 \
+    X(ClippedSwigluV2, clipped_swiglu_v2, OPS_OUT,                                                 \
+      K(tensor, tensor, int64, double, double, double, bool, int64, tensor), DTM_F3,               \
+      groupIndexOptional, DTM(DT_I64))                                                             \
     X(Softplus, softplus, OPS_OUT, K(tensor, scalar, scalar, tensor), DTM_F3, none, 0)             \
     X(Threshold, threshold, OPS_OUT_INPLACE, K(tensor, scalar, scalar, tensor),                    \
       DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64), threshold,       \
@@ -114,7 +121,7 @@
     X(ReluGradV3, relu_grad_v3, OPS_OUT, K(tensor, tensor, tensor),                                \
       DTM_F3 | DTM(DT_I32) | DTM(DT_I8) | DTM(DT_U8), none, 0)                                     \
     X(ReluGradV4, relu_grad_v4, OPS_OUT, K(tensor, tensor, scalar, tensor),                        \
-      DTM_F3 | DTM(DT_I32) | DTM(DT_I8) | DTM(DT_U8), self, DTM(DT_U8))                           \
+      DTM_F3 | DTM(DT_I32) | DTM(DT_I8) | DTM(DT_U8), self, DTM(DT_U8))                            \
     X(SquaredRelu, squared_relu, OPS_OUT, K(tensor, tensor), DTM_F3, none, 0)                      \
     X(GeluMul, gelu_mul, OPS_OUT, K(tensor, string, tensor), DTM_F3, none, 0)                      \
     X(FatreluMul, fatrelu_mul, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)                \

@@ -130,6 +130,8 @@ OPS = {
     'ClampMin': ('tensor', 'scalar', 'tensor'),
     'ClampMinTensor': ('tensor', 'tensor', 'tensor'),
     'ClampTensor': ('tensor', 'tensor', 'tensor', 'tensor'),
+    'ClippedSwiglu': ('tensor', 'tensor', 'int64', 'double', 'double', 'double', 'bool', 'tensor'),
+    'ClippedSwigluV2': ('tensor', 'tensor', 'int64', 'double', 'double', 'double', 'bool', 'int64', 'tensor'),
     'ConfusionTranspose': ('tensor', 'int_array', 'int_array', 'bool', 'tensor'),
     'ConstantPadNd': ('tensor', 'int_array', 'scalar', 'tensor'),
     'ConvDepthwise2d': ('tensor', 'tensor', 'int_array', 'tensor', 'int_array', 'int_array', 'int_array', 'tensor', 'int8'),

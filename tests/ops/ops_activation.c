@@ -29,6 +29,8 @@
 #include "aclnnop/aclnn_gelu_mul.h"
 #include "aclnnop/aclnn_prelu_backward.h"
 #include "aclnnop/aclnn_rrelu_with_noise.h"
+#include "aclnnop/aclnn_clipped_swiglu.h"
+#include "aclnnop/aclnn_clipped_swiglu_v2.h"
 #include "aclnnop/aclnn_swi_glu_grad.h"
 
 static int g_cases;
@@ -740,6 +742,42 @@ static void test_rrelu(void)
     OT_FREE(&x, &z, &o, &z2, &o2, &z5, &zh);
 }
 
+/* ClippedSwiglu(V2): one row of halves by hand in both clamp modes, the second row cut off by
+ * groupIndex (0); the codes of bad input (CSW1-CSW2). */
+static void test_clipped_swiglu(void)
+{
+    int64_t xd[2] = {2, 4}, od[2] = {2, 2}, gd[1] = {1}, x3[2] = {2, 3};
+    ot_tensor x, o, g, g32, xo, oh;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, xd}, {&o, ACL_FLOAT, 2, od}, {&g, ACL_INT64, 1, gd},
+                   {&g32, ACL_INT32, 1, gd}, {&xo, ACL_FLOAT, 2, x3}, {&oh, ACL_FLOAT16, 2, od});
+    const double xv[8] = {1, 9, 0.5, -9, 5, 5, 5, 5}; /* A = (1, 9), B = (0.5, -9) */
+    for (int i = 0; i < 8; i++)
+        ot_set(&x, i, xv[i]);
+    ot_set(&g, 0, 1);
+    OT_RUN(aclnnClippedSwiglu, x.t, g.t, -1, 1.0, 2.0, 1.0, false, o.t);
+    /* mode 0: A clamped to (1, 2), B to (0.5, -2): a sigmoid(a) (b + 1) */
+    const double w0[2] = {1 / (1 + exp(-1.0)) * 1.5, 2 / (1 + exp(-2.0)) * -1};
+    for (int i = 0; i < 2; i++)
+        CHECK(fabs(ot_get(&o, i) - w0[i]) < 1e-6 && ot_get(&o, 2 + i) == 0);
+    OT_RUN(aclnnClippedSwigluV2, x.t, NULL, 1, 1.0, 2.0, 1.0, false, 1, o.t);
+    /* mode 1: min(a sigmoid(a), 2) clamp(b): row 0 (0.731 * 0.5, 2 * -2), row 1 = 5 rows */
+    const double w1[4] = {1 / (1 + exp(-1.0)) * 0.5, -4, 2 * 2, 2 * 2};
+    for (int i = 0; i < 4; i++)
+        CHECK(fabs(ot_get(&o, i) - w1[i]) < 1e-6);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnClippedSwiglu, NULL, g.t, -1, 1.0, 2.0, 1.0, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClippedSwiglu, x.t, g32.t, -1, 1.0, 2.0, 1.0, false,
+             o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClippedSwiglu, x.t, g.t, -1, 1.0, -2.0, 1.0, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClippedSwiglu, xo.t, g.t, -1, 1.0, 2.0, 1.0, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClippedSwiglu, x.t, g.t, 2, 1.0, 2.0, 1.0, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClippedSwiglu, x.t, g.t, -1, 1.0, 2.0, 1.0, false, oh.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClippedSwigluV2, x.t, g.t, -1, 1.0, 2.0, 1.0, false, 3,
+             o.t);
+    OT_NULL_OUTS(aclnnClippedSwiglu, x.t, g.t, -1, 1.0, 2.0, 1.0, false, o.t);
+    g_cases++;
+    OT_FREE(&x, &o, &g, &g32, &xo, &oh);
+}
+
 int main(void)
 {
     ot_init();
@@ -749,6 +787,7 @@ int main(void)
     test_later();
     test_opsnn();
     test_rrelu();
+    test_clipped_swiglu();
     for (int i = 0; i < 3; i++)
         if (g_s[i])
             aclDestroyScalar(g_s[i]);

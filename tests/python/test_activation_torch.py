@@ -16,7 +16,8 @@ gradients EluGrad ... ReluGradV4, SoftmaxGrad) the same way. test_glu_muls: Squa
 GeluMul, FatreluMul and SwiGluGrad of ops-nn's activation folder; test_prelu_backward;
 test_rrelu_with_noise (eval against torch's rrelu, training against the noise it wrote:
 in [lower, upper) where self < 0, 1 elsewhere, out = self * noise, reproducible by seed and
-offset). Tolerances as test_ew_torch's;
+offset); test_clipped_swiglu (ClippedSwiglu / V2 against CANN's kernel-test golden
+written in torch: groups, interleaved and halves, both clamp modes). Tolerances as test_ew_torch's;
 FLOAT16 / BFLOAT16 gradients 8 times looser (cpuacl rounds the inputs first). Skipped (exit
 77) without torch."""
 import math
@@ -546,6 +547,76 @@ class ActivationTorch(TorchCase):
         # eval does not need the noise's size
         self.run_op("RReluWithNoise", x.handle, self.dev(torch.zeros((1,))).handle, lo, hi, False,
                     0, 0, x.handle)
+
+    def test_clipped_swiglu(self):
+        rng = random.Random(SEED + 16)
+
+        def golden(x, gi, dim, alpha, limit, bias, inter, mode):
+            shape = list(x.shape)
+            d = dim % len(shape)
+            pre = 1
+            for v in shape[:d]:
+                pre *= v
+            x2 = x.double().reshape(pre, -1)
+            rows = pre if gi is None else min(int(gi.sum()), pre)
+            xt = x2[:rows]
+            a, b = (xt[:, ::2], xt[:, 1::2]) if inter else torch.chunk(xt, 2, dim=-1)
+            b = b.clamp(-limit, limit)
+            if mode == 0:
+                a = a.clamp(max=limit)
+                r = a * torch.sigmoid(alpha * a) * (b + bias)
+            else:
+                r = (a * torch.sigmoid(a)).clamp(max=limit) * b
+            y = torch.zeros((pre, x2.shape[1] // 2), dtype=F64)
+            y[:rows] = r
+            shape[d] //= 2
+            return y.reshape(shape)
+        for dtype in (F32, F16, BF16):
+            for v2 in (False, True):
+                for _ in range(5):
+                    nd = rng.randint(1, 3)
+                    shape = [rng.randint(1, 4) for _ in range(nd)]
+                    dim = rng.randrange(-nd, nd)
+                    shape[dim % nd] = 2 * rng.randint(1, 3)
+                    x = gen(rng, shape, dtype, special=False) * 3
+                    gi = None
+                    if rng.random() < 0.6:
+                        gi = torch.tensor([rng.randint(0, 2) for _ in range(rng.randint(1, 3))],
+                                          dtype=I64)
+                    alpha, limit, bias = 1.702, rng.choice((0.5, 2.0, 7.0)), rng.choice((0.0, 1.0))
+                    inter = rng.random() < 0.5
+                    mode = rng.randint(0, 1) if v2 else 0
+                    ref = golden(x, gi, dim, alpha, limit, bias, inter, mode).to(dtype)
+                    out = self.out_like(ref.shape, dtype)
+                    args = [self.dev(view_of(rng, x)).handle,
+                            None if gi is None else self.dev(gi).handle, dim, alpha, limit, bias,
+                            inter] + ([mode] if v2 else []) + [out.handle]
+                    name = "ClippedSwigluV2" if v2 else "ClippedSwiglu"
+                    self.run_op(name, *args)
+                    what = "%s %s %s dim %d gi %s inter %s mode %d" % (
+                        name, dtype, shape, dim, None if gi is None else gi.tolist(), inter, mode)
+                    check(self, out.read(), ref, what, (x,))
+        x = self.dev(torch.zeros((2, 4)))
+        o = self.dev(torch.zeros((2, 2)))
+        self.refused("ClippedSwiglu", 161001, None, None, -1, 1.7, 7.0, 1.0, False, o.handle)
+        self.refused("ClippedSwiglu", 161002, x.handle, None, 2, 1.7, 7.0, 1.0, False, o.handle)
+        self.refused("ClippedSwiglu", 161002, x.handle, None, -1, 1.7, 0.0, 1.0, False, o.handle)
+        self.refused("ClippedSwiglu", 161002, x.handle, None, 0, 1.7, 7.0, 1.0, False, o.handle)
+        self.refused("ClippedSwiglu", 161002, self.dev(torch.zeros((2, 3))).handle, None, -1, 1.7,
+                     7.0, 1.0, False, o.handle)  # odd
+        self.refused("ClippedSwiglu", 161002, x.handle, self.dev(torch.zeros((2,), dtype=I32)).handle,
+                     -1, 1.7, 7.0, 1.0, False, o.handle)
+        self.refused("ClippedSwiglu", 161002, x.handle, None, -1, 1.7, 7.0, 1.0, False,
+                     self.dev(torch.zeros((2, 2), dtype=F16)).handle)
+        self.refused("ClippedSwigluV2", 161002, x.handle, None, -1, 1.7, 7.0, 1.0, False, 2,
+                     o.handle)
+        # a negative group count fails the launch before any write
+        ws, ex, ret = nn.get_workspace_size("ClippedSwiglu", x.handle,
+                                            self.dev(torch.tensor([1, -1], dtype=I64)).handle,
+                                            -1, 1.7, 7.0, 1.0, False, o.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("ClippedSwiglu", 0, 0, ex, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 507015)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * ClippedSwiglu and ClippedSwigluV2: the clamped SwiGLU of GPT-OSS with MoE groups (ops-nn's
+ * activation/clipped_swiglu, its documented formula and its kernel test's golden).
+ *
+ *  CSW1. x FLOAT, FLOAT16 or BFLOAT16 of 1 to 8 dims, out of its type and shape but dim halved
+ *      (x's size there even); dim in [-rank, rank); limit > 0; groupIndexOptional (NULL or
+ *      1-d INT64 of at most 8192 elements); V2's clampMode 0 or 1. An empty x runs nothing.
+ *  CSW2. x is read as [pre, cut] (pre the product of the dims before dim, cut of dim and those
+ *      after); the first G = min(sum(groupIndex), pre) rows (all without groupIndex) split into
+ *      A and B: the even and odd columns (interleaved) or the two halves. clampMode 0:
+ *      y = min(A, limit) sigmoid(alpha min(A, limit)) (clamp(B, -limit, limit) + bias);
+ *      clampMode 1: y = min(A sigmoid(A), limit) clamp(B, -limit, limit) (alpha and bias not
+ *      used, as documented). Rows from G on are 0 (the golden's zeros). A negative
+ *      groupIndex element fails the launch before any write (ACL_ERROR_RT_AICORE_EXCEPTION).
+ *      Computed in double, rounded to out's type once.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "aclnnop/aclnn_clipped_swiglu.h"
+#include "aclnnop/aclnn_clipped_swiglu_v2.h"
+#include "ops/activation/table.h"
+#include "ops/engine/engine.h"
+
+#define CSW_MAX_GROUPS 8192 /* CSW1 */
+
+struct csw_plan {
+    struct ops_tensor x, gi, out;
+    bool has_gi, interleaved;
+    int clamp_mode;
+    double alpha, limit, bias;
+    int64_t pre, cut;
+};
+
+static int32_t csw_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct csw_plan *p = e->plan;
+    const int64_t pre = p->pre, cut = p->cut, h = cut / 2;
+    double *x = malloc((size_t)(pre * cut) * sizeof(double));
+    double *y = calloc((size_t)(pre * h), sizeof(double));
+    int64_t *g = p->has_gi ? malloc((size_t)(p->gi.numel + 1) * sizeof(int64_t)) : NULL;
+    int32_t rc = 0;
+    if (!x || !y || (p->has_gi && !g)) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    int64_t rows = pre;
+    if (p->has_gi) {
+        const struct ops_tensor *t = &p->gi;
+        ops_gather_nd(g, CK_I64, ops_base(t, addr), t->dt, t->ndim, t->dims, t->strides);
+        int64_t sum = 0;
+        for (int64_t i = 0; i < t->numel; i++) {
+            if (g[i] < 0) { /* CSW2: checked before any write */
+                rc = ACL_ERROR_RT_AICORE_EXCEPTION;
+                goto done;
+            }
+            sum = sum + g[i] < pre ? sum + g[i] : pre; /* (no overflow: capped at pre) */
+        }
+        rows = sum;
+    }
+    ops_gather_nd(x, CK_F64, ops_base(&p->x, addr), p->x.dt, p->x.ndim, p->x.dims, p->x.strides);
+    for (int64_t r = 0; r < rows; r++) {
+        const double *xr = x + r * cut;
+        double *yr = y + r * h;
+        for (int64_t j = 0; j < h; j++) {
+            double a = p->interleaved ? xr[2 * j] : xr[j];
+            double b = p->interleaved ? xr[2 * j + 1] : xr[h + j];
+            b = b < -p->limit ? -p->limit : b > p->limit ? p->limit : b;
+            if (p->clamp_mode == 0) {
+                a = a > p->limit ? p->limit : a;
+                yr[j] = a / (1 + exp(-p->alpha * a)) * (b + p->bias);
+            } else {
+                double s = a / (1 + exp(-a));
+                yr[j] = (s > p->limit ? p->limit : s) * b;
+            }
+        }
+    }
+    ops_scatter_nd(y, CK_F64, ops_base(&p->out, addr), p->out.dt, p->out.ndim, p->out.dims,
+                   p->out.strides);
+done:
+    free(x);
+    free(y);
+    free(g);
+    return rc;
+}
+
+static aclnnStatus csw_op(const char *name, const aclTensor *x, const aclTensor *groupIndex,
+                          int64_t dim, double alpha, double limit, double bias, bool interleaved,
+                          int64_t clampMode, const aclTensor *out, unsigned types, unsigned gtypes,
+                          WS)
+{
+    aclnnStatus rc;
+    int dt, gdt, d;
+    if ((rc = ops_check_dims(x, name, "x")) || (rc = ops_check_dims(out, name, "out")) ||
+        (groupIndex && (rc = ops_check_dims(groupIndex, name, "groupIndexOptional"))) ||
+        (rc = ops_need_dt(name, "x", x->dtype, types, &dt)) ||
+        (groupIndex &&
+         (rc = ops_need_dt(name, "groupIndexOptional", groupIndex->dtype, gtypes, &gdt))))
+        return rc;
+    if (out->dtype != x->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out is %s, x %s (they must match)", name,
+                       ops_dt_name(out->dtype), ops_dt_name(x->dtype));
+    int nd = (int)x->ndim;
+    if (nd < 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has 0 dims, 1 to 8 are needed", name);
+    if ((rc = ops_wrap_dim(name, dim, nd, &d)))
+        return rc;
+    if (x->dims[d] % 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x's dim %d has size %lld, it must be even",
+                       name, d, (long long)x->dims[d]);
+    if (!(limit > 0))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: limit is %g, it must be > 0", name, limit);
+    if (clampMode != 0 && clampMode != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: clampMode is %lld, 0 or 1 are supported", name,
+                       (long long)clampMode);
+    if (groupIndex && (groupIndex->ndim != 1 || groupIndex->dims[0] > CSW_MAX_GROUPS))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: groupIndexOptional must be 1-d of at most %d elements", name,
+                       CSW_MAX_GROUPS);
+    int64_t want[OPS_MAX_DIMS];
+    for (int i = 0; i < nd; i++)
+        want[i] = i == d ? x->dims[i] / 2 : x->dims[i];
+    if ((rc = ops_check_shape(name, want, nd, out, "out")))
+        return rc;
+    OPS_PLAN(e, p, name, 2, 1, struct csw_plan, NULL, {&p->x, x, "x"},
+             {&p->gi, groupIndex, "groupIndexOptional"}, {&p->out, out, "out"});
+    p->has_gi = groupIndex != NULL;
+    p->interleaved = interleaved;
+    p->clamp_mode = (int)clampMode;
+    p->alpha = alpha;
+    p->limit = limit;
+    p->bias = bias;
+    p->pre = ops_numel(x->dims, d);
+    p->cut = ops_numel(x->dims + d, nd - d);
+    e->run = p->pre && p->cut ? csw_run : NULL; /* CSW1: an empty x runs nothing */
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
+aclnnStatus aclnnClippedSwigluGetWorkspaceSize(const aclTensor *x,
+                                               const aclTensor *groupIndexOptional, int64_t dim,
+                                               double alpha, double limit, double bias,
+                                               bool interleaved, const aclTensor *out, WS)
+{
+    static const char name[] = "aclnnClippedSwiglu";
+    OPS_CHECK_NULLS(name, x, out, workspaceSize, executor);
+    return csw_op(name, x, groupIndexOptional, dim, alpha, limit, bias, interleaved, 0, out,
+                  OPS_DT_ClippedSwiglu, OPS_DT2_ClippedSwiglu, workspaceSize, executor);
+}
+PHASE2(ClippedSwiglu)
+
+aclnnStatus aclnnClippedSwigluV2GetWorkspaceSize(const aclTensor *x,
+                                                 const aclTensor *groupIndexOptional, int64_t dim,
+                                                 double alpha, double limit, double bias,
+                                                 bool interleaved, int64_t clampMode,
+                                                 const aclTensor *out, WS)
+{
+    static const char name[] = "aclnnClippedSwigluV2";
+    OPS_CHECK_NULLS(name, x, out, workspaceSize, executor);
+    return csw_op(name, x, groupIndexOptional, dim, alpha, limit, bias, interleaved, clampMode, out,
+                  OPS_DT_ClippedSwigluV2, OPS_DT2_ClippedSwigluV2, workspaceSize, executor);
+}
+PHASE2(ClippedSwigluV2)
