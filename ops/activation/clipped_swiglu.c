@@ -14,11 +14,19 @@
  *      used, as documented). Rows from G on are 0 (the golden's zeros). A negative
  *      groupIndex element fails the launch before any write (ACL_ERROR_RT_AICORE_EXCEPTION).
  *      Computed in double, rounded to out's type once.
+ *  CSW3. ClippedSwigluGrad: gradY of x's shape with dim halved, gradXOut of x's, all one NPU
+ *      float type; non-empty. Over the same rows and split, with x0' = min(x0, limit), x1' =
+ *      clamp(x1, -limit, limit), s = sigmoid(alpha x0'): grad x0 = gradY (x1' + bias) s
+ *      (1 + alpha x0' (1 - s)) where x0 <= limit, else 0; grad x1 = gradY x0' s where
+ *      -limit <= x1 <= limit, else 0; written back in the split's places, rows from G on 0
+ *      (CANN's documented steps). As CANN documents, mismatched shapes and a limit <= 0 return
+ *      ACLNN_ERR_INNER_TILING_ERROR (561002), unsupported types 161002.
  */
 #include <math.h>
 #include <stdlib.h>
 
 #include "aclnnop/aclnn_clipped_swiglu.h"
+#include "aclnnop/aclnn_clipped_swiglu_grad.h"
 #include "aclnnop/aclnn_clipped_swiglu_v2.h"
 #include "ops/activation/table.h"
 #include "ops/engine/engine.h"
@@ -26,8 +34,8 @@
 #define CSW_MAX_GROUPS 8192 /* CSW1 */
 
 struct csw_plan {
-    struct ops_tensor x, gi, out;
-    bool has_gi, interleaved;
+    struct ops_tensor x, gi, out, gy; /* gy: the gradient's gradY (CSW3) */
+    bool has_gi, interleaved, grad;
     int clamp_mode;
     double alpha, limit, bias;
     int64_t pre, cut;
@@ -38,10 +46,12 @@ static int32_t csw_run(const struct aclOpExecutor *e, void *const *addr)
     const struct csw_plan *p = e->plan;
     const int64_t pre = p->pre, cut = p->cut, h = cut / 2;
     double *x = malloc((size_t)(pre * cut) * sizeof(double));
-    double *y = calloc((size_t)(pre * h), sizeof(double));
+    /* forward: y [pre, h]; gradient: y [pre, cut] and gy [pre, h] */
+    double *y = calloc((size_t)(pre * (p->grad ? cut : h)), sizeof(double));
+    double *gy = p->grad ? malloc((size_t)(pre * h) * sizeof(double)) : NULL;
     int64_t *g = p->has_gi ? malloc((size_t)(p->gi.numel + 1) * sizeof(int64_t)) : NULL;
     int32_t rc = 0;
-    if (!x || !y || (p->has_gi && !g)) {
+    if (!x || !y || (p->has_gi && !g) || (p->grad && !gy)) {
         rc = ACL_ERROR_BAD_ALLOC;
         goto done;
     }
@@ -60,19 +70,34 @@ static int32_t csw_run(const struct aclOpExecutor *e, void *const *addr)
         rows = sum;
     }
     ops_gather_nd(x, CK_F64, ops_base(&p->x, addr), p->x.dt, p->x.ndim, p->x.dims, p->x.strides);
-    for (int64_t r = 0; r < rows; r++) {
-        const double *xr = x + r * cut;
-        double *yr = y + r * h;
-        for (int64_t j = 0; j < h; j++) {
-            double a = p->interleaved ? xr[2 * j] : xr[j];
-            double b = p->interleaved ? xr[2 * j + 1] : xr[h + j];
-            b = b < -p->limit ? -p->limit : b > p->limit ? p->limit : b;
-            if (p->clamp_mode == 0) {
-                a = a > p->limit ? p->limit : a;
-                yr[j] = a / (1 + exp(-p->alpha * a)) * (b + p->bias);
-            } else {
-                double s = a / (1 + exp(-a));
-                yr[j] = (s > p->limit ? p->limit : s) * b;
+    if (p->grad) {
+        ops_gather_nd(gy, CK_F64, ops_base(&p->gy, addr), p->gy.dt, p->gy.ndim, p->gy.dims,
+                      p->gy.strides);
+        for (int64_t r = 0; r < rows; r++)
+            for (int64_t j = 0; j < h; j++) { /* CSW3 */
+                int64_t i0 = r * cut + (p->interleaved ? 2 * j : j);
+                int64_t i1 = r * cut + (p->interleaved ? 2 * j + 1 : h + j);
+                double a = x[i0], b = x[i1], l = p->limit, g1 = gy[r * h + j];
+                double ac = a < l ? a : l, bc = b < -l ? -l : b > l ? l : b;
+                double sg = 1 / (1 + exp(-p->alpha * ac));
+                y[i0] = a <= l ? g1 * (bc + p->bias) * sg * (1 + p->alpha * ac * (1 - sg)) : 0;
+                y[i1] = b >= -l && b <= l ? g1 * ac * sg : 0;
+            }
+    } else {
+        for (int64_t r = 0; r < rows; r++) {
+            const double *xr = x + r * cut;
+            double *yr = y + r * h;
+            for (int64_t j = 0; j < h; j++) {
+                double a = p->interleaved ? xr[2 * j] : xr[j];
+                double b = p->interleaved ? xr[2 * j + 1] : xr[h + j];
+                b = b < -p->limit ? -p->limit : b > p->limit ? p->limit : b;
+                if (p->clamp_mode == 0) {
+                    a = a > p->limit ? p->limit : a;
+                    yr[j] = a / (1 + exp(-p->alpha * a)) * (b + p->bias);
+                } else {
+                    double s = a / (1 + exp(-a));
+                    yr[j] = (s > p->limit ? p->limit : s) * b;
+                }
             }
         }
     }
@@ -81,6 +106,7 @@ static int32_t csw_run(const struct aclOpExecutor *e, void *const *addr)
 done:
     free(x);
     free(y);
+    free(gy);
     free(g);
     return rc;
 }
@@ -161,3 +187,59 @@ aclnnStatus aclnnClippedSwigluV2GetWorkspaceSize(const aclTensor *x,
                   OPS_DT_ClippedSwigluV2, OPS_DT2_ClippedSwigluV2, workspaceSize, executor);
 }
 PHASE2(ClippedSwigluV2)
+
+aclnnStatus aclnnClippedSwigluGradGetWorkspaceSize(const aclTensor *gradY, const aclTensor *x,
+                                                   const aclTensor *groupIndexOptional, int64_t dim,
+                                                   double alpha, double limit, double bias,
+                                                   bool interleaved, const aclTensor *gradXOut, WS)
+{
+    static const char name[] = "aclnnClippedSwigluGrad";
+    OPS_CHECK_NULLS(name, gradY, x, gradXOut, workspaceSize, executor);
+    const aclTensor *gi = groupIndexOptional;
+    aclnnStatus rc;
+    int dt, gdt, d;
+    if ((rc = ops_check_dims(gradY, name, "gradY")) || (rc = ops_check_dims(x, name, "x")) ||
+        (rc = ops_check_dims(gradXOut, name, "gradXOut")) ||
+        (gi && (rc = ops_check_dims(gi, name, "groupIndexOptional"))) ||
+        (rc = ops_need_dt(name, "x", x->dtype, OPS_DT_ClippedSwigluGrad, &dt)) ||
+        (gi && (rc = ops_need_dt(name, "groupIndexOptional", gi->dtype, OPS_DT2_ClippedSwigluGrad,
+                                 &gdt))))
+        return rc;
+    if (gradY->dtype != x->dtype || gradXOut->dtype != x->dtype)
+        return ops_err(
+            ACLNN_ERR_PARAM_INVALID, "%s: gradY, x and gradXOut must share one type (%s, %s, %s)",
+            name, ops_dt_name(gradY->dtype), ops_dt_name(x->dtype), ops_dt_name(gradXOut->dtype));
+    /* CSW3: shapes and attributes fail as CANN's tiling does */
+    int nd = (int)x->ndim;
+    if (nd < 1 || dim < -nd || dim >= nd)
+        return ops_err(ACLNN_ERR_INNER_TILING_ERROR,
+                       "%s: dim %lld is out of range for x of %d dims", name, (long long)dim, nd);
+    d = (int)(dim < 0 ? dim + nd : dim);
+    if (x->dims[d] % 2 || !(limit > 0) || (gi && (gi->ndim != 1 || gi->dims[0] > CSW_MAX_GROUPS)))
+        return ops_err(ACLNN_ERR_INNER_TILING_ERROR,
+                       "%s: x's size %lld at dim %d must be even, limit (%g) > 0, "
+                       "groupIndexOptional 1-d of at most %d",
+                       name, (long long)x->dims[d], d, limit, CSW_MAX_GROUPS);
+    int64_t want[OPS_MAX_DIMS];
+    for (int i = 0; i < nd; i++)
+        want[i] = i == d ? x->dims[i] / 2 : x->dims[i];
+    if (!ops_shape_is(gradY, want, nd) || !ops_shape_is(gradXOut, x->dims, nd))
+        return ops_err(ACLNN_ERR_INNER_TILING_ERROR,
+                       "%s: gradY must be x's shape with dim %d halved and gradXOut x's shape",
+                       name, d);
+    if (!ops_numel(x->dims, nd))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x is empty, which CANN does not take", name);
+    OPS_PLAN(e, p, name, 3, 1, struct csw_plan, NULL, {&p->gy, gradY, "gradY"}, {&p->x, x, "x"},
+             {&p->gi, gi, "groupIndexOptional"}, {&p->out, gradXOut, "gradXOut"});
+    p->grad = true;
+    p->has_gi = gi != NULL;
+    p->interleaved = interleaved;
+    p->alpha = alpha;
+    p->limit = limit;
+    p->bias = bias;
+    p->pre = ops_numel(x->dims, d);
+    p->cut = ops_numel(x->dims + d, nd - d);
+    e->run = csw_run;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(ClippedSwigluGrad)

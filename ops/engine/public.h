@@ -68,6 +68,7 @@
 #include "aclnnop/aclnn_celu.h"
 #include "aclnnop/aclnn_clamp.h"
 #include "aclnnop/aclnn_clipped_swiglu.h"
+#include "aclnnop/aclnn_clipped_swiglu_grad.h"
 #include "aclnnop/aclnn_clipped_swiglu_v2.h"
 #include "aclnnop/aclnn_constant_pad_nd.h"
 #include "aclnnop/aclnn_convolution.h"

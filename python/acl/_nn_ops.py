@@ -131,6 +131,7 @@ OPS = {
     'ClampMinTensor': ('tensor', 'tensor', 'tensor'),
     'ClampTensor': ('tensor', 'tensor', 'tensor', 'tensor'),
     'ClippedSwiglu': ('tensor', 'tensor', 'int64', 'double', 'double', 'double', 'bool', 'tensor'),
+    'ClippedSwigluGrad': ('tensor', 'tensor', 'tensor', 'int64', 'double', 'double', 'double', 'bool', 'tensor'),
     'ClippedSwigluV2': ('tensor', 'tensor', 'int64', 'double', 'double', 'double', 'bool', 'int64', 'tensor'),
     'ConfusionTranspose': ('tensor', 'int_array', 'int_array', 'bool', 'tensor'),
     'ConstantPadNd': ('tensor', 'int_array', 'scalar', 'tensor'),

@@ -30,6 +30,7 @@
 #include "aclnnop/aclnn_prelu_backward.h"
 #include "aclnnop/aclnn_rrelu_with_noise.h"
 #include "aclnnop/aclnn_clipped_swiglu.h"
+#include "aclnnop/aclnn_clipped_swiglu_grad.h"
 #include "aclnnop/aclnn_clipped_swiglu_v2.h"
 #include "aclnnop/aclnn_swi_glu_grad.h"
 
@@ -778,6 +779,36 @@ static void test_clipped_swiglu(void)
     OT_FREE(&x, &o, &g, &g32, &xo, &oh);
 }
 
+/* ClippedSwigluGrad: one pair by hand (a below limit, b cut by the clamp: its gradient 0), a
+ * row past the group 0; the codes (CSW3: shapes 561002). */
+static void test_clipped_swiglu_grad(void)
+{
+    int64_t xd[2] = {2, 2}, gd[2] = {2, 1}, n1[1] = {1};
+    ot_tensor x, gy, gx, g, gxh;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, xd}, {&gy, ACL_FLOAT, 2, gd}, {&gx, ACL_FLOAT, 2, xd},
+                   {&g, ACL_INT64, 1, n1}, {&gxh, ACL_FLOAT16, 2, xd});
+    const double xv[4] = {0.5, 9, 1, 1};
+    for (int i = 0; i < 4; i++)
+        ot_set(&x, i, xv[i]);
+    ot_set(&gy, 0, 2);
+    ot_set(&gy, 1, 3);
+    ot_set(&g, 0, 1);
+    OT_RUN(aclnnClippedSwigluGrad, gy.t, x.t, g.t, -1, 1.0, 2.0, 1.0, false, gx.t);
+    double s = 1 / (1 + exp(-0.5)); /* a 0.5, b clamped to 2 */
+    CHECK(fabs(ot_get(&gx, 0) - 2 * (2 + 1) * s * (1 + 0.5 * (1 - s))) < 1e-5);
+    CHECK(ot_get(&gx, 1) == 0 && ot_get(&gx, 2) == 0 && ot_get(&gx, 3) == 0);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnClippedSwigluGrad, gy.t, NULL, g.t, -1, 1.0, 2.0, 1.0,
+             false, gx.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClippedSwigluGrad, gy.t, x.t, g.t, -1, 1.0, 2.0, 1.0,
+             false, gxh.t);
+    OT_FAILS(ACLNN_ERR_INNER_TILING_ERROR, aclnnClippedSwigluGrad, x.t, x.t, g.t, -1, 1.0, 2.0, 1.0,
+             false, gx.t);
+    OT_FAILS(ACLNN_ERR_INNER_TILING_ERROR, aclnnClippedSwigluGrad, gy.t, x.t, g.t, -1, 1.0, 0.0,
+             1.0, false, gx.t);
+    g_cases++;
+    OT_FREE(&x, &gy, &gx, &g, &gxh);
+}
+
 int main(void)
 {
     ot_init();
@@ -788,6 +819,7 @@ int main(void)
     test_opsnn();
     test_rrelu();
     test_clipped_swiglu();
+    test_clipped_swiglu_grad();
     for (int i = 0; i < 3; i++)
         if (g_s[i])
             aclDestroyScalar(g_s[i]);

@@ -17,7 +17,8 @@ GeluMul, FatreluMul and SwiGluGrad of ops-nn's activation folder; test_prelu_bac
 test_rrelu_with_noise (eval against torch's rrelu, training against the noise it wrote:
 in [lower, upper) where self < 0, 1 elsewhere, out = self * noise, reproducible by seed and
 offset); test_clipped_swiglu (ClippedSwiglu / V2 against CANN's kernel-test golden
-written in torch: groups, interleaved and halves, both clamp modes). Tolerances as test_ew_torch's;
+written in torch: groups, interleaved and halves, both clamp modes; ClippedSwigluGrad against
+torch's autograd of that golden). Tolerances as test_ew_torch's;
 FLOAT16 / BFLOAT16 gradients 8 times looser (cpuacl rounds the inputs first). Skipped (exit
 77) without torch."""
 import math
@@ -617,6 +618,60 @@ class ActivationTorch(TorchCase):
         self.assertEqual(ret, 0)
         self.assertEqual(nn.launch("ClippedSwiglu", 0, 0, ex, self.stream), 0)
         self.assertEqual(acl.rt.synchronize_stream(self.stream), 507015)
+
+    def test_clipped_swiglu_grad(self):
+        rng = random.Random(SEED + 17)
+        for dtype in (F32, F16, BF16):
+            for _ in range(6):
+                nd = rng.randint(1, 3)
+                shape = [rng.randint(1, 4) for _ in range(nd)]
+                dim = rng.randrange(-nd, nd)
+                d = dim % nd
+                shape[d] = 2 * rng.randint(1, 3)
+                x = gen(rng, shape, dtype, special=False) * 3
+                gshape = list(shape)
+                gshape[d] //= 2
+                gy = gen(rng, gshape, dtype, special=False)
+                gi = None
+                if rng.random() < 0.6:
+                    gi = torch.tensor([rng.randint(0, 2) for _ in range(rng.randint(1, 3))],
+                                      dtype=I64)
+                alpha, limit, bias = 1.702, rng.choice((0.5, 2.0, 7.0)), rng.choice((0.0, 1.0))
+                inter = rng.random() < 0.5
+                pre = 1
+                for v in shape[:d]:
+                    pre *= v
+                rows = pre if gi is None else min(int(gi.sum()), pre)
+                xd = x.double().requires_grad_()
+                x2 = xd.reshape(pre, -1)[:rows]
+                a, b = (x2[:, ::2], x2[:, 1::2]) if inter else torch.chunk(x2, 2, dim=-1)
+                a = a.clamp(max=limit)
+                y = a * torch.sigmoid(alpha * a) * (b.clamp(-limit, limit) + bias)
+                y.backward(gy.double().reshape(pre, -1)[:rows])
+                ref = xd.grad.to(dtype)
+                out = self.out_like(shape, dtype)
+                self.run_op("ClippedSwigluGrad", self.dev(view_of(rng, gy)).handle,
+                            self.dev(view_of(rng, x)).handle,
+                            None if gi is None else self.dev(gi).handle, dim, alpha, limit, bias,
+                            inter, out.handle)
+                what = "ClippedSwigluGrad %s %s dim %d gi %s inter %s limit %g" % (
+                    dtype, shape, dim, None if gi is None else gi.tolist(), inter, limit)
+                check(self, out.read(), ref, what, (x,), tol=gtol(dtype))
+        x = self.dev(torch.zeros((2, 4)))
+        gy = self.dev(torch.zeros((2, 2)))
+        self.refused("ClippedSwigluGrad", 161001, None, x.handle, None, -1, 1.7, 7.0, 1.0, False,
+                     x.handle)
+        self.refused("ClippedSwigluGrad", 161002, gy.handle, x.handle, None, -1, 1.7, 7.0, 1.0,
+                     False, self.dev(torch.zeros((2, 4), dtype=F16)).handle)
+        self.refused("ClippedSwigluGrad", 561002, x.handle, x.handle, None, -1, 1.7, 7.0, 1.0,
+                     False, x.handle)  # gradY not halved
+        self.refused("ClippedSwigluGrad", 561002, gy.handle, x.handle, None, -1, 1.7, -1.0, 1.0,
+                     False, x.handle)  # limit
+        self.refused("ClippedSwigluGrad", 561002, gy.handle, x.handle, None, 2, 1.7, 7.0, 1.0,
+                     False, x.handle)  # dim
+        e = self.dev(torch.zeros((0, 4)))
+        self.refused("ClippedSwigluGrad", 161002, self.dev(torch.zeros((0, 2))).handle, e.handle,
+                     None, -1, 1.7, 7.0, 1.0, False, e.handle)  # empty
 
 
 if __name__ == "__main__":
