@@ -2,7 +2,8 @@
 /*
  * The activation family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): the activations with parameters (activation.c),
- * RReluWithNoise (rrelu.c), ClippedSwiglu(V2) and ClippedSwigluGrad (clipped_swiglu.c) and the
+ * RReluWithNoise (rrelu.c), ClippedSwiglu(V2) and ClippedSwigluGrad (clipped_swiglu.c), SituGlu and
+ * SituGluGrad (situ_glu.c) and the
  * activations' gradients (backward.c); those without parameters (Relu, Silu, Gelu, Sigmoid, Tanh,
  * Mish, Selu) are elementwise unary rows (elementwise/table.h). The checks take each operator's
  * types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against
@@ -34,6 +35,9 @@
     X(ClippedSwigluGrad, clipped_swiglu_grad, OPS_OUT,                                             \
       K(tensor, tensor, tensor, int64, double, double, double, bool, tensor), DTM_F3,              \
       groupIndexOptional, DTM(DT_I64))                                                             \
+    X(SituGlu, situ_glu, OPS_OUT, K(tensor, int64, double, double, bool, tensor), DTM_F3, none, 0) \
+    X(SituGluGrad, situ_glu_grad, OPS_OUT, K(tensor, tensor, int64, double, double, bool, tensor), \
+      DTM_F3, none, 0)                                                                             \
     X(Softplus, softplus, OPS_OUT, K(tensor, scalar, scalar, tensor), DTM_F3, none, 0)             \
     X(Threshold, threshold, OPS_OUT_INPLACE, K(tensor, scalar, scalar, tensor),                    \
       DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64), threshold,       \

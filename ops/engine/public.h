@@ -356,6 +356,8 @@
 #include "aclnnop/aclnn_sin.h"
 #include "aclnnop/aclnn_sinc.h"
 #include "aclnnop/aclnn_sinh.h"
+#include "aclnnop/aclnn_situ_glu.h"
+#include "aclnnop/aclnn_situ_glu_grad.h"
 #include "aclnnop/aclnn_slice.h"
 #include "aclnnop/aclnn_slogdet.h"
 #include "aclnnop/aclnn_smooth_l1_loss.h"

@@ -706,6 +706,8 @@ OPS = {
     'Sinc': ('tensor', 'tensor'),
     'Sinh': ('tensor', 'tensor'),
     'SinhV2': ('tensor', 'tensor'),
+    'SituGlu': ('tensor', 'int64', 'double', 'double', 'bool', 'tensor'),
+    'SituGluGrad': ('tensor', 'tensor', 'int64', 'double', 'double', 'bool', 'tensor'),
     'Slice': ('tensor', 'int64', 'int64', 'int64', 'int64', 'tensor'),
     'SliceV2': ('tensor', 'int_array', 'int_array', 'int_array', 'int_array', 'tensor'),
     'Slogdet': ('tensor', 'tensor', 'tensor'),

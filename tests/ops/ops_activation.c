@@ -31,6 +31,8 @@
 #include "aclnnop/aclnn_rrelu_with_noise.h"
 #include "aclnnop/aclnn_clipped_swiglu.h"
 #include "aclnnop/aclnn_clipped_swiglu_grad.h"
+#include "aclnnop/aclnn_situ_glu.h"
+#include "aclnnop/aclnn_situ_glu_grad.h"
 #include "aclnnop/aclnn_clipped_swiglu_v2.h"
 #include "aclnnop/aclnn_swi_glu_grad.h"
 
@@ -809,6 +811,37 @@ static void test_clipped_swiglu_grad(void)
     OT_FREE(&x, &gy, &gx, &g, &gxh);
 }
 
+/* SituGlu and SituGluGrad: one gate / up pair by hand both ways round, the codes (STG1-STG2). */
+static void test_situ_glu(void)
+{
+    int64_t xd[1] = {2}, hd[1] = {1}, x3[1] = {3};
+    ot_tensor x, y, gy, gx, xo, yh;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 1, xd}, {&y, ACL_FLOAT, 1, hd}, {&gy, ACL_FLOAT, 1, hd},
+                   {&gx, ACL_FLOAT, 1, xd}, {&xo, ACL_FLOAT, 1, x3}, {&yh, ACL_FLOAT16, 1, hd});
+    ot_set(&x, 0, 0.5);
+    ot_set(&x, 1, 2);
+    ot_set(&gy, 0, 1);
+    for (int left = 0; left < 2; left++) {
+        double gate = left ? 0.5 : 2, up = left ? 2 : 0.5;
+        double t = tanh(gate / 2), s = 1 / (1 + exp(-gate)), upp = 1.5 * tanh(up / 1.5);
+        OT_RUN(aclnnSituGlu, x.t, -1, 2.0, 1.5, left, y.t);
+        CHECK(fabs(ot_get(&y, 0) - 2 * t * s * upp) < 1e-6);
+        OT_RUN(aclnnSituGluGrad, gy.t, x.t, 0, 2.0, 1.5, left, gx.t);
+        double gg = upp * s * ((1 - t * t) + 2 * t * (1 - s));
+        double gu = 2 * t * s * (1 - tanh(up / 1.5) * tanh(up / 1.5));
+        CHECK(fabs(ot_get(&gx, left ? 0 : 1) - gg) < 1e-6);
+        CHECK(fabs(ot_get(&gx, left ? 1 : 0) - gu) < 1e-6);
+    }
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSituGlu, x.t, -1, 1.0, 1.0, true, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSituGlu, xo.t, -1, 1.0, 1.0, true, y.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSituGlu, x.t, 1, 1.0, 1.0, true, y.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSituGlu, x.t, -1, 1.0, 1.0, true, yh.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSituGluGrad, x.t, x.t, -1, 1.0, 1.0, true, gx.t);
+    OT_NULL_OUTS(aclnnSituGluGrad, gy.t, x.t, -1, 1.0, 1.0, true, gx.t);
+    g_cases++;
+    OT_FREE(&x, &y, &gy, &gx, &xo, &yh);
+}
+
 int main(void)
 {
     ot_init();
@@ -820,6 +853,7 @@ int main(void)
     test_rrelu();
     test_clipped_swiglu();
     test_clipped_swiglu_grad();
+    test_situ_glu();
     for (int i = 0; i < 3; i++)
         if (g_s[i])
             aclDestroyScalar(g_s[i]);

@@ -18,7 +18,8 @@ test_rrelu_with_noise (eval against torch's rrelu, training against the noise it
 in [lower, upper) where self < 0, 1 elsewhere, out = self * noise, reproducible by seed and
 offset); test_clipped_swiglu (ClippedSwiglu / V2 against CANN's kernel-test golden
 written in torch: groups, interleaved and halves, both clamp modes; ClippedSwigluGrad against
-torch's autograd of that golden). Tolerances as test_ew_torch's;
+torch's autograd of that golden); test_situ_glu (SituGlu against its formula in torch,
+SituGluGrad against torch's autograd of it). Tolerances as test_ew_torch's;
 FLOAT16 / BFLOAT16 gradients 8 times looser (cpuacl rounds the inputs first). Skipped (exit
 77) without torch."""
 import math
@@ -672,6 +673,57 @@ class ActivationTorch(TorchCase):
         e = self.dev(torch.zeros((0, 4)))
         self.refused("ClippedSwigluGrad", 161002, self.dev(torch.zeros((0, 2))).handle, e.handle,
                      None, -1, 1.7, 7.0, 1.0, False, e.handle)  # empty
+
+    def test_situ_glu(self):
+        rng = random.Random(SEED + 18)
+
+        def fwd(x, d, beta, lbeta, left):
+            gate, up = torch.chunk(x, 2, dim=d)
+            if not left:
+                gate, up = up, gate
+            if lbeta > 0:
+                up = lbeta * torch.tanh(up / lbeta)
+            return beta * torch.tanh(gate / beta) * torch.sigmoid(gate) * up
+        for dtype in (F32, F16, BF16):
+            for shape, dim in (((3, 4), -1), ((2, 6, 3), 1), ((8,), 0), ((0, 4), 1),
+                               ((2, 2, 2), 0)):
+                for _ in range(2):
+                    beta, lbeta = rng.choice((0.5, 1.0, 2.0)), rng.choice((-1.0, 0.0, 0.8, 3.0))
+                    left = rng.random() < 0.5
+                    x = gen(rng, shape, dtype, special=False)
+                    xd = x.double().requires_grad_()
+                    y = fwd(xd, dim, beta, lbeta, left)
+                    out = self.out_like(y.shape, dtype)
+                    what = "SituGlu %s %s dim %d beta %g lbeta %g left %s" % (
+                        dtype, shape, dim, beta, lbeta, left)
+                    self.run_op("SituGlu", self.dev(view_of(rng, x)).handle, dim, beta, lbeta,
+                                left, out.handle)
+                    check(self, out.read(), y.detach().to(dtype), what, (x,))
+                    gy = gen(rng, tuple(y.shape), dtype, special=False)
+                    if xd.numel():
+                        y.backward(gy.double())
+                        ref = xd.grad
+                    else:
+                        ref = torch.zeros(shape, dtype=F64)
+                    gx = self.out_like(shape, dtype)
+                    self.run_op("SituGluGrad", self.dev(view_of(rng, gy)).handle,
+                                self.dev(view_of(rng, x)).handle, dim, beta, lbeta, left,
+                                gx.handle)
+                    check(self, gx.read(), ref.to(dtype), "Grad " + what, (x,), tol=gtol(dtype))
+        x = self.dev(torch.zeros((2, 4)))
+        h = self.dev(torch.zeros((2, 2)))
+        self.refused("SituGlu", 161001, None, -1, 1.0, 1.0, True, h.handle)
+        self.refused("SituGlu", 161002, x.handle, 2, 1.0, 1.0, True, h.handle)
+        self.refused("SituGlu", 161002, x.handle, 0, 1.0, 1.0, True, h.handle)
+        self.refused("SituGlu", 161002, self.dev(torch.zeros((2, 3))).handle, -1, 1.0, 1.0, True,
+                     h.handle)
+        self.refused("SituGlu", 161002, x.handle, -1, 1.0, 1.0, True,
+                     self.dev(torch.zeros((2, 2), dtype=F16)).handle)
+        self.refused("SituGlu", 161002, self.dev(torch.zeros((2, 4), dtype=F64)).handle, -1, 1.0,
+                     1.0, True, self.dev(torch.zeros((2, 2), dtype=F64)).handle)
+        self.refused("SituGluGrad", 161001, h.handle, None, -1, 1.0, 1.0, True, x.handle)
+        self.refused("SituGluGrad", 161002, x.handle, x.handle, -1, 1.0, 1.0, True, x.handle)
+        self.refused("SituGluGrad", 161002, h.handle, x.handle, -1, 1.0, 1.0, True, h.handle)
 
 
 if __name__ == "__main__":
