@@ -433,7 +433,9 @@
 #include "aclnnop/aclnn_max_pool3d_with_argmax.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
 #include "aclnnop/aclnn_max_unpool2d.h"
+#include "aclnnop/aclnn_max_unpool2d_backward.h"
 #include "aclnnop/aclnn_max_unpool3d.h"
+#include "aclnnop/aclnn_max_unpool3d_backward.h"
 
 #include "aclnnop/aclnn_split_tensor.h"
 #include "aclnnop/aclnn_split_with_size.h"

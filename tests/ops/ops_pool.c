@@ -21,7 +21,9 @@
 #include "aclnnop/aclnn_max_pool3_d.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax.h"
 #include "aclnnop/aclnn_max_unpool2d.h"
+#include "aclnnop/aclnn_max_unpool2d_backward.h"
 #include "aclnnop/aclnn_max_unpool3d.h"
+#include "aclnnop/aclnn_max_unpool3d_backward.h"
 #include "optest.h"
 
 struct pc {
@@ -424,6 +426,68 @@ static void max_pool3_d(void)
     OT_FREE(&x, &y, &y2, &yh);
 }
 
+/* MaxUnpool2dBackward / 3dBackward: an INT64 gather by hand (bits exact past 2^53), the
+ * failed launch writing nothing, the codes (MU3). */
+static void max_unpool_backward(void)
+{
+    int64_t gd[3] = {1, 2, 3}, sd[3] = {1, 2, 2}, g4[4] = {1, 1, 2, 3}, s4[4] = {1, 1, 2, 2};
+    ot_tensor g, s, ix, o, g3, s3, i3, o3, of;
+    OT_MAKE_CONTIG({&g, ACL_INT64, 3, gd}, {&s, ACL_INT64, 3, sd}, {&ix, ACL_INT32, 3, sd},
+                   {&o, ACL_INT64, 3, sd}, {&g3, ACL_INT64, 4, g4}, {&s3, ACL_INT64, 4, s4},
+                   {&i3, ACL_INT32, 4, s4}, {&o3, ACL_INT64, 4, s4}, {&of, ACL_DOUBLE, 3, sd});
+    const double gv[6] = {9007199254740993.0, 1, 2, 3, 4, 5}, iv[4] = {5, 0, 2, 3};
+    for (int i = 0; i < 6; i++) {
+        ot_set(&g, i, gv[i]);
+        ot_set(&g3, i, gv[i]);
+    }
+    for (int i = 0; i < 4; i++) {
+        ot_set(&ix, i, iv[i]);
+        ot_set(&i3, i, iv[i]);
+    }
+    /* element 0: 2^53 + 1, which a double cannot hold */
+    ((int64_t *)g.buf)[0] = ((int64_t *)g3.buf)[0] = 9007199254740993LL;
+    int64_t sz[3] = {2, 3, 1}, sz3[3] = {1, 2, 3}, one[3] = {1, 1, 1}, zero[3] = {0, 0, 0};
+    aclIntArray *size = aclCreateIntArray(sz, 2), *bad = aclCreateIntArray(sz, 3);
+    aclIntArray *size3 = aclCreateIntArray(sz3, 3), *st = aclCreateIntArray(one, 3);
+    aclIntArray *pd = aclCreateIntArray(zero, 3);
+    OT_RUN(aclnnMaxUnpool2dBackward, g.t, s.t, ix.t, size, o.t);
+    const double want[4] = {5, 9007199254740993.0, 2, 3};
+    for (int i = 0; i < 4; i++)
+        CHECK(ot_get(&o, i) == want[i]);
+    CHECK(((int64_t *)o.buf)[1] == 9007199254740993LL); /* kept exactly */
+    OT_RUN(aclnnMaxUnpool3dBackward, g3.t, s3.t, i3.t, size3, st, pd, o3.t);
+    for (int i = 0; i < 4; i++)
+        CHECK(ot_get(&o3, i) == want[i]);
+    CHECK(((int64_t *)o3.buf)[1] == 9007199254740993LL);
+    ot_set(&ix, 0, 6);
+    for (int i = 0; i < 4; i++)
+        ot_set(&o, i, -1);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnMaxUnpool2dBackwardGetWorkspaceSize(g.t, s.t, ix.t, size, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnMaxUnpool2dBackward(NULL, ws, ex, g_stream));
+    CHECK(aclrtSynchronizeStream(g_stream) == ACL_ERROR_RT_AICORE_EXCEPTION);
+    for (int i = 0; i < 4; i++)
+        CHECK(ot_get(&o, i) == -1);
+    PL_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxUnpool2dBackward, "indices", g.t, s.t, NULL, size,
+             o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2dBackward, "outputSize", g.t, s.t, ix.t, bad,
+             o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2dBackward, "out", g.t, s.t, ix.t, size, of.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2dBackward, "gradOutput", s.t, s.t, ix.t, size,
+             o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool3dBackward, "stride", g3.t, s3.t, i3.t, size3,
+             pd, pd, o3.t);
+    OT_NULL_OUTS(aclnnMaxUnpool2dBackward, g.t, s.t, ix.t, size, o.t);
+    aclDestroyIntArray(size);
+    aclDestroyIntArray(bad);
+    aclDestroyIntArray(size3);
+    aclDestroyIntArray(st);
+    aclDestroyIntArray(pd);
+    OT_FREE(&g, &s, &ix, &o, &g3, &s3, &i3, &o3, &of);
+}
+
 int main(void)
 {
     ot_init();
@@ -458,6 +522,7 @@ int main(void)
     max_nan_zero();
     max_unpool();
     max_pool3_d();
+    max_unpool_backward();
     ot_fini();
     printf("ops_pool: ok\n");
     return 0;

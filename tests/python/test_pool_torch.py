@@ -13,7 +13,8 @@ torch.amax/mean; empty batches; NaN propagation; bad input codes (161001, 161002
 the operator. MaxUnpool2d / MaxUnpool3d: every value type (FLOAT, FLOAT16, DOUBLE and the
 integers) with INT32 / INT64 indices, against torch.nn.functional.max_unpool*d of max_pool*d's
 indices (floats) and a scatter into zeros (every type, random distinct positions); a repeated
-index (the last wins), an index out of range (507015) and bad input. MaxPool3D: NCDHW and
+index (the last wins), an index out of range (507015) and bad input; MaxUnpool2dBackward /
+3dBackward against autograd of max_unpool*d (floats) and a gather (every type). MaxPool3D: NCDHW and
 NDHWC, 1-, 3- and 5-value arrays, VALID / SAME / CALCULATED (with ceil mode) against
 max_pool3d (SAME's asymmetric padding as -inf cells added first). aclnnConvolution and aclnnConvolutionBackward: 1-d, 2-d and 3-d, groups, stride, padding,
 dilation, transposed, every outputMask combination, against autograd of
@@ -472,6 +473,79 @@ class PoolTorch(TorchCase):
             nn.destroy_bool_array(bm)
             nn.destroy_bool_array(bm2)
 
+
+    def test_max_unpool_backward(self):
+        rng = random.Random(SEED + 10)
+        ints = (torch.int8, torch.uint8, torch.int16, I32, I64)
+        for sp, name in ((2, "MaxUnpool2dBackward"), (3, "MaxUnpool3dBackward")):
+            extra = [self.ia([2] * sp), self.ia([0] * sp)] if sp == 3 else []
+            types = (F32, F16) + ints + ((torch.bool,) if sp == 2 else (F64,))
+            for dt in types:
+                for idt in (I32, I64):
+                    lead = [rng.randint(1, 2), rng.randint(1, 3)][:rng.randint(1, 2)]
+                    isz = [rng.randint(1, 3) for _ in range(sp)]
+                    osz = [a + rng.randint(0, 2) for a in isz]
+                    n_in, n_out, planes = 1, 1, 1
+                    for a, b in zip(isz, osz):
+                        n_in, n_out = n_in * a, n_out * b
+                    for a in lead:
+                        planes *= a
+                    ind = torch.stack([torch.randperm(n_out)[:n_in] for _ in range(planes)])
+                    if dt == torch.bool:
+                        g = torch.rand(planes, n_out) < 0.5
+                    elif dt.is_floating_point:
+                        g = rand(rng, [planes, n_out]).to(dt)
+                    else:
+                        g = torch.randint(0 if dt == torch.uint8 else -100, 100, (planes, n_out)).to(dt)
+                    ref = g.gather(1, ind).reshape(lead + isz)
+                    if dt in (F32, F64):  # autograd of the forward agrees
+                        v = torch.zeros(lead + isz, dtype=F64, requires_grad=True)
+                        unpool = TF.max_unpool2d if sp == 2 else TF.max_unpool3d
+                        # (kernel o - i + 1 at stride 1: torch's default size is osz)
+                        y = unpool(v, ind.reshape(lead + isz), [o - i + 1 for o, i in zip(osz, isz)],
+                                   [1] * sp, output_size=osz)
+                        y.backward(g.double().reshape(y.shape))
+                        check(self, ref, v.grad.to(dt), "autograd")
+                    gd = self.dev(view_of(rng, g.reshape(lead + osz)))
+                    out = self.dev(torch.zeros(lead + isz, dtype=dt))
+                    what = "%s %s idx %s %s -> %s" % (name, dt, idt, lead + osz, lead + isz)
+                    self.assertEqual(self.run_op(name, gd.handle,
+                                                 self.dev(torch.zeros(lead + isz, dtype=dt)).handle,
+                                                 self.dev(view_of(rng, ind.reshape(lead + isz).to(idt))).handle,
+                                                 self.ia(osz), *extra, out.handle), 0, what)
+                    self.assertTrue(torch.equal(out.read(), ref), what)
+        # gradOutput FLOAT into a FLOAT16 out; an index out of range; codes
+        g = self.dev(torch.tensor([[[1.5, 2.5, 3.5]]]))
+        s = self.dev(torch.zeros((1, 1, 2)))
+        ind = self.dev(torch.tensor([[[2, 0]]], dtype=I64))
+        o16 = self.dev(torch.zeros((1, 1, 2), dtype=F16))
+        sz = self.ia([1, 3])
+        self.assertEqual(self.run_op("MaxUnpool2dBackward", g.handle, s.handle, ind.handle, sz,
+                                     o16.handle), 0)
+        self.assertEqual(o16.read().tolist(), [[[3.5, 1.5]]])
+        bad = self.dev(torch.tensor([[[3, 0]]], dtype=I64))
+        self.assertEqual(self.run_op("MaxUnpool2dBackward", g.handle, s.handle, bad.handle, sz,
+                                     o16.handle), 507015)
+        self.refused("MaxUnpool2dBackward", 161001, g.handle, None, ind.handle, sz, o16.handle)
+        self.refused("MaxUnpool2dBackward", 161002, g.handle, s.handle, ind.handle, self.ia([3, 1]),
+                     o16.handle)
+        self.refused("MaxUnpool2dBackward", 161002, g.handle, self.dev(torch.zeros((1, 1, 2), dtype=F16)).handle,
+                     ind.handle, sz, o16.handle)
+        self.refused("MaxUnpool2dBackward", 161002, g.handle, s.handle, ind.handle, sz,
+                     self.dev(torch.zeros((1, 1, 2), dtype=F64)).handle)
+        self.refused("MaxUnpool2dBackward", 161002, g.handle, s.handle,
+                     self.dev(torch.tensor([[[2, 0, 1]]], dtype=I64)).handle, sz, o16.handle)
+        g3 = self.dev(torch.zeros((1, 1, 1, 4)))
+        s3 = self.dev(torch.zeros((1, 1, 1, 2)))
+        i3 = self.dev(torch.zeros((1, 1, 1, 2), dtype=I64))
+        a = [self.ia([1, 1, 4]), self.ia([1, 1, 1]), self.ia([0, 0, 0])]
+        self.assertEqual(self.run_op("MaxUnpool3dBackward", g3.handle, s3.handle, i3.handle, *a,
+                                     self.dev(torch.zeros((1, 1, 1, 2))).handle), 0)
+        strided = self.dev(torch.zeros((1, 1, 1, 4))[..., ::2])
+        self.refused("MaxUnpool3dBackward", 161002, g3.handle, s3.handle, i3.handle, *a,
+                     strided.handle)
+        self.refused("MaxUnpool3dBackward", 161002, g3.handle, s3.handle, i3.handle, a[0],
+                     self.ia([1, 0, 1]), a[2], self.dev(torch.zeros((1, 1, 1, 2))).handle)
 
     # ---- MaxPool3D (ops-nn experimental) ---------------------------------------------
 
