@@ -14,6 +14,12 @@
  *      used, as documented). Rows from G on are 0 (the golden's zeros). A negative
  *      groupIndex element fails the launch before any write (ACL_ERROR_RT_AICORE_EXCEPTION).
  *      Computed in double, rounded to out's type once.
+ *  CSW4. SwigluGroup is the clampMode-0 form on the halves of the last dim with alpha 1 and bias
+ *      0, clamping only when clampLimit is not -1.0 (then it must be > 0), each row times
+ *      weightOptional's element (FLOAT, bs = numel / last elements); rows past the groups 0 (an
+ *      open guess: CANN's golden fills groupIndex to cover every row). As CANN documents, a 0-d
+ *      x, an odd last dim, a bad clampLimit, weight or groupIndex (type, size, empty) return
+ *      ACLNN_ERR_INNER_TILING_ERROR (561002); x and out types 161002.
  *  CSW3. ClippedSwigluGrad: gradY of x's shape with dim halved, gradXOut of x's, all one NPU
  *      float type; non-empty. Over the same rows and split, with x0' = min(x0, limit), x1' =
  *      clamp(x1, -limit, limit), s = sigmoid(alpha x0'): grad x0 = gradY (x1' + bias) s
@@ -28,14 +34,15 @@
 #include "aclnnop/aclnn_clipped_swiglu.h"
 #include "aclnnop/aclnn_clipped_swiglu_grad.h"
 #include "aclnnop/aclnn_clipped_swiglu_v2.h"
+#include "aclnnop/aclnn_swiglu_group.h"
 #include "ops/activation/table.h"
 #include "ops/engine/engine.h"
 
 #define CSW_MAX_GROUPS 8192 /* CSW1 */
 
 struct csw_plan {
-    struct ops_tensor x, gi, out, gy; /* gy: the gradient's gradY (CSW3) */
-    bool has_gi, interleaved, grad;
+    struct ops_tensor x, gi, out, gy, w; /* gy: the gradient's gradY (CSW3); w: SwigluGroup's */
+    bool has_gi, interleaved, grad, has_w;
     int clamp_mode;
     double alpha, limit, bias;
     int64_t pre, cut;
@@ -50,8 +57,9 @@ static int32_t csw_run(const struct aclOpExecutor *e, void *const *addr)
     double *y = calloc((size_t)(pre * (p->grad ? cut : h)), sizeof(double));
     double *gy = p->grad ? malloc((size_t)(pre * h) * sizeof(double)) : NULL;
     int64_t *g = p->has_gi ? malloc((size_t)(p->gi.numel + 1) * sizeof(int64_t)) : NULL;
+    double *w = p->has_w ? malloc((size_t)pre * sizeof(double)) : NULL;
     int32_t rc = 0;
-    if (!x || !y || (p->has_gi && !g) || (p->grad && !gy)) {
+    if (!x || !y || (p->has_gi && !g) || (p->grad && !gy) || (p->has_w && !w)) {
         rc = ACL_ERROR_BAD_ALLOC;
         goto done;
     }
@@ -84,6 +92,9 @@ static int32_t csw_run(const struct aclOpExecutor *e, void *const *addr)
                 y[i1] = b >= -l && b <= l ? g1 * ac * sg : 0;
             }
     } else {
+        if (p->has_w) /* CSW4 */
+            ops_gather_nd(w, CK_F64, ops_base(&p->w, addr), p->w.dt, p->w.ndim, p->w.dims,
+                          p->w.strides);
         for (int64_t r = 0; r < rows; r++) {
             const double *xr = x + r * cut;
             double *yr = y + r * h;
@@ -98,6 +109,8 @@ static int32_t csw_run(const struct aclOpExecutor *e, void *const *addr)
                     double s = a / (1 + exp(-a));
                     yr[j] = (s > p->limit ? p->limit : s) * b;
                 }
+                if (p->has_w)
+                    yr[j] *= w[r];
             }
         }
     }
@@ -108,6 +121,7 @@ done:
     free(y);
     free(gy);
     free(g);
+    free(w);
     return rc;
 }
 
@@ -187,6 +201,62 @@ aclnnStatus aclnnClippedSwigluV2GetWorkspaceSize(const aclTensor *x,
                   OPS_DT_ClippedSwigluV2, OPS_DT2_ClippedSwigluV2, workspaceSize, executor);
 }
 PHASE2(ClippedSwigluV2)
+
+aclnnStatus aclnnSwigluGroupGetWorkspaceSize(const aclTensor *x, const aclTensor *weightOptional,
+                                             const aclTensor *groupIndexOptional, double clampLimit,
+                                             const aclTensor *out, WS)
+{
+    static const char name[] = "aclnnSwigluGroup";
+    OPS_CHECK_NULLS(name, x, out, workspaceSize, executor);
+    const aclTensor *w = weightOptional, *gi = groupIndexOptional;
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(x, name, "x")) || (rc = ops_check_dims(out, name, "out")) ||
+        (w && (rc = ops_check_dims(w, name, "weightOptional"))) ||
+        (gi && (rc = ops_check_dims(gi, name, "groupIndexOptional"))) ||
+        (rc = ops_need_dt(name, "x", x->dtype, OPS_DT_SwigluGroup, &dt)))
+        return rc;
+    if (out->dtype != x->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out is %s, x %s (they must match)", name,
+                       ops_dt_name(out->dtype), ops_dt_name(x->dtype));
+    /* CSW4: the rest fails as CANN's tiling does */
+    int nd = (int)x->ndim;
+    if (nd < 1 || x->dims[nd - 1] % 2)
+        return ops_err(ACLNN_ERR_INNER_TILING_ERROR,
+                       "%s: x must have at least 1 dim and an even last dim", name);
+    if (clampLimit != -1.0 && !(clampLimit > 0))
+        return ops_err(ACLNN_ERR_INNER_TILING_ERROR,
+                       "%s: clampLimit is %g, it must be -1.0 (no clamp) or > 0", name, clampLimit);
+    int64_t bs = ops_numel(x->dims, nd - 1);
+    if (w && (w->dtype != ACL_FLOAT || ops_numel(w->dims, (int)w->ndim) != bs))
+        return ops_err(ACLNN_ERR_INNER_TILING_ERROR,
+                       "%s: weightOptional must be FLOAT with %lld elements (x's tokens)", name,
+                       (long long)bs);
+    if (gi && (!ops_dt_in(gi->dtype, OPS_DT2_SwigluGroup) || gi->ndim != 1 || !gi->dims[0]))
+        return ops_err(ACLNN_ERR_INNER_TILING_ERROR,
+                       "%s: groupIndexOptional must be a non-empty 1-d INT64 tensor", name);
+    int64_t want[OPS_MAX_DIMS];
+    for (int i = 0; i < nd; i++)
+        want[i] = i == nd - 1 ? x->dims[i] / 2 : x->dims[i];
+    if (!ops_shape_is(out, want, nd))
+        return ops_err(ACLNN_ERR_INNER_TILING_ERROR,
+                       "%s: out must be x's shape with the last dim halved", name);
+    if (!bs || !x->dims[nd - 1])
+        return ops_err(ACLNN_ERR_INNER_TILING_ERROR, "%s: x is empty, which CANN does not take",
+                       name);
+    OPS_PLAN(e, p, name, 3, 1, struct csw_plan, NULL, {&p->x, x, "x"}, {&p->w, w, "weightOptional"},
+             {&p->gi, gi, "groupIndexOptional"}, {&p->out, out, "out"});
+    p->has_gi = gi != NULL;
+    p->has_w = w != NULL;
+    p->alpha = 1;
+    p->limit = clampLimit > 0 ? clampLimit : INFINITY;
+    p->bias = 0;
+    p->pre = bs;
+    p->cut = x->dims[nd - 1];
+    e->run = csw_run;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(SwigluGroup)
 
 aclnnStatus aclnnClippedSwigluGradGetWorkspaceSize(const aclTensor *gradY, const aclTensor *x,
                                                    const aclTensor *groupIndexOptional, int64_t dim,

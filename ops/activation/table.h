@@ -2,13 +2,13 @@
 /*
  * The activation family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): the activations with parameters (activation.c),
- * RReluWithNoise (rrelu.c), ClippedSwiglu(V2) and ClippedSwigluGrad (clipped_swiglu.c), SituGlu and
- * SituGluGrad (situ_glu.c) and the
- * activations' gradients (backward.c); those without parameters (Relu, Silu, Gelu, Sigmoid, Tanh,
- * Mish, Selu) are elementwise unary rows (elementwise/table.h). The checks take each operator's
- * types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against
- * the headers, ops/engine/public.h and docs/operators.md. Adding an operator: its row here, its
- * header (included by ops/engine/public.h), its docs row.
+ * RReluWithNoise (rrelu.c), ClippedSwiglu(V2), SwigluGroup and ClippedSwigluGrad
+ * (clipped_swiglu.c), SituGlu and SituGluGrad (situ_glu.c) and the activations' gradients
+ * (backward.c); those without parameters (Relu, Silu, Gelu, Sigmoid, Tanh, Mish, Selu) are
+ * elementwise unary rows (elementwise/table.h). The checks take each operator's types from its row
+ * (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
+ * ops/engine/public.h and docs/operators.md. Adding an operator: its row here, its header (included
+ * by ops/engine/public.h), its docs row.
  */
 #ifndef CPUACL_OPS_ACTIVATION_TABLE_H
 #define CPUACL_OPS_ACTIVATION_TABLE_H
@@ -31,6 +31,8 @@
       DTM(DT_I64))                                                                                 \
     X(ClippedSwigluV2, clipped_swiglu_v2, OPS_OUT,                                                 \
       K(tensor, tensor, int64, double, double, double, bool, int64, tensor), DTM_F3,               \
+      groupIndexOptional, DTM(DT_I64))                                                             \
+    X(SwigluGroup, swiglu_group, OPS_OUT, K(tensor, tensor, tensor, double, tensor), DTM_F3,       \
       groupIndexOptional, DTM(DT_I64))                                                             \
     X(ClippedSwigluGrad, clipped_swiglu_grad, OPS_OUT,                                             \
       K(tensor, tensor, tensor, int64, double, double, double, bool, tensor), DTM_F3,              \

@@ -511,6 +511,7 @@
 #include "aclnnop/aclnn_silu_mul.h"
 #include "aclnnop/aclnn_fused_bias_leaky_relu.h"
 #include "aclnnop/aclnn_swiglu_clamp.h"
+#include "aclnnop/aclnn_swiglu_group.h"
 #include "aclnnop/aclnn_relu_v3.h"
 #include "aclnnop/aclnn_elu_grad.h"
 #include "aclnnop/aclnn_hard_shrink_grad.h"

@@ -751,6 +751,7 @@ OPS = {
     'SwiGluQuant': ('tensor', 'tensor', 'tensor', 'tensor', 'bool', 'string', 'tensor', 'tensor'),
     'SwiGluQuantV2': ('tensor', 'tensor', 'tensor', 'tensor', 'bool', 'string', 'int64', 'int64', 'tensor', 'tensor'),
     'SwigluClamp': ('tensor', 'double', 'tensor'),
+    'SwigluGroup': ('tensor', 'tensor', 'tensor', 'double', 'tensor'),
     'Swish': ('tensor', 'scalar', 'tensor'),
     'SwishBackward': ('tensor', 'tensor', 'scalar', 'tensor'),
     'SyncBatchNormGatherStats': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'float', 'float', 'tensor', 'tensor'),

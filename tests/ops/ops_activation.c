@@ -33,6 +33,7 @@
 #include "aclnnop/aclnn_clipped_swiglu_grad.h"
 #include "aclnnop/aclnn_situ_glu.h"
 #include "aclnnop/aclnn_situ_glu_grad.h"
+#include "aclnnop/aclnn_swiglu_group.h"
 #include "aclnnop/aclnn_clipped_swiglu_v2.h"
 #include "aclnnop/aclnn_swi_glu_grad.h"
 
@@ -842,6 +843,34 @@ static void test_situ_glu(void)
     OT_FREE(&x, &y, &gy, &gx, &xo, &yh);
 }
 
+/* SwigluGroup: two tokens by hand, a weight on each, the clamp off and on; the codes (CSW4:
+ * CANN's 561002). */
+static void test_swiglu_group(void)
+{
+    int64_t xd[2] = {2, 2}, od[2] = {2, 1}, wd[1] = {2}, w3[1] = {3};
+    ot_tensor x, o, w, wb;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, xd}, {&o, ACL_FLOAT, 2, od}, {&w, ACL_FLOAT, 1, wd},
+                   {&wb, ACL_FLOAT, 1, w3});
+    const double xv[4] = {1, 3, 4, -5};
+    for (int i = 0; i < 4; i++)
+        ot_set(&x, i, xv[i]);
+    ot_set(&w, 0, 2);
+    ot_set(&w, 1, 0.5);
+    OT_RUN(aclnnSwigluGroup, x.t, w.t, NULL, -1.0, o.t);
+    double s1 = 1 / (1 + exp(-1.0)), s4 = 1 / (1 + exp(-4.0)), s2 = 1 / (1 + exp(-2.0));
+    CHECK(fabs(ot_get(&o, 0) - 1 * s1 * 3 * 2) < 1e-5);
+    CHECK(fabs(ot_get(&o, 1) - 4 * s4 * -5 * 0.5) < 1e-5);
+    OT_RUN(aclnnSwigluGroup, x.t, NULL, NULL, 2.0, o.t); /* A <= 2, B in [-2, 2] */
+    CHECK(fabs(ot_get(&o, 0) - 1 * s1 * 2) < 1e-5);
+    CHECK(fabs(ot_get(&o, 1) - 2 * s2 * -2) < 1e-5);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSwigluGroup, NULL, NULL, NULL, -1.0, o.t);
+    OT_FAILS(ACLNN_ERR_INNER_TILING_ERROR, aclnnSwigluGroup, x.t, wb.t, NULL, -1.0, o.t);
+    OT_FAILS(ACLNN_ERR_INNER_TILING_ERROR, aclnnSwigluGroup, x.t, NULL, NULL, -2.0, o.t);
+    OT_FAILS(ACLNN_ERR_INNER_TILING_ERROR, aclnnSwigluGroup, x.t, NULL, NULL, -1.0, x.t);
+    g_cases++;
+    OT_FREE(&x, &o, &w, &wb);
+}
+
 int main(void)
 {
     ot_init();
@@ -854,6 +883,7 @@ int main(void)
     test_clipped_swiglu();
     test_clipped_swiglu_grad();
     test_situ_glu();
+    test_swiglu_group();
     for (int i = 0; i < 3; i++)
         if (g_s[i])
             aclDestroyScalar(g_s[i]);

@@ -18,7 +18,7 @@ test_rrelu_with_noise (eval against torch's rrelu, training against the noise it
 in [lower, upper) where self < 0, 1 elsewhere, out = self * noise, reproducible by seed and
 offset); test_clipped_swiglu (ClippedSwiglu / V2 against CANN's kernel-test golden
 written in torch: groups, interleaved and halves, both clamp modes; ClippedSwigluGrad against
-torch's autograd of that golden); test_situ_glu (SituGlu against its formula in torch,
+torch's autograd of that golden); test_swiglu_group (its golden in torch); test_situ_glu (SituGlu against its formula in torch,
 SituGluGrad against torch's autograd of it). Tolerances as test_ew_torch's;
 FLOAT16 / BFLOAT16 gradients 8 times looser (cpuacl rounds the inputs first). Skipped (exit
 77) without torch."""
@@ -724,6 +724,57 @@ class ActivationTorch(TorchCase):
         self.refused("SituGluGrad", 161001, h.handle, None, -1, 1.0, 1.0, True, x.handle)
         self.refused("SituGluGrad", 161002, x.handle, x.handle, -1, 1.0, 1.0, True, x.handle)
         self.refused("SituGluGrad", 161002, h.handle, x.handle, -1, 1.0, 1.0, True, h.handle)
+
+    def test_swiglu_group(self):
+        rng = random.Random(SEED + 19)
+        for dtype in (F32, F16, BF16):
+            for _ in range(8):
+                nd = rng.randint(1, 3)
+                shape = [rng.randint(1, 4) for _ in range(nd - 1)] + [2 * rng.randint(1, 4)]
+                bs = 1
+                for v in shape[:-1]:
+                    bs *= v
+                x = gen(rng, shape, dtype, special=False) * 3
+                w = None
+                if rng.random() < 0.5:
+                    w = gen(rng, [bs], F32, special=False)
+                gi = None
+                if rng.random() < 0.5:
+                    gi = torch.tensor([rng.randint(0, 2) for _ in range(rng.randint(1, 3))],
+                                      dtype=I64)
+                lim = rng.choice((-1.0, 0.5, 2.0))
+                x2 = x.double().reshape(bs, -1)
+                a, b = torch.chunk(x2, 2, dim=-1)
+                if lim > 0:
+                    a, b = a.clamp(max=lim), b.clamp(-lim, lim)
+                y = a * torch.sigmoid(a) * b
+                if w is not None:
+                    y = y * w.double().reshape(-1, 1)
+                rows = bs if gi is None else min(int(gi.sum()), bs)
+                y[rows:] = 0
+                ref = y.reshape(shape[:-1] + [shape[-1] // 2]).to(dtype)
+                out = self.out_like(ref.shape, dtype)
+                self.run_op("SwigluGroup", self.dev(x).handle,
+                            None if w is None else self.dev(w).handle,
+                            None if gi is None else self.dev(gi).handle, lim, out.handle)
+                what = "SwigluGroup %s %s w %s gi %s lim %g" % (
+                    dtype, shape, w is not None, None if gi is None else gi.tolist(), lim)
+                check(self, out.read(), ref, what, (x,))
+        x = self.dev(torch.zeros((2, 4)))
+        o = self.dev(torch.zeros((2, 2)))
+        self.refused("SwigluGroup", 161001, None, None, None, -1.0, o.handle)
+        self.refused("SwigluGroup", 161002, x.handle, None, None, -1.0,
+                     self.dev(torch.zeros((2, 2), dtype=F16)).handle)
+        self.refused("SwigluGroup", 561002, x.handle, None, None, 0.0, o.handle)
+        self.refused("SwigluGroup", 561002, self.dev(torch.zeros((2, 3))).handle, None, None, -1.0,
+                     o.handle)
+        self.refused("SwigluGroup", 561002, x.handle, self.dev(torch.zeros((3,))).handle, None,
+                     -1.0, o.handle)
+        self.refused("SwigluGroup", 561002, x.handle, self.dev(torch.zeros((2,), dtype=F16)).handle,
+                     None, -1.0, o.handle)
+        self.refused("SwigluGroup", 561002, x.handle, None,
+                     self.dev(torch.zeros((2,), dtype=I32)).handle, -1.0, o.handle)
+        self.refused("SwigluGroup", 561002, x.handle, None, None, -1.0, x.handle)
 
 
 if __name__ == "__main__":
