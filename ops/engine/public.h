@@ -537,6 +537,7 @@
 #include "aclnnop/aclnn_mse_loss_grad.h"
 #include "aclnnop/aclnn_binary_cross_entropy_v2.h"
 #include "aclnnop/aclnn_gaussian_nll_loss.h"
+#include "aclnnop/aclnn_gaussian_nll_loss_grad.h"
 #include "aclnnop/aclnn_binary_cross_entropy_grad_v2.h"
 #include "aclnnop/aclnn_multilabel_margin_loss.h"
 #include "aclnnop/aclnn_cross_entropy_loss.h"

@@ -306,6 +306,7 @@ OPS = {
     'GatherV2': ('tensor', 'int64', 'tensor', 'tensor'),
     'GatherV3': ('tensor', 'int64', 'tensor', 'int64', 'int64', 'tensor'),
     'GaussianNllLoss': ('tensor', 'tensor', 'tensor', 'bool', 'double', 'string', 'tensor'),
+    'GaussianNllLossGrad': ('tensor', 'tensor', 'tensor', 'tensor', 'bool', 'float', 'string', 'tensor', 'tensor'),
     'Gcd': ('tensor', 'tensor', 'tensor'),
     'GeGlu': ('tensor', 'int64', 'int64', 'tensor', 'tensor'),
     'GeGluBackward': ('tensor', 'tensor', 'tensor', 'int64', 'int64', 'tensor'),
