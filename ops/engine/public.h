@@ -372,6 +372,7 @@
 #include "aclnnop/aclnn_softshrink.h"
 #include "aclnnop/aclnn_softshrink_backward.h"
 #include "aclnnop/aclnn_sort.h"
+#include "aclnnop/aclnn_sort_v2.h"
 #include "aclnnop/aclnn_sort_with_index.h"
 #include "aclnnop/aclnn_topk.h"
 #include "aclnnop/aclnn_sqrt.h"

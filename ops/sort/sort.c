@@ -23,6 +23,10 @@
  *      equal keys keep their order (CANN's kernel is stable either way). CANN's row-length
  *      ceilings (its UB, about 2560 to 3008 elements) and the |x| <= 2^24 bound of INT32 keys do
  *      not apply: every key compares exactly (AS1).
+ *  AS5. SortV2 (ops-math's experimental sort_v2) is the same carry along either dim of a 1-d or
+ *      2-d x (FLOAT, FLOAT16; CANN's tiling takes up to 2 dims), index and dstIndex UINT32 of
+ *      x's shape, y x's type and shape, axis in [-rank, rank). Its order of NaN is not
+ *      documented: Sort's (NaN above every number) is used, an open guess; stable.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -30,6 +34,7 @@
 
 #include "aclnnop/aclnn_argsort.h"
 #include "aclnnop/aclnn_sort.h"
+#include "aclnnop/aclnn_sort_v2.h"
 #include "aclnnop/aclnn_sort_with_index.h"
 #include "aclnnop/aclnn_topk.h"
 #include "ops/engine/engine.h"
@@ -305,3 +310,43 @@ aclnnStatus aclnnSortWithIndexGetWorkspaceSize(const aclTensor *x, const aclTens
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(SortWithIndex)
+
+aclnnStatus aclnnSortV2GetWorkspaceSize(const aclTensor *x, const aclTensor *index,
+                                        const aclTensor *y, int64_t axis, bool descending,
+                                        const aclTensor *dstIndex, uint64_t *workspaceSize,
+                                        aclOpExecutor **executor)
+{
+    static const char name[] = "aclnnSortV2";
+    OPS_CHECK_NULLS(name, x, index, y, dstIndex, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt, idt, d;
+    if ((rc = ops_check_dims(x, name, "x")) || (rc = ops_check_dims(index, name, "index")) ||
+        (rc = ops_check_dims(y, name, "y")) || (rc = ops_check_dims(dstIndex, name, "dstIndex")) ||
+        (rc = ops_need_dt(name, "x", x->dtype, OPS_DT_SortV2, &dt)) ||
+        (rc = ops_need_dt(name, "index", index->dtype, OPS_DT2_SortV2, &idt)))
+        return rc;
+    if (y->dtype != x->dtype || dstIndex->dtype != index->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: y (%s) must be x's type and dstIndex (%s) index's", name,
+                       ops_dt_name(y->dtype), ops_dt_name(dstIndex->dtype));
+    int nd = (int)x->ndim;
+    if (nd < 1 || nd > 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %d dims, 1 or 2 are supported", name,
+                       nd);
+    if ((rc = ops_wrap_dim(name, axis, nd, &d)) ||
+        (rc = ops_check_shape(name, x->dims, nd, index, "index")) ||
+        (rc = ops_check_shape(name, x->dims, nd, y, "y")) ||
+        (rc = ops_check_shape(name, x->dims, nd, dstIndex, "dstIndex")))
+        return rc;
+    OPS_PLAN(e, p, name, 2, 2, struct as_plan, NULL, {&p->x, x, "x"}, {&p->ix, index, "index"},
+             {&p->v, y, "y"}, {&p->o, dstIndex, "dstIndex"});
+    p->values = p->carry = true; /* AS5 */
+    p->nan_first = false;
+    p->dim = d;
+    p->k = p->x.dims[d];
+    p->desc = descending;
+    p->isint = false;
+    e->run = p->x.numel && p->k ? as_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(SortV2)

@@ -731,6 +731,7 @@ OPS = {
     'Softsign': ('tensor', 'tensor'),
     'SoftsignBackward': ('tensor', 'tensor', 'tensor'),
     'Sort': ('tensor', 'bool', 'int64', 'bool', 'tensor', 'tensor'),
+    'SortV2': ('tensor', 'tensor', 'tensor', 'int64', 'bool', 'tensor'),
     'SortWithIndex': ('tensor', 'tensor', 'int64', 'bool', 'bool', 'tensor', 'tensor'),
     'SplitTensor': ('tensor', 'uint64', 'int64', 'tensor_list'),
     'SplitWithSize': ('tensor', 'int_array', 'int64', 'tensor_list'),

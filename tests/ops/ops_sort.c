@@ -6,6 +6,7 @@
 
 #include "aclnnop/aclnn_argsort.h"
 #include "aclnnop/aclnn_searchsorted.h"
+#include "aclnnop/aclnn_sort_v2.h"
 #include "aclnnop/aclnn_sort_with_index.h"
 
 static int g_cases;
@@ -203,6 +204,44 @@ static void swi_case(void)
     OT_FREE(&x, &ix, &v, &o, &xf, &i64, &o3, &ex, &ei);
 }
 
+/* SortV2: a 2x3 FLOAT along dim 0 and dim 1 with a UINT32 index carried, NaN above numbers
+ * (AS5); the codes of bad input. */
+static void sort_v2_case(void)
+{
+    int64_t d[2] = {2, 3}, d3[3] = {1, 2, 3};
+    ot_tensor x, ix, y, o, x3, i3, ih;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, d}, {&ix, ACL_UINT32, 2, d}, {&y, ACL_FLOAT, 2, d},
+                   {&o, ACL_UINT32, 2, d}, {&x3, ACL_FLOAT, 3, d3}, {&i3, ACL_UINT32, 3, d3},
+                   {&ih, ACL_INT32, 2, d});
+    const double xv[6] = {3, NAN, 1, 2, 5, 1}; /* [[3, NaN, 1], [2, 5, 1]] */
+    uint32_t *iu = ix.buf, *ou = o.buf;        /* (optest has no UINT32: the contiguous bytes) */
+    for (int i = 0; i < 6; i++) {
+        ot_set(&x, i, xv[i]);
+        iu[i] = 100u + (uint32_t)i;
+    }
+    OT_RUN(aclnnSortV2, x.t, ix.t, y.t, 1, false, o.t);
+    const double yv[6] = {1, 3, NAN, 1, 2, 5}, ov[6] = {102, 100, 101, 105, 103, 104};
+    for (int i = 0; i < 6; i++) {
+        double g = ot_get(&y, i);
+        CHECK(isnan(yv[i]) ? isnan(g) : g == yv[i]);
+        CHECK(ou[i] == ov[i]);
+    }
+    OT_RUN(aclnnSortV2, x.t, ix.t, y.t, 0, true, o.t); /* columns, descending */
+    const double yd[6] = {3, NAN, 1, 2, 5, 1}, od[6] = {100, 101, 102, 103, 104, 105};
+    for (int i = 0; i < 6; i++) {
+        double g = ot_get(&y, i);
+        CHECK(isnan(yd[i]) ? isnan(g) : g == yd[i]);
+        CHECK(ou[i] == od[i]);
+    }
+    SS_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSortV2, "dstIndex", x.t, ix.t, y.t, 0, false, NULL);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortV2, "index", x.t, ih.t, y.t, 0, false, ih.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortV2, "1 or 2", x3.t, i3.t, x3.t, 0, false, i3.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortV2, "out of range", x.t, ix.t, y.t, 2, false, o.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortV2, "dstIndex", x.t, ix.t, y.t, 0, false, i3.t);
+    OT_NULL_OUTS(aclnnSortV2, x.t, ix.t, y.t, 0, false, o.t);
+    OT_FREE(&x, &ix, &y, &o, &x3, &i3, &ih);
+}
+
 int main(void)
 {
     ot_init();
@@ -222,6 +261,7 @@ int main(void)
     as_errors();
     ss_errors();
     swi_case();
+    sort_v2_case();
     ot_fini();
     printf("ops_sort: %d cases passed\n", g_cases);
     return 0;

@@ -7,7 +7,8 @@ SignBitsUnpack (their references written from the bit layout CANN's kernels use)
 EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, Inverse, CdistBackward, DotV2, TraceV2, Expandv, FillV2, InplaceMaskedFillTensor, MaskedFill, BiasAdd and GerV2; SortWithIndex (torch.sort with
 NaN moved first, the index gathered), ChunkCat (torch 1.13 has no _chunk_cat: its pad, view
 and cat written out) and AffineGrid (torch.nn.functional.affine_grid in DOUBLE). (IsInf, Lgamma
-and Digamma are unary rows: test_ew_torch.py.)
+and Digamma are unary rows: test_ew_torch.py.) SortV2: torch.sort (stable, NaN last ascending)
+with a UINT32 index made as an aclTensor over INT32 memory (torch 1.13 has no uint32).
 
 Every declared type, seeded random shapes (0-d to 3-d, empty dims), non-contiguous views,
 special values (inf, NaN, -0.0) where the type has them. Bad input (NULL, a refused type,
@@ -921,6 +922,42 @@ class MathTorch(TorchCase):
                      out.handle)
         self.refused("AffineGrid", 161002, th.handle, self.int_array([2, 3, 5, 4]), False,
                      out.handle)  # out's shape
+
+    def test_sort_v2(self):
+        rng = random.Random(SEED + 23)
+
+        def u32(d):
+            """A UINT32 aclTensor over the device memory of the INT32 Dev d."""
+            h, ret = nn.create_tensor(list(d.shape), acl.ACL_UINT32, None, 0, acl.ACL_FORMAT_ND,
+                                      None, d.ptr)
+            self.assertEqual(ret, 0)
+            self.handles.append(("tensor", h))
+            return h
+        for dt in (F32, F16):
+            for desc in (False, True):
+                for _ in range(3):
+                    shape = tuple(rng.randint(1, 5) for _ in range(rng.randint(1, 2)))
+                    x = gen(rng, shape, dt)
+                    if x.numel():
+                        x = ((x.double() * 2).round() / 2).to(dt)  # ties
+                    axis = rng.randrange(-len(shape), len(shape))
+                    idx = torch.tensor([rng.randint(0, 1 << 30) for _ in range(x.numel())],
+                                       dtype=I32).reshape(shape)
+                    v, p = torch.sort(x.float(), dim=axis, descending=desc, stable=True)
+                    y = self.dev(torch.zeros(shape, dtype=dt))
+                    o = self.dev(torch.zeros(shape, dtype=I32))
+                    what = "SortV2 %s %s axis %d desc %s" % (dt, shape, axis, desc)
+                    self.run_ok("SortV2", self.dev(view_of(rng, x)).handle,
+                                u32(self.dev(idx)), y.handle, axis, desc, u32(o), what=what)
+                    check(self, y.read(), v.to(dt), what)
+                    self.assertTrue(torch.equal(o.read(), idx.gather(axis, p)), what)
+        x = self.dev(torch.zeros((2, 3)))
+        i = self.dev(torch.zeros((2, 3), dtype=I32))
+        self.refused("SortV2", 161001, None, u32(i), x.handle, 0, False, u32(i))
+        self.refused("SortV2", 161002, x.handle, i.handle, x.handle, 0, False, u32(i))
+        self.refused("SortV2", 161002, x.handle, u32(i), x.handle, 2, False, u32(i))
+        self.refused("SortV2", 161002, self.dev(torch.zeros((2, 3), dtype=BF16)).handle, u32(i),
+                     self.dev(torch.zeros((2, 3), dtype=BF16)).handle, 0, False, u32(i))
 
 
 if __name__ == "__main__":
