@@ -693,6 +693,7 @@ OPS = {
     'ScatterValue': ('tensor', 'int64', 'tensor', 'scalar', 'int64', 'tensor'),
     'SearchSorted': ('tensor', 'tensor', 'bool', 'bool', 'tensor', 'tensor'),
     'SearchSorteds': ('tensor', 'scalar', 'bool', 'bool', 'tensor', 'tensor'),
+    'SelectV3': ('tensor', 'tensor', 'tensor', 'tensor'),
     'Selu': ('tensor', 'tensor'),
     'SeluBackward': ('tensor', 'tensor', 'tensor'),
     'Shrink': ('tensor', 'scalar', 'scalar', 'tensor'),

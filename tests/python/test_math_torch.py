@@ -8,7 +8,8 @@ EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, Inverse, CdistBackward, DotV
 NaN moved first, the index gathered), ChunkCat (torch 1.13 has no _chunk_cat: its pad, view
 and cat written out) and AffineGrid (torch.nn.functional.affine_grid in DOUBLE). (IsInf, Lgamma
 and Digamma are unary rows: test_ew_torch.py.) SortV2: torch.sort (stable, NaN last ascending)
-with a UINT32 index made as an aclTensor over INT32 memory (torch 1.13 has no uint32).
+with a UINT32 index made as an aclTensor over INT32 memory (torch 1.13 has no uint32);
+SelectV3 against torch.where(b != 0, x, y).
 
 Every declared type, seeded random shapes (0-d to 3-d, empty dims), non-contiguous views,
 special values (inf, NaN, -0.0) where the type has them. Bad input (NULL, a refused type,
@@ -958,6 +959,31 @@ class MathTorch(TorchCase):
         self.refused("SortV2", 161002, x.handle, u32(i), x.handle, 2, False, u32(i))
         self.refused("SortV2", 161002, self.dev(torch.zeros((2, 3), dtype=BF16)).handle, u32(i),
                      self.dev(torch.zeros((2, 3), dtype=BF16)).handle, 0, False, u32(i))
+
+    def test_select_v3(self):
+        rng = random.Random(SEED + 24)
+        for dt in (F32, F16):
+            for sx, sy, sb in (((15,), (15,), (15,)), ((2, 3), (2, 3), (2, 3)), ((2, 3), (3,), (2, 1)),
+                               ((0, 4), (0, 4), (0, 4))):
+                x, y = gen(rng, sx, dt), gen(rng, sy, dt)
+                b = torch.tensor([rng.choice((-3, 0, 0, 1, 5)) for _ in range(int(torch.tensor(sb).prod()))],
+                                 dtype=torch.int8).reshape(sb)
+                ref = torch.where(b != 0, x, y)
+                z = self.dev(torch.zeros(ref.shape, dtype=dt))
+                what = "SelectV3 %s x%s y%s b%s" % (dt, sx, sy, sb)
+                self.run_ok("SelectV3", self.dev(view_of(rng, x)).handle, self.dev(y).handle,
+                            self.dev(view_of(rng, b)).handle, z.handle, what=what)
+                check(self, z.read(), ref, what)
+        x = self.dev(torch.zeros((3,)))
+        b = self.dev(torch.zeros((3,), dtype=torch.int8))
+        self.refused("SelectV3", 161001, x.handle, x.handle, None, x.handle)
+        self.refused("SelectV3", 161002, x.handle, x.handle, self.dev(torch.zeros((3,), dtype=I32)).handle,
+                     x.handle)
+        self.refused("SelectV3", 161002, self.dev(torch.zeros((3,), dtype=F64)).handle,
+                     self.dev(torch.zeros((3,), dtype=F64)).handle, b.handle,
+                     self.dev(torch.zeros((3,), dtype=F64)).handle)
+        self.refused("SelectV3", 161002, x.handle, x.handle, b.handle,
+                     self.dev(torch.zeros((4,))).handle)
 
 
 if __name__ == "__main__":
