@@ -614,6 +614,7 @@ OPS = {
     'NormalTensorFloat': ('tensor', 'float', 'int64', 'int64', 'tensor'),
     'NormalTensorTensor': ('tensor', 'tensor', 'int64', 'int64', 'tensor'),
     'OneHot': ('tensor', 'int', 'tensor', 'tensor', 'int64', 'tensor'),
+    'Onehot': ('tensor', 'int64', 'tensor'),
     'Pdist': ('tensor', 'float', 'tensor'),
     'PdistForward': ('tensor', 'scalar', 'tensor'),
     'Permute': ('tensor', 'int_array', 'tensor'),

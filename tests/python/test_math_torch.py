@@ -9,7 +9,8 @@ NaN moved first, the index gathered), ChunkCat (torch 1.13 has no _chunk_cat: it
 and cat written out) and AffineGrid (torch.nn.functional.affine_grid in DOUBLE). (IsInf, Lgamma
 and Digamma are unary rows: test_ew_torch.py.) SortV2: torch.sort (stable, NaN last ascending)
 with a UINT32 index made as an aclTensor over INT32 memory (torch 1.13 has no uint32);
-SelectV3 against torch.where(b != 0, x, y).
+SelectV3 against torch.where(b != 0, x, y); Onehot against torch's one_hot (rows of 0 for values
+outside [0, depth)).
 
 Every declared type, seeded random shapes (0-d to 3-d, empty dims), non-contiguous views,
 special values (inf, NaN, -0.0) where the type has them. Bad input (NULL, a refused type,
@@ -984,6 +985,30 @@ class MathTorch(TorchCase):
                      self.dev(torch.zeros((3,), dtype=F64)).handle)
         self.refused("SelectV3", 161002, x.handle, x.handle, b.handle,
                      self.dev(torch.zeros((4,))).handle)
+
+    def test_onehot(self):
+        rng = random.Random(SEED + 25)
+        for shape in ((7,), (3, 4), (2, 3, 2), (0, 3)):
+            for depth in (1, 4, 9):
+                n = int(torch.tensor(shape).prod())
+                x = torch.tensor([rng.randint(-2, depth + 1) for _ in range(n)],
+                                 dtype=I32).reshape(shape)
+                ok = (x >= 0) & (x < depth)
+                ref = torch.nn.functional.one_hot(torch.where(ok, x, torch.zeros_like(x)).long(),
+                                                  depth)
+                ref = (ref * ok.unsqueeze(-1)).to(I32)
+                z = self.dev(torch.full(tuple(shape) + (depth,), 7, dtype=I32))
+                what = "Onehot %s depth %d" % (shape, depth)
+                self.run_ok("Onehot", self.dev(view_of(rng, x)).handle, depth, z.handle, what=what)
+                if n:
+                    self.assertTrue(torch.equal(z.read(), ref), what)
+        x = self.dev(torch.zeros((3,), dtype=I32))
+        z = self.dev(torch.zeros((3, 4), dtype=I32))
+        self.refused("Onehot", 161001, None, 4, z.handle)
+        self.refused("Onehot", 161002, x.handle, -1, z.handle)
+        self.refused("Onehot", 161002, x.handle, 5, z.handle)
+        self.refused("Onehot", 161002, self.dev(torch.zeros((3,), dtype=I64)).handle, 4, z.handle)
+        self.refused("Onehot", 161002, x.handle, 4, self.dev(torch.zeros((3, 4), dtype=I64)).handle)
 
 
 if __name__ == "__main__":
