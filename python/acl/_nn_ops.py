@@ -107,6 +107,7 @@ OPS = {
     'BitwiseOrTensor': ('tensor', 'tensor', 'tensor'),
     'BitwiseXorScalar': ('tensor', 'scalar', 'tensor'),
     'BitwiseXorTensor': ('tensor', 'tensor', 'tensor'),
+    'BnInferGrad': ('tensor', 'tensor', 'tensor', 'float', 'int64', 'tensor'),
     'Cast': ('tensor', 'int', 'tensor'),
     'CastV2': ('tensor', 'tensor'),
     'CastV3': ('tensor', 'int64', 'tensor'),
