@@ -12,6 +12,13 @@
  * float32, float16 and bfloat16 (computed in float32); tensors may be
  * non-contiguous views. cubeMathType is accepted (0..3) and ignored: the
  * products always run in float32.
+ *
+ * aclnnConvTbc: torch.conv_tbc, a 1-d convolution of self [T, B, Cin] with
+ * weight [K, Cin, Cout] and bias [Cout] (required), padding pad (0..255) on
+ * both ends of T: output [T + 2 pad - K + 1, B, Cout].
+ * aclnnConvDepthwise2d: a 2-d convolution with groups = Cin: weight
+ * [Cout, 1, KH, KW] (Cout a multiple of Cin), kernelSize (KH, KW), stride
+ * 1..63, padding 0..255, optional bias.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_CONVOLUTION_H
 #define CPUACL_ACLNNOP_ACLNN_CONVOLUTION_H
@@ -28,6 +35,10 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnConvolutionGetWorkspaceSize(
     bool transposed, const aclIntArray *outputPadding, const int64_t groups, aclTensor *output,
     int8_t cubeMathType, uint64_t *workspaceSize, aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnConvolution(CPUACL_ACLNN_LAUNCH_PARAMS);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnConvTbcGetWorkspaceSize(const aclTensor *self, const aclTensor *weight, const aclTensor *bias, const int64_t pad, aclTensor *output, int8_t cubeMathType, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnConvTbc(CPUACL_ACLNN_LAUNCH_PARAMS);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnConvDepthwise2dGetWorkspaceSize(const aclTensor *self, const aclTensor *weight, const aclIntArray *kernelSize, const aclTensor *bias, const aclIntArray *stride, const aclIntArray *padding, const aclIntArray *dilation, aclTensor *out, int8_t cubeMathType, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnConvDepthwise2d(CPUACL_ACLNN_LAUNCH_PARAMS);
 
 #ifdef __cplusplus
 }

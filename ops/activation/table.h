@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The activation family's declaration list, one row per operator (the columns:
- * ops/engine/optable.h): the activations with parameters (activation.c) and
- * the activations' gradients (backward.c); those without parameters (Relu,
- * Silu, Gelu, Sigmoid, Tanh, Mish, Selu) are elementwise unary rows
- * (elementwise/table.h).
- * The checks take each operator's types from its row (OPS_DT_<Name>,
- * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
- * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
- * its header (included by ops/engine/public.h), its docs row.
+ * ops/engine/optable.h): the activations with parameters (activation.c),
+ * RReluWithNoise (rrelu.c), ClippedSwiglu(V2), SwigluGroup and ClippedSwigluGrad
+ * (clipped_swiglu.c), SituGlu and SituGluGrad (situ_glu.c) and the activations' gradients
+ * (backward.c); those without parameters (Relu, Silu, Gelu, Sigmoid, Tanh, Mish, Selu) are
+ * elementwise unary rows (elementwise/table.h). The checks take each operator's types from its row
+ * (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
+ * ops/engine/public.h and docs/operators.md. Adding an operator: its row here, its header (included
+ * by ops/engine/public.h), its docs row.
  */
 #ifndef CPUACL_OPS_ACTIVATION_TABLE_H
 #define CPUACL_OPS_ACTIVATION_TABLE_H
@@ -23,6 +23,23 @@
     X(Hardswish, hardswish, OPS_OUT_INPLACE, K(tensor, tensor), DTM_F3, none, 0)                   \
     X(LeakyRelu, leaky_relu, OPS_OUT_INPLACE, K(tensor, scalar, tensor), DTM_F3, selfRef,          \
       DTM_F3 | DTM(DT_F64))                                                                        \
+    X(RReluWithNoise, rrelu_with_noise, OPS_OUT_INPLACE,                                           \
+      K(tensor, tensor, scalar, scalar, bool, int64, int64, tensor), DTM_F3, lower,                \
+      DTM_F3 | DTM(DT_F64))                                                                        \
+    X(ClippedSwiglu, clipped_swiglu, OPS_OUT,                                                      \
+      K(tensor, tensor, int64, double, double, double, bool, tensor), DTM_F3, groupIndexOptional,  \
+      DTM(DT_I64))                                                                                 \
+    X(ClippedSwigluV2, clipped_swiglu_v2, OPS_OUT,                                                 \
+      K(tensor, tensor, int64, double, double, double, bool, int64, tensor), DTM_F3,               \
+      groupIndexOptional, DTM(DT_I64))                                                             \
+    X(SwigluGroup, swiglu_group, OPS_OUT, K(tensor, tensor, tensor, double, tensor), DTM_F3,       \
+      groupIndexOptional, DTM(DT_I64))                                                             \
+    X(ClippedSwigluGrad, clipped_swiglu_grad, OPS_OUT,                                             \
+      K(tensor, tensor, tensor, int64, double, double, double, bool, tensor), DTM_F3,              \
+      groupIndexOptional, DTM(DT_I64))                                                             \
+    X(SituGlu, situ_glu, OPS_OUT, K(tensor, int64, double, double, bool, tensor), DTM_F3, none, 0) \
+    X(SituGluGrad, situ_glu_grad, OPS_OUT, K(tensor, tensor, int64, double, double, bool, tensor), \
+      DTM_F3, none, 0)                                                                             \
     X(Softplus, softplus, OPS_OUT, K(tensor, scalar, scalar, tensor), DTM_F3, none, 0)             \
     X(Threshold, threshold, OPS_OUT_INPLACE, K(tensor, scalar, scalar, tensor),                    \
       DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64), threshold,       \
@@ -111,7 +128,7 @@
     X(ReluGradV3, relu_grad_v3, OPS_OUT, K(tensor, tensor, tensor),                                \
       DTM_F3 | DTM(DT_I32) | DTM(DT_I8) | DTM(DT_U8), none, 0)                                     \
     X(ReluGradV4, relu_grad_v4, OPS_OUT, K(tensor, tensor, scalar, tensor),                        \
-      DTM_F3 | DTM(DT_I32) | DTM(DT_I8) | DTM(DT_U8), self, DTM(DT_U8))                           \
+      DTM_F3 | DTM(DT_I32) | DTM(DT_I8) | DTM(DT_U8), self, DTM(DT_U8))                            \
     X(SquaredRelu, squared_relu, OPS_OUT, K(tensor, tensor), DTM_F3, none, 0)                      \
     X(GeluMul, gelu_mul, OPS_OUT, K(tensor, string, tensor), DTM_F3, none, 0)                      \
     X(FatreluMul, fatrelu_mul, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0)                \

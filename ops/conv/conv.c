@@ -29,6 +29,12 @@
  *      of gathered (CV1), and so is the output when it shares no byte with
  *      an operand (otherwise it gets a buffer of its own, stored back at
  *      the end): the model study's CNN spent 6% of its time in those copies.
+ *  CV6. ConvTbc and ConvDepthwise2d are aclnnConvolution's phase 1 on other views: ConvTbc's
+ *      input [T, B, Cin] and output [T', B, Cout] are read as [B, C, T] and its weight
+ *      [K, Cin, Cout] as [Cout, Cin, K] (permuted strides, no copy: torch.conv_tbc), with
+ *      stride 1, padding pad, bias required; ConvDepthwise2d is groups = Cin with weight
+ *      [Cout, 1, KH, KW] (Cout a multiple of Cin) and kernelSize equal to (KH, KW). Their
+ *      ranges are CANN's: pad and padding in [0, 255], ConvDepthwise2d's stride in [1, 63].
  */
 #include <cblas.h>
 #include <pthread.h>
@@ -325,8 +331,6 @@ static int32_t conv_run(const struct aclOpExecutor *e, void *const *addr)
 
 /* ---- phase 1 ------------------------------------------------------------------------ */
 
-#define OP "aclnnConvolution"
-
 /* An int array of exactly `want` values (the spatial rank). */
 aclnnStatus conv_arr(const char *op, const aclIntArray *a, int sp, const char *what, int64_t lo,
                      int64_t *v)
@@ -344,51 +348,60 @@ aclnnStatus conv_arr(const char *op, const aclIntArray *a, int sp, const char *w
     return ACLNN_SUCCESS;
 }
 
-aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTensor *weight,
-                                             const aclTensor *bias, const aclIntArray *stride,
-                                             const aclIntArray *padding,
-                                             const aclIntArray *dilation, bool transposed,
-                                             const aclIntArray *outputPadding, const int64_t groups,
-                                             aclTensor *output, int8_t cubeMathType,
-                                             uint64_t *workspaceSize, aclOpExecutor **executor)
+/* Dims of t seen through perm (perm[i]: t's dim at position i; NULL: t's own order). */
+static void conv_dims(const aclTensor *t, const int *perm, int64_t *d)
 {
-    OPS_CHECK_NULLS(OP, input, weight, stride, padding, dilation, output, workspaceSize, executor);
-    if (transposed)
-        OPS_CHECK_NULL(OP, outputPadding);
+    for (uint32_t i = 0; i < t->ndim; i++)
+        d[i] = t->dims[perm ? perm[i] : (int)i];
+}
+
+/* The same permutation applied to a registered view (CV6). */
+static void conv_permute(struct ops_tensor *t, const int *perm)
+{
+    if (!perm)
+        return;
+    struct ops_tensor c = *t;
+    for (int i = 0; i < c.ndim; i++) {
+        t->dims[i] = c.dims[perm[i]];
+        t->strides[i] = c.strides[perm[i]];
+    }
+}
+
+/* The phase 1 of every forward convolution: input, weight and output seen through their
+ * permutations pin, pw and pout (NULL: as they are; CV6) as [N, C, spatial...] operands of
+ * aclnnConvolution; s, pd, dl and op hold the nd - 2 spatial values, already checked; types
+ * are the calling row's. */
+static aclnnStatus conv_build(const char *name, const aclTensor *input, const aclTensor *weight,
+                              const aclTensor *bias, const int64_t *s, const int64_t *pd,
+                              const int64_t *dl, bool transposed, const int64_t *op,
+                              const int64_t groups, aclTensor *output, int8_t cubeMathType,
+                              const int *pin, const int *pw, const int *pout, unsigned types, WS)
+{
     int nd = (int)input->ndim;
-    if (nd < 3 || nd > 5)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: input must be 3-d [N, C, L], 4-d [N, C, H, W] or 5-d [N, C, D, H, W], "
-                       "got %d dims",
-                       OP, nd);
     if ((int)weight->ndim != nd || (int)output->ndim != nd)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: input, weight and output must have the same rank (%d, %d, %d)", OP, nd,
-                       (int)weight->ndim, (int)output->ndim);
+                       "%s: input, weight and output must have the same rank (%d, %d, %d)", name,
+                       nd, (int)weight->ndim, (int)output->ndim);
     int dti = ops_dt_index(input->dtype), dtw = ops_dt_index(weight->dtype),
         dto = ops_dt_index(output->dtype);
-    if (dti < 0 || !(DTM(dti) & OPS_DT_Convolution) || dtw != dti || dto != dti ||
+    if (dti < 0 || !(DTM(dti) & types) || dtw != dti || dto != dti ||
         (bias && ops_dt_index(bias->dtype) != dti))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: input, weight, bias and output must share one type of FLOAT, "
                        "FLOAT16, BFLOAT16 (got %s, %s, %s)",
-                       OP, ops_dt_name(input->dtype), ops_dt_name(weight->dtype),
+                       name, ops_dt_name(input->dtype), ops_dt_name(weight->dtype),
                        ops_dt_name(output->dtype));
     if (cubeMathType < 0 || cubeMathType > 3)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: cubeMathType %d is not 0..3", OP,
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: cubeMathType %d is not 0..3", name,
                        (int)cubeMathType);
     int sp = nd - 2;
-    int64_t s[3] = {1, 1, 1}, pd[3] = {0, 0, 0}, dl[3] = {1, 1, 1}, op[3] = {0, 0, 0};
-    aclnnStatus rc;
-    if ((rc = conv_arr(OP, stride, sp, "stride", 1, s)) ||
-        (rc = conv_arr(OP, padding, sp, "padding", 0, pd)) ||
-        (rc = conv_arr(OP, dilation, sp, "dilation", 1, dl)) ||
-        (transposed && (rc = conv_arr(OP, outputPadding, sp, "outputPadding", 0, op))))
-        return rc;
     if (groups < 1)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: groups %lld must be >= 1", OP,
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: groups %lld must be >= 1", name,
                        (long long)groups);
-    const int64_t *xi = input->dims, *wi = weight->dims;
+    int64_t xi[5], wi[5], yi[5];
+    conv_dims(input, pin, xi);
+    conv_dims(weight, pw, wi);
+    conv_dims(output, pout, yi);
     int64_t cin = xi[1];
     int64_t cout = transposed ? wi[1] * groups : wi[0];
     bool ok = cin % groups == 0 && (transposed ? wi[0] == cin : wi[1] * groups == cin) &&
@@ -396,17 +409,18 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTe
     if (!ok) {
         char a[96], b[96];
         return ops_err(
-            ACLNN_ERR_PARAM_INVALID, "%s: weight %s does not fit input %s with groups %lld%s", OP,
+            ACLNN_ERR_PARAM_INVALID, "%s: weight %s does not fit input %s with groups %lld%s", name,
             ops_shape_str(a, sizeof a, wi, nd), ops_shape_str(b, sizeof b, xi, nd),
             (long long)groups, transposed ? " (transposed: [Cin, Cout/groups, k...])" : "");
     }
     if (transposed)
-        for (int i = 0; i < sp; i++)
+        for (int i = 0; i < nd - 2; i++)
             if (op[i] >= s[i] && op[i] >= dl[i])
                 return ops_err(ACLNN_ERR_PARAM_INVALID,
-                               "%s: outputPadding must be smaller than stride or dilation", OP);
+                               "%s: outputPadding must be smaller than stride or dilation", name);
     if (bias && (bias->ndim != 1 || bias->dims[0] != cout))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: bias must be 1-d [%lld]", OP, (long long)cout);
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: bias must be 1-d [%lld]", name,
+                       (long long)cout);
     int64_t want[5] = {xi[0], cout, 1, 1, 1};
     for (int i = 0; i < sp; i++) {
         int64_t in = xi[2 + i], k = wi[2 + i];
@@ -414,22 +428,25 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTe
                                  : (in + 2 * pd[i] - dl[i] * (k - 1) - 1) / s[i] + 1;
         if (k < 1 || want[2 + i] < 1 || (!transposed && in + 2 * pd[i] < dl[i] * (k - 1) + 1))
             return ops_err(ACLNN_ERR_PARAM_INVALID,
-                           "%s: kernel %lld (dilation %lld) does not fit the padded input %lld", OP,
-                           (long long)k, (long long)dl[i], (long long)(in + 2 * pd[i]));
+                           "%s: kernel %lld (dilation %lld) does not fit the padded input %lld",
+                           name, (long long)k, (long long)dl[i], (long long)(in + 2 * pd[i]));
     }
     for (int i = 0; i < nd; i++)
-        if (output->dims[i] != want[i]) {
+        if (yi[i] != want[i]) {
             char a[96], b[96];
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: output has shape %s, expected %s", OP,
-                           ops_shape_str(a, sizeof a, output->dims, nd),
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: output has shape %s, expected %s", name,
+                           ops_shape_str(a, sizeof a, yi, nd),
                            ops_shape_str(b, sizeof b, want, nd));
         }
     pthread_once(&g_conv_once, conv_blas_load);
     if (!g_conv_sgemm)
         return ops_err(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
-                       "%s: no BLAS with cblas_sgemm found (libopenblas.so.0)", OP);
-    OPS_PLAN(e, p, OP, 3, 1, struct conv_plan, conv_fini, {&p->in_t, input, "input"},
+                       "%s: no BLAS with cblas_sgemm found (libopenblas.so.0)", name);
+    OPS_PLAN(e, p, name, 3, 1, struct conv_plan, conv_fini, {&p->in_t, input, "input"},
              {&p->w, weight, "weight"}, {&p->bias, bias, "bias"}, {&p->out_t, output, "output"});
+    conv_permute(&p->in_t, pin);
+    conv_permute(&p->w, pw);
+    conv_permute(&p->out_t, pout);
     p->has_bias = bias != NULL;
     p->transposed = transposed;
     p->n = xi[0];
@@ -444,4 +461,102 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTe
     return ops_exec_done(e, workspaceSize, executor);
 }
 
+aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTensor *weight,
+                                             const aclTensor *bias, const aclIntArray *stride,
+                                             const aclIntArray *padding,
+                                             const aclIntArray *dilation, bool transposed,
+                                             const aclIntArray *outputPadding, const int64_t groups,
+                                             aclTensor *output, int8_t cubeMathType,
+                                             uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    static const char name[] = "aclnnConvolution";
+    OPS_CHECK_NULLS(name, input, weight, stride, padding, dilation, output, workspaceSize,
+                    executor);
+    if (transposed)
+        OPS_CHECK_NULL(name, outputPadding);
+    int nd = (int)input->ndim;
+    if (nd < 3 || nd > 5)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: input must be 3-d [N, C, L], 4-d [N, C, H, W] or 5-d [N, C, D, H, W], "
+                       "got %d dims",
+                       name, nd);
+    int sp = nd - 2;
+    int64_t s[3] = {1, 1, 1}, pd[3] = {0, 0, 0}, dl[3] = {1, 1, 1}, op[3] = {0, 0, 0};
+    aclnnStatus rc;
+    if ((rc = conv_arr(name, stride, sp, "stride", 1, s)) ||
+        (rc = conv_arr(name, padding, sp, "padding", 0, pd)) ||
+        (rc = conv_arr(name, dilation, sp, "dilation", 1, dl)) ||
+        (transposed && (rc = conv_arr(name, outputPadding, sp, "outputPadding", 0, op))))
+        return rc;
+    return conv_build(name, input, weight, bias, s, pd, dl, transposed, op, groups, output,
+                      cubeMathType, NULL, NULL, NULL, OPS_DT_Convolution, workspaceSize, executor);
+}
+
 PHASE2(Convolution)
+
+aclnnStatus aclnnConvTbcGetWorkspaceSize(const aclTensor *self, const aclTensor *weight,
+                                         const aclTensor *bias, const int64_t pad,
+                                         aclTensor *output, int8_t cubeMathType, WS)
+{
+    static const char name[] = "aclnnConvTbc";
+    OPS_CHECK_NULLS(name, self, weight, bias, output, workspaceSize, executor);
+    const aclTensor *all[3] = {self, weight, output};
+    static const char *const what[3] = {"self", "weight", "output"};
+    for (int i = 0; i < 3; i++)
+        if (all[i]->ndim != 3)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %u dims, 3 are needed", name,
+                           what[i], all[i]->ndim);
+    if (pad < 0 || pad > 255)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: pad is %lld, it must lie in [0, 255]", name,
+                       (long long)pad);
+    /* CV6: [T, B, C] as [B, C, T]; weight [K, Cin, Cout] as [Cout, Cin, K] */
+    static const int tbc[3] = {1, 2, 0}, kio[3] = {2, 1, 0};
+    const int64_t one = 1;
+    return conv_build(name, self, weight, bias, &one, &pad, &one, false, NULL, 1, output,
+                      cubeMathType, tbc, kio, tbc, OPS_DT_ConvTbc, workspaceSize, executor);
+}
+PHASE2(ConvTbc)
+
+aclnnStatus aclnnConvDepthwise2dGetWorkspaceSize(const aclTensor *self, const aclTensor *weight,
+                                                 const aclIntArray *kernelSize,
+                                                 const aclTensor *bias, const aclIntArray *stride,
+                                                 const aclIntArray *padding,
+                                                 const aclIntArray *dilation, aclTensor *out,
+                                                 int8_t cubeMathType, WS)
+{
+    static const char name[] = "aclnnConvDepthwise2d";
+    OPS_CHECK_NULLS(name, self, weight, kernelSize, stride, padding, dilation, out, workspaceSize,
+                    executor);
+    if (self->ndim != 4 || weight->ndim != 4)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: self and weight have %u and %u dims, 4 (NCHW) are needed", name,
+                       self->ndim, weight->ndim);
+    int64_t k[2] = {0, 0}, s[2] = {1, 1}, pd[2] = {0, 0}, dl[2] = {1, 1};
+    aclnnStatus rc;
+    if ((rc = conv_arr(name, kernelSize, 2, "kernelSize", 1, k)) ||
+        (rc = conv_arr(name, stride, 2, "stride", 1, s)) ||
+        (rc = conv_arr(name, padding, 2, "padding", 0, pd)) ||
+        (rc = conv_arr(name, dilation, 2, "dilation", 1, dl)))
+        return rc;
+    for (int i = 0; i < 2; i++)
+        if (s[i] > 63 || pd[i] > 255)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: stride %lld and padding %lld of dim %d must lie in [1, 63] and "
+                           "[0, 255]",
+                           name, (long long)s[i], (long long)pd[i], i);
+    if (k[0] != weight->dims[2] || k[1] != weight->dims[3])
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: kernelSize is (%lld, %lld), weight's kernel (%lld, %lld)", name,
+                       (long long)k[0], (long long)k[1], (long long)weight->dims[2],
+                       (long long)weight->dims[3]);
+    int64_t cin = self->dims[1];
+    if (weight->dims[1] != 1 || cin < 1 || weight->dims[0] % cin)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: weight [%lld, %lld, ...] must be [a multiple of self's %lld channels, "
+                       "1, ...]",
+                       name, (long long)weight->dims[0], (long long)weight->dims[1],
+                       (long long)cin);
+    return conv_build(name, self, weight, bias, s, pd, dl, false, NULL, cin, out, cubeMathType,
+                      NULL, NULL, NULL, OPS_DT_ConvDepthwise2d, workspaceSize, executor);
+}
+PHASE2(ConvDepthwise2d)

@@ -341,6 +341,8 @@
       none, 0)                                                                                     \
     X(SWhere, s_where, OPS_OUT, K(tensor, tensor, tensor, tensor), DTM_ALL, condition,             \
       DTM(DT_BOOL) | DTM(DT_U8))                                                                   \
+    X(SelectV3, select_v3, OPS_OUT, K(tensor, tensor, tensor, tensor), DTM(DT_F16) | DTM(DT_F32),  \
+      b, DTM(DT_I8))                                                                               \
     X(LogicalNot, logical_not, OPS_OUT_INPLACE, K(tensor, tensor), DTM_ALL, none, 0)               \
     X(RoundDecimals, round, OPS_OUT_INPLACE, K(tensor, int64, tensor), DTM_NUM, none, 0)           \
     X(FusedMulAddN, fused_mul_add_n, OPS_OUT, K(tensor, tensor, tensor, tensor),                   \

@@ -21,6 +21,9 @@
  *      end - (end - self) * (1 - weight) (torch's two halves), floating.
  *  TN5. SWhere: out = condition ? self : other, the three broadcast together;
  *      self and other promote, condition BOOL or UINT8 (nonzero is true).
+ *      SelectV3 (ops-math's experimental select_v3) is SWhere with its condition, an INT8 b,
+ *      passed third: z = b != 0 ? x : y for FLOAT or FLOAT16 x and y (CANN's kernel takes
+ *      equal shapes; these broadcast as SWhere's).
  *  TN6. ClampTensor: min(max(self, clipValueMin), clipValueMax), the three
  *      broadcast together and promoted (numeric types); a NaN anywhere
  *      propagates; lo > hi gives hi. (ClampMinTensor / ClampMaxTensor are
@@ -337,6 +340,17 @@ aclnnStatus aclnnSWhereGetWorkspaceSize(const aclTensor *condition, const aclTen
                    false, k, workspaceSize, executor);
 }
 PHASE2(SWhere)
+
+aclnnStatus aclnnSelectV3GetWorkspaceSize(const aclTensor *x, const aclTensor *y,
+                                          const aclTensor *b, const aclTensor *z, WS)
+{
+    const aclTensor *t[3] = {b, x, y};
+    static const char *const n[3] = {"b", "x", "y"};
+    static const ew_kern_fn k[3] = {f32_where, f64_where, i64_where};
+    return tern_op("aclnnSelectV3", t, n, true, OPS_DT2_SelectV3, OPS_DT_SelectV3, false, z, "z",
+                   false, k, workspaceSize, executor);
+}
+PHASE2(SelectV3)
 
 /* ---- ClampTensor ----------------------------------------------------------------------------- */
 

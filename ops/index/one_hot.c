@@ -10,18 +10,27 @@
  *      included, give a row of offValue (CANN's rule). numClasses 0 with a
  *      non-empty self gives an empty out; numClasses < 0, or <= 0 with an empty
  *      self, is refused (161002).
+ *  OH2. Onehot (ops-math's experimental conversion/onehot): x INT32 of 1 to 7 dims, z INT32 of
+ *      x's shape plus depth last, 1 where x equals the position, else 0 (OH1 with onValue 1,
+ *      offValue 0, axis -1); values outside [0, depth) give a row of 0. depth < 0, or 0 with
+ *      an empty x, is refused (161002).
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "aclnnop/aclnn_one_hot.h"
+#include "aclnnop/aclnn_onehot.h"
 #include "ops/engine/engine.h"
 #include "ops/index/table.h"
 
 struct one_hot_plan {
     struct ops_tensor self, on, off, out;
     int axis;
+    bool fixed; /* Onehot: INT32 1 and 0 instead of onValue / offValue (OH2) */
 };
+
+static const int32_t oh_one = 1, oh_zero = 0;
 
 static int32_t one_hot_run(const struct aclOpExecutor *e, void *const *addr)
 {
@@ -32,7 +41,8 @@ static int32_t one_hot_run(const struct aclOpExecutor *e, void *const *addr)
         return ACL_ERROR_BAD_ALLOC;
     ops_gather_nd(sv, CK_I64, ops_base(x, addr), x->dt, x->ndim, x->dims, x->strides);
     const int esz = (int)ops_dt_size(o->dt), ax = p->axis;
-    const char *on = ops_base(&p->on, addr), *off = ops_base(&p->off, addr);
+    const char *on = p->fixed ? (const char *)&oh_one : ops_base(&p->on, addr);
+    const char *off = p->fixed ? (const char *)&oh_zero : ops_base(&p->off, addr);
     char *ob = ops_base(o, addr);
     int64_t idx[OPS_MAX_DIMS] = {0};
     do {
@@ -97,3 +107,34 @@ aclnnStatus aclnnOneHotGetWorkspaceSize(const aclTensor *self, int numClasses,
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(OneHot)
+
+aclnnStatus aclnnOnehotGetWorkspaceSize(const aclTensor *x, int64_t depth, const aclTensor *z, WS)
+{
+    const char *name = "aclnnOnehot";
+    OPS_CHECK_NULLS(name, x, z, workspaceSize, executor);
+    aclnnStatus rc;
+    int xdt, zdt;
+    if ((rc = ops_check_dims(x, name, "x")) || (rc = ops_check_dims(z, name, "z")) ||
+        (rc = ops_need_dt(name, "x", x->dtype, OPS_DT_Onehot, &xdt)) ||
+        (rc = ops_need_dt(name, "z", z->dtype, OPS_DT_Onehot, &zdt)))
+        return rc;
+    const int nd = (int)x->ndim;
+    if (nd < 1 || nd > OPS_MAX_DIMS - 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %d dims, 1 to 7 are supported", name,
+                       nd);
+    if (depth < 0 || depth > INT32_MAX || (ops_numel(x->dims, nd) == 0 && depth == 0))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: depth is %lld; it must be >= 0 (> 0 for an empty x)", name,
+                       (long long)depth);
+    int64_t want[OPS_MAX_DIMS];
+    memcpy(want, x->dims, (size_t)nd * sizeof(int64_t));
+    want[nd] = depth;
+    if ((rc = ops_check_shape(name, want, nd + 1, z, "z")))
+        return rc;
+    OPS_PLAN(e, p, name, 1, 1, struct one_hot_plan, NULL, {&p->self, x, "x"}, {&p->out, z, "z"});
+    p->axis = nd;
+    p->fixed = true;
+    e->run = p->out.numel > 0 ? one_hot_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(Onehot)

@@ -4,12 +4,12 @@
  * ops/engine/optable.h): gather.c (IndexSelect, GatherV2, Embedding), index_write.c (IndexCopy,
  * IndexFillTensor, IndexFill) and scatter.c (Scatter, ScatterValue, ScatterAdd, MaskedScatter,
  * EmbeddingDenseBackward); Gather and Take
- * (gather.c); MaskedSelect (masked_select.c); Nonzero, NonzeroV2 (nonzero.c); OneHot (one_hot.c);
- * RepeatInterleave and its forms (repeat_interleave.c); EmbeddingBag (embedding_bag.c); Unique,
- * Unique2, UniqueDim, UniqueConsecutive (unique.c). The checks take each operator's types from
- * its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against the
- * headers, ops/engine/public.h and docs/operators.md. Adding an operator: its row here, its
- * header (included by ops/engine/public.h), its docs row.
+ * (gather.c); MaskedSelect (masked_select.c); Nonzero, NonzeroV2 (nonzero.c); OneHot, Onehot
+ * (one_hot.c); RepeatInterleave and its forms (repeat_interleave.c); EmbeddingBag
+ * (embedding_bag.c); Unique, Unique2, UniqueDim, UniqueConsecutive (unique.c). The checks take each
+ * operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the
+ * rows against the headers, ops/engine/public.h and docs/operators.md. Adding an operator: its row
+ * here, its header (included by ops/engine/public.h), its docs row.
  */
 #ifndef CPUACL_OPS_INDEX_TABLE_H
 #define CPUACL_OPS_INDEX_TABLE_H
@@ -68,6 +68,7 @@
     X(OneHot, one_hot, OPS_OUT, K(tensor, int, tensor, tensor, int64, tensor),                     \
       DTM(DT_F16) | DTM(DT_F32) | DTM(DT_I32) | DTM(DT_I64), self,                                 \
       DTM(DT_U8) | DTM(DT_I32) | DTM(DT_I64))                                                      \
+    X(Onehot, onehot, OPS_OUT, K(tensor, int64, tensor), DTM(DT_I32), none, 0)                     \
     X(RepeatInterleave, repeat_interleave, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_RI,      \
       repeats, DTM_IDX)                                                                            \
     X(RepeatInterleaveWithDim, repeat_interleave, OPS_OUT,                                         \

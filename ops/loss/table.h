@@ -2,10 +2,10 @@
 /*
  * The loss family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): pointwise.c (the losses that are a formula per element
- * followed by a reduction, and their gradients) and nll.c (NLLLoss, NLLLoss2d
- * and their gradients). The checks take each operator's types from its row
- * (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against
- * the headers, ops/engine/public.h and docs/operators.md.
+ * followed by a reduction, and their gradients), gaussian_nll_loss_grad.c
+ * (GaussianNllLossGrad) and nll.c (NLLLoss, NLLLoss2d and their gradients). The checks take each
+ * operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the
+ * rows against the headers, ops/engine/public.h and docs/operators.md.
  */
 #ifndef CPUACL_OPS_LOSS_TABLE_H
 #define CPUACL_OPS_LOSS_TABLE_H
@@ -62,13 +62,15 @@
     X(BinaryCrossEntropyV2, binary_cross_entropy_v2, OPS_OUT, K(tensor, tensor, tensor),           \
       DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
     X(Logit, logit, OPS_OUT, K(tensor, double, tensor), DTM_F3, none, 0)                           \
-    X(LogitGrad, logit_grad, OPS_OUT, K(tensor, tensor, double, tensor), DTM_F3, none, 0)         \
+    X(LogitGrad, logit_grad, OPS_OUT, K(tensor, tensor, double, tensor), DTM_F3, none, 0)          \
     X(GaussianNllLoss, gaussian_nll_loss, OPS_OUT,                                                 \
-      K(tensor, tensor, tensor, bool, double, string, tensor), DTM_F3, none, 0)                   \
+      K(tensor, tensor, tensor, bool, double, string, tensor), DTM_F3, none, 0)                    \
+    X(GaussianNllLossGrad, gaussian_nll_loss_grad, OPS_OUT,                                        \
+      K(tensor, tensor, tensor, tensor, bool, float, string, tensor, tensor), DTM_F3, none, 0)     \
     X(BinaryCrossEntropyGradV2, binary_cross_entropy_grad_v2, OPS_OUT,                             \
       K(tensor, tensor, tensor, tensor, int64, tensor), DTM(DT_F32) | DTM(DT_F16), none, 0)        \
     X(MultilabelMarginLoss, multilabel_margin_loss, OPS_OUT,                                       \
-      K(tensor, tensor, int64, tensor, tensor), DTM_F3, target, DTM(DT_I32) | DTM(DT_I64))        \
+      K(tensor, tensor, int64, tensor, tensor), DTM_F3, target, DTM(DT_I32) | DTM(DT_I64))         \
     X(CrossEntropyLoss, cross_entropy_loss, OPS_OUT,                                               \
       K(tensor, tensor, tensor, string, int64, double, double, bool, tensor, tensor, tensor,       \
         tensor),                                                                                   \

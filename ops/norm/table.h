@@ -4,8 +4,8 @@
  * ops/engine/optable.h): norm.c (RmsNorm, LayerNorm, AddRmsNorm, GroupNorm, Norm,
  * LayerNormBackward, RmsNormGrad, GroupNormBackward) and softmax.c
  * (Softmax, LogSoftmax, SoftmaxCrossEntropyWithLogits, the softmax gradients) and
- * batch_norm.c (BatchNorm and the synchronised batch norm's pieces); modulate.c (Modulate,
- * adaLN's scale and shift).
+ * batch_norm.c (BatchNorm and the synchronised batch norm's pieces); bn_infer_grad.c
+ * (BnInferGrad); modulate.c (Modulate, adaLN's scale and shift).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -75,6 +75,8 @@
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, bool, double, bool_array, tensor,  \
         tensor, tensor),                                                                           \
       DTM_F3, none, 0)                                                                             \
+    X(BnInferGrad, bn_infer_grad, OPS_OUT, K(tensor, tensor, tensor, float, int64, tensor),        \
+      DTM_F3, scale, DTM(DT_F32))                                                                  \
     X(FastBatchNormBackward, fast_batch_norm_backward, OPS_OUT,                                    \
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, bool, double, bool_array, int,     \
         tensor, tensor, tensor),                                                                   \

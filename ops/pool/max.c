@@ -3,7 +3,18 @@
  * Max pooling's entry points, each a description handed to pool_build
  * (pool.c): aclnnMaxPool (ONNX-style, asymmetric pads), MaxPool2dWithIndices
  * and MaxPool2dWithMask with their gradients, MaxPool3dWithArgmax and its
- * gradient, AdaptiveMaxPool2d/3d and their gradients, GlobalMaxPool.
+ * gradient, AdaptiveMaxPool2d/3d and their gradients, GlobalMaxPool; MaxPool3D (ops-nn's
+ * experimental max_pool3_d: TensorFlow's padding modes, NCDHW or NDHWC).
+ *
+ *  MX1. MaxPool3D: x and out 5-d of one type (FLOAT, FLOAT16, BFLOAT16) in dataFormatOptional's
+ *      layout (NCDHW or NDHWC, NULL: NDHWC; read through pool.c PL8). ksize, strides and
+ *      dilationOptional (NULL: 1) hold 1 value (all three dims), 3 (D, H, W) or 5 (the layout's
+ *      order, N's and C's 1 for ksize and strides); every spatial value > 0. padding "VALID"
+ *      (none; pads and ceilMode ignored), "SAME" (out = ceil(in / stride), the missing
+ *      (out - 1) stride + dilation (k - 1) + 1 - in cells split with the smaller half in
+ *      front, TensorFlow's rule) or "CALCULATED" (padsOptional: 6 values >= 0, front, back,
+ *      top, bottom, left, right, NULL: zeros; ceilMode non-zero rounds up, pool.c PL4). Padded
+ *      cells never win (PL3); pool.c's limit of half the kernel per pad side applies.
  */
 #include <string.h>
 
@@ -16,6 +27,7 @@
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax.h"
+#include "aclnnop/aclnn_max_pool3_d.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
 #include "ops/engine/engine.h"
 #include "ops/pool/pool.h"
@@ -151,3 +163,91 @@ aclnnStatus aclnnGlobalMaxPoolGetWorkspaceSize(const aclTensor *self, aclTensor 
 
 PHASE2(MaxPool)
 PHASE2(GlobalMaxPool)
+
+/* MX1: the D, H, W values of a ksize / strides / dilation array of 1, 3 or 5 values (5: in the
+ * layout's order, whose N and C must be 1 when outer_one). */
+static aclnnStatus mp3_arr(const char *op, const aclIntArray *a, const char *what, bool cl,
+                           bool outer_one, int64_t *v)
+{
+    if (a->n == 1) {
+        v[0] = v[1] = v[2] = a->v[0];
+    } else if (a->n == 3) {
+        memcpy(v, a->v, 3 * sizeof(int64_t));
+    } else if (a->n == 5) {
+        for (int i = 0; i < 3; i++)
+            v[i] = a->v[cl ? 1 + i : 2 + i];
+        int64_t n = a->v[0], c = a->v[cl ? 4 : 1];
+        if (outer_one && (n != 1 || c != 1))
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has N %lld and C %lld, both must be 1",
+                           op, what, (long long)n, (long long)c);
+    } else {
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %llu values, 1, 3 or 5 are needed", op,
+                       what, (unsigned long long)a->n);
+    }
+    for (int i = 0; i < 3; i++)
+        if (v[i] <= 0)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s's spatial value %lld must be > 0", op,
+                           what, (long long)v[i]);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnMaxPool3DGetWorkspaceSize(const aclTensor *x, const aclIntArray *ksize,
+                                           const aclIntArray *strides, const char *padding,
+                                           const aclIntArray *padsOptional,
+                                           const aclIntArray *dilationOptional, int64_t ceilMode,
+                                           const char *dataFormatOptional, aclTensor *out,
+                                           uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    static const char op[] = "aclnnMaxPool3D";
+    OPS_CHECK_NULLS(op, x, ksize, strides, padding, out, workspaceSize, executor);
+    const char *fmt = dataFormatOptional ? dataFormatOptional : "NDHWC";
+    bool cl = !strcmp(fmt, "NDHWC");
+    if (!cl && strcmp(fmt, "NCDHW"))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: dataFormatOptional is \"%s\", NCDHW or NDHWC are supported", op, fmt);
+    if (x->ndim != 5 || out->ndim != 5)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x and out have %u and %u dims, 5 are needed",
+                       op, x->ndim, out->ndim);
+    static const int ndhwc[5] = {0, 4, 1, 2, 3}; /* N, C, D, H, W of an NDHWC tensor */
+    int64_t k[3], st[3], dl[3] = {1, 1, 1}, pads[6] = {0};
+    aclnnStatus rc;
+    if ((rc = mp3_arr(op, ksize, "ksize", cl, true, k)) ||
+        (rc = mp3_arr(op, strides, "strides", cl, true, st)) ||
+        (dilationOptional &&
+         (rc = mp3_arr(op, dilationOptional, "dilationOptional", cl, false, dl))))
+        return rc;
+    bool ceil = false;
+    if (!strcmp(padding, "CALCULATED")) {
+        if (padsOptional && padsOptional->n != 6)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: padsOptional has %llu values, 6 are needed", op,
+                           (unsigned long long)padsOptional->n);
+        for (int i = 0; padsOptional && i < 6; i++)
+            if ((pads[i] = padsOptional->v[i]) < 0)
+                return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: padsOptional[%d] is %lld, negative",
+                               op, i, (long long)pads[i]);
+        ceil = ceilMode != 0;
+    } else if (!strcmp(padding, "SAME")) {
+        for (int i = 0; i < 3; i++) {
+            int64_t in = x->dims[cl ? 1 + i : 2 + i], o = (in + st[i] - 1) / st[i];
+            int64_t total = (o - 1) * st[i] + dl[i] * (k[i] - 1) + 1 - in;
+            total = total > 0 ? total : 0;
+            pads[2 * i] = total / 2;
+            pads[2 * i + 1] = total - total / 2;
+        }
+    } else if (strcmp(padding, "VALID")) {
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: padding is \"%s\", VALID, SAME or CALCULATED are supported", op,
+                       padding);
+    }
+    struct pool_spec s = pool_spec_of(op, POOL_MAX, 3, OPS_DT_MaxPool3D, x, NULL, out, NULL);
+    s.x_name = "x";
+    s.perm = cl ? ndhwc : NULL;
+    s.ceil = ceil;
+    for (int i = 0; i < 3; i++) {
+        s.k[i] = k[i], s.s[i] = st[i], s.d[i] = dl[i];
+        s.plo[i] = pads[2 * i], s.phi[i] = pads[2 * i + 1];
+    }
+    return pool_build(&s, workspaceSize, executor);
+}
+PHASE2(MaxPool3D)

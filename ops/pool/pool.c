@@ -36,6 +36,10 @@
  *      Both compare in cell_fwd's order with its rule (a larger value or the
  *      first NaN replaces the maximum), so results are the same, NaN and
  *      signed zeros included.
+ *  PL8. A forward without indices may take x and y channels-last (MaxPool3D's NDHWC):
+ *      pool_spec's perm names where N, C and the spatial dims sit, the checks read the
+ *      dims through it and the registered views are permuted to [N, C, spatial...]
+ *      (strides, no copy), so the kernel sees the usual layout.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -436,11 +440,15 @@ aclnnStatus pool_build(const struct pool_spec *s, uint64_t *workspaceSize, aclOp
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: divisorOverride %lld is negative", op,
                        (long long)s->divisor);
     const int lead = nd - sp;
+    /* PL8: x's dims in [N, C, spatial...] order */
+    int64_t xd[OPS_MAX_DIMS];
+    for (int i = 0; i < nd; i++)
+        xd[i] = s->x->dims[s->perm ? s->perm[i] : i];
     int64_t in[3] = {1, 1, 1}, out[3] = {1, 1, 1}, k[3] = {1, 1, 1}, st[3] = {1, 1, 1},
             plo[3] = {0}, phi[3] = {0}, d[3] = {1, 1, 1};
     for (int i = 0; i < sp; i++) {
         int t = 3 - sp + i;
-        in[t] = s->x->dims[lead + i];
+        in[t] = xd[lead + i];
         if (s->adaptive) {
             out[t] = s->out[i];
             if (out[t] < 1 || in[t] < 1)
@@ -464,9 +472,15 @@ aclnnStatus pool_build(const struct pool_spec *s, uint64_t *workspaceSize, aclOp
                            (long long)(in[t] + plo[t] + phi[t]));
     }
     int64_t want[OPS_MAX_DIMS];
-    memcpy(want, s->x->dims, (size_t)lead * sizeof(int64_t));
+    memcpy(want, xd, (size_t)lead * sizeof(int64_t));
     for (int i = 0; i < sp; i++)
         want[lead + i] = out[3 - sp + i];
+    if (s->perm) { /* PL8: the output's shape in its own layout */
+        int64_t w2[OPS_MAX_DIMS];
+        for (int i = 0; i < nd; i++)
+            w2[s->perm[i]] = want[i];
+        memcpy(want, w2, (size_t)nd * sizeof(int64_t));
+    }
     const aclTensor *outlike = s->backward ? s->gy : s->y;
     const char *outname = s->backward ? s->gy_name : s->y_name;
     if ((rc = ops_check_shape(op, want, nd, outlike, outname)) ||
@@ -509,6 +523,16 @@ aclnnStatus pool_build(const struct pool_spec *s, uint64_t *workspaceSize, aclOp
     }
     if (rc)
         return rc;
+    if (s->perm) { /* PL8: read and write the views in [N, C, spatial...] order */
+        struct ops_tensor *v[2] = {&p->rd, &p->wr};
+        for (int j = 0; j < 2; j++) {
+            struct ops_tensor c = *v[j];
+            for (int i = 0; i < nd; i++) {
+                v[j]->dims[i] = c.dims[s->perm[i]];
+                v[j]->strides[i] = c.strides[s->perm[i]];
+            }
+        }
+    }
     (void)idt;
     p->split = &pool_split;
     p->kind = s->kind;
@@ -518,7 +542,7 @@ aclnnStatus pool_build(const struct pool_spec *s, uint64_t *workspaceSize, aclOp
     p->include_pad = s->include_pad;
     p->divisor = s->divisor;
     p->lead = lead;
-    p->planes = ops_numel(s->x->dims, lead);
+    p->planes = ops_numel(xd, lead);
     memcpy(p->in, in, sizeof in), memcpy(p->out, out, sizeof out);
     memcpy(p->k, k, sizeof k), memcpy(p->d, d, sizeof d);
     int64_t off = 0;
@@ -528,8 +552,8 @@ aclnnStatus pool_build(const struct pool_spec *s, uint64_t *workspaceSize, aclOp
         off += out[t];
     }
     p->fast = POOL_GENERIC;
-    if (!s->backward && s->kind == POOL_MAX && s->idx == POOL_IDX_NONE && d[0] == 1 &&
-        d[1] == 1 && d[2] == 1) { /* PL7; adaptive windows have d 1 and n cells from p0 */
+    if (!s->backward && s->kind == POOL_MAX && s->idx == POOL_IDX_NONE && d[0] == 1 && d[1] == 1 &&
+        d[2] == 1) { /* PL7; adaptive windows have d 1 and n cells from p0 */
         p->fast = POOL_MAX_D1;
         bool w22 = !s->adaptive && out[0] == 1 && in[0] == 1 && k[1] == 2 && k[2] == 2 &&
                    st[1] == 2 && st[2] == 2 && plo[1] == 0 && plo[2] == 0;

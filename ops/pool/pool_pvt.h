@@ -38,6 +38,9 @@ struct pool_spec {
     const aclTensor *x, *gy, *ind;
     aclTensor *y, *ind_out;
     const char *x_name, *gy_name, *y_name, *ind_name;
+    /* A forward without indices may read x and y in another layout: perm[i] is the dim of x
+     * (and of y) holding dim i of [N, C, spatial...] (NDHWC: 0, 4, 1, 2, 3); NULL: none (PL8). */
+    const int *perm;
 };
 
 /* A description with the usual parameter names: x "self", y y_name (or "out" forward,

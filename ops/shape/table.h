@@ -5,7 +5,8 @@
  * ... DiagFlat), remap.c (ConstantPadNd,
  * the Reflection/Replication/CircularPad rows and their Backward rows, ReflectionPad1d, Roll,
  * RepeatInterleaveIntWithDim, UpsampleNearest2d), copy.c (Cast, InplaceCopy, InplaceZero,
- * InplaceFillScalar; ops-math's experimental CastV2, CastV3, TensorMove) and arange.c;
+ * InplaceFillScalar; ops-math's experimental CastV2, CastV3, TensorMove), arange.c and
+ * chunk_cat.c (ChunkCat);
  * Trilu (Tril or Triu by its upper flag) is move.c's. The checks take each operator's types from
  * its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -21,6 +22,7 @@
     X(Slice, slice, OPS_OUT, K(tensor, int64, int64, int64, int64, tensor), DTM_ALL, none, 0)      \
     X(Repeat, repeat, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)                     \
     X(Cat, cat, OPS_OUT, K(tensor_list, int64, tensor), DTM_ALL, none, 0)                          \
+    X(ChunkCat, chunk_cat, OPS_OUT, K(tensor_list, int64, int64, tensor), DTM_F3, none, 0)         \
     X(Tril, tril, OPS_OUT_INPLACE, K(tensor, int64, tensor), DTM_ALL, none, 0)                     \
     X(Triu, triu, OPS_OUT_INPLACE, K(tensor, int64, tensor), DTM_ALL, none, 0)                     \
     X(SplitTensor, split_tensor, OPS_OUT, K(tensor, uint64, int64, tensor_list), DTM_ALL, none, 0) \

@@ -16,6 +16,17 @@
  *      (torch.topk's order, ONNX TopK's). The line is fully sorted (n log n): sorted = false
  *      gets the sorted result too. ops_topk is its form for TopKV2 (ops/proto: int32 or int64
  *      indices).
+ *  AS4. SortWithIndex (ops-math's experimental sort_with_index) is Sort along the last dim whose
+ *      indicesOut takes the caller's index (INT32, x's shape) in the sorted order instead of the
+ *      positions: indicesOut[k] = index[p[k]]. x is FLOAT16, FLOAT, BFLOAT16 or INT32. NaN goes
+ *      first in both directions (CANN's documented order, unlike torch's NaN-last ascending);
+ *      equal keys keep their order (CANN's kernel is stable either way). CANN's row-length
+ *      ceilings (its UB, about 2560 to 3008 elements) and the |x| <= 2^24 bound of INT32 keys do
+ *      not apply: every key compares exactly (AS1).
+ *  AS5. SortV2 (ops-math's experimental sort_v2) is the same carry along either dim of a 1-d or
+ *      2-d x (FLOAT, FLOAT16; CANN's tiling takes up to 2 dims), index and dstIndex UINT32 of
+ *      x's shape, y x's type and shape, axis in [-rank, rank). Its order of NaN is not
+ *      documented: Sort's (NaN above every number) is used, an open guess; stable.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -23,6 +34,8 @@
 
 #include "aclnnop/aclnn_argsort.h"
 #include "aclnnop/aclnn_sort.h"
+#include "aclnnop/aclnn_sort_v2.h"
+#include "aclnnop/aclnn_sort_with_index.h"
 #include "aclnnop/aclnn_topk.h"
 #include "ops/engine/engine.h"
 #include "ops/sort/sort.h"
@@ -31,21 +44,24 @@
 /* ---- Argsort -------------------------------------------------------------------------------- */
 
 struct as_plan {
-    struct ops_tensor x, o, v; /* v: Sort's valuesOut */
+    struct ops_tensor x, o, v, ix; /* v: Sort's valuesOut; ix: SortWithIndex's index */
     int dim;
     int64_t k; /* elements written per line (Topk: k; else the line's) */
     bool desc, isint, values;
+    bool nan_first; /* SortWithIndex: NaN first ascending too (AS4) */
+    bool carry;     /* SortWithIndex: o takes ix's elements in the sorted order (AS4) */
 };
 
-/* Whether key a goes strictly before key b. */
-static inline bool as_before_f(double a, double b, bool desc)
+/* Whether key a goes strictly before key b; NaN goes first when descending or nan_first. */
+static inline bool as_before_f(double a, double b, bool desc, bool nan_first)
 {
     if (isnan(a) || isnan(b))
-        return desc ? (isnan(a) && !isnan(b)) : (!isnan(a) && isnan(b));
+        return desc || nan_first ? (isnan(a) && !isnan(b)) : (!isnan(a) && isnan(b));
     return desc ? a > b : a < b;
 }
 
-static void as_sort(int64_t *idx, int64_t *tmp, int64_t n, const void *keys, bool isint, bool desc)
+static void as_sort(int64_t *idx, int64_t *tmp, int64_t n, const void *keys, bool isint, bool desc,
+                    bool nan_first)
 {
     const double *kf = keys;
     const int64_t *ki = keys;
@@ -57,7 +73,7 @@ static void as_sort(int64_t *idx, int64_t *tmp, int64_t n, const void *keys, boo
                 int64_t a = idx[i], b = idx[j];
                 /* take from the right only when it goes strictly before (stable) */
                 bool right = isint ? (desc ? ki[b] > ki[a] : ki[b] < ki[a])
-                                   : as_before_f(kf[b], kf[a], desc);
+                                   : as_before_f(kf[b], kf[a], desc, nan_first);
                 tmp[o++] = right ? idx[j++] : idx[i++];
             }
             while (i < mid)
@@ -73,10 +89,12 @@ static int32_t as_run(const struct aclOpExecutor *e, void *const *addr)
 {
     const struct as_plan *p = e->plan;
     const int64_t n = p->x.dims[p->dim], lines = p->x.numel / n;
-    void *keys = malloc((size_t)n * 8 * 3);
+    void *keys = malloc((size_t)n * 8 * (p->carry ? 4 : 3));
     if (!keys)
         return ACL_ERROR_BAD_ALLOC;
-    int64_t *idx = (int64_t *)keys + n, *tmp = idx + n;
+    int64_t *idx = (int64_t *)keys + n, *tmp = idx + n, *carried = tmp + n;
+    ops_load_fn ldi = p->carry ? ops_loader(CK_I64, p->ix.dt) : NULL;
+    const int64_t ei = p->carry ? ops_dt_size(p->ix.dt) : 0;
     const int ck = p->isint ? CK_I64 : CK_F64;
     ops_load_fn ld = ops_loader(ck, p->x.dt);
     ops_store_fn st = ops_storer(CK_I64, p->o.dt);
@@ -85,23 +103,31 @@ static int32_t as_run(const struct aclOpExecutor *e, void *const *addr)
     const int64_t ev = p->values ? ops_dt_size(p->v.dt) : 0;
     int64_t pos[OPS_MAX_DIMS] = {0};
     for (int64_t l = 0; l < lines; l++) {
-        int64_t ox = 0, oo = 0, ov = 0;
+        int64_t ox = 0, oo = 0, ov = 0, oi = 0;
         for (int d = 0; d < p->x.ndim; d++) {
             ox += pos[d] * p->x.strides[d];
             oo += pos[d] * p->o.strides[d];
             ov += p->values ? pos[d] * p->v.strides[d] : 0;
+            oi += p->carry ? pos[d] * p->ix.strides[d] : 0;
         }
         ld(keys, ops_base(&p->x, addr) + ox * ex, p->x.strides[p->dim] * ex, n);
         for (int64_t i = 0; i < n; i++)
             idx[i] = i;
-        as_sort(idx, tmp, n, keys, p->isint, p->desc);
+        as_sort(idx, tmp, n, keys, p->isint, p->desc, p->nan_first);
         if (p->values) { /* the keys in sorted order, through tmp (8-byte keys: AS1) */
             const int64_t *k64 = keys;
             for (int64_t i = 0; i < p->k; i++)
                 tmp[i] = k64[idx[i]];
             stv(ops_base(&p->v, addr) + ov * ev, p->v.strides[p->dim] * ev, tmp, p->k);
         }
-        st(ops_base(&p->o, addr) + oo * eo, p->o.strides[p->dim] * eo, idx, p->k);
+        if (p->carry) { /* AS4: the caller's index in the sorted order, through tmp */
+            ldi(carried, ops_base(&p->ix, addr) + oi * ei, p->ix.strides[p->dim] * ei, n);
+            for (int64_t i = 0; i < p->k; i++)
+                tmp[i] = carried[idx[i]];
+            st(ops_base(&p->o, addr) + oo * eo, p->o.strides[p->dim] * eo, tmp, p->k);
+        } else {
+            st(ops_base(&p->o, addr) + oo * eo, p->o.strides[p->dim] * eo, idx, p->k);
+        }
         for (int d = p->x.ndim - 1; d >= 0; d--) {
             if (d == p->dim)
                 continue;
@@ -231,3 +257,96 @@ aclnnStatus ops_topk(const aclTensor *self, int64_t k, int64_t dim, bool largest
     return sort_op("TopKV2", self, dim, largest, k, values, indices, OPS_DT_Topk,
                    DTM(DT_I32) | DTM(DT_I64), workspaceSize, executor);
 }
+
+aclnnStatus aclnnSortWithIndexGetWorkspaceSize(const aclTensor *x, const aclTensor *index,
+                                               const int64_t axis, const bool descending,
+                                               const bool stable, aclTensor *valuesOut,
+                                               aclTensor *indicesOut, uint64_t *workspaceSize,
+                                               aclOpExecutor **executor)
+{
+    static const char name[] = "aclnnSortWithIndex";
+    (void)stable; /* always stable (AS4) */
+    OPS_CHECK_NULLS(name, x, index, valuesOut, indicesOut, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt, idt;
+    if ((rc = ops_check_dims(x, name, "x")) || (rc = ops_check_dims(index, name, "index")) ||
+        (rc = ops_check_dims(valuesOut, name, "valuesOut")) ||
+        (rc = ops_check_dims(indicesOut, name, "indicesOut")) ||
+        (rc = ops_need_dt(name, "x", x->dtype, OPS_DT_SortWithIndex, &dt)) ||
+        (rc = ops_need_dt(name, "index", index->dtype, OPS_DT2_SortWithIndex, &idt)))
+        return rc;
+    if (valuesOut->dtype != x->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: valuesOut has type %s, x %s (they must match)",
+                       name, ops_dt_name(valuesOut->dtype), ops_dt_name(x->dtype));
+    if (indicesOut->dtype != index->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: indicesOut has type %s, index %s (they must match)", name,
+                       ops_dt_name(indicesOut->dtype), ops_dt_name(index->dtype));
+    int nd = (int)x->ndim, lim = nd > 0 ? nd : 1;
+    if (axis != -1 && axis != lim - 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: axis is %lld, only the last dim (-1 or %d) is supported", name,
+                       (long long)axis, lim - 1);
+    if ((rc = ops_check_shape(name, x->dims, nd, index, "index")) ||
+        (rc = ops_check_shape(name, x->dims, nd, valuesOut, "valuesOut")) ||
+        (rc = ops_check_shape(name, x->dims, nd, indicesOut, "indicesOut")))
+        return rc;
+    OPS_PLAN(e, p, name, 2, 2, struct as_plan, NULL, {&p->x, x, "x"}, {&p->ix, index, "index"},
+             {&p->v, valuesOut, "valuesOut"}, {&p->o, indicesOut, "indicesOut"});
+    if (nd == 0) { /* a scalar: one line of one element */
+        struct ops_tensor *all[] = {&p->x, &p->ix, &p->v, &p->o};
+        for (int i = 0; i < 4; i++) {
+            all[i]->ndim = 1;
+            all[i]->dims[0] = 1;
+            all[i]->strides[0] = 1;
+        }
+    }
+    p->values = p->carry = p->nan_first = true;
+    p->dim = lim - 1;
+    p->k = p->x.dims[p->dim];
+    p->desc = descending;
+    p->isint = !ops_dt_is_float(dt);
+    e->run = p->x.numel && p->k ? as_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(SortWithIndex)
+
+aclnnStatus aclnnSortV2GetWorkspaceSize(const aclTensor *x, const aclTensor *index,
+                                        const aclTensor *y, int64_t axis, bool descending,
+                                        const aclTensor *dstIndex, uint64_t *workspaceSize,
+                                        aclOpExecutor **executor)
+{
+    static const char name[] = "aclnnSortV2";
+    OPS_CHECK_NULLS(name, x, index, y, dstIndex, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt, idt, d;
+    if ((rc = ops_check_dims(x, name, "x")) || (rc = ops_check_dims(index, name, "index")) ||
+        (rc = ops_check_dims(y, name, "y")) || (rc = ops_check_dims(dstIndex, name, "dstIndex")) ||
+        (rc = ops_need_dt(name, "x", x->dtype, OPS_DT_SortV2, &dt)) ||
+        (rc = ops_need_dt(name, "index", index->dtype, OPS_DT2_SortV2, &idt)))
+        return rc;
+    if (y->dtype != x->dtype || dstIndex->dtype != index->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: y (%s) must be x's type and dstIndex (%s) index's", name,
+                       ops_dt_name(y->dtype), ops_dt_name(dstIndex->dtype));
+    int nd = (int)x->ndim;
+    if (nd < 1 || nd > 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %d dims, 1 or 2 are supported", name,
+                       nd);
+    if ((rc = ops_wrap_dim(name, axis, nd, &d)) ||
+        (rc = ops_check_shape(name, x->dims, nd, index, "index")) ||
+        (rc = ops_check_shape(name, x->dims, nd, y, "y")) ||
+        (rc = ops_check_shape(name, x->dims, nd, dstIndex, "dstIndex")))
+        return rc;
+    OPS_PLAN(e, p, name, 2, 2, struct as_plan, NULL, {&p->x, x, "x"}, {&p->ix, index, "index"},
+             {&p->v, y, "y"}, {&p->o, dstIndex, "dstIndex"});
+    p->values = p->carry = true; /* AS5 */
+    p->nan_first = false;
+    p->dim = d;
+    p->k = p->x.dims[d];
+    p->desc = descending;
+    p->isint = false;
+    e->run = p->x.numel && p->k ? as_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(SortV2)

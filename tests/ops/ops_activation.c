@@ -28,6 +28,13 @@
 #include "aclnnop/aclnn_fatrelu_mul.h"
 #include "aclnnop/aclnn_gelu_mul.h"
 #include "aclnnop/aclnn_prelu_backward.h"
+#include "aclnnop/aclnn_rrelu_with_noise.h"
+#include "aclnnop/aclnn_clipped_swiglu.h"
+#include "aclnnop/aclnn_clipped_swiglu_grad.h"
+#include "aclnnop/aclnn_situ_glu.h"
+#include "aclnnop/aclnn_situ_glu_grad.h"
+#include "aclnnop/aclnn_swiglu_group.h"
+#include "aclnnop/aclnn_clipped_swiglu_v2.h"
 #include "aclnnop/aclnn_swi_glu_grad.h"
 
 static int g_cases;
@@ -700,6 +707,170 @@ static void test_opsnn(void)
     OT_FREE(&x, &o, &t, &th, &x3, &w3, &w2);
 }
 
+/* RReluWithNoise: eval by hand (slope (lower + upper) / 2), training's noise in [lower, upper]
+ * for the negatives and 1 elsewhere with out = self * noise, the same draw again for the same
+ * seed and offset (RR2); the codes of bad input. */
+static void test_rrelu(void)
+{
+    int64_t d[1] = {6}, d5[1] = {5};
+    ot_tensor x, z, o, z2, o2, z5, zh;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 1, d}, {&z, ACL_FLOAT, 1, d}, {&o, ACL_FLOAT, 1, d},
+                   {&z2, ACL_FLOAT, 1, d}, {&o2, ACL_FLOAT, 1, d}, {&z5, ACL_FLOAT, 1, d5},
+                   {&zh, ACL_FLOAT16, 1, d});
+    const double xv[6] = {-4, -2, 0, 1, 3, -1};
+    for (int i = 0; i < 6; i++)
+        ot_set(&x, i, xv[i]);
+    double lo = 0.25, hi = 0.75;
+    aclScalar *l = aclCreateScalar(&lo, ACL_DOUBLE), *h = aclCreateScalar(&hi, ACL_DOUBLE);
+    OT_RUN(aclnnRReluWithNoise, x.t, z.t, l, h, false, 1, 0, o.t);
+    for (int i = 0; i < 6; i++)
+        CHECK(ot_get(&o, i) == (xv[i] > 0 ? xv[i] : xv[i] * 0.5));
+    OT_RUN(aclnnRReluWithNoise, x.t, z.t, l, h, true, 42, 7, o.t);
+    OT_RUN(aclnnRReluWithNoise, x.t, z2.t, l, h, true, 42, 7, o2.t);
+    for (int i = 0; i < 6; i++) {
+        double a = ot_get(&z, i);
+        CHECK(xv[i] < 0 ? a >= lo && a <= hi : a == 1);
+        CHECK(ot_get(&o, i) == (double)(float)(xv[i] * a));
+        CHECK(ot_get(&z2, i) == a && ot_get(&o2, i) == ot_get(&o, i));
+    }
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRReluWithNoise, x.t, NULL, l, h, true, 0, 0, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceRReluWithNoise, x.t, z.t, l, NULL, true, 0, 0);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRReluWithNoise, x.t, z5.t, l, h, true, 0, 0, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRReluWithNoise, x.t, zh.t, l, h, true, 0, 0, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRReluWithNoise, x.t, z.t, l, h, true, 0, 0, z5.t);
+    OT_RUN(aclnnRReluWithNoise, x.t, z5.t, l, h, false, 0, 0, o.t); /* eval: any noise size */
+    OT_NULL_OUTS(aclnnRReluWithNoise, x.t, z.t, l, h, true, 0, 0, o.t);
+    aclDestroyScalar(l);
+    aclDestroyScalar(h);
+    g_cases++;
+    OT_FREE(&x, &z, &o, &z2, &o2, &z5, &zh);
+}
+
+/* ClippedSwiglu(V2): one row of halves by hand in both clamp modes, the second row cut off by
+ * groupIndex (0); the codes of bad input (CSW1-CSW2). */
+static void test_clipped_swiglu(void)
+{
+    int64_t xd[2] = {2, 4}, od[2] = {2, 2}, gd[1] = {1}, x3[2] = {2, 3};
+    ot_tensor x, o, g, g32, xo, oh;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, xd}, {&o, ACL_FLOAT, 2, od}, {&g, ACL_INT64, 1, gd},
+                   {&g32, ACL_INT32, 1, gd}, {&xo, ACL_FLOAT, 2, x3}, {&oh, ACL_FLOAT16, 2, od});
+    const double xv[8] = {1, 9, 0.5, -9, 5, 5, 5, 5}; /* A = (1, 9), B = (0.5, -9) */
+    for (int i = 0; i < 8; i++)
+        ot_set(&x, i, xv[i]);
+    ot_set(&g, 0, 1);
+    OT_RUN(aclnnClippedSwiglu, x.t, g.t, -1, 1.0, 2.0, 1.0, false, o.t);
+    /* mode 0: A clamped to (1, 2), B to (0.5, -2): a sigmoid(a) (b + 1) */
+    const double w0[2] = {1 / (1 + exp(-1.0)) * 1.5, 2 / (1 + exp(-2.0)) * -1};
+    for (int i = 0; i < 2; i++)
+        CHECK(fabs(ot_get(&o, i) - w0[i]) < 1e-6 && ot_get(&o, 2 + i) == 0);
+    OT_RUN(aclnnClippedSwigluV2, x.t, NULL, 1, 1.0, 2.0, 1.0, false, 1, o.t);
+    /* mode 1: min(a sigmoid(a), 2) clamp(b): row 0 (0.731 * 0.5, 2 * -2), row 1 = 5 rows */
+    const double w1[4] = {1 / (1 + exp(-1.0)) * 0.5, -4, 2 * 2, 2 * 2};
+    for (int i = 0; i < 4; i++)
+        CHECK(fabs(ot_get(&o, i) - w1[i]) < 1e-6);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnClippedSwiglu, NULL, g.t, -1, 1.0, 2.0, 1.0, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClippedSwiglu, x.t, g32.t, -1, 1.0, 2.0, 1.0, false,
+             o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClippedSwiglu, x.t, g.t, -1, 1.0, -2.0, 1.0, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClippedSwiglu, xo.t, g.t, -1, 1.0, 2.0, 1.0, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClippedSwiglu, x.t, g.t, 2, 1.0, 2.0, 1.0, false, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClippedSwiglu, x.t, g.t, -1, 1.0, 2.0, 1.0, false, oh.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClippedSwigluV2, x.t, g.t, -1, 1.0, 2.0, 1.0, false, 3,
+             o.t);
+    OT_NULL_OUTS(aclnnClippedSwiglu, x.t, g.t, -1, 1.0, 2.0, 1.0, false, o.t);
+    g_cases++;
+    OT_FREE(&x, &o, &g, &g32, &xo, &oh);
+}
+
+/* ClippedSwigluGrad: one pair by hand (a below limit, b cut by the clamp: its gradient 0), a
+ * row past the group 0; the codes (CSW3: shapes 561002). */
+static void test_clipped_swiglu_grad(void)
+{
+    int64_t xd[2] = {2, 2}, gd[2] = {2, 1}, n1[1] = {1};
+    ot_tensor x, gy, gx, g, gxh;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, xd}, {&gy, ACL_FLOAT, 2, gd}, {&gx, ACL_FLOAT, 2, xd},
+                   {&g, ACL_INT64, 1, n1}, {&gxh, ACL_FLOAT16, 2, xd});
+    const double xv[4] = {0.5, 9, 1, 1};
+    for (int i = 0; i < 4; i++)
+        ot_set(&x, i, xv[i]);
+    ot_set(&gy, 0, 2);
+    ot_set(&gy, 1, 3);
+    ot_set(&g, 0, 1);
+    OT_RUN(aclnnClippedSwigluGrad, gy.t, x.t, g.t, -1, 1.0, 2.0, 1.0, false, gx.t);
+    double s = 1 / (1 + exp(-0.5)); /* a 0.5, b clamped to 2 */
+    CHECK(fabs(ot_get(&gx, 0) - 2 * (2 + 1) * s * (1 + 0.5 * (1 - s))) < 1e-5);
+    CHECK(ot_get(&gx, 1) == 0 && ot_get(&gx, 2) == 0 && ot_get(&gx, 3) == 0);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnClippedSwigluGrad, gy.t, NULL, g.t, -1, 1.0, 2.0, 1.0,
+             false, gx.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnClippedSwigluGrad, gy.t, x.t, g.t, -1, 1.0, 2.0, 1.0,
+             false, gxh.t);
+    OT_FAILS(ACLNN_ERR_INNER_TILING_ERROR, aclnnClippedSwigluGrad, x.t, x.t, g.t, -1, 1.0, 2.0, 1.0,
+             false, gx.t);
+    OT_FAILS(ACLNN_ERR_INNER_TILING_ERROR, aclnnClippedSwigluGrad, gy.t, x.t, g.t, -1, 1.0, 0.0,
+             1.0, false, gx.t);
+    g_cases++;
+    OT_FREE(&x, &gy, &gx, &g, &gxh);
+}
+
+/* SituGlu and SituGluGrad: one gate / up pair by hand both ways round, the codes (STG1-STG2). */
+static void test_situ_glu(void)
+{
+    int64_t xd[1] = {2}, hd[1] = {1}, x3[1] = {3};
+    ot_tensor x, y, gy, gx, xo, yh;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 1, xd}, {&y, ACL_FLOAT, 1, hd}, {&gy, ACL_FLOAT, 1, hd},
+                   {&gx, ACL_FLOAT, 1, xd}, {&xo, ACL_FLOAT, 1, x3}, {&yh, ACL_FLOAT16, 1, hd});
+    ot_set(&x, 0, 0.5);
+    ot_set(&x, 1, 2);
+    ot_set(&gy, 0, 1);
+    for (int left = 0; left < 2; left++) {
+        double gate = left ? 0.5 : 2, up = left ? 2 : 0.5;
+        double t = tanh(gate / 2), s = 1 / (1 + exp(-gate)), upp = 1.5 * tanh(up / 1.5);
+        OT_RUN(aclnnSituGlu, x.t, -1, 2.0, 1.5, left, y.t);
+        CHECK(fabs(ot_get(&y, 0) - 2 * t * s * upp) < 1e-6);
+        OT_RUN(aclnnSituGluGrad, gy.t, x.t, 0, 2.0, 1.5, left, gx.t);
+        double gg = upp * s * ((1 - t * t) + 2 * t * (1 - s));
+        double gu = 2 * t * s * (1 - tanh(up / 1.5) * tanh(up / 1.5));
+        CHECK(fabs(ot_get(&gx, left ? 0 : 1) - gg) < 1e-6);
+        CHECK(fabs(ot_get(&gx, left ? 1 : 0) - gu) < 1e-6);
+    }
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSituGlu, x.t, -1, 1.0, 1.0, true, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSituGlu, xo.t, -1, 1.0, 1.0, true, y.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSituGlu, x.t, 1, 1.0, 1.0, true, y.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSituGlu, x.t, -1, 1.0, 1.0, true, yh.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSituGluGrad, x.t, x.t, -1, 1.0, 1.0, true, gx.t);
+    OT_NULL_OUTS(aclnnSituGluGrad, gy.t, x.t, -1, 1.0, 1.0, true, gx.t);
+    g_cases++;
+    OT_FREE(&x, &y, &gy, &gx, &xo, &yh);
+}
+
+/* SwigluGroup: two tokens by hand, a weight on each, the clamp off and on; the codes (CSW4:
+ * CANN's 561002). */
+static void test_swiglu_group(void)
+{
+    int64_t xd[2] = {2, 2}, od[2] = {2, 1}, wd[1] = {2}, w3[1] = {3};
+    ot_tensor x, o, w, wb;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, xd}, {&o, ACL_FLOAT, 2, od}, {&w, ACL_FLOAT, 1, wd},
+                   {&wb, ACL_FLOAT, 1, w3});
+    const double xv[4] = {1, 3, 4, -5};
+    for (int i = 0; i < 4; i++)
+        ot_set(&x, i, xv[i]);
+    ot_set(&w, 0, 2);
+    ot_set(&w, 1, 0.5);
+    OT_RUN(aclnnSwigluGroup, x.t, w.t, NULL, -1.0, o.t);
+    double s1 = 1 / (1 + exp(-1.0)), s4 = 1 / (1 + exp(-4.0)), s2 = 1 / (1 + exp(-2.0));
+    CHECK(fabs(ot_get(&o, 0) - 1 * s1 * 3 * 2) < 1e-5);
+    CHECK(fabs(ot_get(&o, 1) - 4 * s4 * -5 * 0.5) < 1e-5);
+    OT_RUN(aclnnSwigluGroup, x.t, NULL, NULL, 2.0, o.t); /* A <= 2, B in [-2, 2] */
+    CHECK(fabs(ot_get(&o, 0) - 1 * s1 * 2) < 1e-5);
+    CHECK(fabs(ot_get(&o, 1) - 2 * s2 * -2) < 1e-5);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSwigluGroup, NULL, NULL, NULL, -1.0, o.t);
+    OT_FAILS(ACLNN_ERR_INNER_TILING_ERROR, aclnnSwigluGroup, x.t, wb.t, NULL, -1.0, o.t);
+    OT_FAILS(ACLNN_ERR_INNER_TILING_ERROR, aclnnSwigluGroup, x.t, NULL, NULL, -2.0, o.t);
+    OT_FAILS(ACLNN_ERR_INNER_TILING_ERROR, aclnnSwigluGroup, x.t, NULL, NULL, -1.0, x.t);
+    g_cases++;
+    OT_FREE(&x, &o, &w, &wb);
+}
+
 int main(void)
 {
     ot_init();
@@ -708,6 +879,11 @@ int main(void)
     test_glu();
     test_later();
     test_opsnn();
+    test_rrelu();
+    test_clipped_swiglu();
+    test_clipped_swiglu_grad();
+    test_situ_glu();
+    test_swiglu_group();
     for (int i = 0; i < 3; i++)
         if (g_s[i])
             aclDestroyScalar(g_s[i]);

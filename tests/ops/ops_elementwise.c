@@ -10,6 +10,7 @@
 #include "aclnnop/aclnn_addcdiv.h"
 #include "aclnnop/aclnn_logical_not.h"
 #include "aclnnop/aclnn_masked_fill_scalar.h"
+#include "aclnnop/aclnn_select_v3.h"
 #include "aclnnop/aclnn_sum.h"
 
 static int g_cases;
@@ -338,6 +339,29 @@ static void test_addcdiv(void)
     OT_FREE(&a, &ai, &ah, &b4, &o, &oi, &ob);
 }
 
+/* SelectV3: CANN's example's pattern by hand (an INT8 mask, nonzero picks x), the codes. */
+static void test_select_v3(void)
+{
+    int64_t d[1] = {5};
+    ot_tensor x, y, b, z, bi, zh;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 1, d}, {&y, ACL_FLOAT, 1, d}, {&b, ACL_INT8, 1, d},
+                   {&z, ACL_FLOAT, 1, d}, {&bi, ACL_INT32, 1, d}, {&zh, ACL_FLOAT16, 1, d});
+    const double bv[5] = {1, 0, -1, 0, 7};
+    for (int i = 0; i < 5; i++) {
+        ot_set(&x, i, 2.5);
+        ot_set(&y, i, 7.75);
+        ot_set(&b, i, bv[i]);
+    }
+    OT_RUN(aclnnSelectV3, x.t, y.t, b.t, z.t);
+    for (int i = 0; i < 5; i++)
+        CHECK(ot_get(&z, i) == (bv[i] != 0 ? 2.5 : 7.75));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSelectV3, x.t, NULL, b.t, z.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSelectV3, x.t, y.t, bi.t, z.t);
+    OT_NULL_OUTS(aclnnSelectV3, x.t, y.t, b.t, z.t);
+    g_cases++;
+    OT_FREE(&x, &y, &b, &z, &bi, &zh);
+}
+
 int main(void)
 {
     ot_init();
@@ -345,6 +369,7 @@ int main(void)
     test_lnot();
     test_mfill();
     test_addcdiv();
+    test_select_v3();
     ot_fini();
     printf("ops_elementwise: %d cases\n", g_cases);
     return 0;

@@ -30,6 +30,7 @@
 #include "aclnnop/aclnn_scatter_nd.h"
 #include "aclnnop/aclnn_scatter_nd_update.h"
 #include "aclnnop/aclnn_one_hot.h"
+#include "aclnnop/aclnn_onehot.h"
 
 static int g_cases;
 
@@ -1168,6 +1169,26 @@ static void test_unique(void)
     OT_FREE(&x, &v, &inv, &cnt, &v3, &inv32, &x2, &vi);
 }
 
+/* Onehot: INT32 rows by hand, an out-of-range value a row of 0 (OH2); the codes. */
+static void test_onehot(void)
+{
+    int64_t xd[1] = {3}, zd[2] = {3, 2}, z3[2] = {3, 3};
+    ot_tensor x, z, zb, x64;
+    OT_MAKE_CONTIG({&x, ACL_INT32, 1, xd}, {&z, ACL_INT32, 2, zd}, {&zb, ACL_INT32, 2, z3},
+                   {&x64, ACL_INT64, 1, xd});
+    const double xv[3] = {1, 0, 5}, want[6] = {0, 1, 1, 0, 0, 0};
+    for (int i = 0; i < 3; i++)
+        ot_set(&x, i, xv[i]);
+    OT_RUN(aclnnOnehot, x.t, 2, z.t);
+    for (int i = 0; i < 6; i++)
+        CHECK(ot_get(&z, i) == want[i]);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnOnehot, x.t, 2, NULL);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnOnehot, x.t, 2, zb.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnOnehot, x.t, -1, z.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnOnehot, x64.t, 2, z.t);
+    OT_FREE(&x, &z, &zb, &x64);
+}
+
 int main(void)
 {
     ot_init();
@@ -1181,6 +1202,7 @@ int main(void)
     test_unique();
     test_masked_select_nonzero();
     test_one_hot();
+    test_onehot();
     test_repeat_scatter_nd();
     ot_fini();
     printf("ops_index: %d cases passed\n", g_cases);

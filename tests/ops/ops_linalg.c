@@ -4,6 +4,7 @@
  * transpose, unitriangular, empty shapes and the error codes. */
 #include "optest.h"
 
+#include "aclnnop/aclnn_affine_grid.h"
 #include "aclnnop/aclnn_cdist.h"
 #include "aclnnop/aclnn_cdist_backward.h"
 #include "aclnnop/aclnn_ger.h"
@@ -267,10 +268,56 @@ static void la_errors(void)
     OT_FREE(&a, &b, &c, &f64, &p6, &p5, &g, &sq, &b3, &e, &si, &sb);
 }
 
+/* AffineGrid: a 2-d grid by hand (align corners and not), a 3-d one's corner; the codes of bad
+ * input, each message naming the parameter. */
+static void ag_case(void)
+{
+    int64_t ts[3] = {1, 2, 3}, os[4] = {1, 2, 2, 2}, t3s[3] = {1, 3, 4}, o3s[5] = {1, 1, 2, 3, 3};
+    ot_tensor th, o, thd, oh, th3, o3;
+    OT_MAKE_CONTIG({&th, ACL_FLOAT, 3, ts}, {&o, ACL_FLOAT, 4, os}, {&thd, ACL_DOUBLE, 3, ts},
+                   {&oh, ACL_FLOAT16, 4, os}, {&th3, ACL_FLOAT, 3, t3s}, {&o3, ACL_FLOAT, 5, o3s});
+    /* x' = 2x + 0.5, y' = -y */
+    const double tv[6] = {2, 0, 0.5, 0, -1, 0};
+    for (int i = 0; i < 6; i++)
+        ot_set(&th, i, tv[i]);
+    int64_t sz[4] = {1, 3, 2, 2}, sz3[5] = {1, 1, 1, 2, 3};
+    aclIntArray *size = aclCreateIntArray(sz, 4), *size3 = aclCreateIntArray(sz3, 5);
+    aclIntArray *bad = aclCreateIntArray(sz, 3);
+    for (int align = 0; align < 2; align++) {
+        OT_RUN(aclnnAffineGrid, th.t, size, align, o.t);
+        double b = align ? 1 : 0.5; /* the base grid's outer points */
+        const double want[8] = {-2 * b + 0.5, b, 2 * b + 0.5, b, -2 * b + 0.5, -b, 2 * b + 0.5, -b};
+        for (int i = 0; i < 8; i++)
+            CHECK(ot_get(&o, i) == want[i]);
+    }
+    for (int i = 0; i < 12; i++) /* the identity in 3-d: (x, y, z) of D 1 is z 0 */
+        ot_set(&th3, i, i % 5 == 0 ? 1 : 0);
+    OT_RUN(aclnnAffineGrid, th3.t, size3, true, o3.t);
+    const double w3[3] = {-1, -1, 0};
+    for (int i = 0; i < 3; i++)
+        CHECK(ot_get(&o3, i) == w3[i]);
+    LA_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnAffineGrid, "size", th.t, NULL, false, o.t);
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAffineGrid, "theta", thd.t, size, false, o.t);
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAffineGrid, "out", th.t, size, false, oh.t);
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAffineGrid, "size", th.t, bad, false, o.t);
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAffineGrid, "theta", th.t, size3, false, o3.t);
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAffineGrid, "out", th.t, size, false, o3.t);
+    sz[2] = 100001;
+    aclIntArray *big = aclCreateIntArray(sz, 4);
+    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAffineGrid, "(H)", th.t, big, false, o.t);
+    OT_NULL_OUTS(aclnnAffineGrid, th.t, size, false, o.t);
+    aclDestroyIntArray(size);
+    aclDestroyIntArray(size3);
+    aclDestroyIntArray(bad);
+    aclDestroyIntArray(big);
+    OT_FREE(&th, &o, &thd, &oh, &th3, &o3);
+}
+
 int main(void)
 {
     ot_init();
     la_errors();
+    ag_case();
     const aclDataType f3[3] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
     for (int i = 0; i < 3; i++) {
         mv_case(f3[i], f3[i], f3[i], 7, 33, L_CONTIG, L_CONTIG, 1);

@@ -9,6 +9,7 @@
 
 #include "aclnnop/aclnn_add_rms_norm.h"
 #include "aclnnop/aclnn_batch_norm_backward.h"
+#include "aclnnop/aclnn_bn_infer_grad.h"
 #include "aclnnop/aclnn_group_norm_swish.h"
 #include "aclnnop/aclnn_modulate.h"
 #include "aclnnop/aclnn_add_layer_norm.h"
@@ -511,6 +512,31 @@ static void opsnn_errors(void)
     OT_FREE(&x, &h, &c, &ch, &m, &mh, &s2, &w);
 }
 
+/* BnInferGrad: NHWC by hand (channel the last dim), the codes (BIG1-BIG2). */
+static void big_case(void)
+{
+    int64_t gd[4] = {1, 1, 2, 2}, cd[1] = {2}, c3[1] = {3};
+    ot_tensor g, o, s, v, s3, oh;
+    OT_MAKE_CONTIG({&g, ACL_FLOAT, 4, gd}, {&o, ACL_FLOAT, 4, gd}, {&s, ACL_FLOAT, 1, cd},
+                   {&v, ACL_FLOAT, 1, cd}, {&s3, ACL_FLOAT, 1, c3}, {&oh, ACL_FLOAT16, 4, gd});
+    for (int i = 0; i < 4; i++)
+        ot_set(&g, i, i + 1);
+    ot_set(&s, 0, 2);
+    ot_set(&s, 1, -1);
+    ot_set(&v, 0, 3.75);
+    ot_set(&v, 1, 0.75);
+    OT_RUN(aclnnBnInferGrad, g.t, s.t, v.t, 0.25f, 1, o.t); /* factors 2 / 2 = 1, -1 / 1 */
+    const double want[4] = {1, -2, 3, -4};
+    for (int i = 0; i < 4; i++)
+        CHECK(ot_get(&o, i) == want[i]);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnBnInferGrad, g.t, s.t, NULL, 0.25f, 1, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnBnInferGrad, g.t, s3.t, v.t, 0.25f, 1, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnBnInferGrad, g.t, s.t, v.t, 0.25f, 2, o.t);
+    OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnBnInferGrad, g.t, s.t, v.t, 0.25f, 1, oh.t);
+    OT_NULL_OUTS(aclnnBnInferGrad, g.t, s.t, v.t, 0.25f, 1, o.t);
+    OT_FREE(&g, &o, &s, &v, &s3, &oh);
+}
+
 int main(void)
 {
     ot_init();
@@ -543,6 +569,7 @@ int main(void)
     gnb_errors();
     fused_errors();
     opsnn_errors();
+    big_case();
     ot_fini();
     printf("ops_norm: %d cases passed\n", g_cases);
     return 0;

@@ -18,7 +18,12 @@
 #include "aclnnop/aclnn_max_pool.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
+#include "aclnnop/aclnn_max_pool3_d.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax.h"
+#include "aclnnop/aclnn_max_unpool2d.h"
+#include "aclnnop/aclnn_max_unpool2d_backward.h"
+#include "aclnnop/aclnn_max_unpool3d.h"
+#include "aclnnop/aclnn_max_unpool3d_backward.h"
 #include "optest.h"
 
 struct pc {
@@ -296,6 +301,193 @@ static void max_nan_zero(void)
     OT_FREE(&x, &out);
 }
 
+/* op's first phase returns want with a message naming op and holding frag. */
+#define PL_FAILS(want, op, frag, ...)                                                              \
+    do {                                                                                           \
+        uint64_t ws_;                                                                              \
+        aclOpExecutor *ex_;                                                                        \
+        aclnnStatus r_ = op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_);                            \
+        const char *m_ = aclGetRecentErrMsg();                                                     \
+        if (r_ != (aclnnStatus)(want) || !m_ || !strstr(m_, #op) || !strstr(m_, frag)) {           \
+            fprintf(stderr, "%s:%d: %s returned %d (%s), want %d and \"%s\"\n", __FILE__,          \
+                    __LINE__, #op, (int)r_, m_ ? m_ : "no message", (int)(want), frag);            \
+            exit(1);                                                                               \
+        }                                                                                          \
+    } while (0)
+
+/* MaxUnpool2d / 3d: an INT64 unpooling by hand (bits moved, zeros elsewhere), the launch that
+ * fails on an index out of range writing nothing (MU2), and the codes of bad input. */
+static void max_unpool(void)
+{
+    int64_t s3[3] = {1, 2, 2}, o3[3] = {1, 2, 3}, b3[3] = {1, 3, 2}, s4[4] = {1, 1, 2, 2};
+    int64_t o4[4] = {1, 1, 2, 3}, z3[3] = {1, 0, 2};
+    ot_tensor x, ix, o, ob, xb, ix16, i4, x4, o4t, xz, iz;
+    OT_MAKE_CONTIG({&x, ACL_INT64, 3, s3}, {&ix, ACL_INT32, 3, s3}, {&o, ACL_INT64, 3, o3},
+                   {&ob, ACL_INT64, 3, b3}, {&xb, ACL_BF16, 3, s3}, {&ix16, ACL_INT16, 3, s3},
+                   {&i4, ACL_INT32, 4, s4}, {&x4, ACL_INT64, 4, s4}, {&o4t, ACL_INT64, 4, o4},
+                   {&xz, ACL_INT64, 3, z3}, {&iz, ACL_INT32, 3, z3});
+    const double xv[4] = {-5, 7, 1e15, 3}, iv[4] = {4, 0, 2, 3};
+    for (int i = 0; i < 4; i++) {
+        ot_set(&x, i, xv[i]);
+        ot_set(&ix, i, iv[i]);
+        ot_set(&x4, i, xv[i]);
+    }
+    for (int64_t i = 0; i < o.numel; i++)
+        ot_set(&o, i, 99);
+    int64_t sz[2] = {2, 3}, sz3[3] = {1, 2, 3}, one[3] = {1, 1, 1}, zero[3] = {0, 0, 0};
+    aclIntArray *size = aclCreateIntArray(sz, 2), *size1 = aclCreateIntArray(sz, 1);
+    aclIntArray *size3 = aclCreateIntArray(sz3, 3), *st = aclCreateIntArray(one, 3);
+    aclIntArray *pd = aclCreateIntArray(zero, 3), *st0 = aclCreateIntArray(zero, 3);
+    OT_RUN(aclnnMaxUnpool2d, x.t, ix.t, size, o.t);
+    const double want[6] = {7, 0, 1e15, 3, -5, 0};
+    for (int i = 0; i < 6; i++)
+        CHECK(ot_get(&o, i) == want[i]);
+    /* 3d, the 4-d form (N, D, H, W): one plane of D 1, H 2, W 3 */
+    for (int i = 0; i < 4; i++)
+        ot_set(&i4, i, iv[i]);
+    OT_RUN(aclnnMaxUnpool3d, x4.t, i4.t, size3, st, pd, o4t.t);
+    for (int i = 0; i < 6; i++)
+        CHECK(ot_get(&o4t, i) == want[i]);
+    /* index 6 of a 6-element plane: the launch fails, o keeps its values */
+    ot_set(&ix, 1, 6);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnMaxUnpool2dGetWorkspaceSize(x.t, ix.t, size, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnMaxUnpool2d(NULL, ws, ex, g_stream));
+    CHECK(aclrtSynchronizeStream(g_stream) == ACL_ERROR_RT_AICORE_EXCEPTION);
+    for (int i = 0; i < 6; i++)
+        CHECK(ot_get(&o, i) == want[i]);
+    PL_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxUnpool2d, "outputSize", x.t, ix.t, NULL, o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxUnpool3d, "padding", x4.t, i4.t, size3, st, NULL,
+             o4t.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "self", xb.t, ix.t, size, o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "indices", x.t, ix16.t, size, o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "indices", x.t, i4.t, size, o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "outputSize", x.t, ix.t, size1, o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "out", x.t, ix.t, size, ob.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "dim 1", xz.t, iz.t, size, o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool3d, "self has 3 dims", x.t, ix.t, size3, st, pd,
+             o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool3d, "stride", x4.t, i4.t, size3, st0, pd,
+             o4t.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool3d, "outRef", x4.t, i4.t, size3, st, pd, x4.t);
+    OT_NULL_OUTS(aclnnMaxUnpool2d, x.t, ix.t, size, o.t);
+    OT_NULL_OUTS(aclnnMaxUnpool3d, x4.t, i4.t, size3, st, pd, o4t.t);
+    aclDestroyIntArray(size);
+    aclDestroyIntArray(size1);
+    aclDestroyIntArray(size3);
+    aclDestroyIntArray(st);
+    aclDestroyIntArray(pd);
+    aclDestroyIntArray(st0);
+    OT_FREE(&x, &ix, &o, &ob, &xb, &ix16, &i4, &x4, &o4t, &xz, &iz);
+}
+
+/* MaxPool3D: an NDHWC input of two channels by hand (VALID and SAME), the codes of bad input
+ * (MX1, PL8). */
+static void max_pool3_d(void)
+{
+    int64_t xd[5] = {1, 2, 2, 3, 2}, yv[5] = {1, 1, 1, 1, 2}, ys[5] = {1, 1, 1, 2, 2};
+    ot_tensor x, y, y2, yh;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 5, xd}, {&y, ACL_FLOAT, 5, yv}, {&y2, ACL_FLOAT, 5, ys},
+                   {&yh, ACL_FLOAT16, 5, yv});
+    for (int64_t i = 0; i < x.numel; i++) /* channel c of cell j is c ? -j : j */
+        ot_set(&x, i, i % 2 ? -(double)(i / 2) : (double)(i / 2));
+    int64_t two[1] = {2}, k3[3] = {2, 2, 2}, k5[5] = {1, 2, 2, 2, 1};
+    aclIntArray *a2 = aclCreateIntArray(two, 1), *a3 = aclCreateIntArray(k3, 3);
+    aclIntArray *a5 = aclCreateIntArray(k5, 5), *bad = aclCreateIntArray(k3, 2);
+    /* VALID 2x2x2 over D 2, H 2, W 3: one window (W 0..1): channel 0 max of cells
+     * {0, 1, 3, 4, 6, 7, 9, 10} = 10, channel 1 max of their negatives = 0 */
+    OT_RUN(aclnnMaxPool3D, x.t, a3, a5, "VALID", NULL, NULL, 0, "NDHWC", y.t);
+    CHECK(ot_get(&y, 0) == 10 && ot_get(&y, 1) == 0);
+    /* SAME, stride 2: W out 2, the missing cell behind (front 0): windows W 0..1 and 2 */
+    OT_RUN(aclnnMaxPool3D, x.t, a2, a2, "SAME", NULL, NULL, 0, NULL, y2.t);
+    const double want[4] = {10, 0, 11, -2};
+    for (int i = 0; i < 4; i++)
+        CHECK(ot_get(&y2, i) == want[i]);
+    PL_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPool3D, "padding", x.t, a2, a2, NULL, NULL, NULL, 0,
+             NULL, y.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "padding", x.t, a2, a2, "FULL", NULL, NULL, 0,
+             NULL, y.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "dataFormatOptional", x.t, a2, a2, "VALID",
+             NULL, NULL, 0, "NCHW", y.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "ksize", x.t, bad, a2, "VALID", NULL, NULL, 0,
+             NULL, y.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "padsOptional", x.t, a2, a2, "CALCULATED", a3,
+             NULL, 0, NULL, y.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "out", x.t, a3, a3, "VALID", NULL, NULL, 0,
+             "NDHWC", y2.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "out", x.t, a3, a3, "VALID", NULL, NULL, 0,
+             "NDHWC", yh.t);
+    OT_NULL_OUTS(aclnnMaxPool3D, x.t, a3, a3, "VALID", NULL, NULL, 0, NULL, y.t);
+    aclDestroyIntArray(a2);
+    aclDestroyIntArray(a3);
+    aclDestroyIntArray(a5);
+    aclDestroyIntArray(bad);
+    OT_FREE(&x, &y, &y2, &yh);
+}
+
+/* MaxUnpool2dBackward / 3dBackward: an INT64 gather by hand (bits exact past 2^53), the
+ * failed launch writing nothing, the codes (MU3). */
+static void max_unpool_backward(void)
+{
+    int64_t gd[3] = {1, 2, 3}, sd[3] = {1, 2, 2}, g4[4] = {1, 1, 2, 3}, s4[4] = {1, 1, 2, 2};
+    ot_tensor g, s, ix, o, g3, s3, i3, o3, of;
+    OT_MAKE_CONTIG({&g, ACL_INT64, 3, gd}, {&s, ACL_INT64, 3, sd}, {&ix, ACL_INT32, 3, sd},
+                   {&o, ACL_INT64, 3, sd}, {&g3, ACL_INT64, 4, g4}, {&s3, ACL_INT64, 4, s4},
+                   {&i3, ACL_INT32, 4, s4}, {&o3, ACL_INT64, 4, s4}, {&of, ACL_DOUBLE, 3, sd});
+    const double gv[6] = {9007199254740993.0, 1, 2, 3, 4, 5}, iv[4] = {5, 0, 2, 3};
+    for (int i = 0; i < 6; i++) {
+        ot_set(&g, i, gv[i]);
+        ot_set(&g3, i, gv[i]);
+    }
+    for (int i = 0; i < 4; i++) {
+        ot_set(&ix, i, iv[i]);
+        ot_set(&i3, i, iv[i]);
+    }
+    /* element 0: 2^53 + 1, which a double cannot hold */
+    ((int64_t *)g.buf)[0] = ((int64_t *)g3.buf)[0] = 9007199254740993LL;
+    int64_t sz[3] = {2, 3, 1}, sz3[3] = {1, 2, 3}, one[3] = {1, 1, 1}, zero[3] = {0, 0, 0};
+    aclIntArray *size = aclCreateIntArray(sz, 2), *bad = aclCreateIntArray(sz, 3);
+    aclIntArray *size3 = aclCreateIntArray(sz3, 3), *st = aclCreateIntArray(one, 3);
+    aclIntArray *pd = aclCreateIntArray(zero, 3);
+    OT_RUN(aclnnMaxUnpool2dBackward, g.t, s.t, ix.t, size, o.t);
+    const double want[4] = {5, 9007199254740993.0, 2, 3};
+    for (int i = 0; i < 4; i++)
+        CHECK(ot_get(&o, i) == want[i]);
+    CHECK(((int64_t *)o.buf)[1] == 9007199254740993LL); /* kept exactly */
+    OT_RUN(aclnnMaxUnpool3dBackward, g3.t, s3.t, i3.t, size3, st, pd, o3.t);
+    for (int i = 0; i < 4; i++)
+        CHECK(ot_get(&o3, i) == want[i]);
+    CHECK(((int64_t *)o3.buf)[1] == 9007199254740993LL);
+    ot_set(&ix, 0, 6);
+    for (int i = 0; i < 4; i++)
+        ot_set(&o, i, -1);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnMaxUnpool2dBackwardGetWorkspaceSize(g.t, s.t, ix.t, size, o.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnMaxUnpool2dBackward(NULL, ws, ex, g_stream));
+    CHECK(aclrtSynchronizeStream(g_stream) == ACL_ERROR_RT_AICORE_EXCEPTION);
+    for (int i = 0; i < 4; i++)
+        CHECK(ot_get(&o, i) == -1);
+    PL_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxUnpool2dBackward, "indices", g.t, s.t, NULL, size,
+             o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2dBackward, "outputSize", g.t, s.t, ix.t, bad,
+             o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2dBackward, "out", g.t, s.t, ix.t, size, of.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2dBackward, "gradOutput", s.t, s.t, ix.t, size,
+             o.t);
+    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool3dBackward, "stride", g3.t, s3.t, i3.t, size3,
+             pd, pd, o3.t);
+    OT_NULL_OUTS(aclnnMaxUnpool2dBackward, g.t, s.t, ix.t, size, o.t);
+    aclDestroyIntArray(size);
+    aclDestroyIntArray(bad);
+    aclDestroyIntArray(size3);
+    aclDestroyIntArray(st);
+    aclDestroyIntArray(pd);
+    OT_FREE(&g, &s, &ix, &o, &g3, &s3, &i3, &o3, &of);
+}
+
 int main(void)
 {
     ot_init();
@@ -328,6 +520,9 @@ int main(void)
     misuse();
     hand_worked();
     max_nan_zero();
+    max_unpool();
+    max_pool3_d();
+    max_unpool_backward();
     ot_fini();
     printf("ops_pool: ok\n");
     return 0;

@@ -6,6 +6,7 @@
 #include "optest.h"
 
 #include "aclnnop/aclnn_cat.h"
+#include "aclnnop/aclnn_chunk_cat.h"
 #include "aclnnop/aclnn_permute.h"
 #include "aclnnop/aclnn_repeat.h"
 #include "aclnnop/aclnn_slice.h"
@@ -987,6 +988,47 @@ static void test_creation(void)
     aclDestroyScalar(c);
 }
 
+/* ChunkCat: CANN's example ([2, 3] and [1, 3] in 2 chunks, the second padded), a FLOAT16 list
+ * into a FLOAT out, an empty tensor skipped; the codes of bad input. */
+static void test_chunk_cat(void)
+{
+    int64_t a2[2] = {2, 3}, b2[2] = {1, 3}, o2[2] = {2, 6}, e1[1] = {0}, z0[1] = {1};
+    int64_t h1[1] = {5}, ho[2] = {3, 2};
+    /* each list owns its tensors (aclDestroyTensorList destroys them): none is shared */
+    ot_tensor ab[3], hl[1], mixed[2], sc[2], o, oh, hf, o3;
+    OT_MAKE_CONTIG({&ab[0], ACL_FLOAT, 2, a2}, {&ab[1], ACL_FLOAT, 1, e1},
+                   {&ab[2], ACL_FLOAT, 2, b2}, {&o, ACL_FLOAT, 2, o2}, {&oh, ACL_FLOAT16, 2, o2},
+                   {&hl[0], ACL_FLOAT16, 1, h1}, {&hf, ACL_FLOAT, 2, ho}, {&o3, ACL_FLOAT, 2, ho},
+                   {&mixed[0], ACL_FLOAT, 2, a2}, {&mixed[1], ACL_FLOAT16, 2, a2},
+                   {&sc[0], ACL_FLOAT, 2, a2}, {&sc[1], ACL_FLOAT, 0, z0});
+    set_iota(&ab[0]);
+    set_iota(&ab[2]);
+    aclTensorList *l = ot_list(ab, 3);
+    OT_RUN(aclnnChunkCat, l, 0, 2, o.t);
+    const double want[12] = {0, 1, 2, 0, 1, 2, 3, 4, 5, 0, 0, 0};
+    expect_vals("ChunkCat", &o, want);
+    set_iota(&hl[0]); /* 5 rows of 1 in 3 chunks of 2: 0 1 | 2 3 | 4 0 */
+    aclTensorList *lh = ot_list(hl, 1);
+    OT_RUN(aclnnChunkCat, lh, 0, 3, hf.t);
+    const double wh[6] = {0, 1, 2, 3, 4, 0};
+    expect_vals("ChunkCat FLOAT16 to FLOAT", &hf, wh);
+    aclTensorList *lm = ot_list(mixed, 2), *ls = ot_list(sc, 2);
+    FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, "tensors", aclnnChunkCat, NULL, 0, 2, o.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, "out", aclnnChunkCat, l, 0, 2, NULL);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "dim", aclnnChunkCat, l, 1, 2, o.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "numChunks", aclnnChunkCat, l, 0, 0, o.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "tensors[1]", aclnnChunkCat, lm, 0, 2, o.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "0 dims", aclnnChunkCat, ls, 0, 2, o.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "FLOAT out", aclnnChunkCat, l, 0, 2, oh.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "out", aclnnChunkCat, l, 0, 2, o3.t);
+    OT_NULL_OUTS(aclnnChunkCat, l, 0, 2, o.t);
+    ot_free_list(l, ab, 3);
+    ot_free_list(lh, hl, 1);
+    ot_free_list(lm, mixed, 2);
+    ot_free_list(ls, sc, 2);
+    OT_FREE(&o, &oh, &hf, &o3);
+}
+
 int main(void)
 {
     ot_init();
@@ -998,6 +1040,7 @@ int main(void)
     test_phase2();
     test_views();
     test_creation();
+    test_chunk_cat();
     ot_fini();
     printf("ops_shape: %d cases passed\n", g_cases);
     return 0;

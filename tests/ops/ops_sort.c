@@ -6,6 +6,8 @@
 
 #include "aclnnop/aclnn_argsort.h"
 #include "aclnnop/aclnn_searchsorted.h"
+#include "aclnnop/aclnn_sort_v2.h"
+#include "aclnnop/aclnn_sort_with_index.h"
 
 static int g_cases;
 
@@ -157,6 +159,89 @@ static void ss_errors(void)
     OT_FREE(&s, &x, &o, &o32, &xb, &sf, &xw, &ow);
 }
 
+/* SortWithIndex: NaN first both ways, ties stable, the caller's index carried (AS4); the codes
+ * of bad input, each message naming the parameter. */
+static void swi_case(void)
+{
+    int64_t d[1] = {4}, d2[1] = {3}, e[2] = {2, 0};
+    ot_tensor x, ix, v, o, xf, i64, o3, ex, ei;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 1, d}, {&ix, ACL_INT32, 1, d}, {&v, ACL_FLOAT, 1, d},
+                   {&o, ACL_INT32, 1, d}, {&xf, ACL_DOUBLE, 1, d}, {&i64, ACL_INT64, 1, d},
+                   {&o3, ACL_INT32, 1, d2}, {&ex, ACL_FLOAT, 2, e}, {&ei, ACL_INT32, 2, e});
+    const double xv[4] = {3, 1, NAN, 1}, iv[4] = {10, 20, 30, 40};
+    for (int i = 0; i < 4; i++) {
+        ot_set(&x, i, xv[i]);
+        ot_set(&ix, i, iv[i]);
+    }
+    const double up_v[4] = {NAN, 1, 1, 3}, up_i[4] = {30, 20, 40, 10};
+    const double dn_v[4] = {NAN, 3, 1, 1}, dn_i[4] = {30, 10, 20, 40};
+    for (int desc = 0; desc < 2; desc++) {
+        OT_RUN(aclnnSortWithIndex, x.t, ix.t, desc ? 0 : -1, desc, false, v.t, o.t);
+        for (int i = 0; i < 4; i++) {
+            double want = desc ? dn_v[i] : up_v[i], got = ot_get(&v, i);
+            CHECK(isnan(want) ? isnan(got) : got == want);
+            CHECK(ot_get(&o, i) == (desc ? dn_i[i] : up_i[i]));
+        }
+    }
+    OT_RUN(aclnnSortWithIndex, ex.t, ei.t, 1, false, true, ex.t, ei.t); /* empty: nothing runs */
+    SS_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSortWithIndex, "x", NULL, ix.t, -1, false, false, v.t,
+             o.t);
+    SS_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSortWithIndex, "indicesOut", x.t, ix.t, -1, false, false,
+             v.t, NULL);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "x", xf.t, ix.t, -1, false, false, xf.t,
+             o.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "index", x.t, i64.t, -1, false, false,
+             v.t, i64.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "valuesOut", x.t, ix.t, -1, false, false,
+             xf.t, o.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "indicesOut", x.t, ix.t, -1, false, false,
+             v.t, i64.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "axis", ex.t, ei.t, 0, false, false, ex.t,
+             ei.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "indicesOut", x.t, ix.t, -1, false, false,
+             v.t, o3.t);
+    OT_NULL_OUTS(aclnnSortWithIndex, x.t, ix.t, -1, false, false, v.t, o.t);
+    OT_FREE(&x, &ix, &v, &o, &xf, &i64, &o3, &ex, &ei);
+}
+
+/* SortV2: a 2x3 FLOAT along dim 0 and dim 1 with a UINT32 index carried, NaN above numbers
+ * (AS5); the codes of bad input. */
+static void sort_v2_case(void)
+{
+    int64_t d[2] = {2, 3}, d3[3] = {1, 2, 3};
+    ot_tensor x, ix, y, o, x3, i3, ih;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, d}, {&ix, ACL_UINT32, 2, d}, {&y, ACL_FLOAT, 2, d},
+                   {&o, ACL_UINT32, 2, d}, {&x3, ACL_FLOAT, 3, d3}, {&i3, ACL_UINT32, 3, d3},
+                   {&ih, ACL_INT32, 2, d});
+    const double xv[6] = {3, NAN, 1, 2, 5, 1}; /* [[3, NaN, 1], [2, 5, 1]] */
+    uint32_t *iu = ix.buf, *ou = o.buf;        /* (optest has no UINT32: the contiguous bytes) */
+    for (int i = 0; i < 6; i++) {
+        ot_set(&x, i, xv[i]);
+        iu[i] = 100u + (uint32_t)i;
+    }
+    OT_RUN(aclnnSortV2, x.t, ix.t, y.t, 1, false, o.t);
+    const double yv[6] = {1, 3, NAN, 1, 2, 5}, ov[6] = {102, 100, 101, 105, 103, 104};
+    for (int i = 0; i < 6; i++) {
+        double g = ot_get(&y, i);
+        CHECK(isnan(yv[i]) ? isnan(g) : g == yv[i]);
+        CHECK(ou[i] == ov[i]);
+    }
+    OT_RUN(aclnnSortV2, x.t, ix.t, y.t, 0, true, o.t); /* columns, descending */
+    const double yd[6] = {3, NAN, 1, 2, 5, 1}, od[6] = {100, 101, 102, 103, 104, 105};
+    for (int i = 0; i < 6; i++) {
+        double g = ot_get(&y, i);
+        CHECK(isnan(yd[i]) ? isnan(g) : g == yd[i]);
+        CHECK(ou[i] == od[i]);
+    }
+    SS_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSortV2, "dstIndex", x.t, ix.t, y.t, 0, false, NULL);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortV2, "index", x.t, ih.t, y.t, 0, false, ih.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortV2, "1 or 2", x3.t, i3.t, x3.t, 0, false, i3.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortV2, "out of range", x.t, ix.t, y.t, 2, false, o.t);
+    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortV2, "dstIndex", x.t, ix.t, y.t, 0, false, i3.t);
+    OT_NULL_OUTS(aclnnSortV2, x.t, ix.t, y.t, 0, false, o.t);
+    OT_FREE(&x, &ix, &y, &o, &x3, &i3, &ih);
+}
+
 int main(void)
 {
     ot_init();
@@ -175,6 +260,8 @@ int main(void)
     as_lines(ACL_FLOAT, 2, e2, 1, false, L_CONTIG); /* empty */
     as_errors();
     ss_errors();
+    swi_case();
+    sort_v2_case();
     ot_fini();
     printf("ops_sort: %d cases passed\n", g_cases);
     return 0;

@@ -13,7 +13,13 @@ gives 161001 / 161002 with a message naming the operator. test_later_versions: t
 ops-nn's experimental folder (CeluV2/V3, EluV2, HardSwishV2, LeakyreluV2, LogsigmoidV2,
 SoftPlusV2, SoftmaxV2, SiluMul, FusedBiasLeakyRelu, SwigluClamp, ReluV3's packed mask and the
 gradients EluGrad ... ReluGradV4, SoftmaxGrad) the same way. test_glu_muls: SquaredRelu,
-GeluMul, FatreluMul and SwiGluGrad of ops-nn's activation folder; test_prelu_backward. Tolerances as test_ew_torch's;
+GeluMul, FatreluMul and SwiGluGrad of ops-nn's activation folder; test_prelu_backward;
+test_rrelu_with_noise (eval against torch's rrelu, training against the noise it wrote:
+in [lower, upper) where self < 0, 1 elsewhere, out = self * noise, reproducible by seed and
+offset); test_clipped_swiglu (ClippedSwiglu / V2 against CANN's kernel-test golden
+written in torch: groups, interleaved and halves, both clamp modes; ClippedSwigluGrad against
+torch's autograd of that golden); test_swiglu_group (its golden in torch); test_situ_glu (SituGlu against its formula in torch,
+SituGluGrad against torch's autograd of it). Tolerances as test_ew_torch's;
 FLOAT16 / BFLOAT16 gradients 8 times looser (cpuacl rounds the inputs first). Skipped (exit
 77) without torch."""
 import math
@@ -482,6 +488,293 @@ class ActivationTorch(TorchCase):
         self.refused("SwiGluGrad", 161002, o.handle, f.handle, 2, f.handle)
         self.refused("SwiGluGrad", 161002, f.handle, f.handle, -1, f.handle)
         self.refused("SwiGluGrad", 161001, o.handle, 0, -1, f.handle)
+
+    def test_rrelu_with_noise(self):
+        rng = random.Random(SEED + 15)
+        for dtype in (F32, F16, BF16):
+            for shape in SHAPES:
+                for sdt in (F32, F64):
+                    lo, hi = 0.125, 0.375
+                    x = gen(rng, shape, dtype)
+                    lower, upper = scalar(lo, sdt), scalar(hi, sdt)
+                    # eval: torch's rrelu (leaky_relu at the mean slope); noise untouched
+                    out = self.out_like(shape, dtype)
+                    noise = self.dev(torch.full(shape, 7.0, dtype=dtype))
+                    self.run_op("RReluWithNoise", self.dev(view_of(rng, x)).handle, noise.handle,
+                                lower, upper, False, 1, 2, out.handle)
+                    what = "RReluWithNoise eval %s %s" % (dtype, shape)
+                    check(self, out.read(), TF.rrelu(x.double(), lo, hi, False).to(dtype), what, (x,))
+                    self.assertTrue(bool((noise.read() == 7).all()), what)
+                    # training, a noise two elements longer: its tail kept
+                    n = x.numel()
+                    noise = self.dev(torch.full((n + 2,), 7.0, dtype=dtype))
+                    seed, off = rng.randrange(1 << 40), rng.randrange(1 << 20)
+                    self.run_op("RReluWithNoise", self.dev(view_of(rng, x)).handle, noise.handle,
+                                lower, upper, True, seed, off, out.handle)
+                    what = "RReluWithNoise train %s %s seed %d offset %d" % (dtype, shape, seed, off)
+                    z = noise.read()
+                    self.assertTrue(bool((z[n:] == 7).all()), what)
+                    z = z[:n].reshape(shape).double()
+                    neg = x.double() < 0
+                    a = torch.tensor(lo, dtype=dtype).double(), torch.tensor(hi, dtype=dtype).double()
+                    self.assertTrue(bool((z[~neg] == 1).all()), what)
+                    self.assertTrue(bool(((z[neg] >= a[0]) & (z[neg] <= a[1])).all()), what)
+                    check(self, out.read(), (x.double() * z).to(dtype), what, (x,))
+                    # the same seed and offset again (in place): the same result
+                    xi = self.dev(x.clone())
+                    noise2 = self.dev(torch.zeros((n,), dtype=dtype))
+                    self.run_op("InplaceRReluWithNoise", xi.handle, noise2.handle, lower, upper,
+                                True, seed, off)
+                    check(self, xi.read(), out.read(), what + " in place", tol=(0, 0))
+                    self.assertTrue(torch.equal(noise2.read(), noise.read()[:n]), what + " in place")
+                    if n > 8:  # another offset draws other numbers
+                        self.run_op("RReluWithNoise", self.dev(x).handle, noise2.handle, lower,
+                                    upper, True, seed, off + 1, out.handle)
+                        self.assertFalse(torch.equal(noise2.read(), noise.read()[:n]), what)
+        x = self.dev(torch.zeros((2, 3)))
+        lo, hi = scalar(0.1), scalar(0.3)
+        self.refused("RReluWithNoise", 161001, x.handle, None, lo, hi, True, 0, 0, x.handle)
+        self.refused("RReluWithNoise", 161001, x.handle, x.handle, None, hi, True, 0, 0, x.handle)
+        self.refused("RReluWithNoise", 161002, x.handle, self.dev(torch.zeros((5,))).handle, lo,
+                     hi, True, 0, 0, x.handle)  # noise too small
+        self.refused("RReluWithNoise", 161002, x.handle, x.handle, lo, hi, True, 0, 0,
+                     self.dev(torch.zeros((3, 2))).handle)
+        self.refused("RReluWithNoise", 161002, x.handle, self.dev(torch.zeros((2, 3), dtype=F16)).handle,
+                     lo, hi, True, 0, 0, x.handle)
+        self.refused("RReluWithNoise", 161002, self.dev(torch.zeros((2, 3), dtype=F64)).handle,
+                     self.dev(torch.zeros((2, 3), dtype=F64)).handle, lo, hi, True, 0, 0,
+                     self.dev(torch.zeros((2, 3), dtype=F64)).handle)
+        self.refused("RReluWithNoise", 161002, x.handle, x.handle, scalar(1), hi, True, 0, 0,
+                     x.handle)  # an INT64 lower
+        # eval does not need the noise's size
+        self.run_op("RReluWithNoise", x.handle, self.dev(torch.zeros((1,))).handle, lo, hi, False,
+                    0, 0, x.handle)
+
+    def test_clipped_swiglu(self):
+        rng = random.Random(SEED + 16)
+
+        def golden(x, gi, dim, alpha, limit, bias, inter, mode):
+            shape = list(x.shape)
+            d = dim % len(shape)
+            pre = 1
+            for v in shape[:d]:
+                pre *= v
+            x2 = x.double().reshape(pre, -1)
+            rows = pre if gi is None else min(int(gi.sum()), pre)
+            xt = x2[:rows]
+            a, b = (xt[:, ::2], xt[:, 1::2]) if inter else torch.chunk(xt, 2, dim=-1)
+            b = b.clamp(-limit, limit)
+            if mode == 0:
+                a = a.clamp(max=limit)
+                r = a * torch.sigmoid(alpha * a) * (b + bias)
+            else:
+                r = (a * torch.sigmoid(a)).clamp(max=limit) * b
+            y = torch.zeros((pre, x2.shape[1] // 2), dtype=F64)
+            y[:rows] = r
+            shape[d] //= 2
+            return y.reshape(shape)
+        for dtype in (F32, F16, BF16):
+            for v2 in (False, True):
+                for _ in range(5):
+                    nd = rng.randint(1, 3)
+                    shape = [rng.randint(1, 4) for _ in range(nd)]
+                    dim = rng.randrange(-nd, nd)
+                    shape[dim % nd] = 2 * rng.randint(1, 3)
+                    x = gen(rng, shape, dtype, special=False) * 3
+                    gi = None
+                    if rng.random() < 0.6:
+                        gi = torch.tensor([rng.randint(0, 2) for _ in range(rng.randint(1, 3))],
+                                          dtype=I64)
+                    alpha, limit, bias = 1.702, rng.choice((0.5, 2.0, 7.0)), rng.choice((0.0, 1.0))
+                    inter = rng.random() < 0.5
+                    mode = rng.randint(0, 1) if v2 else 0
+                    ref = golden(x, gi, dim, alpha, limit, bias, inter, mode).to(dtype)
+                    out = self.out_like(ref.shape, dtype)
+                    args = [self.dev(view_of(rng, x)).handle,
+                            None if gi is None else self.dev(gi).handle, dim, alpha, limit, bias,
+                            inter] + ([mode] if v2 else []) + [out.handle]
+                    name = "ClippedSwigluV2" if v2 else "ClippedSwiglu"
+                    self.run_op(name, *args)
+                    what = "%s %s %s dim %d gi %s inter %s mode %d" % (
+                        name, dtype, shape, dim, None if gi is None else gi.tolist(), inter, mode)
+                    check(self, out.read(), ref, what, (x,))
+        x = self.dev(torch.zeros((2, 4)))
+        o = self.dev(torch.zeros((2, 2)))
+        self.refused("ClippedSwiglu", 161001, None, None, -1, 1.7, 7.0, 1.0, False, o.handle)
+        self.refused("ClippedSwiglu", 161002, x.handle, None, 2, 1.7, 7.0, 1.0, False, o.handle)
+        self.refused("ClippedSwiglu", 161002, x.handle, None, -1, 1.7, 0.0, 1.0, False, o.handle)
+        self.refused("ClippedSwiglu", 161002, x.handle, None, 0, 1.7, 7.0, 1.0, False, o.handle)
+        self.refused("ClippedSwiglu", 161002, self.dev(torch.zeros((2, 3))).handle, None, -1, 1.7,
+                     7.0, 1.0, False, o.handle)  # odd
+        self.refused("ClippedSwiglu", 161002, x.handle, self.dev(torch.zeros((2,), dtype=I32)).handle,
+                     -1, 1.7, 7.0, 1.0, False, o.handle)
+        self.refused("ClippedSwiglu", 161002, x.handle, None, -1, 1.7, 7.0, 1.0, False,
+                     self.dev(torch.zeros((2, 2), dtype=F16)).handle)
+        self.refused("ClippedSwigluV2", 161002, x.handle, None, -1, 1.7, 7.0, 1.0, False, 2,
+                     o.handle)
+        # a negative group count fails the launch before any write
+        ws, ex, ret = nn.get_workspace_size("ClippedSwiglu", x.handle,
+                                            self.dev(torch.tensor([1, -1], dtype=I64)).handle,
+                                            -1, 1.7, 7.0, 1.0, False, o.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("ClippedSwiglu", 0, 0, ex, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 507015)
+
+    def test_clipped_swiglu_grad(self):
+        rng = random.Random(SEED + 17)
+        for dtype in (F32, F16, BF16):
+            for _ in range(6):
+                nd = rng.randint(1, 3)
+                shape = [rng.randint(1, 4) for _ in range(nd)]
+                dim = rng.randrange(-nd, nd)
+                d = dim % nd
+                shape[d] = 2 * rng.randint(1, 3)
+                x = gen(rng, shape, dtype, special=False) * 3
+                gshape = list(shape)
+                gshape[d] //= 2
+                gy = gen(rng, gshape, dtype, special=False)
+                gi = None
+                if rng.random() < 0.6:
+                    gi = torch.tensor([rng.randint(0, 2) for _ in range(rng.randint(1, 3))],
+                                      dtype=I64)
+                alpha, limit, bias = 1.702, rng.choice((0.5, 2.0, 7.0)), rng.choice((0.0, 1.0))
+                inter = rng.random() < 0.5
+                pre = 1
+                for v in shape[:d]:
+                    pre *= v
+                rows = pre if gi is None else min(int(gi.sum()), pre)
+                xd = x.double().requires_grad_()
+                x2 = xd.reshape(pre, -1)[:rows]
+                a, b = (x2[:, ::2], x2[:, 1::2]) if inter else torch.chunk(x2, 2, dim=-1)
+                a = a.clamp(max=limit)
+                y = a * torch.sigmoid(alpha * a) * (b.clamp(-limit, limit) + bias)
+                y.backward(gy.double().reshape(pre, -1)[:rows])
+                ref = xd.grad.to(dtype)
+                out = self.out_like(shape, dtype)
+                self.run_op("ClippedSwigluGrad", self.dev(view_of(rng, gy)).handle,
+                            self.dev(view_of(rng, x)).handle,
+                            None if gi is None else self.dev(gi).handle, dim, alpha, limit, bias,
+                            inter, out.handle)
+                what = "ClippedSwigluGrad %s %s dim %d gi %s inter %s limit %g" % (
+                    dtype, shape, dim, None if gi is None else gi.tolist(), inter, limit)
+                check(self, out.read(), ref, what, (x,), tol=gtol(dtype))
+        x = self.dev(torch.zeros((2, 4)))
+        gy = self.dev(torch.zeros((2, 2)))
+        self.refused("ClippedSwigluGrad", 161001, None, x.handle, None, -1, 1.7, 7.0, 1.0, False,
+                     x.handle)
+        self.refused("ClippedSwigluGrad", 161002, gy.handle, x.handle, None, -1, 1.7, 7.0, 1.0,
+                     False, self.dev(torch.zeros((2, 4), dtype=F16)).handle)
+        self.refused("ClippedSwigluGrad", 561002, x.handle, x.handle, None, -1, 1.7, 7.0, 1.0,
+                     False, x.handle)  # gradY not halved
+        self.refused("ClippedSwigluGrad", 561002, gy.handle, x.handle, None, -1, 1.7, -1.0, 1.0,
+                     False, x.handle)  # limit
+        self.refused("ClippedSwigluGrad", 561002, gy.handle, x.handle, None, 2, 1.7, 7.0, 1.0,
+                     False, x.handle)  # dim
+        e = self.dev(torch.zeros((0, 4)))
+        self.refused("ClippedSwigluGrad", 161002, self.dev(torch.zeros((0, 2))).handle, e.handle,
+                     None, -1, 1.7, 7.0, 1.0, False, e.handle)  # empty
+
+    def test_situ_glu(self):
+        rng = random.Random(SEED + 18)
+
+        def fwd(x, d, beta, lbeta, left):
+            gate, up = torch.chunk(x, 2, dim=d)
+            if not left:
+                gate, up = up, gate
+            if lbeta > 0:
+                up = lbeta * torch.tanh(up / lbeta)
+            return beta * torch.tanh(gate / beta) * torch.sigmoid(gate) * up
+        for dtype in (F32, F16, BF16):
+            for shape, dim in (((3, 4), -1), ((2, 6, 3), 1), ((8,), 0), ((0, 4), 1),
+                               ((2, 2, 2), 0)):
+                for _ in range(2):
+                    beta, lbeta = rng.choice((0.5, 1.0, 2.0)), rng.choice((-1.0, 0.0, 0.8, 3.0))
+                    left = rng.random() < 0.5
+                    x = gen(rng, shape, dtype, special=False)
+                    xd = x.double().requires_grad_()
+                    y = fwd(xd, dim, beta, lbeta, left)
+                    out = self.out_like(y.shape, dtype)
+                    what = "SituGlu %s %s dim %d beta %g lbeta %g left %s" % (
+                        dtype, shape, dim, beta, lbeta, left)
+                    self.run_op("SituGlu", self.dev(view_of(rng, x)).handle, dim, beta, lbeta,
+                                left, out.handle)
+                    check(self, out.read(), y.detach().to(dtype), what, (x,))
+                    gy = gen(rng, tuple(y.shape), dtype, special=False)
+                    if xd.numel():
+                        y.backward(gy.double())
+                        ref = xd.grad
+                    else:
+                        ref = torch.zeros(shape, dtype=F64)
+                    gx = self.out_like(shape, dtype)
+                    self.run_op("SituGluGrad", self.dev(view_of(rng, gy)).handle,
+                                self.dev(view_of(rng, x)).handle, dim, beta, lbeta, left,
+                                gx.handle)
+                    check(self, gx.read(), ref.to(dtype), "Grad " + what, (x,), tol=gtol(dtype))
+        x = self.dev(torch.zeros((2, 4)))
+        h = self.dev(torch.zeros((2, 2)))
+        self.refused("SituGlu", 161001, None, -1, 1.0, 1.0, True, h.handle)
+        self.refused("SituGlu", 161002, x.handle, 2, 1.0, 1.0, True, h.handle)
+        self.refused("SituGlu", 161002, x.handle, 0, 1.0, 1.0, True, h.handle)
+        self.refused("SituGlu", 161002, self.dev(torch.zeros((2, 3))).handle, -1, 1.0, 1.0, True,
+                     h.handle)
+        self.refused("SituGlu", 161002, x.handle, -1, 1.0, 1.0, True,
+                     self.dev(torch.zeros((2, 2), dtype=F16)).handle)
+        self.refused("SituGlu", 161002, self.dev(torch.zeros((2, 4), dtype=F64)).handle, -1, 1.0,
+                     1.0, True, self.dev(torch.zeros((2, 2), dtype=F64)).handle)
+        self.refused("SituGluGrad", 161001, h.handle, None, -1, 1.0, 1.0, True, x.handle)
+        self.refused("SituGluGrad", 161002, x.handle, x.handle, -1, 1.0, 1.0, True, x.handle)
+        self.refused("SituGluGrad", 161002, h.handle, x.handle, -1, 1.0, 1.0, True, h.handle)
+
+    def test_swiglu_group(self):
+        rng = random.Random(SEED + 19)
+        for dtype in (F32, F16, BF16):
+            for _ in range(8):
+                nd = rng.randint(1, 3)
+                shape = [rng.randint(1, 4) for _ in range(nd - 1)] + [2 * rng.randint(1, 4)]
+                bs = 1
+                for v in shape[:-1]:
+                    bs *= v
+                x = gen(rng, shape, dtype, special=False) * 3
+                w = None
+                if rng.random() < 0.5:
+                    w = gen(rng, [bs], F32, special=False)
+                gi = None
+                if rng.random() < 0.5:
+                    gi = torch.tensor([rng.randint(0, 2) for _ in range(rng.randint(1, 3))],
+                                      dtype=I64)
+                lim = rng.choice((-1.0, 0.5, 2.0))
+                x2 = x.double().reshape(bs, -1)
+                a, b = torch.chunk(x2, 2, dim=-1)
+                if lim > 0:
+                    a, b = a.clamp(max=lim), b.clamp(-lim, lim)
+                y = a * torch.sigmoid(a) * b
+                if w is not None:
+                    y = y * w.double().reshape(-1, 1)
+                rows = bs if gi is None else min(int(gi.sum()), bs)
+                y[rows:] = 0
+                ref = y.reshape(shape[:-1] + [shape[-1] // 2]).to(dtype)
+                out = self.out_like(ref.shape, dtype)
+                self.run_op("SwigluGroup", self.dev(x).handle,
+                            None if w is None else self.dev(w).handle,
+                            None if gi is None else self.dev(gi).handle, lim, out.handle)
+                what = "SwigluGroup %s %s w %s gi %s lim %g" % (
+                    dtype, shape, w is not None, None if gi is None else gi.tolist(), lim)
+                check(self, out.read(), ref, what, (x,))
+        x = self.dev(torch.zeros((2, 4)))
+        o = self.dev(torch.zeros((2, 2)))
+        self.refused("SwigluGroup", 161001, None, None, None, -1.0, o.handle)
+        self.refused("SwigluGroup", 161002, x.handle, None, None, -1.0,
+                     self.dev(torch.zeros((2, 2), dtype=F16)).handle)
+        self.refused("SwigluGroup", 561002, x.handle, None, None, 0.0, o.handle)
+        self.refused("SwigluGroup", 561002, self.dev(torch.zeros((2, 3))).handle, None, None, -1.0,
+                     o.handle)
+        self.refused("SwigluGroup", 561002, x.handle, self.dev(torch.zeros((3,))).handle, None,
+                     -1.0, o.handle)
+        self.refused("SwigluGroup", 561002, x.handle, self.dev(torch.zeros((2,), dtype=F16)).handle,
+                     None, -1.0, o.handle)
+        self.refused("SwigluGroup", 561002, x.handle, None,
+                     self.dev(torch.zeros((2,), dtype=I32)).handle, -1.0, o.handle)
+        self.refused("SwigluGroup", 561002, x.handle, None, None, -1.0, x.handle)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ naming the operator. References are computed in DOUBLE from the inputs as
 stored and rounded once; tolerances as test_ew_torch's, FLOAT16 / BFLOAT16
 looser for the reduced results. test_later_versions: the rows of ops-nn's experimental folder
 (HuberLoss(Grad), HingeLoss(Grad), HingeEmbeddingLoss, L2Loss, MseLossGrad,
-BinaryCrossEntropyV2, GaussianNllLoss, BinaryCrossEntropyGradV2), MultilabelMarginLoss and CrossEntropyLoss against torch's losses and autograd the same way. Skipped (exit 77) without torch."""
+BinaryCrossEntropyV2, GaussianNllLoss, GaussianNllLossGrad, BinaryCrossEntropyGradV2), MultilabelMarginLoss and CrossEntropyLoss against torch's losses and autograd the same way. Skipped (exit 77) without torch."""
 import warnings
 import random
 import unittest
@@ -500,6 +500,65 @@ class LossTorch(TorchCase):
         self.assertEqual(ret, 0)
         self.assertEqual(nn.launch("CrossEntropyLoss", 0, 0, ex, self.stream), 0)
         self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)  # class 3 of 3
+
+    def test_gaussian_nll_loss_grad(self):
+        """GaussianNllLossGrad (GNG1-GNG2) against torch's autograd of gaussian_nll_loss in
+        DOUBLE (whose no-grad clamp of var passes the gradient, as CANN's): var of input's
+        shape, last dim 1, without its last dim, one element; target broadcast on one dim;
+        every reduction."""
+        rng = random.Random(SEED + 13)
+        for dtype in (F32, F16, BF16):
+            for shape in ((3, 5), (2, 3, 4), (0, 3)):
+                x = rand(rng, shape, -3, 3).to(dtype)
+                for vs in (shape, shape[:-1] + (1,), shape[:-1], (1,)):
+                    var = rand(rng, vs, 0.1, 2.0).to(dtype)
+                    if var.numel():
+                        var.view(-1)[0] = 0.01  # below eps (0.05): clamped
+                    for ts in (shape, (1,) + shape[1:]):
+                        t = rand(rng, ts, -3, 3).to(dtype)
+                        for red in ("none", "mean", "sum"):
+                            xd = x.double().requires_grad_()
+                            vd = var.double().requires_grad_()
+                            ve = vd.expand(shape) if vs == (1,) else vd
+                            loss = TF.gaussian_nll_loss(xd, t.double(), ve, eps=0.05,
+                                                        reduction=red)
+                            g = rand(rng, loss.shape, -2, 2).to(dtype)
+                            if x.numel():
+                                loss.backward(g.double())
+                            rx = xd.grad if xd.grad is not None else torch.zeros(shape, dtype=F64)
+                            rv = vd.grad if vd.grad is not None else torch.zeros(vs, dtype=F64)
+                            gx = self.dev(torch.zeros(shape, dtype=dtype))
+                            gv = self.dev(torch.full(vs, 9.0, dtype=dtype))
+                            gdev = self.dev(g.reshape(shape if red == "none" else (1,)))
+                            self.run_op("GaussianNllLossGrad", gdev.handle,
+                                        self.dev(view_of(rng, x)).handle, self.dev(t).handle,
+                                        self.dev(var).handle, rng.random() < 0.5, 0.05, red,
+                                        gx.handle, gv.handle)
+                            what = "GaussianNllLossGrad %s x%s t%s v%s %s" % (dtype, shape, ts,
+                                                                             vs, red)
+                            check(self, gx.read(), rx.to(dtype), what,
+                                  tol=red_tol(dtype, red != "none"))
+                            check(self, gv.read(), rv.to(dtype), what + " gradVar",
+                                  tol=red_tol(dtype, True))
+        x = self.dev(torch.zeros((2, 3)))
+        one = self.dev(torch.zeros((1,)))
+        args = [one, x, x, x, False, 1e-6, "mean", x, x]
+
+        def call(**kw):
+            a = list(args)
+            for k, v in kw.items():
+                a[int(k[1:])] = v
+            return [v.handle if isinstance(v, Dev) else v for v in a]
+        self.refused("GaussianNllLossGrad", 161001, *call(a1=None))
+        self.refused("GaussianNllLossGrad", 161001, *call(a6=None))
+        self.refused("GaussianNllLossGrad", 161002, *call(a5=0.0))
+        self.refused("GaussianNllLossGrad", 161002, *call(a6="avg"))
+        self.refused("GaussianNllLossGrad", 161002, *call(a0=x))  # mean: one element
+        self.refused("GaussianNllLossGrad", 161002, *call(a6="none"))  # none: input's shape
+        self.refused("GaussianNllLossGrad", 161002, *call(a2=self.dev(torch.zeros((1, 1)))))
+        self.refused("GaussianNllLossGrad", 161002, *call(a3=self.dev(torch.zeros((3,)))))
+        self.refused("GaussianNllLossGrad", 161002, *call(a8=self.dev(torch.zeros((3, 2)))))
+        self.refused("GaussianNllLossGrad", 161002, *call(a7=self.dev(torch.zeros((2, 3), dtype=F16))))
 
     def test_gaussian_nll_loss(self):
         """GaussianNllLoss (PW5) against torch.nn.functional.gaussian_nll_loss: var of input's

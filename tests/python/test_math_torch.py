@@ -4,13 +4,19 @@ on the CPU as the oracle): AddN (the nary Sum's kernels), InplaceCumprod, Cumsum
 reverse), MeanV2 (noopWithEmptyAxes), Sort (values and indices), Topk, Equal, IsInScalarTensor and
 IsInTensorScalar; IsClose, SearchSorted(s), Bincount, Histc, LinalgCross, SignBitsPack and
 SignBitsUnpack (their references written from the bit layout CANN's kernels use), DiagPart,
-EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, Inverse, CdistBackward, DotV2, TraceV2, Expandv, FillV2, InplaceMaskedFillTensor, MaskedFill, BiasAdd and GerV2. (IsInf, Lgamma and
-Digamma are unary rows: test_ew_torch.py.)
+EyeV2, Pdist, PdistForward, Cdist, Slogdet, Logdet, Inverse, CdistBackward, DotV2, TraceV2, Expandv, FillV2, InplaceMaskedFillTensor, MaskedFill, BiasAdd and GerV2; SortWithIndex (torch.sort with
+NaN moved first, the index gathered), ChunkCat (torch 1.13 has no _chunk_cat: its pad, view
+and cat written out) and AffineGrid (torch.nn.functional.affine_grid in DOUBLE). (IsInf, Lgamma
+and Digamma are unary rows: test_ew_torch.py.) SortV2: torch.sort (stable, NaN last ascending)
+with a UINT32 index made as an aclTensor over INT32 memory (torch 1.13 has no uint32);
+SelectV3 against torch.where(b != 0, x, y); Onehot against torch's one_hot (rows of 0 for values
+outside [0, depth)).
 
 Every declared type, seeded random shapes (0-d to 3-d, empty dims), non-contiguous views,
 special values (inf, NaN, -0.0) where the type has them. Bad input (NULL, a refused type,
 mismatched types or shapes, dim out of range) gives its code with a message naming the
 operator. Skipped (exit 77) without torch."""
+import math
 import random
 import unittest
 
@@ -775,6 +781,235 @@ class MathTorch(TorchCase):
                      a.handle, 1.0, a.handle)
         self.refused("GerV2", 161002, a.handle, y.handle, a.handle, 1.0, a.handle)
         self.refused("GerV2", 161001, x.handle, y.handle, None, 1.0, a.handle)
+
+    def test_sort_with_index(self):
+        rng = random.Random(SEED + 20)
+        for dt in (F32, F16, BF16, I32):
+            for desc in (False, True):
+                for _ in range(3):
+                    shape, x, _ = line_case(rng, dt)
+                    nd = len(shape)
+                    axis = rng.choice((-1, max(nd - 1, 0)))
+                    idx = torch.tensor([rng.randint(-1000, 1000) for _ in range(x.numel())],
+                                       dtype=I32).reshape(shape)
+                    # CANN's order: NaN first both ways, then stable by value (AS4)
+                    xl = x.double().reshape(x.numel() // (shape[-1] if nd and x.numel() else 1),
+                                            shape[-1] if nd and x.numel() else 1)
+                    il = idx.reshape(xl.shape)
+                    vs, ix = [], []
+                    for r in range(xl.shape[0]):
+                        row = xl[r].tolist()
+                        key = (lambda j: (0, 0) if math.isnan(row[j]) else
+                               (1, -row[j] if desc else row[j]))
+                        order = sorted(range(len(row)), key=key)
+                        vs.append([row[j] for j in order])
+                        ix.append([il[r, j].item() for j in order])
+                    v = torch.tensor(vs, dtype=F64).reshape(shape).to(dt)
+                    i = torch.tensor(ix, dtype=I32).reshape(shape)
+                    if not x.numel():
+                        v, i = torch.zeros(shape, dtype=dt), torch.zeros(shape, dtype=I32)
+                    vo = self.dev(torch.zeros(shape, dtype=dt))
+                    io = self.dev(torch.zeros(shape, dtype=I32))
+                    what = "SortWithIndex %s %s axis %d desc %s" % (dt, shape, axis, desc)
+                    self.run_ok("SortWithIndex", self.dev(view_of(rng, x)).handle,
+                                self.dev(view_of(rng, idx)).handle, axis, desc,
+                                rng.random() < 0.5, vo.handle, io.handle, what=what)
+                    check(self, vo.read(), v, what)
+                    self.assertTrue(torch.equal(io.read(), i), what)
+                    if dt == F32 and x.numel():  # torch agrees where no NaN is involved
+                        xs = x.nan_to_num(nan=0.0)
+                        tv, ti = torch.sort(xs, dim=-1, descending=desc, stable=True)
+                        self.run_ok("SortWithIndex", self.dev(xs).handle, self.dev(idx).handle,
+                                    -1, desc, True, vo.handle, io.handle, what=what)
+                        check(self, vo.read(), tv, what)
+                        self.assertTrue(torch.equal(io.read(), idx.gather(-1, ti)), what)
+        x = self.dev(torch.zeros((2, 3)))
+        ix = self.dev(torch.zeros((2, 3), dtype=I32))
+        self.refused("SortWithIndex", 161001, None, ix.handle, -1, False, False, x.handle, ix.handle)
+        self.refused("SortWithIndex", 161001, x.handle, ix.handle, -1, False, False, x.handle, None)
+        self.refused("SortWithIndex", 161002, self.dev(torch.zeros((2, 3), dtype=F64)).handle,
+                     ix.handle, -1, False, False, x.handle, ix.handle)
+        self.refused("SortWithIndex", 161002, x.handle, self.dev(torch.zeros((2, 3), dtype=I64)).handle,
+                     -1, False, False, x.handle, ix.handle)
+        self.refused("SortWithIndex", 161002, x.handle, ix.handle, 0, False, False, x.handle,
+                     ix.handle)
+        self.refused("SortWithIndex", 161002, x.handle, self.dev(torch.zeros((3, 2), dtype=I32)).handle,
+                     -1, False, False, x.handle, ix.handle)
+        self.refused("SortWithIndex", 161002, x.handle, ix.handle, -1, False, False,
+                     self.dev(torch.zeros((2, 3), dtype=F16)).handle, ix.handle)
+
+    def test_chunk_cat(self):
+        rng = random.Random(SEED + 21)
+
+        def ref(xs, n, odt):
+            parts = []
+            for x in xs:
+                if not x.numel():
+                    continue
+                rows = -(-x.shape[0] // n)
+                flat = torch.zeros(rows * n, x.numel() // x.shape[0], dtype=F64)
+                flat[:x.shape[0]] = x.double().reshape(x.shape[0], -1)
+                parts.append(flat.reshape(n, -1))
+            return torch.cat(parts, dim=1).to(odt)
+        for dt, odt in ((F32, F32), (F16, F16), (BF16, BF16), (F16, F32), (BF16, F32),
+                        (F16, BF16), (BF16, F16)):
+            for _ in range(4):
+                n = rng.randint(1, 4)
+                xs = []
+                for _ in range(rng.randint(1, 4)):
+                    shape = (rng.randint(0 if rng.random() < 0.15 else 1, 6),) + tuple(
+                        rng.randint(1, 3) for _ in range(rng.randint(0, 2)))
+                    xs.append(gen(rng, shape, dt))
+                r = ref(xs, n, odt) if any(x.numel() for x in xs) else None
+                if r is None:
+                    continue
+                out = self.dev(torch.zeros(r.shape, dtype=odt))
+                what = "ChunkCat %s -> %s chunks %d %s" % (dt, odt, n, [tuple(x.shape) for x in xs])
+                self.run_ok("ChunkCat", self.tlist(xs), 0, n, out.handle, what=what)
+                check(self, out.read(), r, what)
+        # the example's case: [2, 3] and [1, 3] in 2 chunks
+        a = torch.arange(1.0, 7.0).reshape(2, 3)
+        b = torch.arange(7.0, 10.0).reshape(1, 3)
+        out = self.dev(torch.full((2, 6), -1.0))
+        self.run_ok("ChunkCat", self.tlist([a, b]), 0, 2, out.handle)
+        self.assertEqual(out.read().tolist(), [[1, 2, 3, 7, 8, 9], [4, 5, 6, 0, 0, 0]])
+        # an empty list, or only empty tensors: nothing runs, out untouched and unchecked
+        self.run_ok("ChunkCat", self.tlist([]), 0, 2, out.handle)
+        self.run_ok("ChunkCat", self.tlist([torch.zeros((0, 3))]), 0, 2, out.handle)
+        self.assertEqual(out.read()[1].tolist(), [4, 5, 6, 0, 0, 0])
+        self.refused("ChunkCat", 161001, None, 0, 2, out.handle)
+        self.refused("ChunkCat", 161001, self.tlist([a, b]), 0, 2, None)
+        self.refused("ChunkCat", 161002, self.tlist([a, b]), 1, 2, out.handle)  # dim
+        self.refused("ChunkCat", 161002, self.tlist([a, b]), 0, 0, out.handle)  # numChunks
+        self.refused("ChunkCat", 161002, self.tlist([a, b.half()]), 0, 2, out.handle)
+        self.refused("ChunkCat", 161002, self.tlist([a.double()]), 0, 2, out.handle)
+        self.refused("ChunkCat", 161002, self.tlist([a, torch.tensor(1.0)]), 0, 2, out.handle)
+        self.refused("ChunkCat", 161002, self.tlist([a, b]), 0, 2,
+                     self.dev(torch.zeros((2, 6), dtype=F16)).handle)  # FLOAT in, FLOAT16 out
+        self.refused("ChunkCat", 161002, self.tlist([a, b]), 0, 3, out.handle)  # out's shape
+
+    def test_affine_grid(self):
+        rng = random.Random(SEED + 22)
+        F = torch.nn.functional
+        for dt in (F32, F16, BF16):
+            for three in (False, True):
+                for align in (False, True):
+                    n = rng.randint(1, 3)
+                    size = [n, rng.randint(1, 3)] + [rng.randint(1, 5) for _ in range(3 if three else 2)]
+                    k = 3 if three else 2
+                    theta = gen(rng, (n, k, k + 1), dt, special=False)
+                    r = F.affine_grid(theta.double(), size, align_corners=align).to(dt)
+                    out = self.dev(torch.zeros(r.shape, dtype=dt))
+                    what = "AffineGrid %s size %s align %s" % (dt, size, align)
+                    self.run_ok("AffineGrid", self.dev(view_of(rng, theta)).handle,
+                                self.int_array(size), align, out.handle, what=what)
+                    check(self, out.read(), r, what)
+        th = self.dev(torch.zeros((2, 2, 3)))
+        out = self.dev(torch.zeros((2, 4, 5, 2)))
+        sz = self.int_array([2, 3, 4, 5])
+        self.refused("AffineGrid", 161001, None, sz, False, out.handle)
+        self.refused("AffineGrid", 161001, th.handle, None, False, out.handle)
+        self.refused("AffineGrid", 161002, self.dev(torch.zeros((2, 2, 3), dtype=F64)).handle,
+                     sz, False, out.handle)
+        self.refused("AffineGrid", 161002, th.handle, sz, False,
+                     self.dev(torch.zeros((2, 4, 5, 2), dtype=F16)).handle)
+        self.refused("AffineGrid", 161002, th.handle, self.int_array([2, 3, 4]), False, out.handle)
+        self.refused("AffineGrid", 161002, th.handle, self.int_array([2, 3, 1, 4, 5]), False,
+                     out.handle)  # a 3-d size with a 2-d theta
+        self.refused("AffineGrid", 161002, th.handle, self.int_array([3, 3, 4, 5]), False,
+                     out.handle)  # N
+        self.refused("AffineGrid", 161002, th.handle, self.int_array([2, 3, 0, 5]), False,
+                     out.handle)  # H out of range
+        self.refused("AffineGrid", 161002, th.handle, self.int_array([2, 3, 4, 100001]), False,
+                     out.handle)
+        self.refused("AffineGrid", 161002, th.handle, self.int_array([2, 3, 5, 4]), False,
+                     out.handle)  # out's shape
+
+    def test_sort_v2(self):
+        rng = random.Random(SEED + 23)
+
+        def u32(d):
+            """A UINT32 aclTensor over the device memory of the INT32 Dev d."""
+            h, ret = nn.create_tensor(list(d.shape), acl.ACL_UINT32, None, 0, acl.ACL_FORMAT_ND,
+                                      None, d.ptr)
+            self.assertEqual(ret, 0)
+            self.handles.append(("tensor", h))
+            return h
+        for dt in (F32, F16):
+            for desc in (False, True):
+                for _ in range(3):
+                    shape = tuple(rng.randint(1, 5) for _ in range(rng.randint(1, 2)))
+                    x = gen(rng, shape, dt)
+                    if x.numel():
+                        x = ((x.double() * 2).round() / 2).to(dt)  # ties
+                    axis = rng.randrange(-len(shape), len(shape))
+                    idx = torch.tensor([rng.randint(0, 1 << 30) for _ in range(x.numel())],
+                                       dtype=I32).reshape(shape)
+                    v, p = torch.sort(x.float(), dim=axis, descending=desc, stable=True)
+                    y = self.dev(torch.zeros(shape, dtype=dt))
+                    o = self.dev(torch.zeros(shape, dtype=I32))
+                    what = "SortV2 %s %s axis %d desc %s" % (dt, shape, axis, desc)
+                    self.run_ok("SortV2", self.dev(view_of(rng, x)).handle,
+                                u32(self.dev(idx)), y.handle, axis, desc, u32(o), what=what)
+                    check(self, y.read(), v.to(dt), what)
+                    self.assertTrue(torch.equal(o.read(), idx.gather(axis, p)), what)
+        x = self.dev(torch.zeros((2, 3)))
+        i = self.dev(torch.zeros((2, 3), dtype=I32))
+        self.refused("SortV2", 161001, None, u32(i), x.handle, 0, False, u32(i))
+        self.refused("SortV2", 161002, x.handle, i.handle, x.handle, 0, False, u32(i))
+        self.refused("SortV2", 161002, x.handle, u32(i), x.handle, 2, False, u32(i))
+        self.refused("SortV2", 161002, self.dev(torch.zeros((2, 3), dtype=BF16)).handle, u32(i),
+                     self.dev(torch.zeros((2, 3), dtype=BF16)).handle, 0, False, u32(i))
+
+    def test_select_v3(self):
+        rng = random.Random(SEED + 24)
+        for dt in (F32, F16):
+            for sx, sy, sb in (((15,), (15,), (15,)), ((2, 3), (2, 3), (2, 3)), ((2, 3), (3,), (2, 1)),
+                               ((0, 4), (0, 4), (0, 4))):
+                x, y = gen(rng, sx, dt), gen(rng, sy, dt)
+                b = torch.tensor([rng.choice((-3, 0, 0, 1, 5)) for _ in range(int(torch.tensor(sb).prod()))],
+                                 dtype=torch.int8).reshape(sb)
+                ref = torch.where(b != 0, x, y)
+                z = self.dev(torch.zeros(ref.shape, dtype=dt))
+                what = "SelectV3 %s x%s y%s b%s" % (dt, sx, sy, sb)
+                self.run_ok("SelectV3", self.dev(view_of(rng, x)).handle, self.dev(y).handle,
+                            self.dev(view_of(rng, b)).handle, z.handle, what=what)
+                check(self, z.read(), ref, what)
+        x = self.dev(torch.zeros((3,)))
+        b = self.dev(torch.zeros((3,), dtype=torch.int8))
+        self.refused("SelectV3", 161001, x.handle, x.handle, None, x.handle)
+        self.refused("SelectV3", 161002, x.handle, x.handle, self.dev(torch.zeros((3,), dtype=I32)).handle,
+                     x.handle)
+        self.refused("SelectV3", 161002, self.dev(torch.zeros((3,), dtype=F64)).handle,
+                     self.dev(torch.zeros((3,), dtype=F64)).handle, b.handle,
+                     self.dev(torch.zeros((3,), dtype=F64)).handle)
+        self.refused("SelectV3", 161002, x.handle, x.handle, b.handle,
+                     self.dev(torch.zeros((4,))).handle)
+
+    def test_onehot(self):
+        rng = random.Random(SEED + 25)
+        for shape in ((7,), (3, 4), (2, 3, 2), (0, 3)):
+            for depth in (1, 4, 9):
+                n = int(torch.tensor(shape).prod())
+                x = torch.tensor([rng.randint(-2, depth + 1) for _ in range(n)],
+                                 dtype=I32).reshape(shape)
+                ok = (x >= 0) & (x < depth)
+                ref = torch.nn.functional.one_hot(torch.where(ok, x, torch.zeros_like(x)).long(),
+                                                  depth)
+                ref = (ref * ok.unsqueeze(-1)).to(I32)
+                z = self.dev(torch.full(tuple(shape) + (depth,), 7, dtype=I32))
+                what = "Onehot %s depth %d" % (shape, depth)
+                self.run_ok("Onehot", self.dev(view_of(rng, x)).handle, depth, z.handle, what=what)
+                if n:
+                    self.assertTrue(torch.equal(z.read(), ref), what)
+        x = self.dev(torch.zeros((3,), dtype=I32))
+        z = self.dev(torch.zeros((3, 4), dtype=I32))
+        self.refused("Onehot", 161001, None, 4, z.handle)
+        self.refused("Onehot", 161002, x.handle, -1, z.handle)
+        self.refused("Onehot", 161002, x.handle, 5, z.handle)
+        self.refused("Onehot", 161002, self.dev(torch.zeros((3,), dtype=I64)).handle, 4, z.handle)
+        self.refused("Onehot", 161002, x.handle, 4, self.dev(torch.zeros((3, 4), dtype=I64)).handle)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -11,7 +11,7 @@ seeded random inputs of FLOAT, FLOAT16 and BFLOAT16 (and DOUBLE where the row
 declares it), every dim, non-contiguous views. References in DOUBLE, rounded
 once; tolerances as test_ew_torch's (FLOAT16 / BFLOAT16 looser for results
 that sum a row). GroupNormSilu(V2), GroupNormSwish, Modulate, RenormV2, BatchNormBackward,
-FastBatchNormBackward, LinalgVectorNorm and FusedAddRmsNorm of ops-nn's norm and
+FastBatchNormBackward, LinalgVectorNorm, FusedAddRmsNorm and BnInferGrad of ops-nn's norm and
 vfusion folders the same way. Bad input gives 161001 / 161002 naming the operator. Skipped
 (exit 77) without torch."""
 import random
@@ -701,6 +701,51 @@ class NormTorch(TorchCase):
         finally:
             for s_ in (sp, sm, sn):
                 nn.destroy_scalar(s_)
+
+    def test_bn_infer_grad(self):
+        """BnInferGrad (BIG1-BIG2) against torch's autograd of batch_norm in eval mode (its input
+        gradient is grads * weight / sqrt(running_var + eps)) for NCHW and NHWC; NC1HWC0 from the
+        same values regrouped."""
+        rng = random.Random(SEED + 40)
+        for dtype in (F32, F16, BF16):
+            for shape in ((2, 3, 4, 5), (3, 2), (1, 4, 2, 3)):
+                c = shape[1]
+                g = torch.tensor([rng.uniform(-2, 2) for _ in range(int(torch.tensor(shape).prod()))],
+                                 dtype=F64).reshape(shape).to(dtype)
+                w = torch.tensor([rng.uniform(-2, 2) for _ in range(c)], dtype=F32)
+                v = torch.tensor([rng.uniform(0, 3) for _ in range(c)], dtype=F32)
+                eps = 1e-3
+                x = torch.zeros(shape, dtype=F64, requires_grad=True)
+                y = torch.nn.functional.batch_norm(x, torch.zeros(c, dtype=F64), v.double(),
+                                                   w.double(), None, False, 0.0, eps)
+                y.backward(g.double())
+                ref = x.grad.to(dtype)
+                for mode in (0, 1):
+                    gin = g if mode == 0 else g.movedim(1, -1).contiguous()
+                    r = ref if mode == 0 else ref.movedim(1, -1).contiguous()
+                    out = self.dev(torch.zeros(r.shape, dtype=dtype))
+                    self.run_op("BnInferGrad", self.dev(view_of(rng, gin)).handle,
+                                self.dev(w).handle, self.dev(v).handle, eps, mode, out.handle)
+                    check(self, out.read(), r, "BnInferGrad %s %s mode %d" % (dtype, shape, mode))
+                if len(shape) == 4 and c % 2 == 0:  # NC1HWC0 with C0 2
+                    n, _, h, wd = shape
+                    g5 = g.reshape(n, c // 2, 2, h, wd).permute(0, 1, 3, 4, 2).contiguous()
+                    r5 = ref.reshape(n, c // 2, 2, h, wd).permute(0, 1, 3, 4, 2).contiguous()
+                    out = self.dev(torch.zeros(r5.shape, dtype=dtype))
+                    self.run_op("BnInferGrad", self.dev(g5).handle, self.dev(w).handle,
+                                self.dev(v).handle, eps, 2, out.handle)
+                    check(self, out.read(), r5, "BnInferGrad NC1HWC0 %s %s" % (dtype, shape))
+        g = self.dev(torch.zeros((2, 3, 2, 2)))
+        w3 = self.dev(torch.ones((3,)))
+        self.refused("BnInferGrad", 161001, g.handle, None, w3.handle, 1e-3, 0, g.handle)
+        self.refused("BnInferGrad", 161002, g.handle, w3.handle, w3.handle, 1e-3, 1, g.handle)
+        self.refused("BnInferGrad", 161002, g.handle, w3.handle, w3.handle, 1e-3, 2, g.handle)
+        self.refused("BnInferGrad", 161002, g.handle, w3.handle, w3.handle, 1e-3, 3, g.handle)
+        self.refused("BnInferGrad", 161002, g.handle, self.dev(torch.ones((3,), dtype=F16)).handle,
+                     w3.handle, 1e-3, 0, g.handle)
+        self.refused("BnInferGrad", 161002, g.handle, w3.handle, w3.handle, 1e-3, 0,
+                     self.dev(torch.zeros((2, 3, 2, 2), dtype=F16)).handle)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -10,10 +10,18 @@ torch.nn.functional's max_pool*/avg_pool*/adaptive_*_pool* (INT32 and INT64 indi
 gradient against torch's autograd of the forward in DOUBLE; the mask form's round trip
 (MaxPool2dWithMask then its backward) against autograd; global pools against
 torch.amax/mean; empty batches; NaN propagation; bad input codes (161001, 161002) naming
-the operator. aclnnConvolution and aclnnConvolutionBackward: 1-d, 2-d and 3-d, groups, stride, padding,
+the operator. MaxUnpool2d / MaxUnpool3d: every value type (FLOAT, FLOAT16, DOUBLE and the
+integers) with INT32 / INT64 indices, against torch.nn.functional.max_unpool*d of max_pool*d's
+indices (floats) and a scatter into zeros (every type, random distinct positions); a repeated
+index (the last wins), an index out of range (507015) and bad input; MaxUnpool2dBackward /
+3dBackward against autograd of max_unpool*d (floats) and a gather (every type). MaxPool3D: NCDHW and
+NDHWC, 1-, 3- and 5-value arrays, VALID / SAME / CALCULATED (with ceil mode) against
+max_pool3d (SAME's asymmetric padding as -inf cells added first). aclnnConvolution and aclnnConvolutionBackward: 1-d, 2-d and 3-d, groups, stride, padding,
 dilation, transposed, every outputMask combination, against autograd of
-torch.nn.functional.conv*d / conv_transpose*d. References are computed in DOUBLE from the
+torch.nn.functional.conv*d / conv_transpose*d; aclnnConvTbc against torch.conv_tbc and
+aclnnConvDepthwise2d against conv2d with groups = Cin. References are computed in DOUBLE from the
 inputs as stored and rounded once. Skipped (exit 77) without torch."""
+import math
 import random
 import unittest
 
@@ -366,6 +374,73 @@ class PoolTorch(TorchCase):
                 rt, at = loose(dtype)
                 check(self, o.read(), ref.to(dtype), name + " " + what, tol=(rt * 4, at * 4))
 
+    def test_conv_tbc_depthwise(self):
+        rng = random.Random(SEED + 8)
+        for dtype in DTYPES:
+            rt, at = loose(dtype)
+            for _ in range(4):
+                t, b, cin, cout = rng.randint(1, 6), rng.randint(1, 3), rng.randint(1, 3), rng.randint(1, 4)
+                k = rng.randint(1, 3)
+                pad = rng.randint(max(0, (k - t + 1) // 2), 2)
+                x = rand(rng, [t, b, cin], -1, 1).to(dtype)
+                w = rand(rng, [k, cin, cout], -1, 1).to(dtype)
+                bias = rand(rng, [cout], -1, 1).to(dtype)
+                ref = torch.conv_tbc(x.double(), w.double(), bias.double(), pad).to(dtype)
+                out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+                what = "ConvTbc %s x %s w %s pad %d" % (dtype, list(x.shape), list(w.shape), pad)
+                self.assertEqual(self.run_op("ConvTbc", self.dev(view_of(rng, x)).handle,
+                                             self.dev(view_of(rng, w)).handle, self.dev(bias).handle,
+                                             pad, out.handle, 0), 0, what)
+                check(self, out.read(), ref, what, tol=(rt * 4, at * 4))
+            for _ in range(4):
+                cin = rng.randint(1, 3)
+                cout = cin * rng.randint(1, 2)
+                kk = [rng.randint(1, 3) for _ in range(2)]
+                st = [rng.randint(1, 2) for _ in range(2)]
+                pd = [rng.randint(0, 1) for _ in range(2)]
+                dl = [rng.randint(1, 2) for _ in range(2)]
+                x = rand(rng, [rng.randint(1, 2), cin, rng.randint(5, 7), rng.randint(5, 7)], -1, 1).to(dtype)
+                w = rand(rng, [cout, 1] + kk, -1, 1).to(dtype)
+                bias = rand(rng, [cout], -1, 1).to(dtype) if rng.random() < 0.7 else None
+                ref = TF.conv2d(x.double(), w.double(), None if bias is None else bias.double(),
+                                st, pd, dl, cin).to(dtype)
+                out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+                what = "ConvDepthwise2d %s x %s w %s s%s p%s d%s" % (dtype, list(x.shape),
+                                                                  list(w.shape), st, pd, dl)
+                self.assertEqual(self.run_op("ConvDepthwise2d", self.dev(view_of(rng, x)).handle,
+                                             self.dev(w).handle, self.ia(kk),
+                                             None if bias is None else self.dev(bias).handle,
+                                             self.ia(st), self.ia(pd), self.ia(dl), out.handle, 0),
+                                 0, what)
+                check(self, out.read(), ref, what, tol=(rt * 4, at * 4))
+        x, w = self.dev(torch.zeros((2, 2, 3))), self.dev(torch.zeros((3, 3, 4)))
+        bias, o = self.dev(torch.zeros((4,))), self.dev(torch.zeros((2, 2, 4)))
+        self.assertEqual(self.run_op("ConvTbc", x.handle, w.handle, bias.handle, 1, o.handle, 0), 0)
+        self.refused("ConvTbc", 161001, x.handle, w.handle, None, 1, o.handle, 0)
+        self.refused("ConvTbc", 161002, x.handle, w.handle, bias.handle, 256, o.handle, 0)
+        self.refused("ConvTbc", 161002, x.handle, w.handle, bias.handle, 0, o.handle, 0)  # shape
+        self.refused("ConvTbc", 161002, self.dev(torch.zeros((2, 3))).handle, w.handle,
+                     bias.handle, 1, o.handle, 0)
+        self.refused("ConvTbc", 161002, x.handle, w.handle, self.dev(torch.zeros((3,))).handle,
+                     1, o.handle, 0)
+        x = self.dev(torch.zeros((1, 2, 5, 5)))
+        w = self.dev(torch.zeros((4, 1, 3, 3)))
+        o = self.dev(torch.zeros((1, 4, 3, 3)))
+        a = [self.ia([3, 3]), None, self.ia([1, 1]), self.ia([0, 0]), self.ia([1, 1])]
+        self.assertEqual(self.run_op("ConvDepthwise2d", x.handle, w.handle, *a, o.handle, 0), 0)
+        self.refused("ConvDepthwise2d", 161001, x.handle, w.handle, None, *a[1:], o.handle, 0)
+        self.refused("ConvDepthwise2d", 161002, x.handle, w.handle, self.ia([2, 3]), *a[1:],
+                     o.handle, 0)
+        self.refused("ConvDepthwise2d", 161002, x.handle, self.dev(torch.zeros((3, 1, 3, 3))).handle,
+                     *a, o.handle, 0)  # 3 filters for 2 channels
+        self.refused("ConvDepthwise2d", 161002, x.handle, self.dev(torch.zeros((4, 2, 3, 3))).handle,
+                     *a, o.handle, 0)
+        self.refused("ConvDepthwise2d", 161002, x.handle, w.handle, a[0], None, self.ia([64, 1]),
+                     a[3], a[4], o.handle, 0)
+        self.refused("ConvDepthwise2d", 161002, x.handle, w.handle, *a[:4], self.ia([1]), o.handle, 0)
+        self.refused("ConvDepthwise2d", 161002, self.dev(torch.zeros((2, 5, 5))).handle, w.handle,
+                     *a, o.handle, 0)
+
     def test_conv_backward_codes(self):
         x = self.dev(torch.zeros(1, 2, 5, 5))
         w = self.dev(torch.zeros(3, 2, 3, 3))
@@ -397,6 +472,255 @@ class PoolTorch(TorchCase):
         finally:
             nn.destroy_bool_array(bm)
             nn.destroy_bool_array(bm2)
+
+
+    def test_max_unpool_backward(self):
+        rng = random.Random(SEED + 10)
+        ints = (torch.int8, torch.uint8, torch.int16, I32, I64)
+        for sp, name in ((2, "MaxUnpool2dBackward"), (3, "MaxUnpool3dBackward")):
+            extra = [self.ia([2] * sp), self.ia([0] * sp)] if sp == 3 else []
+            types = (F32, F16) + ints + ((torch.bool,) if sp == 2 else (F64,))
+            for dt in types:
+                for idt in (I32, I64):
+                    lead = [rng.randint(1, 2), rng.randint(1, 3)][:rng.randint(1, 2)]
+                    isz = [rng.randint(1, 3) for _ in range(sp)]
+                    osz = [a + rng.randint(0, 2) for a in isz]
+                    n_in, n_out, planes = 1, 1, 1
+                    for a, b in zip(isz, osz):
+                        n_in, n_out = n_in * a, n_out * b
+                    for a in lead:
+                        planes *= a
+                    ind = torch.stack([torch.randperm(n_out)[:n_in] for _ in range(planes)])
+                    if dt == torch.bool:
+                        g = torch.rand(planes, n_out) < 0.5
+                    elif dt.is_floating_point:
+                        g = rand(rng, [planes, n_out]).to(dt)
+                    else:
+                        g = torch.randint(0 if dt == torch.uint8 else -100, 100, (planes, n_out)).to(dt)
+                    ref = g.gather(1, ind).reshape(lead + isz)
+                    if dt in (F32, F64):  # autograd of the forward agrees
+                        v = torch.zeros(lead + isz, dtype=F64, requires_grad=True)
+                        unpool = TF.max_unpool2d if sp == 2 else TF.max_unpool3d
+                        # (kernel o - i + 1 at stride 1: torch's default size is osz)
+                        y = unpool(v, ind.reshape(lead + isz), [o - i + 1 for o, i in zip(osz, isz)],
+                                   [1] * sp, output_size=osz)
+                        y.backward(g.double().reshape(y.shape))
+                        check(self, ref, v.grad.to(dt), "autograd")
+                    gd = self.dev(view_of(rng, g.reshape(lead + osz)))
+                    out = self.dev(torch.zeros(lead + isz, dtype=dt))
+                    what = "%s %s idx %s %s -> %s" % (name, dt, idt, lead + osz, lead + isz)
+                    self.assertEqual(self.run_op(name, gd.handle,
+                                                 self.dev(torch.zeros(lead + isz, dtype=dt)).handle,
+                                                 self.dev(view_of(rng, ind.reshape(lead + isz).to(idt))).handle,
+                                                 self.ia(osz), *extra, out.handle), 0, what)
+                    self.assertTrue(torch.equal(out.read(), ref), what)
+        # gradOutput FLOAT into a FLOAT16 out; an index out of range; codes
+        g = self.dev(torch.tensor([[[1.5, 2.5, 3.5]]]))
+        s = self.dev(torch.zeros((1, 1, 2)))
+        ind = self.dev(torch.tensor([[[2, 0]]], dtype=I64))
+        o16 = self.dev(torch.zeros((1, 1, 2), dtype=F16))
+        sz = self.ia([1, 3])
+        self.assertEqual(self.run_op("MaxUnpool2dBackward", g.handle, s.handle, ind.handle, sz,
+                                     o16.handle), 0)
+        self.assertEqual(o16.read().tolist(), [[[3.5, 1.5]]])
+        bad = self.dev(torch.tensor([[[3, 0]]], dtype=I64))
+        self.assertEqual(self.run_op("MaxUnpool2dBackward", g.handle, s.handle, bad.handle, sz,
+                                     o16.handle), 507015)
+        self.refused("MaxUnpool2dBackward", 161001, g.handle, None, ind.handle, sz, o16.handle)
+        self.refused("MaxUnpool2dBackward", 161002, g.handle, s.handle, ind.handle, self.ia([3, 1]),
+                     o16.handle)
+        self.refused("MaxUnpool2dBackward", 161002, g.handle, self.dev(torch.zeros((1, 1, 2), dtype=F16)).handle,
+                     ind.handle, sz, o16.handle)
+        self.refused("MaxUnpool2dBackward", 161002, g.handle, s.handle, ind.handle, sz,
+                     self.dev(torch.zeros((1, 1, 2), dtype=F64)).handle)
+        self.refused("MaxUnpool2dBackward", 161002, g.handle, s.handle,
+                     self.dev(torch.tensor([[[2, 0, 1]]], dtype=I64)).handle, sz, o16.handle)
+        g3 = self.dev(torch.zeros((1, 1, 1, 4)))
+        s3 = self.dev(torch.zeros((1, 1, 1, 2)))
+        i3 = self.dev(torch.zeros((1, 1, 1, 2), dtype=I64))
+        a = [self.ia([1, 1, 4]), self.ia([1, 1, 1]), self.ia([0, 0, 0])]
+        self.assertEqual(self.run_op("MaxUnpool3dBackward", g3.handle, s3.handle, i3.handle, *a,
+                                     self.dev(torch.zeros((1, 1, 1, 2))).handle), 0)
+        strided = self.dev(torch.zeros((1, 1, 1, 4))[..., ::2])
+        self.refused("MaxUnpool3dBackward", 161002, g3.handle, s3.handle, i3.handle, *a,
+                     strided.handle)
+        self.refused("MaxUnpool3dBackward", 161002, g3.handle, s3.handle, i3.handle, a[0],
+                     self.ia([1, 0, 1]), a[2], self.dev(torch.zeros((1, 1, 1, 2))).handle)
+
+    # ---- MaxPool3D (ops-nn experimental) ---------------------------------------------
+
+    def test_max_pool3_d(self):
+        rng = random.Random(SEED + 9)
+        for dtype in DTYPES:
+            for mode in ("VALID", "SAME", "CALCULATED"):
+                for cl in (False, True):
+                    k = [rng.randint(1, 3) for _ in range(3)]
+                    st = [rng.randint(1, 2) for _ in range(3)]
+                    no_dl = rng.random() < 0.3  # dilationOptional NULL: 1
+                    dl = [1, 1, 1] if mode == "SAME" or no_dl else [rng.randint(1, 2) for _ in range(3)]
+                    x = rand(rng, [rng.randint(1, 2), rng.randint(1, 3)] +
+                             [rng.randint(4, 6) for _ in range(3)])
+                    sp = list(x.shape[2:])
+                    ceil = False
+                    if mode == "VALID":
+                        ref = TF.max_pool3d(x, k, st, 0, dl)
+                        pads = None
+                    elif mode == "SAME":
+                        pd = []
+                        for i in range(3):
+                            o = -(-sp[i] // st[i])
+                            tot = max((o - 1) * st[i] + (k[i] - 1) + 1 - sp[i], 0)
+                            pd.append((tot // 2, tot - tot // 2))
+                        xp = TF.pad(x, (pd[2][0], pd[2][1], pd[1][0], pd[1][1], pd[0][0], pd[0][1]),
+                                    value=-math.inf)
+                        ref = TF.max_pool3d(xp, k, st, 0, 1)
+                        pads = None
+                    else:
+                        p3 = [rng.randint(0, kk // 2) for kk in k]
+                        ceil = rng.random() < 0.5
+                        ref = TF.max_pool3d(x, k, st, p3, dl, ceil_mode=ceil)
+                        pads = self.ia([p3[0], p3[0], p3[1], p3[1], p3[2], p3[2]])
+                    form = rng.choice((1, 3, 5))
+
+                    def arr(v, lay):
+                        if form == 1 and v[0] == v[1] == v[2]:
+                            return self.ia([v[0]])
+                        if form == 5:
+                            return self.ia([1] + v + [1] if lay else [1, 1] + v)
+                        return self.ia(v)
+                    xin = x.permute(0, 2, 3, 4, 1).contiguous() if cl else x
+                    r = ref.permute(0, 2, 3, 4, 1) if cl else ref
+                    out = self.dev(torch.zeros(r.shape, dtype=dtype))
+                    what = "MaxPool3D %s %s %s k%s s%s d%s ceil %s %s" % (
+                        dtype, mode, "NDHWC" if cl else "NCDHW", k, st, dl, ceil, list(xin.shape))
+                    self.assertEqual(self.run_op(
+                        "MaxPool3D", self.dev(view_of(rng, xin.to(dtype))).handle, arr(k, cl),
+                        arr(st, cl), mode, pads, None if no_dl else arr(dl, cl),
+                        int(ceil), "NDHWC" if cl else "NCDHW", out.handle), 0, what)
+                    check(self, out.read(), r.to(dtype), what)
+        # NULL dataFormatOptional is NDHWC: [1, 2, 2, 2, 1] pooled whole
+        x = self.dev(torch.arange(8.0).reshape(1, 2, 2, 2, 1))
+        out = self.dev(torch.zeros((1, 1, 1, 1, 1)))
+        self.assertEqual(self.run_op("MaxPool3D", x.handle, self.ia([2]), self.ia([2]), "VALID",
+                                     None, None, 0, None, out.handle), 0)
+        self.assertEqual(out.read().item(), 7.0)
+        k1 = self.ia([2])
+        self.refused("MaxPool3D", 161001, x.handle, k1, k1, None, None, None, 0, None, out.handle)
+        self.refused("MaxPool3D", 161002, x.handle, k1, k1, "FULL", None, None, 0, None, out.handle)
+        self.refused("MaxPool3D", 161002, x.handle, k1, k1, "VALID", None, None, 0, "NHWC",
+                     out.handle)
+        self.refused("MaxPool3D", 161002, x.handle, self.ia([2, 2]), k1, "VALID", None, None, 0,
+                     None, out.handle)
+        self.refused("MaxPool3D", 161002, x.handle, self.ia([2, 2, 2, 2, 2]), k1, "VALID", None,
+                     None, 0, None, out.handle)  # N, C not 1
+        self.refused("MaxPool3D", 161002, x.handle, self.ia([0]), k1, "VALID", None, None, 0,
+                     None, out.handle)
+        self.refused("MaxPool3D", 161002, x.handle, k1, k1, "CALCULATED", self.ia([0, 0, 0]),
+                     None, 0, None, out.handle)
+        self.refused("MaxPool3D", 161002, x.handle, k1, k1, "CALCULATED", self.ia([0, 0, 0, 0, -1, 0]),
+                     None, 0, None, out.handle)
+        self.refused("MaxPool3D", 161002, x.handle, k1, k1, "VALID", None, None, 0, None,
+                     self.dev(torch.zeros((1, 1, 1, 1, 2))).handle)
+        self.refused("MaxPool3D", 161002, x.handle, k1, k1, "VALID", None, None, 0, None,
+                     self.dev(torch.zeros((1, 1, 1, 1, 1), dtype=F16)).handle)
+        self.refused("MaxPool3D", 161002, self.dev(torch.zeros((2, 2, 2, 1))).handle, k1, k1,
+                     "VALID", None, None, 0, None, out.handle)
+
+    # ---- max unpool ------------------------------------------------------------------
+
+    def test_max_unpool(self):
+        rng = random.Random(SEED + 7)
+        ints = (torch.int8, torch.uint8, torch.int16, I32, I64)
+        for sp, name in ((2, "MaxUnpool2d"), (3, "MaxUnpool3d")):
+            pool = TF.max_pool2d if sp == 2 else TF.max_pool3d
+            unpool = TF.max_unpool2d if sp == 2 else TF.max_unpool3d
+            extra = [self.ia([2] * sp), self.ia([0] * sp)] if sp == 3 else []
+            for dt in (F32, F16, F64) + ints:
+                for idt in (I32, I64):
+                    batched = rng.random() < 0.5
+                    shape = self.shape(rng, sp, batched)
+                    lead = shape[:-sp]
+                    if dt.is_floating_point:
+                        # the indices of a real max pooling, and torch's unpooling of them
+                        x = rand(rng, shape)
+                        k = [rng.randint(1, 3) for _ in range(sp)]
+                        v, ind = pool(x, k, k, return_indices=True)
+                        osz = list(x.shape[-sp:])
+                        ref = unpool(v, ind, k, k, output_size=osz).to(dt)
+                        v = v.to(dt)
+                    else:
+                        # random distinct positions in an output at least as large
+                        isz = [rng.randint(1, 3) for _ in range(sp)]
+                        osz = [a + rng.randint(0, 2) for a in isz]
+                        n_in, n_out = 1, 1
+                        for a, b in zip(isz, osz):
+                            n_in, n_out = n_in * a, n_out * b
+                        planes = 1
+                        for a in lead:
+                            planes *= a
+                        ind = torch.stack([torch.randperm(n_out)[:n_in] for _ in range(planes)])
+                        lo, hi = (0, 255) if dt == torch.uint8 else (-100, 100)
+                        v = torch.randint(lo, hi, (planes, n_in), dtype=I64)
+                        ref = torch.zeros((planes, n_out), dtype=I64).scatter_(1, ind, v)
+                        v = v.reshape(list(lead) + isz).to(dt)
+                        ind = ind.reshape(v.shape)
+                        ref = ref.reshape(list(lead) + osz).to(dt)
+                    what = "%s %s idx %s %s -> %s" % (name, dt, idt, tuple(v.shape), osz)
+                    out = self.dev(torch.full(ref.shape, 7, dtype=dt))
+                    self.assertEqual(self.run_op(name, self.dev(view_of(rng, v)).handle,
+                                                 self.dev(view_of(rng, ind.to(idt))).handle,
+                                                 self.ia(osz), *extra, out.handle), 0, what)
+                    check(self, out.read(), ref, what)
+        # a repeated index: the last in order wins; an index out of range fails the launch
+        x = self.dev(torch.tensor([[[1.0, 2.0], [3.0, 4.0]]]))
+        out = self.dev(torch.full((1, 2, 3), 9.0))
+        ind = self.dev(torch.tensor([[[0, 5], [5, 1]]], dtype=I64))
+        self.assertEqual(self.run_op("MaxUnpool2d", x.handle, ind.handle, self.ia([2, 3]),
+                                     out.handle), 0)
+        self.assertEqual(out.read().tolist(), [[[1.0, 4.0, 0.0], [0.0, 0.0, 3.0]]])
+        bad = self.dev(torch.tensor([[[0, 6], [2, 1]]], dtype=I64))
+        self.assertEqual(self.run_op("MaxUnpool2d", x.handle, bad.handle, self.ia([2, 3]),
+                                     out.handle), 507015)
+        self.assertEqual(out.read().tolist(), [[[1.0, 4.0, 0.0], [0.0, 0.0, 3.0]]])
+        # an empty batch runs nothing
+        e = self.dev(torch.zeros((0, 1, 2, 2)))
+        ei = self.dev(torch.zeros((0, 1, 2, 2), dtype=I64))
+        self.assertEqual(self.run_op("MaxUnpool2d", e.handle, ei.handle, self.ia([2, 3]),
+                                     self.dev(torch.zeros((0, 1, 2, 3))).handle), 0)
+        sz = self.ia([2, 3])
+        self.refused("MaxUnpool2d", 161001, None, ind.handle, sz, out.handle)
+        self.refused("MaxUnpool2d", 161001, x.handle, ind.handle, None, out.handle)
+        self.refused("MaxUnpool2d", 161002, self.dev(torch.zeros((1, 2, 2), dtype=BF16)).handle,
+                     ind.handle, sz, self.dev(torch.zeros((1, 2, 3), dtype=BF16)).handle)
+        self.refused("MaxUnpool2d", 161002, x.handle, self.dev(torch.zeros((1, 2, 2), dtype=torch.int16)).handle,
+                     sz, out.handle)
+        self.refused("MaxUnpool2d", 161002, x.handle, ind.handle, sz,
+                     self.dev(torch.zeros((1, 2, 3), dtype=F64)).handle)
+        self.refused("MaxUnpool2d", 161002, self.dev(torch.zeros((2, 2))).handle,
+                     self.dev(torch.zeros((2, 2), dtype=I64)).handle, sz, out.handle)
+        self.refused("MaxUnpool2d", 161002, x.handle, self.dev(torch.zeros((1, 2, 3), dtype=I64)).handle,
+                     sz, out.handle)
+        self.refused("MaxUnpool2d", 161002, self.dev(torch.zeros((1, 0, 2))).handle,
+                     self.dev(torch.zeros((1, 0, 2), dtype=I64)).handle, sz, out.handle)
+        self.refused("MaxUnpool2d", 161002, x.handle, ind.handle, self.ia([6]), out.handle)
+        self.refused("MaxUnpool2d", 161002, x.handle, ind.handle, self.ia([1, 3]), out.handle)
+        self.refused("MaxUnpool2d", 161002, x.handle, ind.handle, self.ia([3, 0]), out.handle)
+        self.refused("MaxUnpool2d", 161002, x.handle, ind.handle, self.ia([3, 2]), out.handle)
+        x3 = self.dev(torch.zeros((1, 2, 2, 2)))
+        i3 = self.dev(torch.zeros((1, 2, 2, 2), dtype=I32))
+        o3 = self.dev(torch.zeros((1, 2, 2, 3)))
+        s3, st, pd = self.ia([2, 2, 3]), self.ia([1, 1, 1]), self.ia([0, 0, 0])
+        self.assertEqual(self.run_op("MaxUnpool3d", x3.handle, i3.handle, s3, st, pd, o3.handle), 0)
+        self.refused("MaxUnpool3d", 161001, x3.handle, i3.handle, s3, None, pd, o3.handle)
+        self.refused("MaxUnpool3d", 161002, x3.handle, i3.handle, s3, self.ia([1, 0, 1]), pd,
+                     o3.handle)
+        self.refused("MaxUnpool3d", 161002, x3.handle, i3.handle, s3, st, self.ia([0, 0]),
+                     o3.handle)
+        self.refused("MaxUnpool3d", 161002, x3.handle, i3.handle, self.ia([2, 3]), st, pd,
+                     o3.handle)
+        msg = self.refused("MaxUnpool3d", 161002, x3.handle, i3.handle, s3, st, pd,
+                           self.dev(torch.zeros((1, 2, 3, 2))).handle)
+        self.assertIn("outRef", msg)
 
 
 if __name__ == "__main__":
