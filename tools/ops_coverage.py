@@ -39,6 +39,7 @@ import tempfile
 DECL = re.compile(r"\b(aclnn[A-Z]\w*)\s*\(")
 CALL_P1 = re.compile(r"\b(aclnn[A-Z]\w*)GetWorkspaceSize\s*\(")
 INCLUDE = re.compile(r'#\s*include\s*[<"](?:aclnnop/|\.\./op_api/)(aclnn_[^>"/]+\.h)[>"]')
+LOCAL_INCLUDE = re.compile(r'#\s*include\s*"([^"/]+\.h)"')
 
 
 def git(gitdir, *args):
@@ -51,13 +52,16 @@ def git_dir(path):
 
 
 def read_repo(gitdir):
-    """(headers, examples): headers {path: (name, funcs)}, examples {path: (calls, incs, text)}."""
+    """(headers, examples): headers {path: (name, funcs)}, examples {path: (calls, incs, (text, {local header: text}))}."""
     files = git(gitdir, "ls-tree", "-r", "--name-only", "HEAD").split("\n")
     hdr_paths = [f for f in files if re.search(r"(^|/)aclnn_[a-z0-9_]+\.h$", f)]
     ex_paths = [f for f in files if re.search(r"/examples/[^/]*\.cpp$", f)]
+    # headers beside the examples (e.g. aclnn_max_pool3_d_example_utils.h): copied next to an
+    # example that includes them by a plain quoted name
+    ex_hdr_paths = [f for f in files if re.search(r"/examples/[^/]*\.h$", f)]
     blobs = {}
     # one `git cat-file --batch` for all the files
-    want = hdr_paths + ex_paths
+    want = hdr_paths + ex_paths + ex_hdr_paths
     proc = subprocess.run(["git", "--git-dir=" + gitdir, "cat-file", "--batch"],
                           input="".join("HEAD:%s\n" % p for p in want).encode(),
                           capture_output=True, check=True)
@@ -83,7 +87,12 @@ def read_repo(gitdir):
         calls = sorted(set(CALL_P1.findall(text)))
         if calls:
             funcs = sorted(set(c + "GetWorkspaceSize" for c in calls) | set(calls))
-            examples[p] = (funcs, sorted(set(INCLUDE.findall(text))), text)
+            local = {}
+            for name in set(LOCAL_INCLUDE.findall(text)):
+                sib = os.path.join(os.path.dirname(p), name)
+                if sib in blobs:
+                    local[name] = blobs[sib]
+            examples[p] = (funcs, sorted(set(INCLUDE.findall(text))), (text, local))
     return headers, examples
 
 
@@ -107,8 +116,10 @@ def family(repo, path):
     return "%s:%s" % (repo, path.split("/", 1)[0])
 
 
-def build_one(prefix, path, text, timeout, workdir):
-    """'exit0', 'run:<rc>', 'build' or 'timeout' for one example."""
+def build_one(prefix, path, source, timeout, workdir):
+    """'exit0', 'run:<rc>', 'build' or 'timeout' for one example; source: (its text, {name:
+    text} of the headers beside it that it includes)."""
+    text, local = source
     base = re.sub(r"[^A-Za-z0-9_]", "_", path)
     # each example in <base>/examples/, beside a <base>/op_api/ of forwarding headers: the
     # experimental examples include their header as "../op_api/aclnn_x.h"
@@ -118,6 +129,9 @@ def build_one(prefix, path, text, timeout, workdir):
         os.makedirs(os.path.join(workdir, base, "op_api"), exist_ok=True)
         with open(os.path.join(workdir, base, "op_api", rel), "w") as f:
             f.write('#include "aclnnop/%s"\n' % rel)
+    for name, htext in local.items():
+        with open(os.path.join(exdir, name), "w") as f:
+            f.write(htext)
     src = os.path.join(exdir, "example.cpp")
     exe = os.path.join(exdir, "example")
     with open(src, "w") as f:
