@@ -328,13 +328,16 @@ void ops_exec_discard(struct aclOpExecutor *e); /* phase 1 failed after new */
  * (ops_plan_free, ew_exec_fini do), never with free. */
 void *ops_exec_plan_mem(struct aclOpExecutor *e, size_t size);
 void ops_exec_plan_release(struct aclOpExecutor *e, void *plan);
+/* Whether plan is memory e holds (its inline room or its kept block): nothing to release. */
+bool ops_exec_plan_kept(const struct aclOpExecutor *e, const void *plan);
 /* Finish phase 1: store outputs for the caller. */
 aclnnStatus ops_exec_done(struct aclOpExecutor *e, uint64_t *workspaceSize,
                           aclOpExecutor **executor);
 
 /* An executor for op owning a zeroed plan of size bytes at e->plan, freed by
- * fini (NULL: ops_plan_free, the plan then coming from ops_exec_plan_mem; a
- * non-NULL fini gets it from calloc, and may free it with free). NULL when
+ * fini (NULL: the plan comes from ops_exec_plan_mem, and e->fini is
+ * ops_plan_free, or NULL when the header holds the memory; a non-NULL fini
+ * gets it from calloc, and may free it with free). NULL when
  * out of memory (message recorded; the caller returns
  * ACLNN_ERR_INNER_CREATE_EXECUTOR). */
 struct aclOpExecutor *ops_exec_plan(const char *op, uint16_t nin, uint16_t nout, size_t size,

@@ -416,6 +416,11 @@ void *ops_exec_plan_mem(struct aclOpExecutor *e, size_t size)
     return malloc(size);
 }
 
+bool ops_exec_plan_kept(const struct aclOpExecutor *e, const void *plan)
+{
+    return plan == (const void *)e->plan_inline || ext_holds(e->plan_ext, plan);
+}
+
 void ops_exec_plan_release(struct aclOpExecutor *e, void *plan)
 {
     if (plan != (void *)e->plan_inline && !ext_holds(e->plan_ext, plan))

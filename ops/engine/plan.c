@@ -27,7 +27,9 @@ struct aclOpExecutor *ops_exec_plan(const char *op, uint16_t nin, uint16_t nout,
     if (!fini)
         memset(p, 0, size);
     e->plan = p;
-    e->fini = fini ? fini : ops_plan_free;
+    /* No fini at all for memory the header holds: the worker's release then reads nothing
+     * of the header's last line (where plan_ext is) just to find nothing to free. */
+    e->fini = fini ? fini : ops_exec_plan_kept(e, p) ? NULL : ops_plan_free;
     return e;
 }
 
