@@ -15,9 +15,9 @@ struct aclOpExecutor *ops_exec_plan(const char *op, uint16_t nin, uint16_t nout,
     struct aclOpExecutor *e = ops_exec_new(op, nin, nout);
     if (!e)
         return NULL;
-    /* The default fini releases memory of ops_exec_plan_mem (kept by the header: no
-     * allocation here and no free on the worker, exec.c EX7); an operator's own fini may
-     * free the plan with free, so it gets calloc's. */
+    /* Without an operator's fini the plan is ops_exec_plan_mem's (inline or kept by the
+     * header: no allocation here and no free on the worker, exec.c EX7); an operator's own
+     * fini may free the plan with free, so it gets calloc's. */
     void *p = fini ? calloc(1, size) : ops_exec_plan_mem(e, size);
     if (!p) {
         ops_exec_discard(e);
