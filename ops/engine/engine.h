@@ -238,6 +238,7 @@ struct ops_tensor {
 
 #define OPS_EXEC_INLINE_SLOTS 6
 #define OPS_EXEC_PLAN_INLINE 768 /* bytes; holds a struct ew_plan */
+#define OPS_EXEC_EXT_MAX 4096    /* bytes a header keeps for a plan, or for its slot arrays */
 
 struct aclOpExecutor;
 /* A kernel: runs the operator with the device addresses of one launch
@@ -303,6 +304,11 @@ struct aclOpExecutor {
     /* Room for a small plan (ops_exec_plan_mem): the two-phase path of a small
      * elementwise operator allocates nothing. Not cleared by ops_exec_new. */
     _Alignas(16) unsigned char plan_inline[OPS_EXEC_PLAN_INLINE];
+    /* Memory the header keeps from one use to the next (exec.c EX7): the slot arrays of an
+     * executor of more than OPS_EXEC_INLINE_SLOTS slots, and a plan too large for
+     * plan_inline (ops_exec_plan_mem). Grown by phase 1, never freed by the release; not
+     * cleared by ops_exec_new. */
+    struct ops_exec_ext *slots_ext, *plan_ext;
 };
 
 /* Phase-1 helpers. ops_exec_new returns a READY executor (NULL = out of
@@ -316,17 +322,24 @@ int ops_exec_slot(struct aclOpExecutor *e, const aclTensor *t);
 void ops_exec_ir(struct aclOpExecutor *e, const uint16_t *in_counts, uint16_t n_ir_in);
 void ops_exec_discard(struct aclOpExecutor *e); /* phase 1 failed after new */
 /* Memory for e's plan of `size` bytes: the executor's inline room when it
- * fits (and is not taken yet), else malloc; NULL when out of memory. Free
- * it with ops_exec_plan_release (ops_plan_free, ew_exec_fini do). */
+ * fits (and is not taken yet), else the header's kept plan memory up to
+ * OPS_EXEC_EXT_MAX bytes (exec.c EX7; not taken yet either), else malloc;
+ * NULL when out of memory. Not zeroed. Free it with ops_exec_plan_release
+ * (ops_plan_free, ew_exec_fini do), never with free. */
 void *ops_exec_plan_mem(struct aclOpExecutor *e, size_t size);
 void ops_exec_plan_release(struct aclOpExecutor *e, void *plan);
+/* Whether plan is memory e holds (its inline room or its kept block): nothing to release. */
+bool ops_exec_plan_kept(const struct aclOpExecutor *e, const void *plan);
 /* Finish phase 1: store outputs for the caller. */
 aclnnStatus ops_exec_done(struct aclOpExecutor *e, uint64_t *workspaceSize,
                           aclOpExecutor **executor);
 
 /* An executor for op owning a zeroed plan of size bytes at e->plan, freed by
- * fini (NULL: ops_plan_free). NULL when out of memory (message recorded; the
- * caller returns ACLNN_ERR_INNER_CREATE_EXECUTOR). */
+ * fini (NULL: the plan comes from ops_exec_plan_mem, and e->fini is
+ * ops_plan_free, or NULL when the header holds the memory; a non-NULL fini
+ * gets it from calloc, and may free it with free). NULL when
+ * out of memory (message recorded; the caller returns
+ * ACLNN_ERR_INNER_CREATE_EXECUTOR). */
 struct aclOpExecutor *ops_exec_plan(const char *op, uint16_t nin, uint16_t nout, size_t size,
                                     void (*fini)(struct aclOpExecutor *e));
 /* One tensor of an executor: t gets the next address slot and, when t and

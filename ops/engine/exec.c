@@ -54,6 +54,18 @@
  *      its blocks run block i of n of the same plan and addresses on the
  *      device's workers; the release (exec_free, release_rec) runs once after
  *      the last block, as after a single run.
+ *  EX7. Memory a header keeps (e->slots_ext, e->plan_ext): the slot arrays
+ *      of an executor of more than OPS_EXEC_INLINE_SLOTS slots and a plan
+ *      larger than plan_inline (ops_exec_plan_mem), each up to
+ *      OPS_EXEC_EXT_MAX bytes, live in blocks that stay with the header when
+ *      it is released and are reused by its next phase 1, which alone grows
+ *      them (freeing the smaller block: the header is that thread's then).
+ *      The release frees neither. Before, an 8-slot WeightQuantBatchMatmulV2
+ *      called calloc five times in phase 1 and the worker freed all five
+ *      (and malloc'd and freed its address array at the run): each free of
+ *      the host's chunk on the worker went to the host's arena (perf, issue
+ *      31: calloc 6% of the host's samples, _int_free 5% of the worker's).
+ *      Blocks are never returned to the system, as the headers (EX1).
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -361,16 +373,57 @@ static void pool_put(struct aclOpExecutor *e)
     t->p[t->n++] = e;
 }
 
+/* EX7: a block a header keeps; mem is aligned as malloc's memory. */
+struct ops_exec_ext {
+    size_t cap; /* bytes at mem */
+    max_align_t mem[];
+};
+
+/* The memory of the block *x, grown to at least size bytes (by the thread
+ * in phase 1 on the header); NULL above OPS_EXEC_EXT_MAX or when out of
+ * memory (the caller falls back to a plain allocation). */
+static void *ext_mem(struct ops_exec_ext **x, size_t size)
+{
+    struct ops_exec_ext *b = *x;
+    if (b && b->cap >= size)
+        return b->mem;
+    if (size > OPS_EXEC_EXT_MAX)
+        return NULL;
+    size_t cap = 256;
+    while (cap < size)
+        cap *= 2;
+    struct ops_exec_ext *n = malloc(sizeof(*n) + cap);
+    if (!n)
+        return NULL;
+    n->cap = cap;
+    free(b);
+    *x = n;
+    return n->mem;
+}
+
+static inline bool ext_holds(const struct ops_exec_ext *b, const void *p)
+{
+    return b && p == (const void *)b->mem;
+}
+
 void *ops_exec_plan_mem(struct aclOpExecutor *e, size_t size)
 {
     if (size <= sizeof(e->plan_inline) && e->plan != (void *)e->plan_inline)
         return e->plan_inline;
+    void *p;
+    if (!ext_holds(e->plan_ext, e->plan) && (p = ext_mem(&e->plan_ext, size)))
+        return p;
     return malloc(size);
+}
+
+bool ops_exec_plan_kept(const struct aclOpExecutor *e, const void *plan)
+{
+    return plan == (const void *)e->plan_inline || ext_holds(e->plan_ext, plan);
 }
 
 void ops_exec_plan_release(struct aclOpExecutor *e, void *plan)
 {
-    if (plan != (void *)e->plan_inline)
+    if (plan != (void *)e->plan_inline && !ext_holds(e->plan_ext, plan))
         free(plan);
 }
 
@@ -392,7 +445,7 @@ static void exec_free(struct aclOpExecutor *e)
         e->fini(e);
         e->fini = NULL;
     }
-    if (e->slot_group != e->slot_group_inline) {
+    if (e->slot_group != e->slot_group_inline && !ext_holds(e->slots_ext, e->addr)) {
         free(e->slot_group);
         free(e->addr);
         free(e->group_src);
@@ -413,6 +466,10 @@ static void exec_free(struct aclOpExecutor *e)
         atomic_store_explicit(&e->state, EXEC_FREE, memory_order_release);
     pool_put(e);
 }
+
+/* Bytes of a slot in the out-of-line arrays: addr, group_src, slot_group,
+ * group_need (in that order in a kept block, EX7: each array aligned). */
+#define SLOT_BYTES (sizeof(void *) + sizeof(const void *) + sizeof(int16_t) + sizeof(uint8_t))
 
 struct aclOpExecutor *ops_exec_new(const char *op, uint16_t nin, uint16_t nout)
 {
@@ -436,6 +493,12 @@ struct aclOpExecutor *ops_exec_new(const char *op, uint16_t nin, uint16_t nout)
         e->addr = e->addr_inline;
         e->group_src = e->group_src_inline;
         e->group_need = e->group_need_inline;
+    } else if ((e->addr = ext_mem(&e->slots_ext, n * SLOT_BYTES))) {
+        /* EX7: one kept block, zeroed as the calloc'd arrays were */
+        memset(e->addr, 0, n * SLOT_BYTES);
+        e->group_src = (const void **)(e->addr + n);
+        e->slot_group = (int16_t *)(void *)(e->group_src + n);
+        e->group_need = (uint8_t *)(e->slot_group + n);
     } else {
         e->slot_group = calloc(n, sizeof(*e->slot_group));
         e->addr = calloc(n, sizeof(*e->addr));
@@ -554,14 +617,15 @@ int32_t ops_split_run(const struct aclOpExecutor *e, void *const *addr)
  * A NULL address for a non-empty tensor would fault on a device: report the
  * kernel failure instead of crashing the worker. n > 0: block i of n of a
  * split launch (EX6), n = 0: the whole run. */
+#define RUN_SLOTS 32 /* slots whose addresses a run keeps on its stack (EX7: no malloc) */
 static int32_t exec_run_part(const struct aclOpExecutor *e, void *const *group_addr, uint32_t i,
                              uint32_t n)
 {
     if (!e->run)
         return 0;
-    void *slot_addr[OPS_EXEC_INLINE_SLOTS];
+    void *slot_addr[RUN_SLOTS];
     void **addr = slot_addr;
-    if (e->nslots > OPS_EXEC_INLINE_SLOTS && !(addr = malloc(e->nslots * sizeof(void *))))
+    if (e->nslots > RUN_SLOTS && !(addr = malloc(e->nslots * sizeof(void *))))
         return ACL_ERROR_BAD_ALLOC;
     for (int g = 0; g < e->ngroups; g++)
         if (!group_addr[g] && e->group_need[g]) {

@@ -85,11 +85,6 @@ struct qm_plan {
     int64_t sc_sg, sc_sn; /* QM9: the scale's group and column strides (0: broadcast) */
 };
 
-static void qm_free(struct aclOpExecutor *e)
-{
-    free(e->plan);
-}
-
 /* Load a per-tensor / per-channel / per-group parameter for columns
  * [j0, j0 + nb): group g, column j0 + j at dst[g * nb + j], or at
  * dst[j * ng + g] when colmajor (the source's groups contiguous, as ggml's
@@ -317,16 +312,11 @@ static aclnnStatus wq_build(const char *name, unsigned types, unsigned btypes, c
     if (m > QM_SMALL_M && !(gp = ops_blas_sgemm(name)))
         return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
 
-    struct aclOpExecutor *e = ops_exec_new(name, 7, 1);
+    /* the header's kept memory (ops/engine/exec.c EX7): nothing to free on the worker */
+    struct aclOpExecutor *e = ops_exec_plan(name, 7, 1, sizeof(struct qm_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
-    struct qm_plan *p = calloc(1, sizeof(*p));
-    if (!p) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
-    }
-    e->plan = p;
-    e->fini = qm_free;
+    struct qm_plan *p = e->plan;
     memcpy(&p->gemm, &gp, sizeof(p->gemm));
     p->m = m, p->k = k, p->n = n, p->ng = ng, p->group = gs ? gs : k;
     p->per_tensor = per_tensor;

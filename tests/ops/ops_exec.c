@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Executor rules: single use, repeatable executors and address refresh
- * (snapshot per launch), destroy, the meta-API error codes, ownership (the
+ * (snapshot per launch), headers' kept memory (EX7), destroy, the meta-API error codes, ownership (the
  * caller may destroy tensors and scalars right after phase 1 or 2), launch
  * failures, faults on NULL device addresses, concurrent launches of one
  * executor on two streams, and a burst of eager launches. */
@@ -10,6 +10,7 @@
 #include "optest.h"
 
 #include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_cat.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_max_n.h"
 #include "aclnnop/aclnn_mul.h"
@@ -329,6 +330,81 @@ static void test_burst(void)
     free(one);
 }
 
+/* Headers keep their out-of-line slot arrays and large plans (ops/engine/exec.c EX7): MaxN
+ * (1 + n slots, n <= 64) and Cat (1 + n slots, a plan growing with n) over lists of varying
+ * length - inline, kept and grown, and above the kept size (plain allocations) - launched in
+ * bursts, so that headers go through the worker's release and come back to phase 1 with
+ * blocks of another size. In each MaxN launch a different member holds the maximum, and
+ * every member's data differs, so an address or plan taken from a stale block shows. */
+#define KEEP_MAXT 320
+static void test_kept_slots(void)
+{
+    static const int lens_max[] = {2, 7, 12, 40, 6, 64, 3, 33, 9, 17};
+    static const int lens_cat[] = {2, 7, 40, 230, 300, 64, 215, 9, 259, 17, 120, 5};
+    enum { BURST = 24, EL = 8 };
+    float *src = fbuf(KEEP_MAXT * EL, 0), *out = fbuf(BURST * KEEP_MAXT * EL, 0);
+    aclTensor *members[KEEP_MAXT];
+    for (int j = 0; j < KEEP_MAXT; j++)
+        for (int i = 0; i < EL; i++)
+            src[j * EL + i] = (float)(j * EL + i) * 0.001f - 10.0f; /* below every mark */
+    for (int round = 0; round < 40; round++) {
+        int n[BURST], first[BURST], hot[BURST];
+        bool cat[BURST];
+        aclTensorList *tl[BURST];
+        aclTensor *to[BURST];
+        for (int b = 0; b < BURST; b++) {
+            cat[b] = (round + b) % 2;
+            n[b] = cat[b] ? lens_cat[(round * 7 + b) % 12] : lens_max[(round * 3 + b) % 10];
+            first[b] = (round * 13 + b * 29) % (KEEP_MAXT - n[b] + 1);
+            /* a list owns its tensors: each gets its own over the shared data */
+            for (int j = 0; j < n[b]; j++)
+                members[j] = ftensor(4, 2, src + (first[b] + j) * EL);
+            tl[b] = aclCreateTensorList((const aclTensor *const *)members, (uint64_t)n[b]);
+            CHECK(tl[b]);
+            to[b] = ftensor(cat[b] ? 4 * n[b] : 4, 2, out + b * KEEP_MAXT * EL);
+            hot[b] = first[b] + (round + 3 * b) % n[b];
+            for (int i = 0; !cat[b] && i < EL; i++)
+                src[hot[b] * EL + i] += 1000.0f * (float)(b + 1) + (float)i;
+        }
+        /* lists overlap, so a member may hold several marks: the expected outputs */
+        static float want[BURST][KEEP_MAXT * EL];
+        for (int b = 0; b < BURST; b++) {
+            if (cat[b]) {
+                memcpy(want[b], src + first[b] * EL, (size_t)n[b] * EL * sizeof(float));
+                continue;
+            }
+            for (int i = 0; i < EL; i++) {
+                float m = src[first[b] * EL + i];
+                for (int j = 1; j < n[b]; j++)
+                    m = src[(first[b] + j) * EL + i] > m ? src[(first[b] + j) * EL + i] : m;
+                want[b][i] = m;
+            }
+        }
+        for (int b = 0; b < BURST; b++) {
+            uint64_t ws;
+            aclOpExecutor *ex;
+            if (cat[b]) {
+                CHECK_NN(ACLNN_SUCCESS, aclnnCatGetWorkspaceSize(tl[b], 0, to[b], &ws, &ex));
+                CHECK_NN(ACLNN_SUCCESS, aclnnCat(NULL, 0, ex, g_stream));
+            } else {
+                CHECK_NN(ACLNN_SUCCESS, aclnnMaxNGetWorkspaceSize(tl[b], to[b], &ws, &ex));
+                CHECK_NN(ACLNN_SUCCESS, aclnnMaxN(NULL, 0, ex, g_stream));
+            }
+        }
+        CHECK_OK(aclrtSynchronizeStream(g_stream));
+        for (int b = 0; b < BURST; b++) {
+            int cnt = cat[b] ? n[b] * EL : EL;
+            CHECK(memcmp(out + b * KEEP_MAXT * EL, want[b], (size_t)cnt * sizeof(float)) == 0);
+            for (int i = 0; !cat[b] && i < EL; i++)
+                src[hot[b] * EL + i] -= 1000.0f * (float)(b + 1) + (float)i;
+            aclDestroyTensorList(tl[b]);
+            aclDestroyTensor(to[b]);
+        }
+    }
+    free(src);
+    free(out);
+}
+
 /* Seed 000's computation, eager: one repeatable aclnnAdd executor (alpha
  * 1.1, 4x2 float32) run 8 times, the result copied back into self before
  * each run; prints the same eight lines the seed prints. */
@@ -456,6 +532,7 @@ int main(void)
     test_failures();
     test_two_streams();
     test_burst();
+    test_kept_slots();
     test_seed_eager();
     test_capture();
     aclDestroyScalar(g_one);
