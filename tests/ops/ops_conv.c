@@ -238,20 +238,6 @@ static void backward(void)
     OT_FREE(&x, &w, &gy, &gx, &gw, &gb);
 }
 
-/* op's first phase returns want with a message naming op and holding frag. */
-#define CV_FAILS(want, op, frag, ...)                                                              \
-    do {                                                                                           \
-        uint64_t ws_;                                                                              \
-        aclOpExecutor *ex_;                                                                        \
-        aclnnStatus r_ = op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_);                            \
-        const char *m_ = aclGetRecentErrMsg();                                                     \
-        if (r_ != (aclnnStatus)(want) || !m_ || !strstr(m_, #op) || !strstr(m_, frag)) {           \
-            fprintf(stderr, "%s:%d: %s returned %d (%s), want %d and \"%s\"\n", __FILE__,          \
-                    __LINE__, #op, (int)r_, m_ ? m_ : "no message", (int)(want), frag);            \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
-
 /* ConvTbc on CANN's example's shapes with values by hand (T 2, B 1, Cin 1, K 3, pad 1: each
  * output the sum of the weights meeting the padded input), ConvDepthwise2d's per-channel
  * filters; the codes of bad input (CV6). */
@@ -273,11 +259,12 @@ static void tbc_depthwise(void)
     const double want[4] = {100 + 3 + 50, 200 + 4 + 60, 100 + 1 + 30, 200 + 2 + 40};
     for (int i = 0; i < 4; i++)
         CHECK(ot_get(&o, i) == want[i]);
-    CV_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnConvTbc, "bias", x.t, w.t, NULL, 1, o.t, 0);
-    CV_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnConvTbc, "pad", x.t, w.t, b.t, 256, o.t, 0);
-    CV_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnConvTbc, "bias", x.t, w.t, bb.t, 1, o.t, 0);
-    CV_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnConvTbc, "output", x.t, w.t, b.t, 2, o.t, 0);
-    CV_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnConvTbc, "3 are needed", b.t, w.t, b.t, 1, o.t, 0);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnConvTbc, "bias", x.t, w.t, NULL, 1, o.t, 0);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnConvTbc, "pad", x.t, w.t, b.t, 256, o.t, 0);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnConvTbc, "bias", x.t, w.t, bb.t, 1, o.t, 0);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnConvTbc, "output", x.t, w.t, b.t, 2, o.t, 0);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnConvTbc, "3 are needed", b.t, w.t, b.t, 1, o.t,
+                    0);
     int64_t dx[4] = {1, 2, 2, 2}, dw[4] = {2, 1, 1, 1}, dw2[4] = {2, 2, 1, 1};
     ot_tensor sx, sw, so, sw2;
     OT_MAKE_CONTIG({&sx, ACL_FLOAT, 4, dx}, {&sw, ACL_FLOAT, 4, dw}, {&so, ACL_FLOAT, 4, dx},
@@ -293,16 +280,16 @@ static void tbc_depthwise(void)
     OT_RUN(aclnnConvDepthwise2d, sx.t, sw.t, k, NULL, s, p, s, so.t, 0);
     for (int i = 0; i < 8; i++) /* channel 0 times 2, channel 1 times -1 */
         CHECK(ot_get(&so, i) == (i < 4 ? 2.0 : -1.0) * (i + 1));
-    CV_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnConvDepthwise2d, "kernelSize", sx.t, sw.t, NULL, NULL, s,
-             p, s, so.t, 0);
-    CV_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnConvDepthwise2d, "kernelSize", sx.t, sw.t, kb, NULL, s,
-             p, s, so.t, 0);
-    CV_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnConvDepthwise2d, "stride", sx.t, sw.t, k, NULL, sb, p, s,
-             so.t, 0);
-    CV_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnConvDepthwise2d, "weight", sx.t, sw2.t, k, NULL, s, p, s,
-             so.t, 0);
-    CV_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnConvDepthwise2d, "4 (NCHW)", x.t, sw.t, k, NULL, s, p, s,
-             so.t, 0);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnConvDepthwise2d, "kernelSize", sx.t, sw.t, NULL,
+                    NULL, s, p, s, so.t, 0);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnConvDepthwise2d, "kernelSize", sx.t, sw.t, kb,
+                    NULL, s, p, s, so.t, 0);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnConvDepthwise2d, "stride", sx.t, sw.t, k, NULL,
+                    sb, p, s, so.t, 0);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnConvDepthwise2d, "weight", sx.t, sw2.t, k, NULL,
+                    s, p, s, so.t, 0);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnConvDepthwise2d, "4 (NCHW)", x.t, sw.t, k, NULL,
+                    s, p, s, so.t, 0);
     aclDestroyIntArray(k);
     aclDestroyIntArray(s);
     aclDestroyIntArray(p);

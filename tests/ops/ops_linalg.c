@@ -217,20 +217,6 @@ static void test_ger(void)
 }
 
 /* The codes of LinalgCross, Pdist, Cdist, CdistBackward, Slogdet, Logdet and Inverse. */
-/* op's first phase returns want with a message naming op and holding frag (the message is
- * read once: reading it clears it). */
-#define LA_FAILS(want, op, frag, ...)                                                              \
-    do {                                                                                           \
-        uint64_t ws_;                                                                              \
-        aclOpExecutor *ex_;                                                                        \
-        aclnnStatus r_ = op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_);                            \
-        const char *m_ = aclGetRecentErrMsg();                                                     \
-        if (r_ != (aclnnStatus)(want) || !m_ || !strstr(m_, #op) || !strstr(m_, frag)) {           \
-            fprintf(stderr, "%s:%d: %s returned %d (%s), want %d and \"%s\"\n", __FILE__,          \
-                    __LINE__, #op, (int)r_, m_ ? m_ : "no message", (int)(want), frag);            \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
 
 static void la_errors(void)
 {
@@ -241,30 +227,32 @@ static void la_errors(void)
                    {&f64, ACL_DOUBLE, 2, d43}, {&p6, ACL_FLOAT, 1, d6}, {&p5, ACL_FLOAT, 1, d5},
                    {&g, ACL_FLOAT, 2, d45}, {&sq, ACL_FLOAT, 2, d33}, {&b3, ACL_FLOAT, 1, d3},
                    {&e, ACL_FLOAT, 1, d0}, {&si, ACL_INT32, 2, d33}, {&sb, ACL_BF16, 2, d33});
-    LA_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnLinalgCross, "self", NULL, a.t, -1, a.t);
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLinalgCross, "3", a.t, a.t, 0, a.t); /* dim 0 has 4 */
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLinalgCross, "one type", a.t, f64.t, -1, a.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnLinalgCross, "self", NULL, a.t, -1, a.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnLinalgCross, "3", a.t, a.t, 0,
+                    a.t); /* dim 0 has 4 */
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnLinalgCross, "one type", a.t, f64.t, -1, a.t);
     OT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLinalgCross, a.t, a.t, 2, a.t);
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPdist, "p ", a.t, -1.0f, p6.t);
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnPdist, "out", a.t, 2.0f, p5.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnPdist, "p ", a.t, -1.0f, p6.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnPdist, "out", a.t, 2.0f, p5.t);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnPdist, a.t, 2.0f, NULL);
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCdist, "features", a.t, c.t, 2.0f, 0,
-             g.t); /* M 3 vs 5 */
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCdist, "out", a.t, b.t, 2.0f, 0, a.t);
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCdistBackward, "grad", a.t, a.t, b.t, g.t, 2.0f, a.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnCdist, "features", a.t, c.t, 2.0f, 0,
+                    g.t); /* M 3 vs 5 */
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnCdist, "out", a.t, b.t, 2.0f, 0, a.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnCdistBackward, "grad", a.t, a.t, b.t, g.t, 2.0f,
+                    a.t);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnCdistBackward, g.t, a.t, b.t, NULL, 2.0f, a.t);
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlogdet, "square", a.t, b3.t, b3.t);
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSlogdet, "logOut", sq.t, b3.t, e.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSlogdet, "square", a.t, b3.t, b3.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSlogdet, "logOut", sq.t, b3.t, e.t);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnLogdet, sq.t, NULL);
-    LA_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInverse, "self", NULL, sq.t);
-    LA_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInverse, "out", sq.t, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnInverse, "self", NULL, sq.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnInverse, "out", sq.t, NULL);
     OT_NULL_OUTS(aclnnInverse, sq.t, sq.t);
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInverse, "square", a.t, a.t);
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInverse, "at least 2", b3.t, b3.t);
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInverse, "out", sq.t, a.t);
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInverse, "self", f64.t, a.t); /* not square */
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInverse, "out", sq.t, si.t);
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInverse, "self", sb.t, sq.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnInverse, "square", a.t, a.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnInverse, "at least 2", b3.t, b3.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnInverse, "out", sq.t, a.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnInverse, "self", f64.t, a.t); /* not square */
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnInverse, "out", sq.t, si.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnInverse, "self", sb.t, sq.t);
     OT_FREE(&a, &b, &c, &f64, &p6, &p5, &g, &sq, &b3, &e, &si, &sb);
 }
 
@@ -296,15 +284,15 @@ static void ag_case(void)
     const double w3[3] = {-1, -1, 0};
     for (int i = 0; i < 3; i++)
         CHECK(ot_get(&o3, i) == w3[i]);
-    LA_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnAffineGrid, "size", th.t, NULL, false, o.t);
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAffineGrid, "theta", thd.t, size, false, o.t);
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAffineGrid, "out", th.t, size, false, oh.t);
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAffineGrid, "size", th.t, bad, false, o.t);
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAffineGrid, "theta", th.t, size3, false, o3.t);
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAffineGrid, "out", th.t, size, false, o3.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnAffineGrid, "size", th.t, NULL, false, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAffineGrid, "theta", thd.t, size, false, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAffineGrid, "out", th.t, size, false, oh.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAffineGrid, "size", th.t, bad, false, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAffineGrid, "theta", th.t, size3, false, o3.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAffineGrid, "out", th.t, size, false, o3.t);
     sz[2] = 100001;
     aclIntArray *big = aclCreateIntArray(sz, 4);
-    LA_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnAffineGrid, "(H)", th.t, big, false, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAffineGrid, "(H)", th.t, big, false, o.t);
     OT_NULL_OUTS(aclnnAffineGrid, th.t, size, false, o.t);
     aclDestroyIntArray(size);
     aclDestroyIntArray(size3);

@@ -272,12 +272,12 @@ static void max_nan_zero(void)
     float n1, n2, zero = 0.0f, mzero = -0.0f;
     memcpy(&n1, &nan1, 4), memcpy(&n2, &nan2, 4);
     /* window k: cells (0, 2k), (0, 2k+1), (1, 2k), (1, 2k+1) = v[2k], v[2k+1], v[2W+2k], ... */
-    v[1] = n1;                                 /* k 0: NaN second */
-    v[2 * W + 2] = n2, v[3] = n1;              /* k 1: NaN second, another NaN third */
-    v[4] = 5, v[2 * W + 5] = n2;               /* k 2: NaN last after a larger value */
+    v[1] = n1;                    /* k 0: NaN second */
+    v[2 * W + 2] = n2, v[3] = n1; /* k 1: NaN second, another NaN third */
+    v[4] = 5, v[2 * W + 5] = n2;  /* k 2: NaN last after a larger value */
     v[6] = mzero, v[7] = zero, v[2 * W + 6] = -1, v[2 * W + 7] = -2; /* k 3: -0 then +0 */
     v[8] = zero, v[9] = mzero, v[2 * W + 8] = -1, v[2 * W + 9] = -2; /* k 4: +0 then -0 */
-    v[16] = n2;                                /* k 8, the cell alone: NaN first */
+    v[16] = n2; /* k 8, the cell alone: NaN first */
     uint64_t ws = 1;
     aclOpExecutor *ex = NULL;
     int64_t two[2] = {2, 2}, one[2] = {1, 1}, z4[4] = {0, 0, 0, 0};
@@ -300,20 +300,6 @@ static void max_nan_zero(void)
     aclDestroyIntArray(k), aclDestroyIntArray(d), aclDestroyIntArray(p4);
     OT_FREE(&x, &out);
 }
-
-/* op's first phase returns want with a message naming op and holding frag. */
-#define PL_FAILS(want, op, frag, ...)                                                              \
-    do {                                                                                           \
-        uint64_t ws_;                                                                              \
-        aclOpExecutor *ex_;                                                                        \
-        aclnnStatus r_ = op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_);                            \
-        const char *m_ = aclGetRecentErrMsg();                                                     \
-        if (r_ != (aclnnStatus)(want) || !m_ || !strstr(m_, #op) || !strstr(m_, frag)) {           \
-            fprintf(stderr, "%s:%d: %s returned %d (%s), want %d and \"%s\"\n", __FILE__,          \
-                    __LINE__, #op, (int)r_, m_ ? m_ : "no message", (int)(want), frag);            \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
 
 /* MaxUnpool2d / 3d: an INT64 unpooling by hand (bits moved, zeros elsewhere), the launch that
  * fails on an index out of range writing nothing (MU2), and the codes of bad input. */
@@ -357,20 +343,21 @@ static void max_unpool(void)
     CHECK(aclrtSynchronizeStream(g_stream) == ACL_ERROR_RT_AICORE_EXCEPTION);
     for (int i = 0; i < 6; i++)
         CHECK(ot_get(&o, i) == want[i]);
-    PL_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxUnpool2d, "outputSize", x.t, ix.t, NULL, o.t);
-    PL_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxUnpool3d, "padding", x4.t, i4.t, size3, st, NULL,
-             o4t.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "self", xb.t, ix.t, size, o.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "indices", x.t, ix16.t, size, o.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "indices", x.t, i4.t, size, o.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "outputSize", x.t, ix.t, size1, o.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "out", x.t, ix.t, size, ob.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "dim 1", xz.t, iz.t, size, o.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool3d, "self has 3 dims", x.t, ix.t, size3, st, pd,
-             o.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool3d, "stride", x4.t, i4.t, size3, st0, pd,
-             o4t.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool3d, "outRef", x4.t, i4.t, size3, st, pd, x4.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxUnpool2d, "outputSize", x.t, ix.t, NULL, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxUnpool3d, "padding", x4.t, i4.t, size3, st,
+                    NULL, o4t.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "self", xb.t, ix.t, size, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "indices", x.t, ix16.t, size, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "indices", x.t, i4.t, size, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "outputSize", x.t, ix.t, size1, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "out", x.t, ix.t, size, ob.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2d, "dim 1", xz.t, iz.t, size, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool3d, "self has 3 dims", x.t, ix.t, size3,
+                    st, pd, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool3d, "stride", x4.t, i4.t, size3, st0, pd,
+                    o4t.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool3d, "outRef", x4.t, i4.t, size3, st, pd,
+                    x4.t);
     OT_NULL_OUTS(aclnnMaxUnpool2d, x.t, ix.t, size, o.t);
     OT_NULL_OUTS(aclnnMaxUnpool3d, x4.t, i4.t, size3, st, pd, o4t.t);
     aclDestroyIntArray(size);
@@ -404,20 +391,20 @@ static void max_pool3_d(void)
     const double want[4] = {10, 0, 11, -2};
     for (int i = 0; i < 4; i++)
         CHECK(ot_get(&y2, i) == want[i]);
-    PL_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPool3D, "padding", x.t, a2, a2, NULL, NULL, NULL, 0,
-             NULL, y.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "padding", x.t, a2, a2, "FULL", NULL, NULL, 0,
-             NULL, y.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "dataFormatOptional", x.t, a2, a2, "VALID",
-             NULL, NULL, 0, "NCHW", y.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "ksize", x.t, bad, a2, "VALID", NULL, NULL, 0,
-             NULL, y.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "padsOptional", x.t, a2, a2, "CALCULATED", a3,
-             NULL, 0, NULL, y.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "out", x.t, a3, a3, "VALID", NULL, NULL, 0,
-             "NDHWC", y2.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "out", x.t, a3, a3, "VALID", NULL, NULL, 0,
-             "NDHWC", yh.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPool3D, "padding", x.t, a2, a2, NULL, NULL,
+                    NULL, 0, NULL, y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "padding", x.t, a2, a2, "FULL", NULL,
+                    NULL, 0, NULL, y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "dataFormatOptional", x.t, a2, a2,
+                    "VALID", NULL, NULL, 0, "NCHW", y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "ksize", x.t, bad, a2, "VALID", NULL,
+                    NULL, 0, NULL, y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "padsOptional", x.t, a2, a2,
+                    "CALCULATED", a3, NULL, 0, NULL, y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "out", x.t, a3, a3, "VALID", NULL,
+                    NULL, 0, "NDHWC", y2.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxPool3D, "out", x.t, a3, a3, "VALID", NULL,
+                    NULL, 0, "NDHWC", yh.t);
     OT_NULL_OUTS(aclnnMaxPool3D, x.t, a3, a3, "VALID", NULL, NULL, 0, NULL, y.t);
     aclDestroyIntArray(a2);
     aclDestroyIntArray(a3);
@@ -470,15 +457,16 @@ static void max_unpool_backward(void)
     CHECK(aclrtSynchronizeStream(g_stream) == ACL_ERROR_RT_AICORE_EXCEPTION);
     for (int i = 0; i < 4; i++)
         CHECK(ot_get(&o, i) == -1);
-    PL_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxUnpool2dBackward, "indices", g.t, s.t, NULL, size,
-             o.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2dBackward, "outputSize", g.t, s.t, ix.t, bad,
-             o.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2dBackward, "out", g.t, s.t, ix.t, size, of.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2dBackward, "gradOutput", s.t, s.t, ix.t, size,
-             o.t);
-    PL_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool3dBackward, "stride", g3.t, s3.t, i3.t, size3,
-             pd, pd, o3.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxUnpool2dBackward, "indices", g.t, s.t, NULL,
+                    size, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2dBackward, "outputSize", g.t, s.t, ix.t,
+                    bad, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2dBackward, "out", g.t, s.t, ix.t, size,
+                    of.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool2dBackward, "gradOutput", s.t, s.t, ix.t,
+                    size, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxUnpool3dBackward, "stride", g3.t, s3.t, i3.t,
+                    size3, pd, pd, o3.t);
     OT_NULL_OUTS(aclnnMaxUnpool2dBackward, g.t, s.t, ix.t, size, o.t);
     aclDestroyIntArray(size);
     aclDestroyIntArray(bad);

@@ -121,21 +121,6 @@ static void as_errors(void)
     OT_FREE(&x, &o, &o32, &oe, &xd);
 }
 
-/* op's first phase returns want with a message naming op and holding frag (the message is
- * read once: reading it clears it). */
-#define SS_FAILS(want, op, frag, ...)                                                              \
-    do {                                                                                           \
-        uint64_t ws_;                                                                              \
-        aclOpExecutor *ex_;                                                                        \
-        aclnnStatus r_ = op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_);                            \
-        const char *m_ = aclGetRecentErrMsg();                                                     \
-        if (r_ != (aclnnStatus)(want) || !m_ || !strstr(m_, #op) || !strstr(m_, frag)) {           \
-            fprintf(stderr, "%s:%d: %s returned %d (%s), want %d and \"%s\"\n", __FILE__,          \
-                    __LINE__, #op, (int)r_, m_ ? m_ : "no message", (int)(want), frag);            \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
-
 static void ss_errors(void)
 {
     int64_t d[2] = {3, 4}, v[2] = {3, 2}, w[2] = {2, 2};
@@ -143,19 +128,20 @@ static void ss_errors(void)
     OT_MAKE_CONTIG({&s, ACL_FLOAT, 2, d}, {&x, ACL_FLOAT, 2, v}, {&o, ACL_INT64, 2, v},
                    {&o32, ACL_INT32, 2, v}, {&xb, ACL_BOOL, 2, v}, {&sf, ACL_FLOAT, 2, d},
                    {&xw, ACL_FLOAT, 2, w}, {&ow, ACL_INT64, 2, w});
-    SS_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSearchSorted, "sortedSequence", NULL, x.t, false, false,
-             NULL, o.t);
-    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSearchSorted, "outInt32", s.t, x.t, true, false, NULL,
-             o.t);
-    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSearchSorted, "outInt32", s.t, x.t, false, false, NULL,
-             o32.t);
-    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSearchSorted, "self", s.t, xb.t, false, false, NULL,
-             o.t);
-    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSearchSorted, "sorter", s.t, x.t, false, false, sf.t,
-             o.t);
-    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSearchSorted, "leading dims", s.t, xw.t, false, false,
-             NULL, ow.t);
-    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSearchSorted, "out", s.t, x.t, false, false, NULL, ow.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnSearchSorted, "sortedSequence", NULL, x.t, false,
+                    false, NULL, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSearchSorted, "outInt32", s.t, x.t, true, false,
+                    NULL, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSearchSorted, "outInt32", s.t, x.t, false, false,
+                    NULL, o32.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSearchSorted, "self", s.t, xb.t, false, false,
+                    NULL, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSearchSorted, "sorter", s.t, x.t, false, false,
+                    sf.t, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSearchSorted, "leading dims", s.t, xw.t, false,
+                    false, NULL, ow.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSearchSorted, "out", s.t, x.t, false, false, NULL,
+                    ow.t);
     OT_FREE(&s, &x, &o, &o32, &xb, &sf, &xw, &ow);
 }
 
@@ -184,22 +170,22 @@ static void swi_case(void)
         }
     }
     OT_RUN(aclnnSortWithIndex, ex.t, ei.t, 1, false, true, ex.t, ei.t); /* empty: nothing runs */
-    SS_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSortWithIndex, "x", NULL, ix.t, -1, false, false, v.t,
-             o.t);
-    SS_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSortWithIndex, "indicesOut", x.t, ix.t, -1, false, false,
-             v.t, NULL);
-    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "x", xf.t, ix.t, -1, false, false, xf.t,
-             o.t);
-    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "index", x.t, i64.t, -1, false, false,
-             v.t, i64.t);
-    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "valuesOut", x.t, ix.t, -1, false, false,
-             xf.t, o.t);
-    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "indicesOut", x.t, ix.t, -1, false, false,
-             v.t, i64.t);
-    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "axis", ex.t, ei.t, 0, false, false, ex.t,
-             ei.t);
-    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "indicesOut", x.t, ix.t, -1, false, false,
-             v.t, o3.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnSortWithIndex, "x", NULL, ix.t, -1, false, false,
+                    v.t, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnSortWithIndex, "indicesOut", x.t, ix.t, -1, false,
+                    false, v.t, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "x", xf.t, ix.t, -1, false, false,
+                    xf.t, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "index", x.t, i64.t, -1, false,
+                    false, v.t, i64.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "valuesOut", x.t, ix.t, -1, false,
+                    false, xf.t, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "indicesOut", x.t, ix.t, -1, false,
+                    false, v.t, i64.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "axis", ex.t, ei.t, 0, false,
+                    false, ex.t, ei.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSortWithIndex, "indicesOut", x.t, ix.t, -1, false,
+                    false, v.t, o3.t);
     OT_NULL_OUTS(aclnnSortWithIndex, x.t, ix.t, -1, false, false, v.t, o.t);
     OT_FREE(&x, &ix, &v, &o, &xf, &i64, &o3, &ex, &ei);
 }
@@ -233,11 +219,15 @@ static void sort_v2_case(void)
         CHECK(isnan(yd[i]) ? isnan(g) : g == yd[i]);
         CHECK(ou[i] == od[i]);
     }
-    SS_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnSortV2, "dstIndex", x.t, ix.t, y.t, 0, false, NULL);
-    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortV2, "index", x.t, ih.t, y.t, 0, false, ih.t);
-    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortV2, "1 or 2", x3.t, i3.t, x3.t, 0, false, i3.t);
-    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortV2, "out of range", x.t, ix.t, y.t, 2, false, o.t);
-    SS_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnSortV2, "dstIndex", x.t, ix.t, y.t, 0, false, i3.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnSortV2, "dstIndex", x.t, ix.t, y.t, 0, false,
+                    NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSortV2, "index", x.t, ih.t, y.t, 0, false, ih.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSortV2, "1 or 2", x3.t, i3.t, x3.t, 0, false,
+                    i3.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSortV2, "out of range", x.t, ix.t, y.t, 2, false,
+                    o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSortV2, "dstIndex", x.t, ix.t, y.t, 0, false,
+                    i3.t);
     OT_NULL_OUTS(aclnnSortV2, x.t, ix.t, y.t, 0, false, o.t);
     OT_FREE(&x, &ix, &y, &o, &x3, &i3, &ih);
 }

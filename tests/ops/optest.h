@@ -626,6 +626,22 @@ static inline void ot_run(ot_phase2 fn, uint64_t ws, aclOpExecutor *ex)
         CHECK_NN(want, op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_));                             \
     } while (0)
 
+/* OT_FAILS_NAMING(want, aclnnFoo, frag, args...): aclnnFooGetWorkspaceSize(args..., &ws, &ex)
+ * must return `want` with a message naming aclnnFoo and holding frag (the message is read
+ * once: reading it clears it). */
+#define OT_FAILS_NAMING(want, op, frag, ...)                                                       \
+    do {                                                                                           \
+        uint64_t ws_;                                                                              \
+        aclOpExecutor *ex_;                                                                        \
+        aclnnStatus r_ = op##GetWorkspaceSize(__VA_ARGS__, &ws_, &ex_);                            \
+        const char *m_ = aclGetRecentErrMsg();                                                     \
+        if (r_ != (aclnnStatus)(want) || !m_ || !strstr(m_, #op) || !strstr(m_, frag)) {           \
+            fprintf(stderr, "%s:%d: %s returned %d (%s), want %d and \"%s\"\n", __FILE__,          \
+                    __LINE__, #op, (int)r_, m_ ? m_ : "no message", (int)(want), frag);            \
+            exit(1);                                                                               \
+        }                                                                                          \
+    } while (0)
+
 /* OT_NULL_OUTS(aclnnFoo, args...): aclnnFooGetWorkspaceSize(args..., NULL, &ex)
  * and (args..., &ws, NULL) must each return ACLNN_ERR_PARAM_NULLPTR. */
 #define OT_NULL_OUTS(op, ...)                                                                      \
