@@ -176,14 +176,11 @@ aclnnStatus aclnnMaxUnpool2dGetWorkspaceSize(const aclTensor *self, const aclTen
 }
 PHASE2(MaxUnpool2d)
 
-aclnnStatus aclnnMaxUnpool3dGetWorkspaceSize(const aclTensor *self, const aclTensor *indices,
-                                             const aclIntArray *outputSize,
-                                             const aclIntArray *stride, const aclIntArray *padding,
-                                             aclTensor *outRef, WS)
+/* MaxUnpool3d's (and its backward's) stride and padding: 3 values each, strides > 0 (the 3-d
+ * operators take them; the 2-d ones have none). */
+static aclnnStatus mu_3d_params(const char *name, const aclIntArray *stride,
+                                const aclIntArray *padding)
 {
-    static const char name[] = "aclnnMaxUnpool3d";
-    OPS_CHECK_NULLS(name, self, indices, outputSize, stride, padding, outRef, workspaceSize,
-                    executor);
     if (stride->n != 3 || padding->n != 3)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: stride and padding have %llu and %llu elements, 3 are needed", name,
@@ -192,6 +189,20 @@ aclnnStatus aclnnMaxUnpool3dGetWorkspaceSize(const aclTensor *self, const aclTen
         if (stride->v[i] <= 0)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: stride[%d] is %lld, it must be > 0", name,
                            i, (long long)stride->v[i]);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnMaxUnpool3dGetWorkspaceSize(const aclTensor *self, const aclTensor *indices,
+                                             const aclIntArray *outputSize,
+                                             const aclIntArray *stride, const aclIntArray *padding,
+                                             aclTensor *outRef, WS)
+{
+    static const char name[] = "aclnnMaxUnpool3d";
+    aclnnStatus rc;
+    OPS_CHECK_NULLS(name, self, indices, outputSize, stride, padding, outRef, workspaceSize,
+                    executor);
+    if ((rc = mu_3d_params(name, stride, padding)))
+        return rc;
     return mu_op(name, self, indices, outputSize, outRef, "outRef", 3, OPS_DT_MaxUnpool3d,
                  OPS_DT2_MaxUnpool3d, workspaceSize, executor);
 }
@@ -278,16 +289,11 @@ aclnnStatus aclnnMaxUnpool3dBackwardGetWorkspaceSize(const aclTensor *gradOutput
                                                      const aclIntArray *padding, aclTensor *out, WS)
 {
     static const char name[] = "aclnnMaxUnpool3dBackward";
+    aclnnStatus rc;
     OPS_CHECK_NULLS(name, gradOutput, self, indices, outputSize, stride, padding, out,
                     workspaceSize, executor);
-    if (stride->n != 3 || padding->n != 3)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: stride and padding have %llu and %llu elements, 3 are needed", name,
-                       (unsigned long long)stride->n, (unsigned long long)padding->n);
-    for (int i = 0; i < 3; i++)
-        if (stride->v[i] <= 0)
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: stride[%d] is %lld, it must be > 0", name,
-                           i, (long long)stride->v[i]);
+    if ((rc = mu_3d_params(name, stride, padding)))
+        return rc;
     for (uint32_t i = 1; i < self->ndim; i++)
         if (self->dims[i] <= 0)
             return ops_err(ACLNN_ERR_PARAM_INVALID,
