@@ -39,6 +39,18 @@ struct mu_plan {
     int64_t planes, in_plane, out_plane;
 };
 
+/* The indices as int64 into ix, each checked to lie in [0, out_plane) before the caller writes
+ * anything (MU2, MU3): 0, or ACL_ERROR_RT_AICORE_EXCEPTION. */
+static int32_t mu_indices(const struct mu_plan *p, void *const *addr, int64_t *ix)
+{
+    const struct ops_tensor *t = &p->indices;
+    ops_gather_nd(ix, CK_I64, ops_base(t, addr), t->dt, t->ndim, t->dims, t->strides);
+    for (int64_t i = 0; i < t->numel; i++)
+        if (ix[i] < 0 || ix[i] >= p->out_plane)
+            return ACL_ERROR_RT_AICORE_EXCEPTION;
+    return 0;
+}
+
 static int32_t mu_run(const struct aclOpExecutor *e, void *const *addr)
 {
     const struct mu_plan *p = e->plan;
@@ -52,14 +64,10 @@ static int32_t mu_run(const struct aclOpExecutor *e, void *const *addr)
         rc = ACL_ERROR_BAD_ALLOC;
         goto done;
     }
-    const struct ops_tensor *s = &p->self, *t = &p->indices, *d = &p->out;
+    const struct ops_tensor *s = &p->self, *d = &p->out;
     ops_gather_nd(v, ck, ops_base(s, addr), s->dt, s->ndim, s->dims, s->strides);
-    ops_gather_nd(ix, CK_I64, ops_base(t, addr), t->dt, t->ndim, t->dims, t->strides);
-    for (int64_t i = 0; i < t->numel; i++) /* MU2: every check before any write */
-        if (ix[i] < 0 || ix[i] >= p->out_plane) {
-            rc = ACL_ERROR_RT_AICORE_EXCEPTION;
-            goto done;
-        }
+    if ((rc = mu_indices(p, addr, ix)))
+        goto done;
     for (int64_t pl = 0; pl < p->planes; pl++)
         for (int64_t i = 0; i < p->in_plane; i++) {
             int64_t src = pl * p->in_plane + i;
@@ -88,12 +96,8 @@ static int32_t mu_bwd_run(const struct aclOpExecutor *e, void *const *addr)
         goto done;
     }
     ops_gather_nd(gv, ck, ops_base(g, addr), g->dt, g->ndim, g->dims, g->strides);
-    ops_gather_nd(ix, CK_I64, ops_base(t, addr), t->dt, t->ndim, t->dims, t->strides);
-    for (int64_t i = 0; i < t->numel; i++)
-        if (ix[i] < 0 || ix[i] >= p->out_plane) {
-            rc = ACL_ERROR_RT_AICORE_EXCEPTION;
-            goto done;
-        }
+    if ((rc = mu_indices(p, addr, ix)))
+        goto done;
     for (int64_t pl = 0; pl < p->planes; pl++)
         for (int64_t i = 0; i < p->in_plane; i++) {
             int64_t k = pl * p->in_plane + i;
