@@ -104,14 +104,9 @@ static Ref nd_linear_index(Ctx &c, Ref idx, const std::vector<int64_t> &kd,
     return {lin, 0};
 }
 
-/* GatherND: each index tuple (the last dim of indices, k values) addresses a slice of data
- * after batch_dims; as one GatherV2 on data viewed as [B * prod(data dims b..b+k-1), rest]
- * (a Reshape) with the tuple's linear index: ReduceSum of the tuple (negatives wrapped)
- * times the dims' strides, plus each batch's offset (a constant). Every dim known. */
-void conv_gather_nd(Ctx &c, const char *)
+/* GatherND's and ScatterND's data and indices: every dim known, indices of rank 1 or more. */
+static void need_data_indices_known(const Shape &d, const Shape &ix)
 {
-    known_attrs(c, {"batch_dims"});
-    const Shape &d = in_shape(c, 0), &ix = in_shape(c, 1);
     if (!d.known || !ix.known || ix.dims.empty())
         refuse("the ranks of data and indices must be known");
     for (int64_t v : d.dims)
@@ -120,6 +115,17 @@ void conv_gather_nd(Ctx &c, const char *)
     for (int64_t v : ix.dims)
         if (v < 0)
             refuse("every dim of indices must be known");
+}
+
+/* GatherND: each index tuple (the last dim of indices, k values) addresses a slice of data
+ * after batch_dims; as one GatherV2 on data viewed as [B * prod(data dims b..b+k-1), rest]
+ * (a Reshape) with the tuple's linear index: ReduceSum of the tuple (negatives wrapped)
+ * times the dims' strides, plus each batch's offset (a constant). Every dim known. */
+void conv_gather_nd(Ctx &c, const char *)
+{
+    known_attrs(c, {"batch_dims"});
+    const Shape &d = in_shape(c, 0), &ix = in_shape(c, 1);
+    need_data_indices_known(d, ix);
     int64_t b = get_i(c, "batch_dims", 0), q = (int64_t)ix.dims.size(), r = (int64_t)d.dims.size();
     int64_t k = ix.dims.back();
     if (b < 0 || b >= q || b >= r || k < 1 || b + k > r)
@@ -224,14 +230,7 @@ void conv_scatter_nd(Ctx &c, const char *)
     if (red != "none" && red != "add" && red != "mul")
         refuse("reduction " + red + " is not none, add or mul");
     const Shape &d = in_shape(c, 0), &ix = in_shape(c, 1);
-    if (!d.known || !ix.known || ix.dims.empty())
-        refuse("the ranks of data and indices must be known");
-    for (int64_t v : d.dims)
-        if (v < 0)
-            refuse("every dim of data must be known");
-    for (int64_t v : ix.dims)
-        if (v < 0)
-            refuse("every dim of indices must be known");
+    need_data_indices_known(d, ix);
     int64_t q = (int64_t)ix.dims.size(), r = (int64_t)d.dims.size(), k = ix.dims.back();
     if (k < 1 || k > r)
         refuse("an index tuple of " + std::to_string(k) + " does not fit data of rank " +
