@@ -50,6 +50,17 @@ void conv_layer_norm(Ctx &c, const char *cann)
     }
 }
 
+/* ReduceMean of v over axes with the dims kept (node sfx, its axes sfx + "_axes"). */
+static Ref mean_keep(Ctx &c, Ref v, const char *sfx, const std::vector<int64_t> &axes)
+{
+    int32_t n = add(c, "ReduceMean", sfx);
+    attr_b(c, n, "keep_dims", true);
+    attr_b(c, n, "noop_with_empty_axes", false);
+    connect(c, n, "x", v);
+    connect(c, n, "axes", const_i64(c, std::string(sfx) + "_axes", axes));
+    return Ref{n, 0};
+}
+
 /* BatchNormalization whose parameters are not all float constants: the
  * same formula as graph nodes, s and b reshaped to [C, 1, ...]. */
 static void batch_norm_graph(Ctx &c, int r)
@@ -102,14 +113,7 @@ static void batch_norm_training(Ctx &c, int r)
         pdims.push_back(1);
     }
     auto in = [&](int i) { return value(c, in_name(c, i)); };
-    auto mean = [&](Ref v, const char *sfx) {
-        int32_t n = add(c, "ReduceMean", sfx);
-        attr_b(c, n, "keep_dims", true);
-        attr_b(c, n, "noop_with_empty_axes", false);
-        connect(c, n, "x", v);
-        connect(c, n, "axes", const_i64(c, std::string(sfx) + "_axes", axes));
-        return Ref{n, 0};
-    };
+    auto mean = [&](Ref v, const char *sfx) { return mean_keep(c, v, sfx, axes); };
     auto reshape = [&](Ref v, const char *sfx, const std::vector<int64_t> &dims) {
         int32_t n = add(c, "Reshape", sfx);
         connect(c, n, "x", v);
@@ -234,14 +238,7 @@ void conv_mvn(Ctx &c, const char *)
     get_ints(c, "axes", &axes);
     int32_t ot = in_shape(c, 0).dtype;
     Ref x = value(c, in_name(c, 0));
-    auto mean = [&](Ref v, const char *sfx) {
-        int32_t n = add(c, "ReduceMean", sfx);
-        attr_b(c, n, "keep_dims", true);
-        attr_b(c, n, "noop_with_empty_axes", false);
-        connect(c, n, "x", v);
-        connect(c, n, "axes", const_i64(c, std::string(sfx) + "_axes", axes));
-        return Ref{n, 0};
-    };
+    auto mean = [&](Ref v, const char *sfx) { return mean_keep(c, v, sfx, axes); };
     Ref m = mean(x, "/mean");
     Ref var = apply2(c, "Sub", "/variance", mean(apply(c, "Square", "/square", x), "/mean_square"),
                      apply(c, "Square", "/mean_squared", m));
@@ -262,14 +259,6 @@ void conv_instance_norm(Ctx &c, const char *)
     std::vector<int64_t> axes, cshape{-1};
     for (int i = 2; i < r; i++)
         axes.push_back(i), cshape.push_back(1);
-    auto mean = [&](const std::string &sfx, Ref v) {
-        int32_t n = add(c, "ReduceMean", sfx);
-        connect(c, n, "x", v);
-        connect(c, n, "axes", const_i64(c, sfx + "_axes", axes));
-        attr_b(c, n, "keep_dims", true);
-        attr_b(c, n, "noop_with_empty_axes", false);
-        return Ref{n, 0};
-    };
     auto per_channel = [&](int i, const std::string &sfx) {
         int32_t n = add(c, "Reshape", sfx);
         connect_in(c, n, "x", i);
@@ -277,8 +266,8 @@ void conv_instance_norm(Ctx &c, const char *)
         return Ref{n, 0};
     };
     Ref x = value(c, in_name(c, 0));
-    Ref d = apply2(c, "Sub", "/centered", x, mean("/mean", x));
-    Ref var = mean("/var", apply(c, "Square", "/square", d));
+    Ref d = apply2(c, "Sub", "/centered", x, mean_keep(c, x, "/mean", axes));
+    Ref var = mean_keep(c, apply(c, "Square", "/square", d), "/var", axes);
     Ref veps = apply2(c, "Add", "/var_eps", var,
                       const_scalar(c, "/epsilon", ot, get_f(c, "epsilon", 1e-5f)));
     Ref y = apply2(c, "Mul", "/normed", d, apply(c, "Rsqrt", "/inv_std", veps));
