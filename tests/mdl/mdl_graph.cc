@@ -32,14 +32,7 @@
 #include "ge/ge_ir_build.h"
 #include "graph/graph.h"
 
-#define EXPECT(c)                                                                                  \
-    do {                                                                                           \
-        if (!(c)) {                                                                                \
-            std::fprintf(stderr, "%s:%d: failed: %s (%s)\n", __FILE__, __LINE__, #c,               \
-                         aclGetRecentErrMsg());                                                    \
-            std::exit(1);                                                                          \
-        }                                                                                          \
-    } while (0)
+#include "mdl_expect.h"
 
 using namespace ge;
 

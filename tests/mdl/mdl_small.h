@@ -26,14 +26,7 @@
 
 #include <unistd.h>
 
-#define EXPECT(c)                                                                                  \
-    do {                                                                                           \
-        if (!(c)) {                                                                                \
-            std::fprintf(stderr, "%s:%d: failed: %s (%s)\n", __FILE__, __LINE__, #c,               \
-                         aclGetRecentErrMsg());                                                    \
-            std::exit(1);                                                                          \
-        }                                                                                          \
-    } while (0)
+#include "mdl_expect.h"
 
 /* `call` returned `want` with a message naming fn and containing part. */
 #define EXPECT_FAIL(want, fn, part, call)                                                          \
