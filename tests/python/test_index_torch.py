@@ -518,6 +518,25 @@ class IndexTorch(TorchCase):
         self.refused("EmbeddingBag", 161002, *call(a6=self.dev(torch.ones((4,), dtype=f16))))
         self.assertEqual(self.run_op("EmbeddingBag", *call(a6=psw)), 0)
 
+    UNSIGNED = {"UINT16": acl.ACL_UINT16, "UINT32": acl.ACL_UINT32}
+
+    def unique_types(self):
+        """The Unique family's types: (name, torch dtype) of every declared type, UINT16 /
+        UINT32 (torch has neither) as int16 / int32 data of small non-negative values, whose
+        bits are the same, under aclTensors of the unsigned types; the unsigned names' ACL
+        types; and handle(d, name), d's handle or, for those, an unsigned one over its data."""
+        types = [(str(t), t) for t in ALL] + [("UINT16", torch.int16), ("UINT32", torch.int32)]
+
+        def handle(d, name):
+            if name not in self.UNSIGNED:
+                return d.handle
+            h, ret = nn.create_tensor(list(d.shape), self.UNSIGNED[name], None, 0,
+                                      acl.ACL_FORMAT_ND, None, d.ptr)
+            self.assertEqual(ret, 0)
+            self.addCleanup(nn.destroy_tensor, h)
+            return h
+        return types, self.UNSIGNED, handle
+
     def view_shape(self, handle):
         """aclGetViewShape(handle) as a tuple (the array freed as the API asks: delete[])."""
         import ctypes
@@ -540,19 +559,7 @@ class IndexTorch(TorchCase):
         countsOut's) view shape becomes [K]."""
         import math
         rng = random.Random(SEED + 43)
-        # UINT16 / UINT32 (torch has neither): int16 / int32 data of small non-negative values,
-        # whose bits are the same, under aclTensors of the unsigned types
-        types = [(str(t), t) for t in ALL] + [("UINT16", torch.int16), ("UINT32", torch.int32)]
-        udt = {"UINT16": acl.ACL_UINT16, "UINT32": acl.ACL_UINT32}
-
-        def handle(d, name):
-            if name not in udt:
-                return d.handle
-            h, ret = nn.create_tensor(list(d.shape), udt[name], None, 0, acl.ACL_FORMAT_ND, None,
-                                      d.ptr)
-            self.assertEqual(ret, 0)
-            self.addCleanup(nn.destroy_tensor, h)
-            return h
+        types, udt, handle = self.unique_types()
         for name, dt in types:
             for shape in ((9,), (3, 4), (2, 3, 2), (1,), ()):
                 n = 1
@@ -659,17 +666,7 @@ class IndexTorch(TorchCase):
         """UniqueDim over every declared type, every dim (negative too), sorted and not, with and
         without the inverse; 0-d self; the view shapes set by the launch; codes."""
         rng = random.Random(SEED + 47)
-        types = [(str(t), t) for t in ALL] + [("UINT16", torch.int16), ("UINT32", torch.int32)]
-        udt = {"UINT16": acl.ACL_UINT16, "UINT32": acl.ACL_UINT32}
-
-        def handle(d, name):
-            if name not in udt:
-                return d.handle
-            h, ret = nn.create_tensor(list(d.shape), udt[name], None, 0, acl.ACL_FORMAT_ND, None,
-                                      d.ptr)
-            self.assertEqual(ret, 0)
-            self.addCleanup(nn.destroy_tensor, h)
-            return h
+        types, udt, handle = self.unique_types()
         for name, dt in types:
             for shape in ((5, 2), (2, 6, 2), (4,), (3, 1, 2), ()):
                 # few distinct values: slices repeat
@@ -740,17 +737,7 @@ class IndexTorch(TorchCase):
         view shapes set by the launch; codes."""
         import math
         rng = random.Random(SEED + 53)
-        types = [(str(t), t) for t in ALL] + [("UINT16", torch.int16), ("UINT32", torch.int32)]
-        udt = {"UINT16": acl.ACL_UINT16, "UINT32": acl.ACL_UINT32}
-
-        def handle(d, name):
-            if name not in udt:
-                return d.handle
-            h, ret = nn.create_tensor(list(d.shape), udt[name], None, 0, acl.ACL_FORMAT_ND, None,
-                                      d.ptr)
-            self.assertEqual(ret, 0)
-            self.addCleanup(nn.destroy_tensor, h)
-            return h
+        types, udt, handle = self.unique_types()
         case = 0
         for name, dt in types:
             for shape in ((9,), (4, 3), (2, 5, 2), ()):
