@@ -50,9 +50,13 @@
  *       of them), as the NPU's driver commits the memory of a physical handle: a host that
  *       cannot give them fails the call with ACL_ERROR_RT_MEMORY_ALLOCATION, where lazily
  *       allocated shmem would raise SIGBUS at a later first touch. aclrtMapMem fills the
- *       mapping's page tables at once (MAP_POPULATE): one fault per 4 KiB page at first
- *       touch cost ~2 us each on the development VM (a 4 MiB pool chunk: 2 ms at its first
- *       use, 0.2 ms once mapped; ggml-cann's VMM pool paid it inside its first graph).
+ *       mapping's page tables at once (MADV_POPULATE_WRITE, after g_rt.lock is
+ *       released): one fault per 4 KiB page at first touch cost ~2 us each on the
+ *       development VM (a 4 MiB pool chunk: 2 ms at its first use, 0.2 ms once mapped;
+ *       ggml-cann's VMM pool paid it inside its first graph). MAP_POPULATE took 1.5 ms
+ *       for 4 MiB there, MADV_POPULATE_WRITE 0.9 ms (fallocate's pages are cleared at
+ *       their first fault; the write populate clears and maps each once, where
+ *       MAP_POPULATE's read faults on a shared mapping take a slower path).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -232,6 +236,21 @@ static struct vmm_map *map_at(void *va, struct vmm_resv **rp, const char *fn)
 /* ---- changes (g_rt.lock held) -------------------------------------------------- */
 
 /* Back to reserved address space: PROT_NONE, no pages. */
+/* VM7: fill a new mapping's page tables, outside g_rt.lock (a 4 MiB chunk takes
+ * about a millisecond). Best effort: a concurrent aclrtUnmapMem of the range
+ * makes the call fail (the range is PROT_NONE again) and changes nothing, and a
+ * kernel without MADV_POPULATE_WRITE (before 5.14) leaves the faults to the
+ * first touch, as before VM7. */
+static void vmm_populate(void *va, size_t size)
+{
+#ifdef MADV_POPULATE_WRITE
+    (void)madvise(va, size, MADV_POPULATE_WRITE);
+#else
+    (void)va;
+    (void)size;
+#endif
+}
+
 static void range_unback(uintptr_t va, size_t size)
 {
     void *p = mmap((void *)va, size, PROT_NONE,
@@ -609,9 +628,8 @@ aclError core_vmm_map(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandl
                       fn, (void *)r->base, r->maps->phys->dev, p->dev);
         goto out;
     }
-    /* VM7: the page tables are filled now (the pages exist since aclrtMallocPhysical) */
     void *q = mmap(virPtr, size, noaccess ? PROT_NONE : PROT_READ | PROT_WRITE,
-                   MAP_SHARED | MAP_FIXED | (noaccess ? 0 : MAP_POPULATE), p->fd, 0);
+                   MAP_SHARED | MAP_FIXED, p->fd, 0);
     if (q == MAP_FAILED) {
         int e = errno;
         range_unback(va, size); /* a failed MAP_FIXED may have removed the old pages */
@@ -620,7 +638,8 @@ aclError core_vmm_map(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandl
         goto out;
     }
     /* Best effort: 2 MiB pages where the kernel gives them to shared memory
-     * (transparent_hugepage/shmem_enabled "advise" or "always"). */
+     * (transparent_hugepage/shmem_enabled "advise" or "always"); asked before
+     * the page tables are filled (VM7), which would otherwise be of 4 KiB pages. */
     madvise(virPtr, size, MADV_HUGEPAGE);
     int e = noaccess ? 0 : mem_dev_vmm_register(p->dev, va, size); /* VM3: after the mmap */
     if (e) {
@@ -640,6 +659,8 @@ aclError core_vmm_map(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandl
 out:
     pthread_mutex_unlock(&g_rt.lock);
     free(m);
+    if (rc == ACL_SUCCESS && !noaccess)
+        vmm_populate(virPtr, size);
     return rc;
 }
 
