@@ -142,13 +142,8 @@ static aclnnStatus csw_op(const char *name, const aclTensor *x, const aclTensor 
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out is %s, x %s (they must match)", name,
                        ops_dt_name(out->dtype), ops_dt_name(x->dtype));
     int nd = (int)x->ndim;
-    if (nd < 1)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has 0 dims, 1 to 8 are needed", name);
-    if ((rc = ops_wrap_dim(name, dim, nd, &d)))
+    if ((rc = ops_wrap_halved_dim(name, x, dim, &d)))
         return rc;
-    if (x->dims[d] % 2)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x's dim %d has size %lld, it must be even",
-                       name, d, (long long)x->dims[d]);
     if (!(limit > 0))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: limit is %g, it must be > 0", name, limit);
     if (clampMode != 0 && clampMode != 1)

@@ -88,13 +88,8 @@ static aclnnStatus sg_op(const char *name, const aclTensor *gradY, const aclTens
                        ops_dt_name(out->dtype != x->dtype ? out->dtype : half->dtype),
                        ops_dt_name(x->dtype));
     int nd = (int)x->ndim;
-    if (nd < 1)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has 0 dims, 1 to 8 are needed", name);
-    if ((rc = ops_wrap_dim(name, dim, nd, &d)))
+    if ((rc = ops_wrap_halved_dim(name, x, dim, &d)))
         return rc;
-    if (x->dims[d] % 2)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x's dim %d has size %lld, it must be even",
-                       name, d, (long long)x->dims[d]);
     int64_t want[OPS_MAX_DIMS];
     for (int i = 0; i < nd; i++)
         want[i] = i == d ? x->dims[i] / 2 : x->dims[i];

@@ -154,6 +154,20 @@ aclnnStatus ops_wrap_dim(const char *name, int64_t dim, int nd, int *out)
     return ACLNN_SUCCESS;
 }
 
+aclnnStatus ops_wrap_halved_dim(const char *name, const aclTensor *x, int64_t dim, int *out)
+{
+    int nd = (int)x->ndim;
+    if (nd < 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has 0 dims, 1 to 8 are needed", name);
+    aclnnStatus rc = ops_wrap_dim(name, dim, nd, out);
+    if (rc)
+        return rc;
+    if (x->dims[*out] % 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x's dim %d has size %lld, it must be even",
+                       name, *out, (long long)x->dims[*out]);
+    return ACLNN_SUCCESS;
+}
+
 /* ---- shapes ---------------------------------------------------------------- */
 
 aclnnStatus ops_shape_err(const char *name, const char *what, const aclTensor *t,

@@ -532,6 +532,9 @@ aclnnStatus ops_check_scalar(const char *name, const char *what, const aclScalar
 bool ops_view_dense(const aclTensor *t);
 /* dim against a rank (a 0-d tensor counts as 1-d): the wrapped dim into *out. */
 aclnnStatus ops_wrap_dim(const char *name, int64_t dim, int nd, int *out);
+/* The dim a GLU-style operator halves (its two halves along it): x has 1 or more dims, dim
+ * wraps against them (ops_wrap_dim) and x's size there is even; the wrapped dim into *out. */
+aclnnStatus ops_wrap_halved_dim(const char *name, const aclTensor *x, int64_t dim, int *out);
 /* out's shape must be want[0..nwant): else 161002 naming both shapes. */
 aclnnStatus ops_check_shape(const char *name, const int64_t *want, int nwant, const aclTensor *out,
                             const char *what);
