@@ -1,0 +1,353 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Products of int8-quantised x with packed int4 weights: the numerics of
+ * WeightQuantBatchMatmulV3's innerPrecise = 1 ("high performance") for
+ * A16W4 per-group decode shapes (quant_int8x.h, quant_matmul.c QM7). CANN
+ * documents the mode for exactly these calls (batchSize <= 16) with "some
+ * loss of precision"; its NPU algorithm is not public, so cpuacl's is the
+ * one ggml-cpu uses for Q4_0 x Q8_0 (x rounded to int8 per block, integer
+ * dot products, one float scale per block), defined here exactly so that a
+ * scalar program computes the same bits (tests/ops/ops_quant_int8x.c).
+ * The exact mode (quant_matmul.c QM5/QM9, quant_decode.c) keeps x in float
+ * and dequantises each weight: 16 float32 FMAs per 16 packed bytes at
+ * m = 8 (quant_decode.c QD9), where here 2 integer vpdpbusd multiply 64
+ * bytes by 64.
+ *
+ *  QX1. x's quantisation: per row i and group g (the antiquant group's
+ *       elements of the row), amax = the largest |x|, sx = amax / 127 and
+ *       iv = 127 / amax (float32 divisions), q = round-to-nearest-even(x *
+ *       iv) (one float32 multiply: |x * iv| < 127.5, so |q| <= 127; a
+ *       division per element took ~10 cycles a vector, and every block
+ *       quantises), all q = 0 when amax = 0 (sx = 0). Every
+ *       block of a split launch quantises the same x the same way
+ *       (identical values, QM6). Non-finite x gives non-finite rows
+ *       (unspecified beyond that).
+ *  QX2. The integer part: the nibble u of weight v (QM3: v = (u ^ 8) - 8)
+ *       enters vpdpbusd as the unsigned byte u ^ 8 against q as a signed
+ *       byte, and 8 * sum(q) of the group (computed with q) is subtracted:
+ *       isum(i, g, j) = sum over the group of v * q, exact in int32
+ *       (|isum| <= 8 * 127 * 65535 < 2^31), the same whatever the order.
+ *  QX3. The float part, in this order for each row i and column j:
+ *       acc = 0; for each group g in order: d = sw(g, j) * sx(i, g);
+ *       acc = fma((float)isum, d, acc); with an antiquantOffset o,
+ *       then acc = fma(o(g, j) * sw(g, j), xf(i, g), acc), xf the float32
+ *       sum of the group's x (elements in order, one add each); y = acc
+ *       (+ bias, QM2), rounded to y's type. Every product and sum is one
+ *       IEEE float32 operation (fma: one rounding), so the result is a
+ *       defined function of the inputs: any program doing these steps in
+ *       this order gets the same bits, for any split of the columns.
+ *       Against the exact mode, x's rounding moves a group's sum by at most
+ *       sum |w(r) * sw| * sx / 2 (|x - q * sx| <= sx / 2 per element), plus
+ *       the float32 roundings of both and the exact mode's float16 rounding
+ *       of each dequantised weight.
+ *  QX4. Lanes: a 512-bit vector holds 4 columns x 4 rows of x, lane
+ *       (c, r) = 128-bit lane c, dword r. Per 32 elements of k, 16 bytes of
+ *       each of 4 columns are loaded into the 4 lanes of 128 bits; each of
+ *       the 4 dwords (8 nibbles) is broadcast within its 128 bits (vpshufd)
+ *       and vpdpbusd multiplies it with the same 8 elements of rows 0..3
+ *       (x laid out by the quantisation so that one 16-byte broadcast from
+ *       memory supplies them): lane (c, r) accumulates exactly
+ *       isum(r, g, c), no horizontal sums. Per 64 weight bytes and 4 rows:
+ *       8 vpdpbusd, 8 vpshufd, 3 inserts and 4 nibble operations (quant_
+ *       decode.c's float path: 64 FMAs and ~28 lookups). Rows beyond m are
+ *       zeros (q = 0, sx = 0), columns past the block's end repeat its
+ *       first column (scales loaded as zero, results not stored).
+ *  QX5. k's last 32 elements, when k is not a multiple of 32: the weight
+ *       bytes by a masked load (nothing read past the column), x padded
+ *       with q = 0 (any nibble there multiplies zero; the sum of q is that
+ *       of the real elements).
+ *  QX6. Run-time choice (qx_available): AVX512-VNNI and AVX512-BW/VL on the
+ *       CPU and ops/engine/simd.c's AVX-512 build, CPUACL_SIMD unset (as
+ *       quant_decode.c QD4: =avx512, =avx2 and =portable cap the choice
+ *       below this kernel, so the exact mode runs), checked once. Elsewhere
+ *       innerPrecise = 1 computes what 0 does.
+ */
+#pragma GCC optimize("O3")
+#include "ops/matmul/quant_int8x.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops/engine/simd.h"
+
+/* Rows of x per vector (QX4) and the bytes of quantised x per 32 elements
+ * and block of 4 rows: 2 halves (even, odd elements) x 4 dwords x 4 rows. */
+#define QX_RB 4
+#define QX_XB 128
+
+static int64_t qx_mp(int64_t m)
+{
+    return (m + QX_RB - 1) / QX_RB * QX_RB;
+}
+
+size_t qx_scratch_bytes(int64_t m, int64_t k, int64_t group)
+{
+    const int64_t mp = qx_mp(m), nt = (k + 31) / 32, ng = (k + group - 1) / group;
+    /* xq, then sx, 8 sum(q) and xf per group and row */
+    return (size_t)(nt * (mp / QX_RB) * QX_XB + 3 * ng * mp * 4 + 64);
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#define QX_T __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx512vnni")))
+#define QX_FN static inline __attribute__((always_inline)) QX_T
+
+bool qx_available(void)
+{
+    /* relaxed: every thread computes the same answer from the CPU and the
+     * environment; 0 = not yet known, 1 = no, 2 = yes */
+    static atomic_int known;
+    int v = atomic_load_explicit(&known, memory_order_relaxed);
+    if (!v) {
+        __builtin_cpu_init();
+        v = __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512bw") &&
+                    __builtin_cpu_supports("avx512vl") && !strcmp(ks_name(), "avx512") &&
+                    !getenv("CPUACL_SIMD")
+                ? 2
+                : 1;
+        atomic_store_explicit(&known, v, memory_order_relaxed);
+    }
+    return v == 2;
+}
+
+/* The working arrays in the scratch (QX1): xq (QX4's layout: 32 elements
+ * t, block of rows b, half h, dword s, row r at ((t * nrb + b) * 2 + h) *
+ * 64 + s * 16 + r * 4), then per group g and row i (rows padded to 4):
+ * sx, 8 * sum(q) and xf at [g * mp + i]. */
+struct qx_x {
+    int8_t *xq;
+    float *sx, *xf;
+    int32_t *qs8;
+    int64_t mp, nrb, nt, ng;
+};
+
+/* QX1: rows [4 b, 4 b + 4) of X (those below m), group by group. */
+static QX_T void qx_quant(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m,
+                          const struct qx_x *q, bool want_xf)
+{
+    const int64_t k = a->k, G = a->group;
+    const __m512i ev = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i od = _mm512_add_epi32(ev, _mm512_set1_epi32(1));
+    const __m512 absm = _mm512_castsi512_ps(_mm512_set1_epi32(0x7fffffff));
+    for (int64_t b = 0; b < q->nrb; b++)
+        for (int64_t g = 0; g < q->ng; g++) {
+            const int64_t r0 = g * G, r1 = r0 + G < k ? r0 + G : k;
+            float sx[QX_RB];
+            __m512 iv[QX_RB];
+            __m512i qs[QX_RB];
+            for (int r = 0; r < QX_RB; r++) {
+                const int64_t i = b * QX_RB + r;
+                float amax = 0, xf = 0;
+                if (i < m) {
+                    __m512 mx = _mm512_setzero_ps();
+                    for (int64_t e = r0; e < r1; e += 16) {
+                        const __mmask16 mk =
+                            r1 - e >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (r1 - e)) - 1);
+                        mx = _mm512_max_ps(
+                            mx, _mm512_and_ps(_mm512_maskz_loadu_ps(mk, X + i * ldx + e), absm));
+                    }
+                    amax = _mm512_reduce_max_ps(mx);
+                    if (want_xf)
+                        for (int64_t e = r0; e < r1; e++) /* in order (QX3) */
+                            xf += X[i * ldx + e];
+                }
+                sx[r] = amax / 127.0f;
+                /* amax = 0: every q = 0 (x * 0) */
+                iv[r] = _mm512_set1_ps(amax > 0 ? 127.0f / amax : 0.0f);
+                qs[r] = _mm512_setzero_si512();
+                q->sx[g * q->mp + i] = sx[r];
+                q->xf[g * q->mp + i] = xf;
+            }
+            for (int64_t t = r0 / 32; t * 32 < r1; t++) {
+                __m128i h[2][QX_RB];
+                const int64_t n = r1 - t * 32 < 32 ? r1 - t * 32 : 32;
+                const __mmask32 mk = (__mmask32)((1ull << n) - 1); /* QX5: zeros past k */
+                for (int r = 0; r < QX_RB; r++) {
+                    const int64_t i = b * QX_RB + r;
+                    if (i >= m) {
+                        h[0][r] = h[1][r] = _mm_setzero_si128();
+                        continue;
+                    }
+                    const float *x = X + i * ldx + t * 32;
+                    const __m512 lo = _mm512_maskz_loadu_ps((__mmask16)mk, x),
+                                 hi = _mm512_maskz_loadu_ps((__mmask16)(mk >> 16), x + 16);
+                    const int rn = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
+                    const __m512i qe = _mm512_cvt_roundps_epi32(
+                        _mm512_mul_ps(_mm512_permutex2var_ps(lo, ev, hi), iv[r]), rn);
+                    const __m512i qo = _mm512_cvt_roundps_epi32(
+                        _mm512_mul_ps(_mm512_permutex2var_ps(lo, od, hi), iv[r]), rn);
+                    qs[r] = _mm512_add_epi32(qs[r], _mm512_add_epi32(qe, qo));
+                    h[0][r] = _mm512_cvtepi32_epi8(qe);
+                    h[1][r] = _mm512_cvtepi32_epi8(qo);
+                }
+                /* rows' dwords s side by side: a 4 x 4 transpose of dwords */
+                __m128i *d = (__m128i *)(q->xq + (t * q->nrb + b) * QX_XB);
+                for (int hf = 0; hf < 2; hf++) {
+                    const __m128i t0 = _mm_unpacklo_epi32(h[hf][0], h[hf][1]),
+                                  t1 = _mm_unpackhi_epi32(h[hf][0], h[hf][1]),
+                                  t2 = _mm_unpacklo_epi32(h[hf][2], h[hf][3]),
+                                  t3 = _mm_unpackhi_epi32(h[hf][2], h[hf][3]);
+                    _mm_store_si128(d + 4 * hf + 0, _mm_unpacklo_epi64(t0, t2));
+                    _mm_store_si128(d + 4 * hf + 1, _mm_unpackhi_epi64(t0, t2));
+                    _mm_store_si128(d + 4 * hf + 2, _mm_unpacklo_epi64(t1, t3));
+                    _mm_store_si128(d + 4 * hf + 3, _mm_unpackhi_epi64(t1, t3));
+                }
+            }
+            for (int r = 0; r < QX_RB; r++)
+                q->qs8[g * q->mp + b * QX_RB + r] = 8 * _mm512_reduce_add_epi32(qs[r]);
+        }
+}
+
+/* 16 bytes of each of 4 columns (c's at p[c] + off), in the 4 lanes of 128
+ * bits, the nibbles' sign bits flipped (QX2); the bytes in mk only when
+ * not full (QX5: masked loads). */
+QX_FN __m512i qx_w(const unsigned char *const *p, int64_t off, bool full, __mmask16 mk)
+{
+#define QX_LD(c)                                                                                   \
+    (full ? _mm_loadu_si128((const __m128i *)(p[c] + off)) : _mm_maskz_loadu_epi8(mk, p[c] + off))
+    __m512i w = _mm512_castsi128_si512(QX_LD(0));
+    w = _mm512_inserti32x4(w, QX_LD(1), 1);
+    w = _mm512_inserti32x4(w, QX_LD(2), 2);
+    w = _mm512_inserti32x4(w, QX_LD(3), 3);
+#undef QX_LD
+    return _mm512_xor_si512(w, _mm512_set1_epi8((char)0x88));
+}
+
+/* One 32-element step (QX4) of 4 columns w into the row blocks' integer
+ * sums s[b], against the quantised x at xq (the step's first block). */
+QX_FN void qx_step(__m512i w, const int8_t *xq, const int NRB, __m512i *s)
+{
+    const __m512i m4 = _mm512_set1_epi8(0x0f);
+    const __m512i lo = _mm512_and_si512(w, m4), hi = _mm512_and_si512(_mm512_srli_epi16(w, 4), m4);
+#define QX_DW(S)                                                                                   \
+    {                                                                                              \
+        const __m512i l = _mm512_shuffle_epi32(lo, (_MM_PERM_ENUM)((S) * 0x55)),                  \
+                      u = _mm512_shuffle_epi32(hi, (_MM_PERM_ENUM)((S) * 0x55));                  \
+        for (int b = 0; b < NRB; b++) {                                                            \
+            const int8_t *x = xq + b * QX_XB + (S) * 16;                                           \
+            s[b] = _mm512_dpbusd_epi32(                                                            \
+                s[b], l, _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)x)));             \
+            s[b] = _mm512_dpbusd_epi32(                                                            \
+                s[b], u, _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(x + 64))));      \
+        }                                                                                          \
+    }
+    QX_DW(0)
+    QX_DW(1)
+    QX_DW(2)
+    QX_DW(3)
+#undef QX_DW
+}
+
+/* Columns [0, nb) against NRB blocks of 4 rows of the quantised x (QX4),
+ * 4 columns a pass; QX3's float steps at each group's end. */
+QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C, int64_t ldc,
+                   int64_t nb, const int NRB)
+{
+    const int64_t k = a->k, G = a->group, tk = k / 32, wsb = a->w_sn / 2;
+    const int64_t tb = k % 32 ? (k % 32 + 1) / 2 : 0; /* QX5: the last step's bytes */
+    const unsigned char *w0 = (const unsigned char *)a->w + a->w_off / 2;
+    /* lane (c, r) takes column c's value: element c of 4, in each row */
+    const __m512i cq = _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    for (int64_t c0 = 0; c0 < nb; c0 += 4) {
+        const int nc = nb - c0 < 4 ? (int)(nb - c0) : 4;
+        const __mmask8 cm = (__mmask8)((1u << nc) - 1);
+        const unsigned char *p[4];
+        for (int c = 0; c < 4; c++)
+            p[c] = w0 + (c < nc ? c0 + c : c0) * wsb;
+        __m512 f[4];
+        __m512i s[4];
+        for (int b = 0; b < NRB; b++)
+            f[b] = _mm512_setzero_ps(), s[b] = _mm512_setzero_si512();
+        for (int64_t g = 0; g < q->ng; g++) {
+            const int64_t t1 = ((g + 1) * G < k ? (g + 1) * G : k) / 32;
+            for (int64_t t = g * G / 32; t < t1; t++) {
+                qx_step(qx_w(p, t * 16, true, 0), q->xq + t * q->nrb * QX_XB, NRB, s);
+            }
+            if (tb && g == q->ng - 1) /* QX5 */
+                qx_step(qx_w(p, tk * 16, false, (__mmask16)((1u << tb) - 1)),
+                        q->xq + tk * q->nrb * QX_XB, NRB, s);
+            /* QX3 */
+            const __m512 sw = _mm512_permutexvar_ps(
+                cq, _mm512_castps128_ps512(_mm_maskz_loadu_ps(cm, a->sc + g * a->ldp + c0)));
+            const __m512 ow =
+                a->of ? _mm512_mul_ps(_mm512_permutexvar_ps(
+                                          cq, _mm512_castps128_ps512(_mm_maskz_loadu_ps(
+                                                  cm, a->of + g * a->ldp + c0))),
+                                      sw)
+                      : _mm512_setzero_ps();
+            for (int b = 0; b < NRB; b++) {
+                const int64_t gi = g * q->mp + b * QX_RB;
+                const __m512 d = _mm512_mul_ps(sw, _mm512_broadcast_f32x4(_mm_load_ps(q->sx + gi)));
+                const __m512i is = _mm512_sub_epi32(
+                    s[b], _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(q->qs8 + gi))));
+                f[b] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(is), d, f[b]);
+                if (a->of)
+                    f[b] = _mm512_fmadd_ps(ow, _mm512_broadcast_f32x4(_mm_load_ps(q->xf + gi)),
+                                           f[b]);
+                s[b] = _mm512_setzero_si512();
+            }
+        }
+        for (int b = 0; b < NRB; b++) {
+            float o[16];
+            _mm512_storeu_ps(o, f[b]);
+            for (int r = 0; r < QX_RB && b * QX_RB + r < m; r++)
+                for (int c = 0; c < nc; c++)
+                    C[(b * QX_RB + r) * ldc + c0 + c] = o[c * 4 + r];
+        }
+    }
+}
+
+/* qx_cols for each count of row blocks. */
+#define QX_FN_B(B)                                                                                 \
+    static QX_T void qx_cols##B(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C,  \
+                                int64_t ldc, int64_t nb)                                           \
+    {                                                                                              \
+        qx_cols(a, q, m, C, ldc, nb, B);                                                           \
+    }
+QX_FN_B(1) QX_FN_B(2) QX_FN_B(3) QX_FN_B(4)
+#undef QX_FN_B
+
+void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float *C, int64_t ldc,
+            int64_t nb, void *scratch)
+{
+    struct qx_x q;
+    q.mp = qx_mp(m), q.nrb = q.mp / QX_RB, q.nt = (a->k + 31) / 32;
+    q.ng = (a->k + a->group - 1) / a->group;
+    char *sp = (char *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
+    q.xq = (int8_t *)sp;
+    q.sx = (float *)(sp + q.nt * q.nrb * QX_XB); /* 16-byte aligned: QX_XB is 128 */
+    q.qs8 = (int32_t *)(q.sx + q.ng * q.mp);
+    q.xf = (float *)(q.qs8 + q.ng * q.mp);
+    qx_quant(a, X, ldx, m, &q, a->of != NULL);
+    switch (q.nrb) {
+    case 1:
+        qx_cols1(a, &q, m, C, ldc, nb);
+        break;
+    case 2:
+        qx_cols2(a, &q, m, C, ldc, nb);
+        break;
+    case 3:
+        qx_cols3(a, &q, m, C, ldc, nb);
+        break;
+    default:
+        qx_cols4(a, &q, m, C, ldc, nb);
+        break;
+    }
+}
+
+#else /* not x86-64: never available */
+
+bool qx_available(void)
+{
+    return false;
+}
+
+void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float *C, int64_t ldc,
+            int64_t nb, void *scratch)
+{
+    (void)a, (void)X, (void)ldx, (void)m, (void)C, (void)ldc, (void)nb, (void)scratch;
+}
+
+#endif
