@@ -84,8 +84,9 @@ static int64_t qx_mp(int64_t m)
 size_t qx_scratch_bytes(int64_t m, int64_t k, int64_t group)
 {
     const int64_t mp = qx_mp(m), nt = (k + 31) / 32, ng = (k + group - 1) / group;
-    /* xq, then sx, 8 sum(q) and xf per group and row */
-    return (size_t)(nt * (mp / QX_RB) * QX_XB + 3 * ng * mp * 4 + 64);
+    /* xq, then sx, 8 sum(q) and xf per group and row, then a pass's 4
+     * columns of scales and offsets per group (QX4) */
+    return (size_t)(nt * (mp / QX_RB) * QX_XB + 3 * ng * mp * 4 + 2 * ng * 16 + 64);
 }
 
 #if defined(__x86_64__)
@@ -118,7 +119,7 @@ bool qx_available(void)
  * sx, 8 * sum(q) and xf at [g * mp + i]. */
 struct qx_x {
     int8_t *xq;
-    float *sx, *xf;
+    float *sx, *xf, *ps; /* ps: QX4's scales (then offsets) of a pass, [g][4] */
     int32_t *qs8;
     int64_t mp, nrb, nt, ng;
 };
@@ -256,6 +257,23 @@ QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float
         const unsigned char *p[4];
         for (int c = 0; c < 4; c++)
             p[c] = w0 + (c < nc ? c0 + c : c0) * wsb;
+        /* the pass's scales (offsets) of group g at sc[g * sg] (of): in place
+         * from rows of groups, else the 4 columns' side by side in q->ps
+         * (ggml's transposed views: strided loads per group were 13% of a
+         * call at m = 1 through the general loader) */
+        const float *sc = a->sc + c0, *of = a->of ? a->of + c0 : NULL;
+        int64_t sg = a->p_sg;
+        if (a->p_sn != 1) {
+            float *d = q->ps, *e = q->ps + 4 * q->ng;
+            for (int64_t g = 0; g < q->ng; g++)
+                for (int c = 0; c < 4; c++) {
+                    const int64_t i = g * a->p_sg + (c0 + c) * a->p_sn;
+                    d[4 * g + c] = c < nc ? a->sc[i] : 0;
+                    if (a->of)
+                        e[4 * g + c] = c < nc ? a->of[i] : 0;
+                }
+            sc = d, of = a->of ? e : NULL, sg = 4;
+        }
         __m512 f[4];
         __m512i s[4];
         for (int b = 0; b < NRB; b++)
@@ -270,20 +288,19 @@ QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float
                         q->xq + tk * q->nrb * QX_XB, NRB, s);
             /* QX3 */
             const __m512 sw = _mm512_permutexvar_ps(
-                cq, _mm512_castps128_ps512(_mm_maskz_loadu_ps(cm, a->sc + g * a->ldp + c0)));
+                cq, _mm512_castps128_ps512(_mm_maskz_loadu_ps(cm, sc + g * sg)));
             const __m512 ow =
-                a->of ? _mm512_mul_ps(_mm512_permutexvar_ps(
-                                          cq, _mm512_castps128_ps512(_mm_maskz_loadu_ps(
-                                                  cm, a->of + g * a->ldp + c0))),
-                                      sw)
-                      : _mm512_setzero_ps();
+                of ? _mm512_mul_ps(_mm512_permutexvar_ps(cq, _mm512_castps128_ps512(
+                                                                 _mm_maskz_loadu_ps(cm, of + g * sg))),
+                                   sw)
+                   : _mm512_setzero_ps();
             for (int b = 0; b < NRB; b++) {
                 const int64_t gi = g * q->mp + b * QX_RB;
                 const __m512 d = _mm512_mul_ps(sw, _mm512_broadcast_f32x4(_mm_load_ps(q->sx + gi)));
                 const __m512i is = _mm512_sub_epi32(
                     s[b], _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(q->qs8 + gi))));
                 f[b] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(is), d, f[b]);
-                if (a->of)
+                if (of)
                     f[b] = _mm512_fmadd_ps(ow, _mm512_broadcast_f32x4(_mm_load_ps(q->xf + gi)),
                                            f[b]);
                 s[b] = _mm512_setzero_si512();
@@ -320,6 +337,7 @@ void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float
     q.sx = (float *)(sp + q.nt * q.nrb * QX_XB); /* 16-byte aligned: QX_XB is 128 */
     q.qs8 = (int32_t *)(q.sx + q.ng * q.mp);
     q.xf = (float *)(q.qs8 + q.ng * q.mp);
+    q.ps = q.xf + q.ng * q.mp;
     qx_quant(a, X, ldx, m, &q, a->of != NULL);
     switch (q.nrb) {
     case 1:

@@ -20,13 +20,15 @@
  * j's k elements contiguous from element w_off + j * w_sn of w (w_off and
  * w_sn even: every column starts on a byte). Groups of `group` rows (a
  * multiple of 32; the last one may be shorter). Its float32 scales: group g,
- * column j at sc[g * ldp + j]; the offsets (or NULL) likewise in of. */
+ * column j at sc[g * p_sg + j * p_sn], with p_sn = 1 (rows of groups) or
+ * p_sg = 1 (each column's groups contiguous); the offsets (or NULL) likewise
+ * in of. */
 struct qx_wq {
     const void *w;
     int64_t w_off, w_sn;
     int64_t k, group;
     const float *sc, *of;
-    int64_t ldp;
+    int64_t p_sg, p_sn;
 };
 
 /* Whether the kernel runs here: an x86-64 CPU with AVX512-VNNI whose

@@ -189,10 +189,14 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
           *bias = of + nof;
     int8_t *tmp = (int8_t *)(bias + n);
     ops_gather_nd(X, CK_F32, ops_base(&p->x, addr), p->x.dt, 2, p->x.dims, p->x.strides);
-    if (p->hp) { /* QM7: the scales (and offsets) as float32 [ng, n]; W: the kernel's scratch */
-        qm_load_param(sc, &p->scale, addr, p->ng, j0, n, false, false);
+    /* groups contiguous in the source and a k-major weight: column-major params */
+    const bool colmajor = !p->per_tensor && p->ng > 1 && p->scale.ndim == 2 &&
+                          p->scale.strides[0] == 1 && llabs(p->w_sk) <= llabs(p->w_sn) &&
+                          (!p->has_offset || (p->offset.ndim == 2 && p->offset.strides[0] == 1));
+    if (p->hp) { /* QM7: the scales (and offsets) as float32; W: the kernel's scratch */
+        qm_load_param(sc, &p->scale, addr, p->ng, j0, n, false, colmajor);
         if (p->has_offset)
-            qm_load_param(of, &p->offset, addr, p->ng, j0, n, false, false);
+            qm_load_param(of, &p->offset, addr, p->ng, j0, n, false, colmajor);
         const struct qx_wq q = {
             .w = addr[p->w_slot],
             .w_off = p->w_off + j0 * p->w_sn,
@@ -201,7 +205,8 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
             .group = p->group,
             .sc = sc,
             .of = p->has_offset ? of : NULL,
-            .ldp = n,
+            .p_sg = colmajor ? 1 : n,
+            .p_sn = colmajor ? p->ng : 1,
         };
         qx_run(&q, X, k, m, C, n, n, W);
         goto stored;
@@ -221,10 +226,6 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
         qd_small_m(&q, X, k, m, C, n, n, (float *)(((uintptr_t)W + 63) & ~(uintptr_t)63));
         goto stored;
     }
-    /* groups contiguous in the source and a k-major weight: column-major params */
-    const bool colmajor = !p->per_tensor && p->ng > 1 && p->scale.ndim == 2 &&
-                          p->scale.strides[0] == 1 && llabs(p->w_sk) <= llabs(p->w_sn) &&
-                          (!p->has_offset || (p->offset.ndim == 2 && p->offset.strides[0] == 1));
     qm_load_param(sc, &p->scale, addr, p->ng, j0, n, p->per_tensor, colmajor);
     if (p->has_offset)
         qm_load_param(of, &p->offset, addr, p->ng, j0, n, p->per_tensor, colmajor);

@@ -148,7 +148,7 @@ static void in_scope(aclDataType dt, int64_t m, int64_t k, int64_t n, int64_t gs
                    i == 0 && r / gs == 1 ? 0.0 : ot_round(dt, a * (2 * ot_rand01() - 1)));
     }
     if (offset) {
-        ot_make(&of, dt, 2, sd, L_CONTIG);
+        ot_make(&of, dt, 2, sd, sclayout);
         ot_fill(&of, -4, 4);
     }
     if (bias) {
