@@ -24,7 +24,7 @@
  *       (unspecified beyond that).
  *  QX2. The integer part: the nibble u of weight v (QM3: v = (u ^ 8) - 8)
  *       enters vpdpbusd as the unsigned byte u ^ 8 against q as a signed
- *       byte, and 8 * sum(q) of the group (computed with q) is subtracted:
+ *       byte, and the sums start from -8 * sum(q) of the group (computed with q):
  *       isum(i, g, j) = sum over the group of v * q, exact in int32
  *       (|isum| <= 8 * 127 * 65535 < 2^31), the same whatever the order.
  *  QX3. The float part, in this order for each row i and column j:
@@ -84,9 +84,9 @@ static int64_t qx_mp(int64_t m)
 size_t qx_scratch_bytes(int64_t m, int64_t k, int64_t group)
 {
     const int64_t mp = qx_mp(m), nt = (k + 31) / 32, ng = (k + group - 1) / group;
-    /* xq, then sx, 8 sum(q) and xf per group and row, then a pass's 4
+    /* xq, then sx, -8 sum(q) and xf per group and row, then a pass's 4
      * columns of scales and offsets per group (QX4) */
-    return (size_t)(nt * (mp / QX_RB) * QX_XB + 3 * ng * mp * 4 + 2 * ng * 16 + 64);
+    return (size_t)(nt * (mp / QX_RB) * QX_XB + 3 * ng * mp * 4 + 2 * (ng + 16) * 16 + 64);
 }
 
 #if defined(__x86_64__)
@@ -116,7 +116,7 @@ bool qx_available(void)
 /* The working arrays in the scratch (QX1): xq (QX4's layout: 32 elements
  * t, block of rows b, half h, dword s, row r at ((t * nrb + b) * 2 + h) *
  * 64 + s * 16 + r * 4), then per group g and row i (rows padded to 4):
- * sx, 8 * sum(q) and xf at [g * mp + i]. */
+ * sx, -8 sum(q) (the sums' start, QX2) and xf at [g * mp + i]. */
 struct qx_x {
     int8_t *xq;
     float *sx, *xf, *ps; /* ps: QX4's scales (then offsets) of a pass, [g][4] */
@@ -197,48 +197,66 @@ static QX_T void qx_quant(const struct qx_wq *a, const float *X, int64_t ldx, in
                 }
             }
             for (int r = 0; r < QX_RB; r++)
-                q->qs8[g * q->mp + b * QX_RB + r] = 8 * _mm512_reduce_add_epi32(qs[r]);
+                q->qs8[g * q->mp + b * QX_RB + r] = -8 * _mm512_reduce_add_epi32(qs[r]);
         }
 }
 
-/* 16 bytes of each of 4 columns (c's at p[c] + off), in the 4 lanes of 128
- * bits, the nibbles' sign bits flipped (QX2); the bytes in mk only when
- * not full (QX5: masked loads). */
-QX_FN __m512i qx_w(const unsigned char *const *p, int64_t off, bool full, __mmask16 mk)
-{
-#define QX_LD(c)                                                                                   \
-    (full ? _mm_loadu_si128((const __m128i *)(p[c] + off)) : _mm_maskz_loadu_epi8(mk, p[c] + off))
-    __m512i w = _mm512_castsi128_si512(QX_LD(0));
-    w = _mm512_inserti32x4(w, QX_LD(1), 1);
-    w = _mm512_inserti32x4(w, QX_LD(2), 2);
-    w = _mm512_inserti32x4(w, QX_LD(3), 3);
-#undef QX_LD
-    return _mm512_xor_si512(w, _mm512_set1_epi8((char)0x88));
-}
+/* Per block of rows b (< NRB): integer sums s<b>, float sums f<b>. */
+#define QX_B(X) X(0) X(1) X(2) X(3)
 
 /* One 32-element step (QX4) of 4 columns w into the row blocks' integer
- * sums s[b], against the quantised x at xq (the step's first block). */
-QX_FN void qx_step(__m512i w, const int8_t *xq, const int NRB, __m512i *s)
-{
-    const __m512i m4 = _mm512_set1_epi8(0x0f);
-    const __m512i lo = _mm512_and_si512(w, m4), hi = _mm512_and_si512(_mm512_srli_epi16(w, 4), m4);
-#define QX_DW(S)                                                                                   \
+ * sums s0..s3, against the quantised x at xq (the step's first block). */
+#define QX_STEP(w, xq)                                                                             \
     {                                                                                              \
-        const __m512i l = _mm512_shuffle_epi32(lo, (_MM_PERM_ENUM)((S) * 0x55)),                  \
-                      u = _mm512_shuffle_epi32(hi, (_MM_PERM_ENUM)((S) * 0x55));                  \
-        for (int b = 0; b < NRB; b++) {                                                            \
-            const int8_t *x = xq + b * QX_XB + (S) * 16;                                           \
-            s[b] = _mm512_dpbusd_epi32(                                                            \
-                s[b], l, _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)x)));             \
-            s[b] = _mm512_dpbusd_epi32(                                                            \
-                s[b], u, _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(x + 64))));      \
-        }                                                                                          \
+        const __m512i lo_ = _mm512_and_si512(w, m4),                                               \
+                      hi_ = _mm512_and_si512(_mm512_srli_epi16(w, 4), m4);                         \
+        QX_DW(lo_, hi_, xq, 0) QX_DW(lo_, hi_, xq, 1) QX_DW(lo_, hi_, xq, 2)                       \
+            QX_DW(lo_, hi_, xq, 3)                                                                 \
     }
-    QX_DW(0)
-    QX_DW(1)
-    QX_DW(2)
-    QX_DW(3)
-#undef QX_DW
+/* dword S of each column's 16 bytes against rows' dword S (vpshufd: within
+ * each 128 bits), for every block of rows; into accumulator S of each
+ * (four chains: vpdpbusd's latency, ~5 cycles, made one chain per block of
+ * rows take 8 of them a step, 40 cycles at m = 8, where the port bound is
+ * about 12) */
+#define QX_DW(lo, hi, xq, S)                                                                       \
+    {                                                                                              \
+        const __m512i l_ = _mm512_shuffle_epi32(lo, (_MM_PERM_ENUM)((S) * 0x55)),                 \
+                      u_ = _mm512_shuffle_epi32(hi, (_MM_PERM_ENUM)((S) * 0x55));                 \
+        QX_DP(0, S, xq) QX_DP(1, S, xq) QX_DP(2, S, xq) QX_DP(3, S, xq)                            \
+    }
+/* the odd elements' accumulator: with one block of rows, chains of their
+ * own (block 1's registers; m = 1 was bound by 4 chains of 2 a step) */
+#define QX_HI(b, S) (*(NRB == 1 ? &s1_##S : &s##b##_##S))
+#define QX_DP(b, S, xq)                                                                            \
+    if (NRB > b) {                                                                                 \
+        s##b##_##S = _mm512_dpbusd_epi32(s##b##_##S, l_,                                           \
+                                         _mm512_broadcast_i32x4(_mm_load_si128(                    \
+                                             (const __m128i *)((xq) + b * QX_XB + (S) * 16))));    \
+        QX_HI(b, S) = _mm512_dpbusd_epi32(QX_HI(b, S), u_,                                         \
+                                         _mm512_broadcast_i32x4(_mm_load_si128(                    \
+                                             (const __m128i *)((xq) + b * QX_XB + 64 + (S) * 16)))); \
+    }
+
+/* The 4 columns' parameters of groups [g0, g0 + 16) side by side (QX4):
+ * d[4 g + c] = column c's (p: each column's groups contiguous, columns sn
+ * apart; nc columns, ng groups in all). Two rounds of vpermt2ps. */
+QX_FN void qx_side(const float *p, int64_t sn, int nc, int64_t g0, int64_t ng, float *d)
+{
+    const __mmask16 gm = ng - g0 >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (ng - g0)) - 1);
+    __m512 v[4];
+    for (int c = 0; c < 4; c++)
+        v[c] = c < nc ? _mm512_maskz_loadu_ps(gm, p + c * sn + g0) : _mm512_setzero_ps();
+    const __m512i il = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23),
+                  ih = _mm512_add_epi32(il, _mm512_set1_epi32(8));
+    const __m512i jl = _mm512_setr_epi32(0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23),
+                  jh = _mm512_add_epi32(jl, _mm512_set1_epi32(8));
+    const __m512 t0 = _mm512_permutex2var_ps(v[0], il, v[1]), /* groups 0..7: c0, c1 */
+        t1 = _mm512_permutex2var_ps(v[0], ih, v[1]),           /* 8..15 */
+        t2 = _mm512_permutex2var_ps(v[2], il, v[3]), t3 = _mm512_permutex2var_ps(v[2], ih, v[3]);
+    _mm512_storeu_ps(d + 4 * g0, _mm512_permutex2var_ps(t0, jl, t2));
+    _mm512_storeu_ps(d + 4 * g0 + 16, _mm512_permutex2var_ps(t0, jh, t2));
+    _mm512_storeu_ps(d + 4 * g0 + 32, _mm512_permutex2var_ps(t1, jl, t3));
+    _mm512_storeu_ps(d + 4 * g0 + 48, _mm512_permutex2var_ps(t1, jh, t3));
 }
 
 /* Columns [0, nb) against NRB blocks of 4 rows of the quantised x (QX4),
@@ -246,9 +264,10 @@ QX_FN void qx_step(__m512i w, const int8_t *xq, const int NRB, __m512i *s)
 QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C, int64_t ldc,
                    int64_t nb, const int NRB)
 {
-    const int64_t k = a->k, G = a->group, tk = k / 32, wsb = a->w_sn / 2;
+    const int64_t k = a->k, G = a->group, tk = k / 32, wsb = a->w_sn / 2, ng = q->ng;
     const int64_t tb = k % 32 ? (k % 32 + 1) / 2 : 0; /* QX5: the last step's bytes */
     const unsigned char *w0 = (const unsigned char *)a->w + a->w_off / 2;
+    const __m512i m4 = _mm512_set1_epi8(0x0f), fl = _mm512_set1_epi8((char)0x88);
     /* lane (c, r) takes column c's value: element c of 4, in each row */
     const __m512i cq = _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
     for (int64_t c0 = 0; c0 < nb; c0 += 4) {
@@ -264,55 +283,104 @@ QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float
         const float *sc = a->sc + c0, *of = a->of ? a->of + c0 : NULL;
         int64_t sg = a->p_sg;
         if (a->p_sn != 1) {
-            float *d = q->ps, *e = q->ps + 4 * q->ng;
-            for (int64_t g = 0; g < q->ng; g++)
-                for (int c = 0; c < 4; c++) {
-                    const int64_t i = g * a->p_sg + (c0 + c) * a->p_sn;
-                    d[4 * g + c] = c < nc ? a->sc[i] : 0;
-                    if (a->of)
-                        e[4 * g + c] = c < nc ? a->of[i] : 0;
-                }
-            sc = d, of = a->of ? e : NULL, sg = 4;
-        }
-        __m512 f[4];
-        __m512i s[4];
-        for (int b = 0; b < NRB; b++)
-            f[b] = _mm512_setzero_ps(), s[b] = _mm512_setzero_si512();
-        for (int64_t g = 0; g < q->ng; g++) {
-            const int64_t t1 = ((g + 1) * G < k ? (g + 1) * G : k) / 32;
-            for (int64_t t = g * G / 32; t < t1; t++) {
-                qx_step(qx_w(p, t * 16, true, 0), q->xq + t * q->nrb * QX_XB, NRB, s);
+            float *e = q->ps + 4 * (ng + 16);
+            for (int64_t g0 = 0; g0 < ng; g0 += 16) {
+                qx_side(a->sc + c0 * a->p_sn, a->p_sn, nc, g0, ng, q->ps);
+                if (a->of)
+                    qx_side(a->of + c0 * a->p_sn, a->p_sn, nc, g0, ng, e);
             }
-            if (tb && g == q->ng - 1) /* QX5 */
-                qx_step(qx_w(p, tk * 16, false, (__mmask16)((1u << tb) - 1)),
-                        q->xq + tk * q->nrb * QX_XB, NRB, s);
-            /* QX3 */
-            const __m512 sw = _mm512_permutexvar_ps(
-                cq, _mm512_castps128_ps512(_mm_maskz_loadu_ps(cm, sc + g * sg)));
-            const __m512 ow =
-                of ? _mm512_mul_ps(_mm512_permutexvar_ps(cq, _mm512_castps128_ps512(
-                                                                 _mm_maskz_loadu_ps(cm, of + g * sg))),
-                                   sw)
-                   : _mm512_setzero_ps();
-            for (int b = 0; b < NRB; b++) {
-                const int64_t gi = g * q->mp + b * QX_RB;
-                const __m512 d = _mm512_mul_ps(sw, _mm512_broadcast_f32x4(_mm_load_ps(q->sx + gi)));
-                const __m512i is = _mm512_sub_epi32(
-                    s[b], _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(q->qs8 + gi))));
-                f[b] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(is), d, f[b]);
-                if (of)
-                    f[b] = _mm512_fmadd_ps(ow, _mm512_broadcast_f32x4(_mm_load_ps(q->xf + gi)),
-                                           f[b]);
-                s[b] = _mm512_setzero_si512();
+            sc = q->ps, of = a->of ? e : NULL, sg = 4;
+        }
+#define QX_INIT(b)                                                                                 \
+    __m512 f##b = _mm512_setzero_ps();                                                             \
+    __m512i s##b##_0 = _mm512_setzero_si512(), s##b##_1 = s##b##_0, s##b##_2 = s##b##_0,           \
+            s##b##_3 = s##b##_0;
+        QX_B(QX_INIT)
+#undef QX_INIT
+        /* QX2: each group's sums start from -8 sum(q) */
+#define QX_START(b)                                                                                \
+    {                                                                                              \
+        QX_START1(b)                                                                               \
+    }
+#define QX_START1(b)                                                                               \
+    if (NRB > b) {                                                                                 \
+        s##b##_0 =                                                                                 \
+            _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(q->qs8 + gi + b * QX_RB)));    \
+        s##b##_1 = s##b##_2 = s##b##_3 = _mm512_setzero_si512();                                   \
+    }                                                                                              \
+    if (NRB == 1 && b == 1)                                                                        \
+        s1_0 = s1_1 = s1_2 = s1_3 = _mm512_setzero_si512();
+        /* QX3: group g's float steps */
+#define QX_FLOAT(b)                                                                                \
+    if (NRB > b) {                                                                                 \
+        const __m512 d = _mm512_mul_ps(sw, _mm512_broadcast_f32x4(_mm_load_ps(q->sx + gi + b * 4))); \
+        __m512i is = _mm512_add_epi32(_mm512_add_epi32(s##b##_0, s##b##_1),                        \
+                                      _mm512_add_epi32(s##b##_2, s##b##_3));                       \
+        if (NRB == 1)                                                                              \
+            is = _mm512_add_epi32(is, _mm512_add_epi32(_mm512_add_epi32(s1_0, s1_1),               \
+                                                       _mm512_add_epi32(s1_2, s1_3)));             \
+        f##b = _mm512_fmadd_ps(_mm512_cvtepi32_ps(is), d, f##b);                                   \
+        if (of)                                                                                    \
+            f##b = _mm512_fmadd_ps(ow, _mm512_broadcast_f32x4(_mm_load_ps(q->xf + gi + b * 4)),    \
+                                   f##b);                                                          \
+    }
+#define QX_END()                                                                                   \
+    {                                                                                              \
+        const __m512 sw = _mm512_permutexvar_ps(                                                   \
+            cq, _mm512_castps128_ps512(_mm_maskz_loadu_ps(cm, sc + g * sg)));                      \
+        const __m512 ow = of ? _mm512_mul_ps(_mm512_permutexvar_ps(                                \
+                                                 cq, _mm512_castps128_ps512(                       \
+                                                         _mm_maskz_loadu_ps(cm, of + g * sg))),    \
+                                             sw)                                                   \
+                             : _mm512_setzero_ps();                                                \
+        QX_B(QX_FLOAT)                                                                             \
+    }
+        /* the steps in order, a group's float steps after its last (one
+         * flat loop: with groups of 32, a loop per group cost its setup at
+         * every step) */
+        int64_t g = 0, gi = 0, left = G / 32;
+        QX_B(QX_START)
+        for (int64_t t = 0; t < tk; t++) {
+            const int8_t *xq = q->xq + t * q->nrb * QX_XB;
+            __m512i w = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p[0] + t * 16)));
+            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[1] + t * 16)), 1);
+            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[2] + t * 16)), 2);
+            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[3] + t * 16)), 3);
+            w = _mm512_xor_si512(w, fl); /* QX2: u ^ 8 */
+            QX_STEP(w, xq)
+            if (!--left) {
+                QX_END()
+                g++, gi += q->mp, left = G / 32;
+                if (g < ng)
+                    QX_B(QX_START)
             }
         }
-        for (int b = 0; b < NRB; b++) {
-            float o[16];
-            _mm512_storeu_ps(o, f[b]);
-            for (int r = 0; r < QX_RB && b * QX_RB + r < m; r++)
-                for (int c = 0; c < nc; c++)
-                    C[(b * QX_RB + r) * ldc + c0 + c] = o[c * 4 + r];
+        if (tb) { /* QX5, in the last group */
+            const __mmask16 mk = (__mmask16)((1u << tb) - 1);
+            const int8_t *xq = q->xq + tk * q->nrb * QX_XB;
+            __m512i w = _mm512_castsi128_si512(_mm_maskz_loadu_epi8(mk, p[0] + tk * 16));
+            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[1] + tk * 16), 1);
+            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[2] + tk * 16), 2);
+            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[3] + tk * 16), 3);
+            w = _mm512_xor_si512(w, fl);
+            QX_STEP(w, xq)
         }
+        if (g < ng) /* the last group, shorter than G */
+            QX_END()
+#undef QX_END
+#undef QX_FLOAT
+#undef QX_START
+#undef QX_START1
+#define QX_OUT(b)                                                                                  \
+    if (NRB > b) {                                                                                 \
+        float o[16];                                                                               \
+        _mm512_storeu_ps(o, f##b);                                                                 \
+        for (int r = 0; r < QX_RB && b * QX_RB + r < m; r++)                                       \
+            for (int c = 0; c < nc; c++)                                                           \
+                C[(b * QX_RB + r) * ldc + c0 + c] = o[c * 4 + r];                                  \
+    }
+        QX_B(QX_OUT)
+#undef QX_OUT
     }
 }
 
