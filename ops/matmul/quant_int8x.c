@@ -185,6 +185,11 @@ static QX_T void qx_quant(const struct qx_wq *a, const float *X, int64_t ldx, in
                 }
                 /* rows' dwords s side by side: a 4 x 4 transpose of dwords */
                 __m128i *d = (__m128i *)(q->xq + (t * q->nrb + b) * QX_XB);
+                if (q->nrb == 1) { /* QX7: row by row */
+                    for (int r = 0; r < QX_RB; r++)
+                        _mm_store_si128(d + 2 * r, h[0][r]), _mm_store_si128(d + 2 * r + 1, h[1][r]);
+                    continue;
+                }
                 for (int hf = 0; hf < 2; hf++) {
                     const __m128i t0 = _mm_unpacklo_epi32(h[hf][0], h[hf][1]),
                                   t1 = _mm_unpackhi_epi32(h[hf][0], h[hf][1]),
@@ -384,6 +389,121 @@ QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float
     }
 }
 
+/* QX7: up to 4 rows (M): lanes (c, s), column c's dword s against the
+ * row's, two accumulators per row (even and odd elements), the group's
+ * sums added up within each 128 bits at its end into lanes (c, r); the
+ * float steps as qx_cols's. */
+QX_FN void qx_cols_r(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C, int64_t ldc,
+                     int64_t nb, const int M)
+{
+    const int64_t k = a->k, G = a->group, tk = k / 32, wsb = a->w_sn / 2, ng = q->ng;
+    const int64_t tb = k % 32 ? (k % 32 + 1) / 2 : 0; /* QX5 */
+    const unsigned char *w0 = (const unsigned char *)a->w + a->w_off / 2;
+    const __m512i m4 = _mm512_set1_epi8(0x0f), fl = _mm512_set1_epi8((char)0x88);
+    const __m512i cq = _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    for (int64_t c0 = 0; c0 < nb; c0 += 4) {
+        const int nc = nb - c0 < 4 ? (int)(nb - c0) : 4;
+        const __mmask8 cm = (__mmask8)((1u << nc) - 1);
+        const unsigned char *p[4];
+        for (int c = 0; c < 4; c++)
+            p[c] = w0 + (c < nc ? c0 + c : c0) * wsb;
+        const float *sc = a->sc + c0, *of = a->of ? a->of + c0 : NULL;
+        int64_t sg = a->p_sg;
+        if (a->p_sn != 1) { /* as qx_cols */
+            float *e = q->ps + 4 * (ng + 16);
+            for (int64_t g0 = 0; g0 < ng; g0 += 16) {
+                qx_side(a->sc + c0 * a->p_sn, a->p_sn, nc, g0, ng, q->ps);
+                if (a->of)
+                    qx_side(a->of + c0 * a->p_sn, a->p_sn, nc, g0, ng, e);
+            }
+            sc = q->ps, of = a->of ? e : NULL, sg = 4;
+        }
+        __m512 f = _mm512_setzero_ps();
+        const __m512i z = _mm512_setzero_si512();
+        __m512i e0 = z, o0 = z, e1 = z, o1 = z, e2 = z, o2 = z, e3 = z, o3 = z;
+#define QX_RSTEP(w, xq)                                                                            \
+    {                                                                                              \
+        const __m512i lo_ = _mm512_and_si512(w, m4),                                               \
+                      hi_ = _mm512_and_si512(_mm512_srli_epi16(w, 4), m4);                         \
+        QX_RDP(0, xq) QX_RDP(1, xq) QX_RDP(2, xq) QX_RDP(3, xq)                                    \
+    }
+#define QX_RDP(r, xq)                                                                              \
+    if (M > r) {                                                                                   \
+        e##r = _mm512_dpbusd_epi32(                                                                \
+            e##r, lo_, _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)((xq) + 32 * r))));  \
+        o##r = _mm512_dpbusd_epi32(                                                                \
+            o##r, hi_,                                                                             \
+            _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)((xq) + 32 * r + 16))));        \
+    }
+#define QX_REND()                                                                                  \
+    {                                                                                              \
+        const __m512i v0 = _mm512_add_epi32(e0, o0), v1 = _mm512_add_epi32(e1, o1),                \
+                      v2 = _mm512_add_epi32(e2, o2), v3 = _mm512_add_epi32(e3, o3);                \
+        __m512i u;                                                                                 \
+        if (M == 1) { /* every lane of column c: its sum */                                        \
+            u = _mm512_add_epi32(v0, _mm512_shuffle_epi32(v0, (_MM_PERM_ENUM)0x4e));               \
+            u = _mm512_add_epi32(u, _mm512_shuffle_epi32(u, (_MM_PERM_ENUM)0xb1));                 \
+        } else { /* lanes (c, r) */                                                                \
+            const __m512i t0 = _mm512_add_epi32(_mm512_unpacklo_epi32(v0, v1),                     \
+                                                _mm512_unpackhi_epi32(v0, v1)),                    \
+                          t1 = _mm512_add_epi32(_mm512_unpacklo_epi32(v2, v3),                     \
+                                                _mm512_unpackhi_epi32(v2, v3));                    \
+            u = _mm512_add_epi32(_mm512_unpacklo_epi64(t0, t1), _mm512_unpackhi_epi64(t0, t1));    \
+        }                                                                                          \
+        /* QX2: -8 sum(q) */                                                                       \
+        u = _mm512_add_epi32(                                                                      \
+            u, _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(q->qs8 + g * q->mp))));     \
+        const __m512 sw = _mm512_permutexvar_ps(                                                   \
+            cq, _mm512_castps128_ps512(_mm_maskz_loadu_ps(cm, sc + g * sg)));                      \
+        const __m512 d =                                                                           \
+            _mm512_mul_ps(sw, _mm512_broadcast_f32x4(_mm_load_ps(q->sx + g * q->mp)));             \
+        f = _mm512_fmadd_ps(_mm512_cvtepi32_ps(u), d, f);                                          \
+        if (of)                                                                                    \
+            f = _mm512_fmadd_ps(                                                                   \
+                _mm512_mul_ps(_mm512_permutexvar_ps(cq, _mm512_castps128_ps512(                    \
+                                                            _mm_maskz_loadu_ps(cm, of + g * sg))), \
+                              sw),                                                                 \
+                _mm512_broadcast_f32x4(_mm_load_ps(q->xf + g * q->mp)), f);                        \
+        e0 = o0 = e1 = o1 = e2 = o2 = e3 = o3 = z;                                                 \
+    }
+        int64_t g = 0, left = G / 32;
+        for (int64_t t = 0; t < tk; t++) {
+            const int8_t *xq = q->xq + t * QX_XB;
+            __m512i w = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p[0] + t * 16)));
+            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[1] + t * 16)), 1);
+            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[2] + t * 16)), 2);
+            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[3] + t * 16)), 3);
+            w = _mm512_xor_si512(w, fl);
+            QX_RSTEP(w, xq)
+            if (!--left) {
+                QX_REND()
+                g++, left = G / 32;
+            }
+        }
+        if (tb) {
+            const __mmask16 mk = (__mmask16)((1u << tb) - 1);
+            const int8_t *xq = q->xq + tk * QX_XB;
+            __m512i w = _mm512_castsi128_si512(_mm_maskz_loadu_epi8(mk, p[0] + tk * 16));
+            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[1] + tk * 16), 1);
+            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[2] + tk * 16), 2);
+            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[3] + tk * 16), 3);
+            w = _mm512_xor_si512(w, fl);
+            QX_RSTEP(w, xq)
+        }
+        if (g < ng)
+            QX_REND()
+#undef QX_REND
+#undef QX_RDP
+#undef QX_RSTEP
+        float o[16];
+        _mm512_storeu_ps(o, f);
+        for (int r = 0; r < M; r++)
+            for (int c = 0; c < nc; c++)
+                C[r * ldc + c0 + c] = o[c * 4 + r];
+    }
+    (void)m;
+}
+
 /* qx_cols for each count of row blocks. */
 #define QX_FN_B(B)                                                                                 \
     static QX_T void qx_cols##B(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C,  \
@@ -391,8 +511,17 @@ QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float
     {                                                                                              \
         qx_cols(a, q, m, C, ldc, nb, B);                                                           \
     }
-QX_FN_B(1) QX_FN_B(2) QX_FN_B(3) QX_FN_B(4)
+QX_FN_B(2) QX_FN_B(3) QX_FN_B(4)
 #undef QX_FN_B
+/* qx_cols_r for each row count up to 4 (QX7). */
+#define QX_FN_R(M)                                                                                 \
+    static QX_T void qx_rows##M(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C,   \
+                                int64_t ldc, int64_t nb)                                           \
+    {                                                                                              \
+        qx_cols_r(a, q, m, C, ldc, nb, M);                                                         \
+    }
+QX_FN_R(1) QX_FN_R(2) QX_FN_R(3) QX_FN_R(4)
+#undef QX_FN_R
 
 void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float *C, int64_t ldc,
             int64_t nb, void *scratch)
@@ -408,9 +537,12 @@ void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float
     q.ps = q.xf + q.ng * q.mp;
     qx_quant(a, X, ldx, m, &q, a->of != NULL);
     switch (q.nrb) {
-    case 1:
-        qx_cols1(a, &q, m, C, ldc, nb);
+    case 1: { /* QX7 */
+        static void (*const r[4])(const struct qx_wq *, const struct qx_x *, int64_t, float *,
+                                  int64_t, int64_t) = {qx_rows1, qx_rows2, qx_rows3, qx_rows4};
+        r[m - 1](a, &q, m, C, ldc, nb);
         break;
+    }
     case 2:
         qx_cols2(a, &q, m, C, ldc, nb);
         break;
