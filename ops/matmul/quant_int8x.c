@@ -49,9 +49,13 @@
  *       memory supplies them): lane (c, r) accumulates exactly
  *       isum(r, g, c), no horizontal sums. Per 64 weight bytes and 4 rows:
  *       8 vpdpbusd, 8 vpshufd, 3 inserts and 4 nibble operations (quant_
- *       decode.c's float path: 64 FMAs and ~28 lookups). Rows beyond m are
- *       zeros (q = 0, sx = 0), columns past the block's end repeat its
- *       first column (scales loaded as zero, results not stored).
+ *       decode.c's float path: 64 FMAs and ~28 lookups), into four
+ *       accumulators per block of rows (one per dword, added at the
+ *       group's end: one chain of 8 vpdpbusd a step, 5 cycles each, had
+ *       m = 8 at ~40 cycles a step). Used from 5 rows (QX7 below). Rows
+ *       beyond m are zeros (q = 0, sx = 0), columns past the block's end
+ *       repeat its first column (scales loaded as zero, results not
+ *       stored).
  *  QX5. k's last 32 elements, when k is not a multiple of 32: the weight
  *       bytes by a masked load (nothing read past the column), x padded
  *       with q = 0 (any nibble there multiplies zero; the sum of q is that
@@ -61,6 +65,14 @@
  *       quant_decode.c QD4: =avx512, =avx2 and =portable cap the choice
  *       below this kernel, so the exact mode runs), checked once. Elsewhere
  *       innerPrecise = 1 computes what 0 does.
+ *  QX7. Up to 4 rows: lanes (c, s), column c's dword s as loaded, against
+ *       the row's 16 bytes (x stored row by row) broadcast to the 4 lanes
+ *       of 128 bits: 2 vpdpbusd per row and step, no vpshufd and no padded
+ *       rows; at the group's end each row's 4 dwords are added within
+ *       their 128 bits (a 4 x 4 transpose-and-add, or two shuffles for one
+ *       row) into QX4's lanes (c, r), and the float steps are QX4's: the
+ *       same integers, the same bits. m = 1 ran 0.7x of the exact kernel
+ *       with QX4's padded rows, 1.04x this way (one worker).
  */
 #pragma GCC optimize("O3")
 #include "ops/matmul/quant_int8x.h"
