@@ -49,10 +49,11 @@
  *       memory supplies them): lane (c, r) accumulates exactly
  *       isum(r, g, c), no horizontal sums. Per 64 weight bytes and 4 rows:
  *       8 vpdpbusd, 8 vpshufd, 3 inserts and 4 nibble operations (quant_
- *       decode.c's float path: 64 FMAs and ~28 lookups), into four
- *       accumulators per block of rows (one per dword, added at the
+ *       decode.c's float path: 64 FMAs and ~28 lookups), into two
+ *       accumulators per block of rows (even and odd dwords, added at the
  *       group's end: one chain of 8 vpdpbusd a step, 5 cycles each, had
- *       m = 8 at ~40 cycles a step). Used from 5 rows (QX7 below). Rows
+ *       m = 8 at ~40 cycles a step; four chains measured 3-8% slower than
+ *       two at m = 8 and 16). Used from 5 rows (QX7 below). Rows
  *       beyond m are zeros (q = 0, sx = 0), columns past the block's end
  *       repeat its first column (scales loaded as zero, results not
  *       stored).
@@ -227,29 +228,26 @@ static QX_T void qx_quant(const struct qx_wq *a, const float *X, int64_t ldx, in
     {                                                                                              \
         const __m512i lo_ = _mm512_and_si512(w, m4),                                               \
                       hi_ = _mm512_and_si512(_mm512_srli_epi16(w, 4), m4);                         \
-        QX_DW(lo_, hi_, xq, 0) QX_DW(lo_, hi_, xq, 1) QX_DW(lo_, hi_, xq, 2)                       \
-            QX_DW(lo_, hi_, xq, 3)                                                                 \
+        QX_DW(lo_, hi_, xq, 0, 0) QX_DW(lo_, hi_, xq, 1, 1) QX_DW(lo_, hi_, xq, 2, 0)              \
+            QX_DW(lo_, hi_, xq, 3, 1)                                                              \
     }
 /* dword S of each column's 16 bytes against rows' dword S (vpshufd: within
- * each 128 bits), for every block of rows; into accumulator S of each
- * (four chains: vpdpbusd's latency, ~5 cycles, made one chain per block of
- * rows take 8 of them a step, 40 cycles at m = 8, where the port bound is
- * about 12) */
-#define QX_DW(lo, hi, xq, S)                                                                       \
+ * each 128 bits), for every block of rows; into accumulator A of each (two
+ * chains: vpdpbusd's latency, ~5 cycles, made one chain per block of rows
+ * take 8 of them a step, 40 cycles at m = 8, where the ports' bound is
+ * about 22) */
+#define QX_DW(lo, hi, xq, S, A)                                                                    \
     {                                                                                              \
         const __m512i l_ = _mm512_shuffle_epi32(lo, (_MM_PERM_ENUM)((S) * 0x55)),                 \
                       u_ = _mm512_shuffle_epi32(hi, (_MM_PERM_ENUM)((S) * 0x55));                 \
-        QX_DP(0, S, xq) QX_DP(1, S, xq) QX_DP(2, S, xq) QX_DP(3, S, xq)                            \
+        QX_DP(0, S, A, xq) QX_DP(1, S, A, xq) QX_DP(2, S, A, xq) QX_DP(3, S, A, xq)                \
     }
-/* the odd elements' accumulator: with one block of rows, chains of their
- * own (block 1's registers; m = 1 was bound by 4 chains of 2 a step) */
-#define QX_HI(b, S) (*(NRB == 1 ? &s1_##S : &s##b##_##S))
-#define QX_DP(b, S, xq)                                                                            \
+#define QX_DP(b, S, A, xq)                                                                         \
     if (NRB > b) {                                                                                 \
-        s##b##_##S = _mm512_dpbusd_epi32(s##b##_##S, l_,                                           \
+        s##b##_##A = _mm512_dpbusd_epi32(s##b##_##A, l_,                                           \
                                          _mm512_broadcast_i32x4(_mm_load_si128(                    \
                                              (const __m128i *)((xq) + b * QX_XB + (S) * 16))));    \
-        QX_HI(b, S) = _mm512_dpbusd_epi32(QX_HI(b, S), u_,                                         \
+        s##b##_##A = _mm512_dpbusd_epi32(s##b##_##A, u_,                                           \
                                          _mm512_broadcast_i32x4(_mm_load_si128(                    \
                                              (const __m128i *)((xq) + b * QX_XB + 64 + (S) * 16)))); \
     }
@@ -310,32 +308,21 @@ QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float
         }
 #define QX_INIT(b)                                                                                 \
     __m512 f##b = _mm512_setzero_ps();                                                             \
-    __m512i s##b##_0 = _mm512_setzero_si512(), s##b##_1 = s##b##_0, s##b##_2 = s##b##_0,           \
-            s##b##_3 = s##b##_0;
+    __m512i s##b##_0 = _mm512_setzero_si512(), s##b##_1 = s##b##_0;
         QX_B(QX_INIT)
 #undef QX_INIT
         /* QX2: each group's sums start from -8 sum(q) */
 #define QX_START(b)                                                                                \
-    {                                                                                              \
-        QX_START1(b)                                                                               \
-    }
-#define QX_START1(b)                                                                               \
     if (NRB > b) {                                                                                 \
         s##b##_0 =                                                                                 \
             _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(q->qs8 + gi + b * QX_RB)));    \
-        s##b##_1 = s##b##_2 = s##b##_3 = _mm512_setzero_si512();                                   \
-    }                                                                                              \
-    if (NRB == 1 && b == 1)                                                                        \
-        s1_0 = s1_1 = s1_2 = s1_3 = _mm512_setzero_si512();
+        s##b##_1 = _mm512_setzero_si512();                                                         \
+    }
         /* QX3: group g's float steps */
 #define QX_FLOAT(b)                                                                                \
     if (NRB > b) {                                                                                 \
         const __m512 d = _mm512_mul_ps(sw, _mm512_broadcast_f32x4(_mm_load_ps(q->sx + gi + b * 4))); \
-        __m512i is = _mm512_add_epi32(_mm512_add_epi32(s##b##_0, s##b##_1),                        \
-                                      _mm512_add_epi32(s##b##_2, s##b##_3));                       \
-        if (NRB == 1)                                                                              \
-            is = _mm512_add_epi32(is, _mm512_add_epi32(_mm512_add_epi32(s1_0, s1_1),               \
-                                                       _mm512_add_epi32(s1_2, s1_3)));             \
+        const __m512i is = _mm512_add_epi32(s##b##_0, s##b##_1);                                   \
         f##b = _mm512_fmadd_ps(_mm512_cvtepi32_ps(is), d, f##b);                                   \
         if (of)                                                                                    \
             f##b = _mm512_fmadd_ps(ow, _mm512_broadcast_f32x4(_mm_load_ps(q->xf + gi + b * 4)),    \
@@ -368,8 +355,9 @@ QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float
             if (!--left) {
                 QX_END()
                 g++, gi += q->mp, left = G / 32;
-                if (g < ng)
+                if (g < ng) {
                     QX_B(QX_START)
+                }
             }
         }
         if (tb) { /* QX5, in the last group */
@@ -387,7 +375,6 @@ QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float
 #undef QX_END
 #undef QX_FLOAT
 #undef QX_START
-#undef QX_START1
 #define QX_OUT(b)                                                                                  \
     if (NRB > b) {                                                                                 \
         float o[16];                                                                               \
