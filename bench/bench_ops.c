@@ -392,7 +392,8 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
     struct br_results *R = c->res;
     const unsigned reps = c->reps;
     const int64_t K = 2048, NN = 2048;
-    struct br_acc wq8b = {0}, wq4b = {0}, wq4h = {0}, wqg = {0}, fa1 = {0}, mmh = {0}, mmd1 = {0}, mmd8 = {0};
+    struct br_acc wq8b = {0}, wq4b = {0}, wq4h = {0}, wqg = {0}, fa1 = {0}, mmh = {0}, mmd1 = {0},
+                  mmd8 = {0};
     int rc;
     bop_step("ops: WeightQuantBatchMatmulV2 m=8");
     if ((rc = time_wqbmm(s, ACL_INT8, 8, K, NN, c->full ? 8 : 3, reps, &wq8b, (double)(K * NN))) ||

@@ -200,7 +200,8 @@ static QX_T void qx_quant(const struct qx_wq *a, const float *X, int64_t ldx, in
                 __m128i *d = (__m128i *)(q->xq + (t * q->nrb + b) * QX_XB);
                 if (q->nrb == 1) { /* QX7: row by row */
                     for (int r = 0; r < QX_RB; r++)
-                        _mm_store_si128(d + 2 * r, h[0][r]), _mm_store_si128(d + 2 * r + 1, h[1][r]);
+                        _mm_store_si128(d + 2 * r, h[0][r]),
+                            _mm_store_si128(d + 2 * r + 1, h[1][r]);
                     continue;
                 }
                 for (int hf = 0; hf < 2; hf++) {
@@ -228,8 +229,8 @@ static QX_T void qx_quant(const struct qx_wq *a, const float *X, int64_t ldx, in
     {                                                                                              \
         const __m512i lo_ = _mm512_and_si512(w, m4),                                               \
                       hi_ = _mm512_and_si512(_mm512_srli_epi16(w, 4), m4);                         \
-        QX_DW(lo_, hi_, xq, 0, 0) QX_DW(lo_, hi_, xq, 1, 1) QX_DW(lo_, hi_, xq, 2, 0)              \
-            QX_DW(lo_, hi_, xq, 3, 1)                                                              \
+        QX_DW(lo_, hi_, xq, 0, 0)                                                                  \
+        QX_DW(lo_, hi_, xq, 1, 1) QX_DW(lo_, hi_, xq, 2, 0) QX_DW(lo_, hi_, xq, 3, 1)              \
     }
 /* dword S of each column's 16 bytes against rows' dword S (vpshufd: within
  * each 128 bits), for every block of rows; into accumulator A of each (two
@@ -238,18 +239,18 @@ static QX_T void qx_quant(const struct qx_wq *a, const float *X, int64_t ldx, in
  * about 22) */
 #define QX_DW(lo, hi, xq, S, A)                                                                    \
     {                                                                                              \
-        const __m512i l_ = _mm512_shuffle_epi32(lo, (_MM_PERM_ENUM)((S) * 0x55)),                 \
-                      u_ = _mm512_shuffle_epi32(hi, (_MM_PERM_ENUM)((S) * 0x55));                 \
+        const __m512i l_ = _mm512_shuffle_epi32(lo, (_MM_PERM_ENUM)((S)*0x55)),                    \
+                      u_ = _mm512_shuffle_epi32(hi, (_MM_PERM_ENUM)((S)*0x55));                    \
         QX_DP(0, S, A, xq) QX_DP(1, S, A, xq) QX_DP(2, S, A, xq) QX_DP(3, S, A, xq)                \
     }
 #define QX_DP(b, S, A, xq)                                                                         \
     if (NRB > b) {                                                                                 \
-        s##b##_##A = _mm512_dpbusd_epi32(s##b##_##A, l_,                                           \
-                                         _mm512_broadcast_i32x4(_mm_load_si128(                    \
-                                             (const __m128i *)((xq) + b * QX_XB + (S) * 16))));    \
+        s##b##_##A = _mm512_dpbusd_epi32(                                                          \
+            s##b##_##A, l_,                                                                        \
+            _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)((xq) + b * QX_XB + (S)*16)))); \
         s##b##_##A = _mm512_dpbusd_epi32(s##b##_##A, u_,                                           \
                                          _mm512_broadcast_i32x4(_mm_load_si128(                    \
-                                             (const __m128i *)((xq) + b * QX_XB + 64 + (S) * 16)))); \
+                                             (const __m128i *)((xq) + b * QX_XB + 64 + (S)*16)))); \
     }
 
 /* The 4 columns' parameters of groups [g0, g0 + 16) side by side (QX4):
@@ -266,7 +267,7 @@ QX_FN void qx_side(const float *p, int64_t sn, int nc, int64_t g0, int64_t ng, f
     const __m512i jl = _mm512_setr_epi32(0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23),
                   jh = _mm512_add_epi32(jl, _mm512_set1_epi32(8));
     const __m512 t0 = _mm512_permutex2var_ps(v[0], il, v[1]), /* groups 0..7: c0, c1 */
-        t1 = _mm512_permutex2var_ps(v[0], ih, v[1]),           /* 8..15 */
+        t1 = _mm512_permutex2var_ps(v[0], ih, v[1]),          /* 8..15 */
         t2 = _mm512_permutex2var_ps(v[2], il, v[3]), t3 = _mm512_permutex2var_ps(v[2], ih, v[3]);
     _mm512_storeu_ps(d + 4 * g0, _mm512_permutex2var_ps(t0, jl, t2));
     _mm512_storeu_ps(d + 4 * g0 + 16, _mm512_permutex2var_ps(t0, jh, t2));
@@ -321,7 +322,8 @@ QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float
         /* QX3: group g's float steps */
 #define QX_FLOAT(b)                                                                                \
     if (NRB > b) {                                                                                 \
-        const __m512 d = _mm512_mul_ps(sw, _mm512_broadcast_f32x4(_mm_load_ps(q->sx + gi + b * 4))); \
+        const __m512 d =                                                                           \
+            _mm512_mul_ps(sw, _mm512_broadcast_f32x4(_mm_load_ps(q->sx + gi + b * 4)));            \
         const __m512i is = _mm512_add_epi32(s##b##_0, s##b##_1);                                   \
         f##b = _mm512_fmadd_ps(_mm512_cvtepi32_ps(is), d, f##b);                                   \
         if (of)                                                                                    \
@@ -332,11 +334,12 @@ QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float
     {                                                                                              \
         const __m512 sw = _mm512_permutexvar_ps(                                                   \
             cq, _mm512_castps128_ps512(_mm_maskz_loadu_ps(cm, sc + g * sg)));                      \
-        const __m512 ow = of ? _mm512_mul_ps(_mm512_permutexvar_ps(                                \
-                                                 cq, _mm512_castps128_ps512(                       \
-                                                         _mm_maskz_loadu_ps(cm, of + g * sg))),    \
-                                             sw)                                                   \
-                             : _mm512_setzero_ps();                                                \
+        const __m512 ow =                                                                          \
+            of ? _mm512_mul_ps(                                                                    \
+                     _mm512_permutexvar_ps(                                                        \
+                         cq, _mm512_castps128_ps512(_mm_maskz_loadu_ps(cm, of + g * sg))),         \
+                     sw)                                                                           \
+               : _mm512_setzero_ps();                                                              \
         QX_B(QX_FLOAT)                                                                             \
     }
         /* the steps in order, a group's float steps after its last (one
@@ -510,20 +513,21 @@ QX_FN void qx_cols_r(const struct qx_wq *a, const struct qx_x *q, int64_t m, flo
     {                                                                                              \
         qx_cols(a, q, m, C, ldc, nb, B);                                                           \
     }
-QX_FN_B(2) QX_FN_B(3) QX_FN_B(4)
+QX_FN_B(2)
+QX_FN_B(3) QX_FN_B(4)
 #undef QX_FN_B
 /* qx_cols_r for each row count up to 4 (QX7). */
 #define QX_FN_R(M)                                                                                 \
-    static QX_T void qx_rows##M(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C,   \
+    static QX_T void qx_rows##M(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C,  \
                                 int64_t ldc, int64_t nb)                                           \
     {                                                                                              \
         qx_cols_r(a, q, m, C, ldc, nb, M);                                                         \
     }
-QX_FN_R(1) QX_FN_R(2) QX_FN_R(3) QX_FN_R(4)
+    QX_FN_R(1) QX_FN_R(2) QX_FN_R(3) QX_FN_R(4)
 #undef QX_FN_R
 
-void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float *C, int64_t ldc,
-            int64_t nb, void *scratch)
+        void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float *C,
+                    int64_t ldc, int64_t nb, void *scratch)
 {
     struct qx_x q;
     q.mp = qx_mp(m), q.nrb = q.mp / QX_RB, q.nt = (a->k + 31) / 32;

@@ -35,7 +35,7 @@
  *      antiquantGroupSize > 0, x's rows m <= QX_MAX_M = 16) with a k-major
  *      unit-stride weight whose columns start on a byte, runs
  *      ops/matmul/quant_int8x.h's kernel where the CPU has AVX512-VNNI
- *      (quant_int8x.c QX1-QX6: x quantised to int8 per row and group,
+ *      (quant_int8x.c QX1-QX7: x quantised to int8 per row and group,
  *      exact integer dot products, one float32 multiply-add per group;
  *      offsets and bias included), split by columns as QM6 (blocks of at
  *      least QM_HP_COLS columns: each block quantises x); every other call
@@ -150,8 +150,8 @@ static struct ks_wq qm_args(const struct qm_plan *p, const void *w, int64_t j0, 
 #define QM_SPLIT_COLS 64
 #define QM_SPLIT_MIN (1 << 17)
 /* QM7: columns per block of quant_int8x.h's kernel at least (each block
- * quantises all of x: at m = 8, k = 2048 about as long as 64 columns' dot
- * products) */
+ * quantises all of x: ~2% of an m = 8, k = n = 2048 call in 8 blocks,
+ * perf; it would be ~8% in QM_SPLIT_COLS's 32) */
 #define QM_HP_COLS 256
 
 static uint32_t qm_blocks(const struct aclOpExecutor *e)
@@ -176,7 +176,7 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
     const bool small = m <= QM_SMALL_M;
     const int64_t KB = k < QM_KB ? k : QM_KB, NBmax = QM_BLOCK / KB, NB = n < NBmax ? n : NBmax;
     /* W: the fused kernel's chunk (QM5) or the sgemm path's block (QM1) */
-    const int64_t wsz = p->hp  ? (int64_t)qx_scratch_bytes(m, k, p->group) / 4 + 1
+    const int64_t wsz = p->hp   ? (int64_t)qx_scratch_bytes(m, k, p->group) / 4 + 1
                         : small ? (KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n) + m * (k + 32) + 16
                                 : KB * NB;
     const int64_t tsz = KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n;
@@ -385,8 +385,8 @@ static aclnnStatus wq_build(const char *name, unsigned types, unsigned btypes, c
     p->has_bias = bias != NULL;
     p->hp = hp;
     /* QM9: every column k contiguous elements (int4: from a byte) */
-    p->fast = !hp && m <= QM_SMALL_M && x->dtype == ACL_FLOAT16 && !off && p->w_sk == 1 && p->w_sn >= 0 &&
-              (!p->int4 || !((p->w_off | p->w_sn) & 1)) && qd_available();
+    p->fast = !hp && m <= QM_SMALL_M && x->dtype == ACL_FLOAT16 && !off && p->w_sk == 1 &&
+              p->w_sn >= 0 && (!p->int4 || !((p->w_off | p->w_sn) & 1)) && qd_available();
     p->sc_sn = per_tensor ? 0 : p->scale.strides[p->scale.ndim - 1];
     p->sc_sg = per_tensor || p->scale.ndim != 2 ? 0 : p->scale.strides[0];
     p->split = &qm_split;

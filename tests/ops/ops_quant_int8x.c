@@ -170,8 +170,8 @@ static void in_scope(aclDataType dt, int64_t m, int64_t k, int64_t n, int64_t gs
                     fprintf(stderr,
                             "V3 ip=1 %s m%lld k%lld n%lld g%lld: y[%lld, %lld] = %.9g, ip=0 "
                             "gives %.9g (the kernel does not run here)\n",
-                            ot_dt_name(dt), (long long)m, (long long)k, (long long)n,
-                            (long long)gs, (long long)i, (long long)j, got, exact);
+                            ot_dt_name(dt), (long long)m, (long long)k, (long long)n, (long long)gs,
+                            (long long)i, (long long)j, got, exact);
                     exit(1);
                 }
                 continue;
@@ -257,8 +257,8 @@ static void errors(void)
     qweight w;
     qw_make(&w, true, 64, 8, true, 0);
     for (int ip = -1; ip <= 2; ip += 3)
-        OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnWeightQuantBatchMatmulV3, "innerPrecise",
-                        x.t, w.t, sc.t, NULL, NULL, NULL, NULL, 32, ip, y.t);
+        OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnWeightQuantBatchMatmulV3, "innerPrecise", x.t,
+                        w.t, sc.t, NULL, NULL, NULL, NULL, 32, ip, y.t);
     OT_FREE(&x, &y, &sc);
     qw_free(&w);
 }
@@ -272,7 +272,8 @@ int main(void)
     for (size_t a = 0; a < sizeof(ms) / sizeof(ms[0]); a++)
         for (size_t b = 0; b < sizeof(gss) / sizeof(gss[0]); b++, c++) {
             const int64_t gs = gss[b];
-            /* k: whole groups, a short last group, or one ending 6 past a 32 (k even: k-major int4 columns start on a byte) */
+            /* k: whole groups, a short last group, or one ending 6 past a 32 (k even: k-major int4
+             * columns start on a byte) */
             const int64_t k = c % 3 == 0 ? 4 * gs : c % 3 == 1 ? 3 * gs + 32 : 2 * gs + 38;
             in_scope(c % 2 ? ACL_BF16 : ACL_FLOAT16, ms[a], k, 37 + 2 * c, gs, c % 4 == 1, c % 3,
                      c % 2 ? L_TRANS : L_CONTIG, c % 5 == 2 ? 6 : 0);
@@ -289,8 +290,7 @@ int main(void)
     out_of_scope(true, 4, 128, 20, 32, false, 0);
     out_of_scope(true, 4, 128, 20, 32, true, 3);
     errors();
-    printf("ops_quant_int8x: %d cases (%d against the reference, bit for bit)\n", g_cases,
-           g_exact);
+    printf("ops_quant_int8x: %d cases (%d against the reference, bit for bit)\n", g_cases, g_exact);
     ot_fini();
     return 0;
 }
