@@ -32,6 +32,7 @@
 #include "aclnnop/aclnn_fused_infer_attention_score_v2.h"
 #include "aclnnop/aclnn_mm.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v2.h"
+#include "aclnnop/aclnn_weight_quant_batch_matmul_v3.h"
 #include "bench_ops.h"
 #include "bench_report.h"
 #include "bench_util.h"
@@ -158,6 +159,7 @@ int bop_time_launches(aclrtStream s, bop_launch_fn fn, void *op, int iters, unsi
 
 struct wq_op {
     aclTensor *x, *w, *s, *y;
+    int v3; /* 0: V2; 1 + innerPrecise: V3 */
 };
 
 static int wq_launch(void *op, aclrtStream s)
@@ -165,6 +167,11 @@ static int wq_launch(void *op, aclrtStream s)
     struct wq_op *o = op;
     uint64_t wsz;
     aclOpExecutor *ex;
+    if (o->v3) {
+        int rc = aclnnWeightQuantBatchMatmulV3GetWorkspaceSize(
+            o->x, o->w, o->s, NULL, NULL, NULL, NULL, 32, o->v3 - 1, o->y, &wsz, &ex);
+        return rc ? rc : aclnnWeightQuantBatchMatmulV3(NULL, wsz, ex, s);
+    }
     int rc = aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(o->x, o->w, o->s, NULL, NULL, NULL, NULL,
                                                            32, o->y, &wsz, &ex);
     return rc ? rc : aclnnWeightQuantBatchMatmulV2(NULL, wsz, ex, s);
@@ -190,9 +197,10 @@ static int fa_launch(void *op, aclrtStream s)
 }
 
 /* WQBMM x [m, k] fp16 @ weight [k, n] (transposed view, as ggml) with
- * per-group (32) fp16 scales: work_per_call per ns into acc. */
-static int time_wqbmm(aclrtStream s, aclDataType wt, int64_t m, int64_t k, int64_t n, int iters,
-                      unsigned reps, struct br_acc *acc, double work_per_call)
+ * per-group (32) fp16 scales: work_per_call per ns into acc; V2, or V3 with
+ * innerPrecise v3 - 1 (quant_matmul.c QM7). */
+static int time_wqbmm_v(aclrtStream s, aclDataType wt, int64_t m, int64_t k, int64_t n, int iters,
+                        unsigned reps, struct br_acc *acc, double work_per_call, int v3)
 {
     int64_t ng = k / 32;
     size_t wbytes = wt == ACL_INT4 ? (size_t)(k * n / 2) : (size_t)(k * n);
@@ -205,12 +213,18 @@ static int time_wqbmm(aclrtStream s, aclDataType wt, int64_t m, int64_t k, int64
             yd[2] = {m, n};
     struct wq_op op = {bop_tensor(x, ACL_FLOAT16, 2, xd, NULL), bop_tensor(w, wt, 2, wd, ws_),
                        bop_tensor(sc, ACL_FLOAT16, 2, sd, ss),
-                       bop_tensor(y, ACL_FLOAT16, 2, yd, NULL)};
+                       bop_tensor(y, ACL_FLOAT16, 2, yd, NULL), v3};
     rc = bop_time_launches(s, wq_launch, &op, iters, reps, acc, work_per_call);
     aclDestroyTensor(op.x), aclDestroyTensor(op.w), aclDestroyTensor(op.s), aclDestroyTensor(op.y);
 out:
     aclrtFree(x), aclrtFree(w), aclrtFree(sc), aclrtFree(y);
     return rc;
+}
+
+static int time_wqbmm(aclrtStream s, aclDataType wt, int64_t m, int64_t k, int64_t n, int iters,
+                      unsigned reps, struct br_acc *acc, double work_per_call)
+{
+    return time_wqbmm_v(s, wt, m, k, n, iters, reps, acc, work_per_call, 0);
 }
 
 /* The ggml study's model (docs/ggml.md) as ggml-cann calls WQBMM in one q8_0
@@ -246,7 +260,7 @@ static int time_wqbmm_ggml(aclrtStream s, int steps, unsigned reps, struct br_ac
                       sd[2] = {ng, N[j]}, ss[2] = {1, ng}, yd[2] = {1, N[j]};
         op[j] = (struct wq_op){
             bop_tensor(x, ACL_FLOAT16, 2, xd, NULL), bop_tensor(w[j], ACL_INT8, 2, wd, ws_),
-            bop_tensor(sc[j], ACL_FLOAT16, 2, sd, ss), bop_tensor(y, ACL_FLOAT16, 2, yd, NULL)};
+            bop_tensor(sc[j], ACL_FLOAT16, 2, sd, ss), bop_tensor(y, ACL_FLOAT16, 2, yd, NULL), 0};
     }
     rc = 0;
     for (unsigned r = 0; r <= reps && !rc; r++) { /* r = 0 warms up */
@@ -378,7 +392,8 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
     struct br_results *R = c->res;
     const unsigned reps = c->reps;
     const int64_t K = 2048, NN = 2048;
-    struct br_acc wq8b = {0}, wq4b = {0}, wqg = {0}, fa1 = {0}, mmh = {0}, mmd1 = {0}, mmd8 = {0};
+    struct br_acc wq8b = {0}, wq4b = {0}, wq4h = {0}, wqg = {0}, fa1 = {0}, mmh = {0}, mmd1 = {0},
+                  mmd8 = {0};
     int rc;
     bop_step("ops: WeightQuantBatchMatmulV2 m=8");
     if ((rc = time_wqbmm(s, ACL_INT8, 8, K, NN, c->full ? 8 : 3, reps, &wq8b, (double)(K * NN))) ||
@@ -391,6 +406,15 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
     br_set_note(br_add(R, "ops", "wqbmm_int4_m8", "WQBMM int4 m=8 weight bytes", "GB/s", BR_HIGHER,
                        &wq4b, "limits.memcpy", NULL),
                 "packed int4 by per-group table (QW2): packed weight bytes per second vs memcpy");
+    bop_step("ops: WeightQuantBatchMatmulV3 innerPrecise=1 m=8");
+    if ((rc = time_wqbmm_v(s, ACL_INT4, 8, K, NN, c->full ? 8 : 3, reps, &wq4h,
+                           (double)(K * NN) / 2, 2)))
+        return rc;
+    br_set_note(br_add(R, "ops", "wqbmm_int4_m8_hp", "WQBMM int4 m=8 innerPrecise=1 weight bytes",
+                       "GB/s", BR_HIGHER, &wq4h, "limits.memcpy", NULL),
+                "V3's high-performance mode (quant_int8x.c: x rounded to int8 per group, "
+                "vpdpbusd; the exact path where the CPU lacks AVX512-VNNI): packed weight "
+                "bytes per second vs memcpy");
     bop_step("ops: WeightQuantBatchMatmulV2 ggml decode step");
     if ((rc = time_wqbmm_ggml(s, c->full ? 8 : 3, reps, &wqg)))
         return rc;

@@ -4,7 +4,8 @@
  * quantised weight, y = x @ ((weight + antiquantOffset) * antiquantScale)
  * + bias: aclnn_weight_quant_batch_matmul_v2.h's types and shapes.
  * WeightQuantBatchMatmulV2 with innerPrecise (0 high precision, 1 high
- * performance on the NPU; cpuacl computes both one way).
+ * performance: in cpuacl, for A16W4 per-group calls with x's rows <= 16,
+ * x rounded to int8 per group on CPUs with AVX512-VNNI; otherwise as 0).
  *
  * Two phases as every aclnn operator (aclnn/aclnn_base.h); workspaceSize is
  * always 0 in cpuacl. docs/operators.md ("matmul") lists types and codes.

@@ -29,9 +29,19 @@
  *      fused kernel on a view of the weight starting at its first column.
  *      Every column's sum is computed the same way in any block, so the
  *      results are bit-identical for any worker count.
- *  QM7. WeightQuantBatchMatmulV3 is V2 with innerPrecise (0 or 1), a choice of
- *      the NPU's precision mode that cpuacl's one computation serves both
- *      ways; WeightQuantBatchMatmulNz is V2 with the weight in the layout
+ *  QM7. WeightQuantBatchMatmulV3 is V2 with innerPrecise (0 or 1, CANN's
+ *      high-precision and high-performance modes). 0 computes as V2. 1, for
+ *      the calls CANN recommends it for (A16W4 per-group: INT4 weight,
+ *      antiquantGroupSize > 0, x's rows m <= QX_MAX_M = 16) with a k-major
+ *      unit-stride weight whose columns start on a byte, runs
+ *      ops/matmul/quant_int8x.h's kernel where the CPU has AVX512-VNNI
+ *      (quant_int8x.c QX1-QX7: x quantised to int8 per row and group,
+ *      exact integer dot products, one float32 multiply-add per group;
+ *      offsets and bias included), split by columns as QM6 (blocks of at
+ *      least QM_HP_COLS columns: each block quantises x); every other call
+ *      with 1 (int8, per-tensor / per-channel, m > 16, other layouts, no
+ *      VNNI, CPUACL_SIMD set) computes exactly what 0 does.
+ *      WeightQuantBatchMatmulNz is V2 with the weight in the layout
  *      TransMatmulWeight leaves (ND in cpuacl, QM4).
  *  QM8. ConvertWeightToINT4Pack: INT32 weights holding one 4-bit value each are
  *      packed in order into an INT4 tensor of the same shape (QM3's layout:
@@ -62,6 +72,7 @@
 #include "ops/engine/simd.h"
 #include "ops/engine/engine.h"
 #include "ops/matmul/quant_decode.h"
+#include "ops/matmul/quant_int8x.h"
 #include "ops/matmul/table.h"
 #include "ops/quant/quant.h"
 
@@ -82,6 +93,7 @@ struct qm_plan {
     struct ops_tensor x, y, scale, offset, bias;
     bool has_offset, has_bias, per_tensor;
     bool fast;            /* QM9: quant_decode.h's kernel */
+    bool hp;              /* QM7: quant_int8x.h's kernel (V3, innerPrecise = 1) */
     int64_t sc_sg, sc_sn; /* QM9: the scale's group and column strides (0: broadcast) */
 };
 
@@ -137,13 +149,17 @@ static struct ks_wq qm_args(const struct qm_plan *p, const void *w, int64_t j0, 
  * QM_SPLIT_MIN elements; the sgemm path (its BLAS threads) is one block. */
 #define QM_SPLIT_COLS 64
 #define QM_SPLIT_MIN (1 << 17)
+/* QM7: columns per block of quant_int8x.h's kernel at least (each block
+ * quantises all of x: ~2% of an m = 8, k = n = 2048 call in 8 blocks,
+ * perf; it would be ~8% in QM_SPLIT_COLS's 32) */
+#define QM_HP_COLS 256
 
 static uint32_t qm_blocks(const struct aclOpExecutor *e)
 {
     const struct qm_plan *p = e->plan;
-    if (p->m > QM_SMALL_M || p->k * p->n < QM_SPLIT_MIN)
+    if ((p->m > QM_SMALL_M && !p->hp) || p->k * p->n < QM_SPLIT_MIN)
         return 1;
-    const int64_t b = p->n / QM_SPLIT_COLS;
+    const int64_t b = p->n / (p->hp ? QM_HP_COLS : QM_SPLIT_COLS);
     return b < 1 ? 1 : b > 256 ? 256 : (uint32_t)b;
 }
 
@@ -160,7 +176,9 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
     const bool small = m <= QM_SMALL_M;
     const int64_t KB = k < QM_KB ? k : QM_KB, NBmax = QM_BLOCK / KB, NB = n < NBmax ? n : NBmax;
     /* W: the fused kernel's chunk (QM5) or the sgemm path's block (QM1) */
-    const int64_t wsz = small ? (KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n) + m * (k + 32) + 16 : KB * NB;
+    const int64_t wsz = p->hp   ? (int64_t)qx_scratch_bytes(m, k, p->group) / 4 + 1
+                        : small ? (KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n) + m * (k + 32) + 16
+                                : KB * NB;
     const int64_t tsz = KS_WQ_CHUNK > n ? KS_WQ_CHUNK : n;
     const int64_t npar = p->ng * n, nof = p->has_offset ? npar : 0;
     size_t need = (size_t)(m * k + m * n + wsz + npar + nof + n);
@@ -171,6 +189,28 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
           *bias = of + nof;
     int8_t *tmp = (int8_t *)(bias + n);
     ops_gather_nd(X, CK_F32, ops_base(&p->x, addr), p->x.dt, 2, p->x.dims, p->x.strides);
+    /* groups contiguous in the source and a k-major weight: column-major params */
+    const bool colmajor = !p->per_tensor && p->ng > 1 && p->scale.ndim == 2 &&
+                          p->scale.strides[0] == 1 && llabs(p->w_sk) <= llabs(p->w_sn) &&
+                          (!p->has_offset || (p->offset.ndim == 2 && p->offset.strides[0] == 1));
+    if (p->hp) { /* QM7: the scales (and offsets) as float32; W: the kernel's scratch */
+        qm_load_param(sc, &p->scale, addr, p->ng, j0, n, false, colmajor);
+        if (p->has_offset)
+            qm_load_param(of, &p->offset, addr, p->ng, j0, n, false, colmajor);
+        const struct qx_wq q = {
+            .w = addr[p->w_slot],
+            .w_off = p->w_off + j0 * p->w_sn,
+            .w_sn = p->w_sn,
+            .k = k,
+            .group = p->group,
+            .sc = sc,
+            .of = p->has_offset ? of : NULL,
+            .p_sg = colmajor ? 1 : n,
+            .p_sn = colmajor ? p->ng : 1,
+        };
+        qx_run(&q, X, k, m, C, n, n, W);
+        goto stored;
+    }
     if (small && p->fast) { /* QM9: W holds x packed for the kernel (m * (k + 32) floats) */
         const struct qd_wq q = {
             .w = addr[p->w_slot],
@@ -186,10 +226,6 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
         qd_small_m(&q, X, k, m, C, n, n, (float *)(((uintptr_t)W + 63) & ~(uintptr_t)63));
         goto stored;
     }
-    /* groups contiguous in the source and a k-major weight: column-major params */
-    const bool colmajor = !p->per_tensor && p->ng > 1 && p->scale.ndim == 2 &&
-                          p->scale.strides[0] == 1 && llabs(p->w_sk) <= llabs(p->w_sn) &&
-                          (!p->has_offset || (p->offset.ndim == 2 && p->offset.strides[0] == 1));
     qm_load_param(sc, &p->scale, addr, p->ng, j0, n, p->per_tensor, colmajor);
     if (p->has_offset)
         qm_load_param(of, &p->offset, addr, p->ng, j0, n, p->per_tensor, colmajor);
@@ -239,8 +275,8 @@ static aclnnStatus wq_build(const char *name, unsigned types, unsigned btypes, c
                             const aclTensor *antiquantOffsetOptional,
                             const aclTensor *quantScaleOptional,
                             const aclTensor *quantOffsetOptional, const aclTensor *biasOptional,
-                            int antiquantGroupSize, const aclTensor *y, uint64_t *workspaceSize,
-                            aclOpExecutor **executor)
+                            int antiquantGroupSize, int innerPrecise, const aclTensor *y,
+                            uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     OPS_CHECK_NULLS(name, x, weight, antiquantScale, y, workspaceSize, executor);
     if (quantOffsetOptional && !quantScaleOptional)
@@ -308,8 +344,13 @@ static aclnnStatus wq_build(const char *name, unsigned types, unsigned btypes, c
             return ops_err(ACLNN_ERR_PARAM_INVALID,
                            "%s: bias must be FLOAT16/BFLOAT16/FLOAT shaped (n,) or (1, n)", name);
     }
-    void *gp = NULL; /* QM1 only: decode shapes (QM5) never load the BLAS (matmul.c MM4) */
-    if (m > QM_SMALL_M && !(gp = ops_blas_sgemm(name)))
+    /* QM7: V3's high-performance mode, for A16W4 per-group decode shapes
+     * with every column k contiguous elements from a byte */
+    const bool hp = innerPrecise == 1 && weight->dtype == ACL_INT4 && gs && m <= QX_MAX_M &&
+                    weight->strides[0] == 1 && weight->strides[1] >= 0 &&
+                    !((weight->offset | weight->strides[1]) & 1) && qx_available();
+    void *gp = NULL; /* QM1 only: decode shapes (QM5, QM7) never load the BLAS (matmul.c MM4) */
+    if (m > QM_SMALL_M && !hp && !(gp = ops_blas_sgemm(name)))
         return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
 
     /* the header's kept memory (ops/engine/exec.c EX7): nothing to free on the worker */
@@ -342,9 +383,10 @@ static aclnnStatus wq_build(const char *name, unsigned types, unsigned btypes, c
     }
     p->has_offset = off != NULL;
     p->has_bias = bias != NULL;
+    p->hp = hp;
     /* QM9: every column k contiguous elements (int4: from a byte) */
-    p->fast = m <= QM_SMALL_M && x->dtype == ACL_FLOAT16 && !off && p->w_sk == 1 && p->w_sn >= 0 &&
-              (!p->int4 || !((p->w_off | p->w_sn) & 1)) && qd_available();
+    p->fast = !hp && m <= QM_SMALL_M && x->dtype == ACL_FLOAT16 && !off && p->w_sk == 1 &&
+              p->w_sn >= 0 && (!p->int4 || !((p->w_off | p->w_sn) & 1)) && qd_available();
     p->sc_sn = per_tensor ? 0 : p->scale.strides[p->scale.ndim - 1];
     p->sc_sg = per_tensor || p->scale.ndim != 2 ? 0 : p->scale.strides[0];
     p->split = &qm_split;
@@ -361,7 +403,7 @@ aclnnStatus aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
     return wq_build("aclnnWeightQuantBatchMatmulV2", OPS_DT_WeightQuantBatchMatmulV2,
                     OPS_DT2_WeightQuantBatchMatmulV2, x, weight, antiquantScale,
                     antiquantOffsetOptional, quantScaleOptional, quantOffsetOptional, biasOptional,
-                    antiquantGroupSize, y, workspaceSize, executor);
+                    antiquantGroupSize, 0, y, workspaceSize, executor);
 }
 PHASE2(WeightQuantBatchMatmulV2)
 
@@ -377,8 +419,8 @@ aclnnStatus aclnnWeightQuantBatchMatmulV3GetWorkspaceSize(
                        innerPrecise);
     return wq_build(name, OPS_DT_WeightQuantBatchMatmulV3, OPS_DT2_WeightQuantBatchMatmulV3, x,
                     weight, antiquantScale, antiquantOffsetOptional, quantScaleOptional,
-                    quantOffsetOptional, biasOptional, antiquantGroupSize, y, workspaceSize,
-                    executor);
+                    quantOffsetOptional, biasOptional, antiquantGroupSize, innerPrecise, y,
+                    workspaceSize, executor);
 }
 PHASE2(WeightQuantBatchMatmulV3)
 
@@ -391,7 +433,7 @@ aclnnStatus aclnnWeightQuantBatchMatmulNzGetWorkspaceSize(
     return wq_build("aclnnWeightQuantBatchMatmulNz", OPS_DT_WeightQuantBatchMatmulNz,
                     OPS_DT2_WeightQuantBatchMatmulNz, x, weight, antiquantScale,
                     antiquantOffsetOptional, quantScaleOptional, quantOffsetOptional, biasOptional,
-                    antiquantGroupSize, y, workspaceSize, executor);
+                    antiquantGroupSize, 0, y, workspaceSize, executor);
 }
 PHASE2(WeightQuantBatchMatmulNz)
 

@@ -4,7 +4,8 @@
 Addmm, Baddbmm, Addbmm (and their in-place forms), Addmv, Addr / AddrV2 (and in-place),
 Dot, Gemm (every transA / transB), MatmulWeightNz, BatchMatMulWeightNz and
 TransposeBatchMatMul (+WeightNz: every documented permutation), WeightQuantBatchMatmulV3 /
-Nz (V2's product: an INT8 weight dequantised to x's type) and Einsum (CANN's two equations,
+Nz (V2's product: an INT8 weight dequantised to x's type; V3's innerPrecise = 1 on packed INT4
+per-group weights within x's int8 rounding, quant_int8x.c) and Einsum (CANN's two equations,
 every declared type) through acl.nn (both phases, on a
 stream), for every type their rows declare, on seeded random inputs: self broadcasting
 to the result, non-contiguous views, alpha / beta values including beta = 0 with NaN in
@@ -284,6 +285,55 @@ class MatmulVariantsTorch(TorchCase):
                      0, 0, y.handle)
         self.refused("WeightQuantBatchMatmulNz", 161002, x.handle, w.handle, sc.handle, 0, 0,
                      0, 0, 0, self.dev(torch.zeros((2, 3), dtype=F32)).handle)
+
+    def test_weight_quant_batch_matmul_v3_int4_hp(self):
+        """innerPrecise = 1 on A16W4 per-group calls (quant_matmul.c QM7, quant_int8x.c QX1-QX7:
+        x rounded to int8 per row and group where the CPU has AVX512-VNNI): within x's rounding
+        of the exact product, per group sum |w * scale| * sx / 2 (sx = max |x| / 127), plus the
+        roundings of the dequantised weights and of y; innerPrecise = 0 within the roundings."""
+        rng = random.Random(SEED + 11)
+        handles = []
+        try:
+            for dtype in (F16, BF16):
+                for m, k, n, g, with_off in ((1, 128, 40, 32, False), (8, 256, 70, 64, True),
+                                             (16, 200, 33, 32, False)):
+                    x = rand(rng, (m, k), dtype)
+                    w = torch.tensor([rng.randint(-8, 7) for _ in range(k * n)],
+                                     dtype=I64).reshape(k, n)
+                    ng = (k + g - 1) // g
+                    sc = rand(rng, (ng, n), dtype, -0.05, 0.05)
+                    off = rand(rng, (ng, n), dtype, -2, 2) if with_off else None
+                    # k-major (ggml's view): column j's k nibbles from byte j * k / 2
+                    nib = (w.t().contiguous().reshape(-1) & 0xF).to(torch.uint8)
+                    dw = self.dev(nib[0::2] | (nib[1::2] << 4))
+                    hw, ret = nn.create_tensor([k, n], acl.ACL_INT4, [1, k], 0, acl.ACL_FORMAT_ND,
+                                               [k * n], dw.ptr)
+                    self.assertEqual(ret, 0)
+                    handles.append(hw)
+                    rows = sc.double().repeat_interleave(g, 0)[:k]
+                    orows = off.double().repeat_interleave(g, 0)[:k] if with_off else 0
+                    wd = (w.double() + orows) * rows
+                    ref = x.double() @ wd
+                    xa = x.double().abs()
+                    bound = torch.zeros((m, n), dtype=F64)
+                    for gi in range(ng):
+                        r = slice(gi * g, min(k, (gi + 1) * g))
+                        sx = xa[:, r].amax(1, keepdim=True) / 127
+                        bound += sx * (w[r].double() * rows[r]).abs().sum(0, keepdim=True) / 2
+                    eps = 2.0 ** -11 if dtype == F16 else 2.0 ** -8
+                    slack = (xa @ wd.abs()) * (eps + 2.0 ** -20) + 2 * eps * ref.abs() + 1e-6
+                    for ip in (0, 1):
+                        y = self.dev(torch.zeros((m, n), dtype=dtype))
+                        self.run_op("WeightQuantBatchMatmulV3", self.dev(x).handle, hw,
+                                    self.dev(sc).handle, self.dev(off).handle if with_off else 0,
+                                    0, 0, 0, g, ip, y.handle)
+                        over = (y.read().double() - ref).abs() - (slack + (bound if ip else 0))
+                        self.assertTrue(bool((over <= 0).all()),
+                                        "V3 int4 %s innerPrecise=%d m%d k%d g%d: %g beyond the "
+                                        "bound" % (dtype, ip, m, k, g, float(over.max())))
+        finally:
+            for h in handles:
+                nn.destroy_tensor(h)
 
     # ---- Einsum: CANN's two equations -------------------------------------------------------
 

@@ -1,0 +1,574 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Products of int8-quantised x with packed int4 weights: the numerics of
+ * WeightQuantBatchMatmulV3's innerPrecise = 1 ("high performance") for
+ * A16W4 per-group decode shapes (quant_int8x.h, quant_matmul.c QM7). CANN
+ * documents the mode for exactly these calls (batchSize <= 16) with "some
+ * loss of precision"; its NPU algorithm is not public, so cpuacl's is the
+ * one ggml-cpu uses for Q4_0 x Q8_0 (x rounded to int8 per block, integer
+ * dot products, one float scale per block), defined here exactly so that a
+ * scalar program computes the same bits (tests/ops/ops_quant_int8x.c).
+ * The exact mode (quant_matmul.c QM5/QM9, quant_decode.c) keeps x in float
+ * and dequantises each weight: 16 float32 FMAs per 16 packed bytes at
+ * m = 8 (quant_decode.c QD9), where here 2 integer vpdpbusd multiply 64
+ * bytes by 64.
+ *
+ *  QX1. x's quantisation: per row i and group g (the antiquant group's
+ *       elements of the row), amax = the largest |x|, sx = amax / 127 and
+ *       iv = 127 / amax (float32 divisions), q = round-to-nearest-even(x *
+ *       iv) (one float32 multiply: |x * iv| < 127.5, so |q| <= 127; a
+ *       division per element took ~10 cycles a vector, and every block
+ *       quantises), all q = 0 when amax = 0 (sx = 0). Every
+ *       block of a split launch quantises the same x the same way
+ *       (identical values, QM6). Non-finite x gives non-finite rows
+ *       (unspecified beyond that).
+ *  QX2. The integer part: the nibble u of weight v (QM3: v = (u ^ 8) - 8)
+ *       enters vpdpbusd as the unsigned byte u ^ 8 against q as a signed
+ *       byte, and the sums start from -8 * sum(q) of the group (computed with q):
+ *       isum(i, g, j) = sum over the group of v * q, exact in int32
+ *       (|isum| <= 8 * 127 * 65535 < 2^31), the same whatever the order.
+ *  QX3. The float part, in this order for each row i and column j:
+ *       acc = 0; for each group g in order: d = sw(g, j) * sx(i, g);
+ *       acc = fma((float)isum, d, acc); with an antiquantOffset o,
+ *       then acc = fma(o(g, j) * sw(g, j), xf(i, g), acc), xf the float32
+ *       sum of the group's x (elements in order, one add each); y = acc
+ *       (+ bias, QM2), rounded to y's type. Every product and sum is one
+ *       IEEE float32 operation (fma: one rounding), so the result is a
+ *       defined function of the inputs: any program doing these steps in
+ *       this order gets the same bits, for any split of the columns.
+ *       Against the exact mode, x's rounding moves a group's sum by at most
+ *       sum |w(r) * sw| * sx / 2 (|x - q * sx| <= sx / 2 per element), plus
+ *       the float32 roundings of both and the exact mode's float16 rounding
+ *       of each dequantised weight.
+ *  QX4. Lanes: a 512-bit vector holds 4 columns x 4 rows of x, lane
+ *       (c, r) = 128-bit lane c, dword r. Per 32 elements of k, 16 bytes of
+ *       each of 4 columns are loaded into the 4 lanes of 128 bits; each of
+ *       the 4 dwords (8 nibbles) is broadcast within its 128 bits (vpshufd)
+ *       and vpdpbusd multiplies it with the same 8 elements of rows 0..3
+ *       (x laid out by the quantisation so that one 16-byte broadcast from
+ *       memory supplies them): lane (c, r) accumulates exactly
+ *       isum(r, g, c), no horizontal sums. Per 64 weight bytes and 4 rows:
+ *       8 vpdpbusd, 8 vpshufd, 3 inserts and 4 nibble operations (quant_
+ *       decode.c's float path: 64 FMAs and ~28 lookups), into two
+ *       accumulators per block of rows (even and odd dwords, added at the
+ *       group's end: one chain of 8 vpdpbusd a step, 5 cycles each, had
+ *       m = 8 at ~40 cycles a step; four chains measured 3-8% slower than
+ *       two at m = 8 and 16). Used from 5 rows (QX7 below). Rows
+ *       beyond m are zeros (q = 0, sx = 0), columns past the block's end
+ *       repeat its first column (scales loaded as zero, results not
+ *       stored).
+ *  QX5. k's last 32 elements, when k is not a multiple of 32: the weight
+ *       bytes by a masked load (nothing read past the column), x padded
+ *       with q = 0 (any nibble there multiplies zero; the sum of q is that
+ *       of the real elements).
+ *  QX6. Run-time choice (qx_available): AVX512-VNNI and AVX512-BW/VL on the
+ *       CPU and ops/engine/simd.c's AVX-512 build, CPUACL_SIMD unset (as
+ *       quant_decode.c QD4: =avx512, =avx2 and =portable cap the choice
+ *       below this kernel, so the exact mode runs), checked once. Elsewhere
+ *       innerPrecise = 1 computes what 0 does.
+ *  QX7. Up to 4 rows: lanes (c, s), column c's dword s as loaded, against
+ *       the row's 16 bytes (x stored row by row) broadcast to the 4 lanes
+ *       of 128 bits: 2 vpdpbusd per row and step, no vpshufd and no padded
+ *       rows; at the group's end each row's 4 dwords are added within
+ *       their 128 bits (a 4 x 4 transpose-and-add, or two shuffles for one
+ *       row) into QX4's lanes (c, r), and the float steps are QX4's: the
+ *       same integers, the same bits. m = 1 ran 0.7x of the exact kernel
+ *       with QX4's padded rows, 1.04x this way (one worker).
+ */
+#pragma GCC optimize("O3")
+#include "ops/matmul/quant_int8x.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops/engine/simd.h"
+
+/* Rows of x per vector (QX4) and the bytes of quantised x per 32 elements
+ * and block of 4 rows: 2 halves (even, odd elements) x 4 dwords x 4 rows. */
+#define QX_RB 4
+#define QX_XB 128
+
+static int64_t qx_mp(int64_t m)
+{
+    return (m + QX_RB - 1) / QX_RB * QX_RB;
+}
+
+size_t qx_scratch_bytes(int64_t m, int64_t k, int64_t group)
+{
+    const int64_t mp = qx_mp(m), nt = (k + 31) / 32, ng = (k + group - 1) / group;
+    /* xq, then sx, -8 sum(q) and xf per group and row, then a pass's 4
+     * columns of scales and offsets per group (QX4) */
+    return (size_t)(nt * (mp / QX_RB) * QX_XB + 3 * ng * mp * 4 + 2 * (ng + 16) * 16 + 64);
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#define QX_T __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx512vnni")))
+#define QX_FN static inline __attribute__((always_inline)) QX_T
+
+bool qx_available(void)
+{
+    /* relaxed: every thread computes the same answer from the CPU and the
+     * environment; 0 = not yet known, 1 = no, 2 = yes */
+    static atomic_int known;
+    int v = atomic_load_explicit(&known, memory_order_relaxed);
+    if (!v) {
+        __builtin_cpu_init();
+        v = __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512bw") &&
+                    __builtin_cpu_supports("avx512vl") && !strcmp(ks_name(), "avx512") &&
+                    !getenv("CPUACL_SIMD")
+                ? 2
+                : 1;
+        atomic_store_explicit(&known, v, memory_order_relaxed);
+    }
+    return v == 2;
+}
+
+/* The working arrays in the scratch (QX1): xq (QX4's layout: 32 elements
+ * t, block of rows b, half h, dword s, row r at ((t * nrb + b) * 2 + h) *
+ * 64 + s * 16 + r * 4), then per group g and row i (rows padded to 4):
+ * sx, -8 sum(q) (the sums' start, QX2) and xf at [g * mp + i]. */
+struct qx_x {
+    int8_t *xq;
+    float *sx, *xf, *ps; /* ps: QX4's scales (then offsets) of a pass, [g][4] */
+    int32_t *qs8;
+    int64_t mp, nrb, nt, ng;
+};
+
+/* QX1: rows [4 b, 4 b + 4) of X (those below m), group by group. */
+static QX_T void qx_quant(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m,
+                          const struct qx_x *q, bool want_xf)
+{
+    const int64_t k = a->k, G = a->group;
+    const __m512i ev = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i od = _mm512_add_epi32(ev, _mm512_set1_epi32(1));
+    const __m512 absm = _mm512_castsi512_ps(_mm512_set1_epi32(0x7fffffff));
+    for (int64_t b = 0; b < q->nrb; b++)
+        for (int64_t g = 0; g < q->ng; g++) {
+            const int64_t r0 = g * G, r1 = r0 + G < k ? r0 + G : k;
+            float sx[QX_RB];
+            __m512 iv[QX_RB];
+            __m512i qs[QX_RB];
+            for (int r = 0; r < QX_RB; r++) {
+                const int64_t i = b * QX_RB + r;
+                float amax = 0, xf = 0;
+                if (i < m) {
+                    __m512 mx = _mm512_setzero_ps();
+                    for (int64_t e = r0; e < r1; e += 16) {
+                        const __mmask16 mk =
+                            r1 - e >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (r1 - e)) - 1);
+                        mx = _mm512_max_ps(
+                            mx, _mm512_and_ps(_mm512_maskz_loadu_ps(mk, X + i * ldx + e), absm));
+                    }
+                    amax = _mm512_reduce_max_ps(mx);
+                    if (want_xf)
+                        for (int64_t e = r0; e < r1; e++) /* in order (QX3) */
+                            xf += X[i * ldx + e];
+                }
+                sx[r] = amax / 127.0f;
+                /* amax = 0: every q = 0 (x * 0) */
+                iv[r] = _mm512_set1_ps(amax > 0 ? 127.0f / amax : 0.0f);
+                qs[r] = _mm512_setzero_si512();
+                q->sx[g * q->mp + i] = sx[r];
+                q->xf[g * q->mp + i] = xf;
+            }
+            for (int64_t t = r0 / 32; t * 32 < r1; t++) {
+                __m128i h[2][QX_RB];
+                const int64_t n = r1 - t * 32 < 32 ? r1 - t * 32 : 32;
+                const __mmask32 mk = (__mmask32)((1ull << n) - 1); /* QX5: zeros past k */
+                for (int r = 0; r < QX_RB; r++) {
+                    const int64_t i = b * QX_RB + r;
+                    if (i >= m) {
+                        h[0][r] = h[1][r] = _mm_setzero_si128();
+                        continue;
+                    }
+                    const float *x = X + i * ldx + t * 32;
+                    const __m512 lo = _mm512_maskz_loadu_ps((__mmask16)mk, x),
+                                 hi = _mm512_maskz_loadu_ps((__mmask16)(mk >> 16), x + 16);
+                    const int rn = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
+                    const __m512i qe = _mm512_cvt_roundps_epi32(
+                        _mm512_mul_ps(_mm512_permutex2var_ps(lo, ev, hi), iv[r]), rn);
+                    const __m512i qo = _mm512_cvt_roundps_epi32(
+                        _mm512_mul_ps(_mm512_permutex2var_ps(lo, od, hi), iv[r]), rn);
+                    qs[r] = _mm512_add_epi32(qs[r], _mm512_add_epi32(qe, qo));
+                    h[0][r] = _mm512_cvtepi32_epi8(qe);
+                    h[1][r] = _mm512_cvtepi32_epi8(qo);
+                }
+                /* rows' dwords s side by side: a 4 x 4 transpose of dwords */
+                __m128i *d = (__m128i *)(q->xq + (t * q->nrb + b) * QX_XB);
+                if (q->nrb == 1) { /* QX7: row by row */
+                    for (int r = 0; r < QX_RB; r++)
+                        _mm_store_si128(d + 2 * r, h[0][r]),
+                            _mm_store_si128(d + 2 * r + 1, h[1][r]);
+                    continue;
+                }
+                for (int hf = 0; hf < 2; hf++) {
+                    const __m128i t0 = _mm_unpacklo_epi32(h[hf][0], h[hf][1]),
+                                  t1 = _mm_unpackhi_epi32(h[hf][0], h[hf][1]),
+                                  t2 = _mm_unpacklo_epi32(h[hf][2], h[hf][3]),
+                                  t3 = _mm_unpackhi_epi32(h[hf][2], h[hf][3]);
+                    _mm_store_si128(d + 4 * hf + 0, _mm_unpacklo_epi64(t0, t2));
+                    _mm_store_si128(d + 4 * hf + 1, _mm_unpackhi_epi64(t0, t2));
+                    _mm_store_si128(d + 4 * hf + 2, _mm_unpacklo_epi64(t1, t3));
+                    _mm_store_si128(d + 4 * hf + 3, _mm_unpackhi_epi64(t1, t3));
+                }
+            }
+            for (int r = 0; r < QX_RB; r++)
+                q->qs8[g * q->mp + b * QX_RB + r] = -8 * _mm512_reduce_add_epi32(qs[r]);
+        }
+}
+
+/* Per block of rows b (< NRB): integer sums s<b>, float sums f<b>. */
+#define QX_B(X) X(0) X(1) X(2) X(3)
+
+/* One 32-element step (QX4) of 4 columns w into the row blocks' integer
+ * sums s0..s3, against the quantised x at xq (the step's first block). */
+#define QX_STEP(w, xq)                                                                             \
+    {                                                                                              \
+        const __m512i lo_ = _mm512_and_si512(w, m4),                                               \
+                      hi_ = _mm512_and_si512(_mm512_srli_epi16(w, 4), m4);                         \
+        QX_DW(lo_, hi_, xq, 0, 0)                                                                  \
+        QX_DW(lo_, hi_, xq, 1, 1) QX_DW(lo_, hi_, xq, 2, 0) QX_DW(lo_, hi_, xq, 3, 1)              \
+    }
+/* dword S of each column's 16 bytes against rows' dword S (vpshufd: within
+ * each 128 bits), for every block of rows; into accumulator A of each (two
+ * chains: vpdpbusd's latency, ~5 cycles, made one chain per block of rows
+ * take 8 of them a step, 40 cycles at m = 8, where the ports' bound is
+ * about 22) */
+#define QX_DW(lo, hi, xq, S, A)                                                                    \
+    {                                                                                              \
+        const __m512i l_ = _mm512_shuffle_epi32(lo, (_MM_PERM_ENUM)((S)*0x55)),                    \
+                      u_ = _mm512_shuffle_epi32(hi, (_MM_PERM_ENUM)((S)*0x55));                    \
+        QX_DP(0, S, A, xq) QX_DP(1, S, A, xq) QX_DP(2, S, A, xq) QX_DP(3, S, A, xq)                \
+    }
+#define QX_DP(b, S, A, xq)                                                                         \
+    if (NRB > b) {                                                                                 \
+        s##b##_##A = _mm512_dpbusd_epi32(                                                          \
+            s##b##_##A, l_,                                                                        \
+            _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)((xq) + b * QX_XB + (S)*16)))); \
+        s##b##_##A = _mm512_dpbusd_epi32(s##b##_##A, u_,                                           \
+                                         _mm512_broadcast_i32x4(_mm_load_si128(                    \
+                                             (const __m128i *)((xq) + b * QX_XB + 64 + (S)*16)))); \
+    }
+
+/* The 4 columns' parameters of groups [g0, g0 + 16) side by side (QX4):
+ * d[4 g + c] = column c's (p: each column's groups contiguous, columns sn
+ * apart; nc columns, ng groups in all). Two rounds of vpermt2ps. */
+QX_FN void qx_side(const float *p, int64_t sn, int nc, int64_t g0, int64_t ng, float *d)
+{
+    const __mmask16 gm = ng - g0 >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (ng - g0)) - 1);
+    __m512 v[4];
+    for (int c = 0; c < 4; c++)
+        v[c] = c < nc ? _mm512_maskz_loadu_ps(gm, p + c * sn + g0) : _mm512_setzero_ps();
+    const __m512i il = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23),
+                  ih = _mm512_add_epi32(il, _mm512_set1_epi32(8));
+    const __m512i jl = _mm512_setr_epi32(0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23),
+                  jh = _mm512_add_epi32(jl, _mm512_set1_epi32(8));
+    const __m512 t0 = _mm512_permutex2var_ps(v[0], il, v[1]), /* groups 0..7: c0, c1 */
+        t1 = _mm512_permutex2var_ps(v[0], ih, v[1]),          /* 8..15 */
+        t2 = _mm512_permutex2var_ps(v[2], il, v[3]), t3 = _mm512_permutex2var_ps(v[2], ih, v[3]);
+    _mm512_storeu_ps(d + 4 * g0, _mm512_permutex2var_ps(t0, jl, t2));
+    _mm512_storeu_ps(d + 4 * g0 + 16, _mm512_permutex2var_ps(t0, jh, t2));
+    _mm512_storeu_ps(d + 4 * g0 + 32, _mm512_permutex2var_ps(t1, jl, t3));
+    _mm512_storeu_ps(d + 4 * g0 + 48, _mm512_permutex2var_ps(t1, jh, t3));
+}
+
+/* Columns [0, nb) against NRB blocks of 4 rows of the quantised x (QX4),
+ * 4 columns a pass; QX3's float steps at each group's end. */
+QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C, int64_t ldc,
+                   int64_t nb, const int NRB)
+{
+    const int64_t k = a->k, G = a->group, tk = k / 32, wsb = a->w_sn / 2, ng = q->ng;
+    const int64_t tb = k % 32 ? (k % 32 + 1) / 2 : 0; /* QX5: the last step's bytes */
+    const unsigned char *w0 = (const unsigned char *)a->w + a->w_off / 2;
+    const __m512i m4 = _mm512_set1_epi8(0x0f), fl = _mm512_set1_epi8((char)0x88);
+    /* lane (c, r) takes column c's value: element c of 4, in each row */
+    const __m512i cq = _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    for (int64_t c0 = 0; c0 < nb; c0 += 4) {
+        const int nc = nb - c0 < 4 ? (int)(nb - c0) : 4;
+        const __mmask8 cm = (__mmask8)((1u << nc) - 1);
+        const unsigned char *p[4];
+        for (int c = 0; c < 4; c++)
+            p[c] = w0 + (c < nc ? c0 + c : c0) * wsb;
+        /* the pass's scales (offsets) of group g at sc[g * sg] (of): in place
+         * from rows of groups, else the 4 columns' side by side in q->ps
+         * (ggml's transposed views: strided loads per group were 13% of a
+         * call at m = 1 through the general loader) */
+        const float *sc = a->sc + c0, *of = a->of ? a->of + c0 : NULL;
+        int64_t sg = a->p_sg;
+        if (a->p_sn != 1) {
+            float *e = q->ps + 4 * (ng + 16);
+            for (int64_t g0 = 0; g0 < ng; g0 += 16) {
+                qx_side(a->sc + c0 * a->p_sn, a->p_sn, nc, g0, ng, q->ps);
+                if (a->of)
+                    qx_side(a->of + c0 * a->p_sn, a->p_sn, nc, g0, ng, e);
+            }
+            sc = q->ps, of = a->of ? e : NULL, sg = 4;
+        }
+#define QX_INIT(b)                                                                                 \
+    __m512 f##b = _mm512_setzero_ps();                                                             \
+    __m512i s##b##_0 = _mm512_setzero_si512(), s##b##_1 = s##b##_0;
+        QX_B(QX_INIT)
+#undef QX_INIT
+        /* QX2: each group's sums start from -8 sum(q) */
+#define QX_START(b)                                                                                \
+    if (NRB > b) {                                                                                 \
+        s##b##_0 =                                                                                 \
+            _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(q->qs8 + gi + b * QX_RB)));    \
+        s##b##_1 = _mm512_setzero_si512();                                                         \
+    }
+        /* QX3: group g's float steps */
+#define QX_FLOAT(b)                                                                                \
+    if (NRB > b) {                                                                                 \
+        const __m512 d =                                                                           \
+            _mm512_mul_ps(sw, _mm512_broadcast_f32x4(_mm_load_ps(q->sx + gi + b * 4)));            \
+        const __m512i is = _mm512_add_epi32(s##b##_0, s##b##_1);                                   \
+        f##b = _mm512_fmadd_ps(_mm512_cvtepi32_ps(is), d, f##b);                                   \
+        if (of)                                                                                    \
+            f##b = _mm512_fmadd_ps(ow, _mm512_broadcast_f32x4(_mm_load_ps(q->xf + gi + b * 4)),    \
+                                   f##b);                                                          \
+    }
+#define QX_END()                                                                                   \
+    {                                                                                              \
+        const __m512 sw = _mm512_permutexvar_ps(                                                   \
+            cq, _mm512_castps128_ps512(_mm_maskz_loadu_ps(cm, sc + g * sg)));                      \
+        const __m512 ow =                                                                          \
+            of ? _mm512_mul_ps(                                                                    \
+                     _mm512_permutexvar_ps(                                                        \
+                         cq, _mm512_castps128_ps512(_mm_maskz_loadu_ps(cm, of + g * sg))),         \
+                     sw)                                                                           \
+               : _mm512_setzero_ps();                                                              \
+        QX_B(QX_FLOAT)                                                                             \
+    }
+        /* the steps in order, a group's float steps after its last (one
+         * flat loop: with groups of 32, a loop per group cost its setup at
+         * every step) */
+        int64_t g = 0, gi = 0, left = G / 32;
+        QX_B(QX_START)
+        for (int64_t t = 0; t < tk; t++) {
+            const int8_t *xq = q->xq + t * q->nrb * QX_XB;
+            __m512i w = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p[0] + t * 16)));
+            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[1] + t * 16)), 1);
+            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[2] + t * 16)), 2);
+            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[3] + t * 16)), 3);
+            w = _mm512_xor_si512(w, fl); /* QX2: u ^ 8 */
+            QX_STEP(w, xq)
+            if (!--left) {
+                QX_END()
+                g++, gi += q->mp, left = G / 32;
+                if (g < ng) {
+                    QX_B(QX_START)
+                }
+            }
+        }
+        if (tb) { /* QX5, in the last group */
+            const __mmask16 mk = (__mmask16)((1u << tb) - 1);
+            const int8_t *xq = q->xq + tk * q->nrb * QX_XB;
+            __m512i w = _mm512_castsi128_si512(_mm_maskz_loadu_epi8(mk, p[0] + tk * 16));
+            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[1] + tk * 16), 1);
+            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[2] + tk * 16), 2);
+            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[3] + tk * 16), 3);
+            w = _mm512_xor_si512(w, fl);
+            QX_STEP(w, xq)
+        }
+        if (g < ng) /* the last group, shorter than G */
+            QX_END()
+#undef QX_END
+#undef QX_FLOAT
+#undef QX_START
+#define QX_OUT(b)                                                                                  \
+    if (NRB > b) {                                                                                 \
+        float o[16];                                                                               \
+        _mm512_storeu_ps(o, f##b);                                                                 \
+        for (int r = 0; r < QX_RB && b * QX_RB + r < m; r++)                                       \
+            for (int c = 0; c < nc; c++)                                                           \
+                C[(b * QX_RB + r) * ldc + c0 + c] = o[c * 4 + r];                                  \
+    }
+        QX_B(QX_OUT)
+#undef QX_OUT
+    }
+}
+
+/* QX7: up to 4 rows (M): lanes (c, s), column c's dword s against the
+ * row's, two accumulators per row (even and odd elements), the group's
+ * sums added up within each 128 bits at its end into lanes (c, r); the
+ * float steps as qx_cols's. */
+QX_FN void qx_cols_r(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C, int64_t ldc,
+                     int64_t nb, const int M)
+{
+    const int64_t k = a->k, G = a->group, tk = k / 32, wsb = a->w_sn / 2, ng = q->ng;
+    const int64_t tb = k % 32 ? (k % 32 + 1) / 2 : 0; /* QX5 */
+    const unsigned char *w0 = (const unsigned char *)a->w + a->w_off / 2;
+    const __m512i m4 = _mm512_set1_epi8(0x0f), fl = _mm512_set1_epi8((char)0x88);
+    const __m512i cq = _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    for (int64_t c0 = 0; c0 < nb; c0 += 4) {
+        const int nc = nb - c0 < 4 ? (int)(nb - c0) : 4;
+        const __mmask8 cm = (__mmask8)((1u << nc) - 1);
+        const unsigned char *p[4];
+        for (int c = 0; c < 4; c++)
+            p[c] = w0 + (c < nc ? c0 + c : c0) * wsb;
+        const float *sc = a->sc + c0, *of = a->of ? a->of + c0 : NULL;
+        int64_t sg = a->p_sg;
+        if (a->p_sn != 1) { /* as qx_cols */
+            float *e = q->ps + 4 * (ng + 16);
+            for (int64_t g0 = 0; g0 < ng; g0 += 16) {
+                qx_side(a->sc + c0 * a->p_sn, a->p_sn, nc, g0, ng, q->ps);
+                if (a->of)
+                    qx_side(a->of + c0 * a->p_sn, a->p_sn, nc, g0, ng, e);
+            }
+            sc = q->ps, of = a->of ? e : NULL, sg = 4;
+        }
+        __m512 f = _mm512_setzero_ps();
+        const __m512i z = _mm512_setzero_si512();
+        __m512i e0 = z, o0 = z, e1 = z, o1 = z, e2 = z, o2 = z, e3 = z, o3 = z;
+#define QX_RSTEP(w, xq)                                                                            \
+    {                                                                                              \
+        const __m512i lo_ = _mm512_and_si512(w, m4),                                               \
+                      hi_ = _mm512_and_si512(_mm512_srli_epi16(w, 4), m4);                         \
+        QX_RDP(0, xq) QX_RDP(1, xq) QX_RDP(2, xq) QX_RDP(3, xq)                                    \
+    }
+#define QX_RDP(r, xq)                                                                              \
+    if (M > r) {                                                                                   \
+        e##r = _mm512_dpbusd_epi32(                                                                \
+            e##r, lo_, _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)((xq) + 32 * r))));  \
+        o##r = _mm512_dpbusd_epi32(                                                                \
+            o##r, hi_,                                                                             \
+            _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)((xq) + 32 * r + 16))));        \
+    }
+#define QX_REND()                                                                                  \
+    {                                                                                              \
+        const __m512i v0 = _mm512_add_epi32(e0, o0), v1 = _mm512_add_epi32(e1, o1),                \
+                      v2 = _mm512_add_epi32(e2, o2), v3 = _mm512_add_epi32(e3, o3);                \
+        __m512i u;                                                                                 \
+        if (M == 1) { /* every lane of column c: its sum */                                        \
+            u = _mm512_add_epi32(v0, _mm512_shuffle_epi32(v0, (_MM_PERM_ENUM)0x4e));               \
+            u = _mm512_add_epi32(u, _mm512_shuffle_epi32(u, (_MM_PERM_ENUM)0xb1));                 \
+        } else { /* lanes (c, r) */                                                                \
+            const __m512i t0 = _mm512_add_epi32(_mm512_unpacklo_epi32(v0, v1),                     \
+                                                _mm512_unpackhi_epi32(v0, v1)),                    \
+                          t1 = _mm512_add_epi32(_mm512_unpacklo_epi32(v2, v3),                     \
+                                                _mm512_unpackhi_epi32(v2, v3));                    \
+            u = _mm512_add_epi32(_mm512_unpacklo_epi64(t0, t1), _mm512_unpackhi_epi64(t0, t1));    \
+        }                                                                                          \
+        /* QX2: -8 sum(q) */                                                                       \
+        u = _mm512_add_epi32(                                                                      \
+            u, _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(q->qs8 + g * q->mp))));     \
+        const __m512 sw = _mm512_permutexvar_ps(                                                   \
+            cq, _mm512_castps128_ps512(_mm_maskz_loadu_ps(cm, sc + g * sg)));                      \
+        const __m512 d =                                                                           \
+            _mm512_mul_ps(sw, _mm512_broadcast_f32x4(_mm_load_ps(q->sx + g * q->mp)));             \
+        f = _mm512_fmadd_ps(_mm512_cvtepi32_ps(u), d, f);                                          \
+        if (of)                                                                                    \
+            f = _mm512_fmadd_ps(                                                                   \
+                _mm512_mul_ps(_mm512_permutexvar_ps(cq, _mm512_castps128_ps512(                    \
+                                                            _mm_maskz_loadu_ps(cm, of + g * sg))), \
+                              sw),                                                                 \
+                _mm512_broadcast_f32x4(_mm_load_ps(q->xf + g * q->mp)), f);                        \
+        e0 = o0 = e1 = o1 = e2 = o2 = e3 = o3 = z;                                                 \
+    }
+        int64_t g = 0, left = G / 32;
+        for (int64_t t = 0; t < tk; t++) {
+            const int8_t *xq = q->xq + t * QX_XB;
+            __m512i w = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p[0] + t * 16)));
+            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[1] + t * 16)), 1);
+            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[2] + t * 16)), 2);
+            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[3] + t * 16)), 3);
+            w = _mm512_xor_si512(w, fl);
+            QX_RSTEP(w, xq)
+            if (!--left) {
+                QX_REND()
+                g++, left = G / 32;
+            }
+        }
+        if (tb) {
+            const __mmask16 mk = (__mmask16)((1u << tb) - 1);
+            const int8_t *xq = q->xq + tk * QX_XB;
+            __m512i w = _mm512_castsi128_si512(_mm_maskz_loadu_epi8(mk, p[0] + tk * 16));
+            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[1] + tk * 16), 1);
+            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[2] + tk * 16), 2);
+            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[3] + tk * 16), 3);
+            w = _mm512_xor_si512(w, fl);
+            QX_RSTEP(w, xq)
+        }
+        if (g < ng)
+            QX_REND()
+#undef QX_REND
+#undef QX_RDP
+#undef QX_RSTEP
+        float o[16];
+        _mm512_storeu_ps(o, f);
+        for (int r = 0; r < M; r++)
+            for (int c = 0; c < nc; c++)
+                C[r * ldc + c0 + c] = o[c * 4 + r];
+    }
+    (void)m;
+}
+
+/* qx_cols for each count of row blocks. */
+#define QX_FN_B(B)                                                                                 \
+    static QX_T void qx_cols##B(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C,  \
+                                int64_t ldc, int64_t nb)                                           \
+    {                                                                                              \
+        qx_cols(a, q, m, C, ldc, nb, B);                                                           \
+    }
+QX_FN_B(2)
+QX_FN_B(3) QX_FN_B(4)
+#undef QX_FN_B
+/* qx_cols_r for each row count up to 4 (QX7). */
+#define QX_FN_R(M)                                                                                 \
+    static QX_T void qx_rows##M(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C,  \
+                                int64_t ldc, int64_t nb)                                           \
+    {                                                                                              \
+        qx_cols_r(a, q, m, C, ldc, nb, M);                                                         \
+    }
+    QX_FN_R(1) QX_FN_R(2) QX_FN_R(3) QX_FN_R(4)
+#undef QX_FN_R
+
+        void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float *C,
+                    int64_t ldc, int64_t nb, void *scratch)
+{
+    struct qx_x q;
+    q.mp = qx_mp(m), q.nrb = q.mp / QX_RB, q.nt = (a->k + 31) / 32;
+    q.ng = (a->k + a->group - 1) / a->group;
+    char *sp = (char *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
+    q.xq = (int8_t *)sp;
+    q.sx = (float *)(sp + q.nt * q.nrb * QX_XB); /* 16-byte aligned: QX_XB is 128 */
+    q.qs8 = (int32_t *)(q.sx + q.ng * q.mp);
+    q.xf = (float *)(q.qs8 + q.ng * q.mp);
+    q.ps = q.xf + q.ng * q.mp;
+    qx_quant(a, X, ldx, m, &q, a->of != NULL);
+    switch (q.nrb) {
+    case 1: { /* QX7 */
+        static void (*const r[4])(const struct qx_wq *, const struct qx_x *, int64_t, float *,
+                                  int64_t, int64_t) = {qx_rows1, qx_rows2, qx_rows3, qx_rows4};
+        r[m - 1](a, &q, m, C, ldc, nb);
+        break;
+    }
+    case 2:
+        qx_cols2(a, &q, m, C, ldc, nb);
+        break;
+    case 3:
+        qx_cols3(a, &q, m, C, ldc, nb);
+        break;
+    default:
+        qx_cols4(a, &q, m, C, ldc, nb);
+        break;
+    }
+}
+
+#else /* not x86-64: never available */
+
+bool qx_available(void)
+{
+    return false;
+}
+
+void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float *C, int64_t ldc,
+            int64_t nb, void *scratch)
+{
+    (void)a, (void)X, (void)ldx, (void)m, (void)C, (void)ldc, (void)nb, (void)scratch;
+}
+
+#endif

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * ops/matmul/quant_int8x: WeightQuantBatchMatmulV3's high-performance mode
+ * (innerPrecise = 1) for A16W4 per-group decode shapes: x quantised to int8
+ * per row and antiquant group, the packed int4 weights dotted with it in
+ * exact integer arithmetic by AVX512-VNNI (vpdpbusd), one float32
+ * multiply-add per group, row and column (QX1-QX6 in quant_int8x.c).
+ */
+#ifndef CPUACL_OPS_MATMUL_QUANT_INT8X_H
+#define CPUACL_OPS_MATMUL_QUANT_INT8X_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Rows of x up to which the mode runs (CANN: batchSize <= 16). */
+#define QX_MAX_M 16
+
+/* A k-major packed int4 weight [k, n] (quant_matmul.c QM3's storage): column
+ * j's k elements contiguous from element w_off + j * w_sn of w (w_off and
+ * w_sn even: every column starts on a byte). Groups of `group` rows (a
+ * multiple of 32; the last one may be shorter). Its float32 scales: group g,
+ * column j at sc[g * p_sg + j * p_sn], with p_sn = 1 (rows of groups) or
+ * p_sg = 1 (each column's groups contiguous); the offsets (or NULL) likewise
+ * in of. */
+struct qx_wq {
+    const void *w;
+    int64_t w_off, w_sn;
+    int64_t k, group;
+    const float *sc, *of;
+    int64_t p_sg, p_sn;
+};
+
+/* Whether the kernel runs here: an x86-64 CPU with AVX512-VNNI whose
+ * ops/engine/simd.h build is the AVX-512 one, with CPUACL_SIMD unset
+ * (=avx512, =avx2 and =portable all turn it off: the exact mode runs). */
+bool qx_available(void);
+
+/* Bytes of scratch qx_run needs for m rows of x (64-byte aligned). */
+size_t qx_scratch_bytes(int64_t m, int64_t k, int64_t group);
+
+/* C[i * ldc + c] for i < m (1..QX_MAX_M), c < nb: the product of the m rows
+ * of X (float32, row i at X + i * ldx) with columns [0, nb) of a (a view
+ * starting at the block's first column), by QX1-QX4's algorithm. */
+void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float *C, int64_t ldc,
+            int64_t nb, void *scratch);
+
+#endif /* CPUACL_OPS_MATMUL_QUANT_INT8X_H */
