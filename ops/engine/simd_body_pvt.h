@@ -1135,6 +1135,40 @@ KS_FN float KS_N(scwf)(const void *p, int64_t i, const int WK)
                : v;
 }
 
+#if KS_W == 16
+/*
+ * HW4. hsum of 16 vectors at once: lane 4 * (j % 4) + j / 4 of the result
+ * is hsum(vj). Each level adds the same pairs of lanes as hsum's tree
+ * (lanes l and l + 8, then l and l + 4 of those sums, then the pairs (0, 1)
+ * and (2, 3), then the two halves), four vectors' worth per instruction:
+ * 15 additions and 30 shuffles instead of 16 trees of extractions
+ * (bit-identical to hsum: the same additions of the same operands).
+ */
+KS_FN vf KS_N(hsum16)(vf v0, vf v1, vf v2, vf v3, vf v4, vf v5, vf v6, vf v7, vf v8, vf v9,
+                      vf v10, vf v11, vf v12, vf v13, vf v14, vf v15)
+{
+/* lanes l and l + 8 of a and b: a's sums in lanes 0-7, b's in 8-15 */
+#define KS_H1(a, b)                                                                                \
+    ((vf)_mm512_shuffle_f32x4((__m512)(a), (__m512)(b), 0x44) +                                    \
+     (vf)_mm512_shuffle_f32x4((__m512)(a), (__m512)(b), 0xEE))
+/* 128-bit chunks (0, 2) + (1, 3) of a and b: one vector's four sums a chunk */
+#define KS_H2(a, b)                                                                                \
+    ((vf)_mm512_shuffle_f32x4((__m512)(a), (__m512)(b), 0x88) +                                    \
+     (vf)_mm512_shuffle_f32x4((__m512)(a), (__m512)(b), 0xDD))
+/* lanes (0, 1) and (2, 3) of each chunk of a and b */
+#define KS_H3(a, b)                                                                                \
+    ((vf)_mm512_shuffle_ps((__m512)(a), (__m512)(b), 0x88) +                                       \
+     (vf)_mm512_shuffle_ps((__m512)(a), (__m512)(b), 0xDD))
+    const vf a = KS_H2(KS_H1(v0, v1), KS_H1(v2, v3)), b = KS_H2(KS_H1(v4, v5), KS_H1(v6, v7));
+    const vf c = KS_H2(KS_H1(v8, v9), KS_H1(v10, v11));
+    const vf d = KS_H2(KS_H1(v12, v13), KS_H1(v14, v15));
+    return KS_H3(KS_H3(a, b), KS_H3(c, d));
+#undef KS_H1
+#undef KS_H2
+#undef KS_H3
+}
+#endif
+
 /*
  * HW2. Column c of a k-major weight (its k elements contiguous at w)
  * against rows i < M of X, as QW1 does for quantised weights: each weight
@@ -1174,7 +1208,28 @@ KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, in
             g0 = KS_N(ldwf)(wb, r, WK);
             g1 = KS_N(ldwf)(wb, r + KS_W, WK);
         }
+#if KS_W == 16
+#define KS_MV_FMA2(i)                                                                              \
+    if (M > i) {                                                                                   \
+        vf x0 = KS_N(ld)(X + i * ldx + r), x1 = KS_N(ld)(X + i * ldx + r + KS_W);                  \
+        if (CN > 1)                                                                                \
+            __asm__("" : "+v"(x0), "+v"(x1));                                                      \
+        p##i += f0 * x0;                                                                           \
+        if (CN > 1) {                                                                              \
+            p##i += f1 * x1;                                                                       \
+            q##i += g0 * x0;                                                                       \
+            q##i += g1 * x1;                                                                       \
+        } else if (M <= 4) {                                                                       \
+            q##i += f1 * x1;                                                                       \
+        } else {                                                                                   \
+            p##i += f1 * x1;                                                                       \
+        }                                                                                          \
+    }
+        KS_ROWS(KS_MV_FMA2)
+#undef KS_MV_FMA2
+#else
         KS_ROWS(KS_FMA2)
+#endif
 #undef KS_FMA2
     }
     if (r + KS_W <= k) {
@@ -1194,6 +1249,20 @@ KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, in
         }
     }
     const vf z = KS_N(bc)(0.0f);
+#if KS_W == 16
+    if (CN > 1) { /* HW4: the 2 M sums at once */
+        float s[16];
+        KS_N(st)(s, KS_N(hsum16)(p0, p1, M > 2 ? p2 : z, M > 3 ? p3 : z, M > 4 ? p4 : z,
+                                 M > 5 ? p5 : z, M > 6 ? p6 : z, M > 7 ? p7 : z, q0, q1,
+                                 M > 2 ? q2 : z, M > 3 ? q3 : z, M > 4 ? q4 : z, M > 5 ? q5 : z,
+                                 M > 6 ? q6 : z, M > 7 ? q7 : z));
+        for (int i = 0; i < M; i++) {
+            out[i] = s[4 * (i % 4) + i / 4] + tail[i];
+            out[M + i] = s[4 * (i % 4) + i / 4 + 2] + tail[M + i];
+        }
+        return;
+    }
+#endif
 #define KS_OUT(i)                                                                                  \
     if (M > i) {                                                                                   \
         out[i] = KS_N(hsum)(p##i + (CN > 1 || M > 4 ? z : q##i)) + tail[i];                        \
