@@ -1209,6 +1209,8 @@ KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, in
             g1 = KS_N(ldwf)(wb, r + KS_W, WK);
         }
 #if KS_W == 16
+/* x0, x1 pinned in registers (CN = 2): GCC otherwise folds each load of x into both columns'
+ * FMAs, 36 loads a step instead of 20, and the loads bound the loop */
 #define KS_MV_FMA2(i)                                                                              \
     if (M > i) {                                                                                   \
         vf x0 = KS_N(ld)(X + i * ldx + r), x1 = KS_N(ld)(X + i * ldx + r + KS_W);                  \
@@ -1566,6 +1568,22 @@ static KS_T void KS_N(rope_row)(int mode, int64_t D, float *y, const float *x, c
     }
 }
 
+/* ---- float16 to float32 around the cache (K10: a large Cast, ew.c EW6) -------------------- */
+
+static KS_T void KS_N(f16_nt)(float *y, const uint16_t *h, int64_t n)
+{
+    int64_t i = 0;
+    /* up to y's first vector boundary one by one */
+    for (; i < n && ((uintptr_t)(y + i) & (KS_W * 4 - 1)); i++)
+        y[i] = half_f16_to_f32(h[i]);
+#if KS_F16C
+    for (; i + KS_W <= n; i += KS_W)
+        KS_N(st_nt)(y + i, KS_N(ldkv)(h, i, true));
+#endif
+    for (; i < n; i++)
+        y[i] = half_f16_to_f32(h[i]);
+}
+
 static const struct ks_ops KS_N(ks_ops) = {
     .wq_dequant = KS_N(wq_dequant),
     .wq_small_m = KS_N(wq_small_m),
@@ -1583,6 +1601,7 @@ static const struct ks_ops KS_N(ks_ops) = {
     .st_fence = KS_N(st_fence),
     .dq_i8_rows = KS_N(dq_i8_rows),
     .rope_row = KS_N(rope_row),
+    .f16_nt = KS_N(f16_nt),
     .kv_f16 = KS_F16C,
 };
 

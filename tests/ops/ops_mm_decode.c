@@ -327,7 +327,8 @@ static void test_pair_alone(void)
             mm_fp16(&x, &w1, &o1);
             for (int64_t i = 0; i < m; i++)
                 if (ot_get(&o, i * n + j) != ot_get(&o1, i)) {
-                    fprintf(stderr, "m%lld column %lld row %lld: %.9g in a [k, 3] weight, %.9g alone\n",
+                    fprintf(stderr,
+                            "m%lld column %lld row %lld: %.9g in a [k, 3] weight, %.9g alone\n",
                             (long long)m, (long long)j, (long long)i, ot_get(&o, i * n + j),
                             ot_get(&o1, i));
                     exit(1);
