@@ -1142,7 +1142,10 @@ KS_FN float KS_N(scwf)(const void *p, int64_t i, const int WK)
  * (lanes l and l + 8, then l and l + 4 of those sums, then the pairs (0, 1)
  * and (2, 3), then the two halves), four vectors' worth per instruction:
  * 15 additions and 30 shuffles instead of 16 trees of extractions
- * (bit-identical to hsum: the same additions of the same operands).
+ * (bit-identical to hsum: the same additions of the same operands). HW2's
+ * column pairs (m > 4) reduce their 2 m sums so; for m <= 4, mv_cols
+ * gathers the m vectors hsum would reduce of 16 / m columns (mv_col's acc)
+ * and reduces them together, each plus its column's scalar tail as before.
  */
 KS_FN vf KS_N(hsum16)(vf v0, vf v1, vf v2, vf v3, vf v4, vf v5, vf v6, vf v7, vf v8, vf v9,
                       vf v10, vf v11, vf v12, vf v13, vf v14, vf v15)
@@ -1186,7 +1189,7 @@ KS_FN vf KS_N(hsum16)(vf v0, vf v1, vf v2, vf v3, vf v4, vf v5, vf v6, vf v7, vf
 #define KS_MV_AHEAD 4096
 #endif
 KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, int64_t ldx,
-                        const int M, const int CN, const int WK, float *out)
+                        const int M, const int CN, const int WK, float *out, vf *acc)
 {
     const int64_t esz = WK == KS_MV_F32 || WK == KS_MV_F32R ? 4 : 2;
     const void *wb = (const char *)w + (CN > 1 ? sn * esz : 0);
@@ -1251,6 +1254,16 @@ KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, in
         }
     }
     const vf z = KS_N(bc)(0.0f);
+    if (acc) { /* CN = 1: the vectors hsum would reduce, and the tails (HW4) */
+#define KS_ACC(i)                                                                                  \
+    if (M > i) {                                                                                   \
+        acc[i] = p##i + (M > 4 ? z : q##i);                                                        \
+        out[i] = tail[i];                                                                          \
+    }
+        KS_ROWS(KS_ACC)
+#undef KS_ACC
+        return;
+    }
 #if KS_W == 16
     if (CN > 1) { /* HW4: the 2 M sums at once */
         float s[16];
@@ -1323,17 +1336,41 @@ KS_FN void KS_N(mv_cols)(const struct ks_mv *a, const float *X, int64_t ldx, con
         /* CN = 2 (HW2): two columns share x's loads */
         const bool pairs = KS_W == 16 && M > 4;
         float out[2 * KS_WQ_ROWS];
-        for (int64_t c = 0; c < nb; c++) {
+        int64_t c = 0;
+#if KS_W == 16
+        if (!pairs) { /* M <= 4: 16 / M columns' M sums at once (HW4) */
+            const int G = 16 / M;
+            const vf z = KS_N(bc)(0.0f);
+            vf acc[16];
+            float tl[16], s[16];
+            for (; c + G <= nb; c += G) {
+                for (int g = 0; g < G; g++)
+                    KS_N(mv_col)(w + (c + g) * sn * esz, sn, k, X, ldx, M, 1, WK, tl + g * M,
+                                 acc + g * M);
+                for (int v = G * M; v < 16; v++)
+                    acc[v] = z;
+                KS_N(st)(s, KS_N(hsum16)(acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6],
+                                         acc[7], acc[8], acc[9], acc[10], acc[11], acc[12],
+                                         acc[13], acc[14], acc[15]));
+                for (int g = 0; g < G; g++)
+                    for (int i = 0; i < M; i++) {
+                        const int v = g * M + i;
+                        C[i * ldc + c + g] = s[4 * (v % 4) + v / 4] + tl[v];
+                    }
+            }
+        }
+#endif
+        for (; c < nb; c++) {
             const char *wc = w + c * sn * esz;
             if (pairs && c + 1 < nb) {
-                KS_N(mv_col)(wc, sn, k, X, ldx, M, 2, WK, out);
+                KS_N(mv_col)(wc, sn, k, X, ldx, M, 2, WK, out, NULL);
                 for (int i = 0; i < M; i++) {
                     C[i * ldc + c] = out[i];
                     C[i * ldc + c + 1] = out[M + i];
                 }
                 c++;
             } else {
-                KS_N(mv_col)(wc, sn, k, X, ldx, M, 1, WK, out);
+                KS_N(mv_col)(wc, sn, k, X, ldx, M, 1, WK, out, NULL);
                 for (int i = 0; i < M; i++)
                     C[i * ldc + c] = out[i];
             }

@@ -304,13 +304,15 @@ static void test_decode_sequence(void)
 
 /* A column's sums do not depend on the columns computed with it: the
  * AVX-512 kernel takes k-major columns two at a time for m > 4 and reduces
- * their 2 m accumulators together (simd_body_pvt.h HW2, HW4); each column of
- * an [k, 3] weight must equal, bit for bit, the same column as a weight of
- * its own (taken alone, reduced one vector at a time). k with a tail. */
+ * their 2 m accumulators together, and for m <= 4 reduces the m sums of
+ * 16 / m columns together (simd_body_pvt.h HW2, HW4); each column of a
+ * [k, 19] weight (groups and a remainder for every m) must equal, bit for
+ * bit, the same column as a weight of its own (taken alone, reduced one
+ * vector at a time). k with a tail. */
 static void test_pair_alone(void)
 {
     for (int64_t m = 1; m <= 8; m++) {
-        const int64_t k = 1411, n = 3;
+        const int64_t k = 1411, n = 19;
         int64_t sx[2] = {m, k}, sw[2] = {k, n}, so[2] = {m, n}, s1[2] = {k, 1}, so1[2] = {m, 1};
         ot_tensor x, w, o, w1, o1;
         ot_make(&x, ACL_FLOAT, 2, sx, L_CONTIG);
@@ -328,7 +330,7 @@ static void test_pair_alone(void)
             for (int64_t i = 0; i < m; i++)
                 if (ot_get(&o, i * n + j) != ot_get(&o1, i)) {
                     fprintf(stderr,
-                            "m%lld column %lld row %lld: %.9g in a [k, 3] weight, %.9g alone\n",
+                            "m%lld column %lld row %lld: %.9g in a [k, 19] weight, %.9g alone\n",
                             (long long)m, (long long)j, (long long)i, ot_get(&o, i * n + j),
                             ot_get(&o1, i));
                     exit(1);
