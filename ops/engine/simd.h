@@ -48,6 +48,12 @@
  *  K9. rope_row: a float32 rotary row (modes 0 and 1) read and written in
  *      place; products and sums in float32 vectors (the FMA builds may
  *      contract them: float32 rounding differences from the scalar row).
+ *  K10. f16_nt: float16 to float32 (exact, the loader's values) with the
+ *      stores around the cache (the F16C builds; the portable one converts
+ *      one by one), for a Cast whose out would not stay in it (ew.c EW6):
+ *      such a store skips reading each line of out before writing it. Up
+ *      to out's first vector boundary and the tail one by one; st_fence
+ *      before the block completes.
  */
 #ifndef CPUACL_OPS_ENGINE_SIMD_H
 #define CPUACL_OPS_ENGINE_SIMD_H
@@ -163,6 +169,8 @@ struct ks_ops {
      * y = x * c -/+ rotate(x) * s; y may be x (K9). */
     void (*rope_row)(int mode, int64_t D, float *y, const float *x, const float *c,
                      const float *s);
+    /* y[i] = float(h[i]) for i < n, float16 in, stored around the cache (K10). */
+    void (*f16_nt)(float *y, const uint16_t *h, int64_t n);
     /* qk and pv read float16 keys / values in place (the F16C builds). */
     bool kv_f16;
 };

@@ -1135,6 +1135,43 @@ KS_FN float KS_N(scwf)(const void *p, int64_t i, const int WK)
                : v;
 }
 
+#if KS_W == 16
+/*
+ * HW4. hsum of 16 vectors at once: lane 4 * (j % 4) + j / 4 of the result
+ * is hsum(vj). Each level adds the same pairs of lanes as hsum's tree
+ * (lanes l and l + 8, then l and l + 4 of those sums, then the pairs (0, 1)
+ * and (2, 3), then the two halves), four vectors' worth per instruction:
+ * 15 additions and 30 shuffles instead of 16 trees of extractions
+ * (bit-identical to hsum: the same additions of the same operands). HW2's
+ * column pairs (m > 4) reduce their 2 m sums so; for m <= 4, mv_cols
+ * gathers the m vectors hsum would reduce of 16 / m columns (mv_col's acc)
+ * and reduces them together, each plus its column's scalar tail as before.
+ */
+KS_FN vf KS_N(hsum16)(vf v0, vf v1, vf v2, vf v3, vf v4, vf v5, vf v6, vf v7, vf v8, vf v9,
+                      vf v10, vf v11, vf v12, vf v13, vf v14, vf v15)
+{
+/* lanes l and l + 8 of a and b: a's sums in lanes 0-7, b's in 8-15 */
+#define KS_H1(a, b)                                                                                \
+    ((vf)_mm512_shuffle_f32x4((__m512)(a), (__m512)(b), 0x44) +                                    \
+     (vf)_mm512_shuffle_f32x4((__m512)(a), (__m512)(b), 0xEE))
+/* 128-bit chunks (0, 2) + (1, 3) of a and b: one vector's four sums a chunk */
+#define KS_H2(a, b)                                                                                \
+    ((vf)_mm512_shuffle_f32x4((__m512)(a), (__m512)(b), 0x88) +                                    \
+     (vf)_mm512_shuffle_f32x4((__m512)(a), (__m512)(b), 0xDD))
+/* lanes (0, 1) and (2, 3) of each chunk of a and b */
+#define KS_H3(a, b)                                                                                \
+    ((vf)_mm512_shuffle_ps((__m512)(a), (__m512)(b), 0x88) +                                       \
+     (vf)_mm512_shuffle_ps((__m512)(a), (__m512)(b), 0xDD))
+    const vf a = KS_H2(KS_H1(v0, v1), KS_H1(v2, v3)), b = KS_H2(KS_H1(v4, v5), KS_H1(v6, v7));
+    const vf c = KS_H2(KS_H1(v8, v9), KS_H1(v10, v11));
+    const vf d = KS_H2(KS_H1(v12, v13), KS_H1(v14, v15));
+    return KS_H3(KS_H3(a, b), KS_H3(c, d));
+#undef KS_H1
+#undef KS_H2
+#undef KS_H3
+}
+#endif
+
 /*
  * HW2. Column c of a k-major weight (its k elements contiguous at w)
  * against rows i < M of X, as QW1 does for quantised weights: each weight
@@ -1152,7 +1189,7 @@ KS_FN float KS_N(scwf)(const void *p, int64_t i, const int WK)
 #define KS_MV_AHEAD 4096
 #endif
 KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, int64_t ldx,
-                        const int M, const int CN, const int WK, float *out)
+                        const int M, const int CN, const int WK, float *out, vf *acc)
 {
     const int64_t esz = WK == KS_MV_F32 || WK == KS_MV_F32R ? 4 : 2;
     const void *wb = (const char *)w + (CN > 1 ? sn * esz : 0);
@@ -1174,7 +1211,30 @@ KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, in
             g0 = KS_N(ldwf)(wb, r, WK);
             g1 = KS_N(ldwf)(wb, r + KS_W, WK);
         }
+#if KS_W == 16
+/* x0, x1 pinned in registers (CN = 2): GCC otherwise folds each load of x into both columns'
+ * FMAs, 36 loads a step instead of 20, and the loads bound the loop */
+#define KS_MV_FMA2(i)                                                                              \
+    if (M > i) {                                                                                   \
+        vf x0 = KS_N(ld)(X + i * ldx + r), x1 = KS_N(ld)(X + i * ldx + r + KS_W);                  \
+        if (CN > 1)                                                                                \
+            __asm__("" : "+v"(x0), "+v"(x1));                                                      \
+        p##i += f0 * x0;                                                                           \
+        if (CN > 1) {                                                                              \
+            p##i += f1 * x1;                                                                       \
+            q##i += g0 * x0;                                                                       \
+            q##i += g1 * x1;                                                                       \
+        } else if (M <= 4) {                                                                       \
+            q##i += f1 * x1;                                                                       \
+        } else {                                                                                   \
+            p##i += f1 * x1;                                                                       \
+        }                                                                                          \
+    }
+        KS_ROWS(KS_MV_FMA2)
+#undef KS_MV_FMA2
+#else
         KS_ROWS(KS_FMA2)
+#endif
 #undef KS_FMA2
     }
     if (r + KS_W <= k) {
@@ -1194,6 +1254,30 @@ KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, in
         }
     }
     const vf z = KS_N(bc)(0.0f);
+    if (acc) { /* CN = 1: the vectors hsum would reduce, and the tails (HW4) */
+#define KS_ACC(i)                                                                                  \
+    if (M > i) {                                                                                   \
+        acc[i] = p##i + (M > 4 ? z : q##i);                                                        \
+        out[i] = tail[i];                                                                          \
+    }
+        KS_ROWS(KS_ACC)
+#undef KS_ACC
+        return;
+    }
+#if KS_W == 16
+    if (CN > 1) { /* HW4: the 2 M sums at once */
+        float s[16];
+        KS_N(st)(s, KS_N(hsum16)(p0, p1, M > 2 ? p2 : z, M > 3 ? p3 : z, M > 4 ? p4 : z,
+                                 M > 5 ? p5 : z, M > 6 ? p6 : z, M > 7 ? p7 : z, q0, q1,
+                                 M > 2 ? q2 : z, M > 3 ? q3 : z, M > 4 ? q4 : z, M > 5 ? q5 : z,
+                                 M > 6 ? q6 : z, M > 7 ? q7 : z));
+        for (int i = 0; i < M; i++) {
+            out[i] = s[4 * (i % 4) + i / 4] + tail[i];
+            out[M + i] = s[4 * (i % 4) + i / 4 + 2] + tail[M + i];
+        }
+        return;
+    }
+#endif
 #define KS_OUT(i)                                                                                  \
     if (M > i) {                                                                                   \
         out[i] = KS_N(hsum)(p##i + (CN > 1 || M > 4 ? z : q##i)) + tail[i];                        \
@@ -1252,17 +1336,41 @@ KS_FN void KS_N(mv_cols)(const struct ks_mv *a, const float *X, int64_t ldx, con
         /* CN = 2 (HW2): two columns share x's loads */
         const bool pairs = KS_W == 16 && M > 4;
         float out[2 * KS_WQ_ROWS];
-        for (int64_t c = 0; c < nb; c++) {
+        int64_t c = 0;
+#if KS_W == 16
+        if (!pairs) { /* M <= 4: 16 / M columns' M sums at once (HW4) */
+            const int G = 16 / M;
+            const vf z = KS_N(bc)(0.0f);
+            vf acc[16];
+            float tl[16], s[16];
+            for (; c + G <= nb; c += G) {
+                for (int g = 0; g < G; g++)
+                    KS_N(mv_col)(w + (c + g) * sn * esz, sn, k, X, ldx, M, 1, WK, tl + g * M,
+                                 acc + g * M);
+                for (int v = G * M; v < 16; v++)
+                    acc[v] = z;
+                KS_N(st)(s, KS_N(hsum16)(acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6],
+                                         acc[7], acc[8], acc[9], acc[10], acc[11], acc[12],
+                                         acc[13], acc[14], acc[15]));
+                for (int g = 0; g < G; g++)
+                    for (int i = 0; i < M; i++) {
+                        const int v = g * M + i;
+                        C[i * ldc + c + g] = s[4 * (v % 4) + v / 4] + tl[v];
+                    }
+            }
+        }
+#endif
+        for (; c < nb; c++) {
             const char *wc = w + c * sn * esz;
             if (pairs && c + 1 < nb) {
-                KS_N(mv_col)(wc, sn, k, X, ldx, M, 2, WK, out);
+                KS_N(mv_col)(wc, sn, k, X, ldx, M, 2, WK, out, NULL);
                 for (int i = 0; i < M; i++) {
                     C[i * ldc + c] = out[i];
                     C[i * ldc + c + 1] = out[M + i];
                 }
                 c++;
             } else {
-                KS_N(mv_col)(wc, sn, k, X, ldx, M, 1, WK, out);
+                KS_N(mv_col)(wc, sn, k, X, ldx, M, 1, WK, out, NULL);
                 for (int i = 0; i < M; i++)
                     C[i * ldc + c] = out[i];
             }
@@ -1497,6 +1605,22 @@ static KS_T void KS_N(rope_row)(int mode, int64_t D, float *y, const float *x, c
     }
 }
 
+/* ---- float16 to float32 around the cache (K10: a large Cast, ew.c EW6) -------------------- */
+
+static KS_T void KS_N(f16_nt)(float *y, const uint16_t *h, int64_t n)
+{
+    int64_t i = 0;
+    /* up to y's first vector boundary one by one */
+    for (; i < n && ((uintptr_t)(y + i) & (KS_W * 4 - 1)); i++)
+        y[i] = half_f16_to_f32(h[i]);
+#if KS_F16C
+    for (; i + KS_W <= n; i += KS_W)
+        KS_N(st_nt)(y + i, KS_N(ldkv)(h, i, true));
+#endif
+    for (; i < n; i++)
+        y[i] = half_f16_to_f32(h[i]);
+}
+
 static const struct ks_ops KS_N(ks_ops) = {
     .wq_dequant = KS_N(wq_dequant),
     .wq_small_m = KS_N(wq_small_m),
@@ -1514,6 +1638,7 @@ static const struct ks_ops KS_N(ks_ops) = {
     .st_fence = KS_N(st_fence),
     .dq_i8_rows = KS_N(dq_i8_rows),
     .rope_row = KS_N(rope_row),
+    .f16_nt = KS_N(f16_nt),
     .kv_f16 = KS_F16C,
 };
 

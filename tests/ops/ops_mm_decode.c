@@ -302,12 +302,52 @@ static void test_decode_sequence(void)
     check_decode(1, 64, 64, ACL_FLOAT, -1, 1);
 }
 
+/* A column's sums do not depend on the columns computed with it: the
+ * AVX-512 kernel takes k-major columns two at a time for m > 4 and reduces
+ * their 2 m accumulators together, and for m <= 4 reduces the m sums of
+ * 16 / m columns together (simd_body_pvt.h HW2, HW4); each column of a
+ * [k, 19] weight (groups and a remainder for every m) must equal, bit for
+ * bit, the same column as a weight of its own (taken alone, reduced one
+ * vector at a time). k with a tail. */
+static void test_pair_alone(void)
+{
+    for (int64_t m = 1; m <= 8; m++) {
+        const int64_t k = 1411, n = 19;
+        int64_t sx[2] = {m, k}, sw[2] = {k, n}, so[2] = {m, n}, s1[2] = {k, 1}, so1[2] = {m, 1};
+        ot_tensor x, w, o, w1, o1;
+        ot_make(&x, ACL_FLOAT, 2, sx, L_CONTIG);
+        ot_make(&w, ACL_FLOAT16, 2, sw, L_TRANS);
+        ot_make(&o, ACL_FLOAT, 2, so, L_CONTIG);
+        ot_make(&w1, ACL_FLOAT16, 2, s1, L_TRANS);
+        ot_make(&o1, ACL_FLOAT, 2, so1, L_CONTIG);
+        ot_fill(&x, -1, 1);
+        ot_fill(&w, -1, 1);
+        mm_fp16(&x, &w, &o);
+        for (int64_t j = 0; j < n; j++) {
+            for (int64_t r = 0; r < k; r++)
+                ot_set(&w1, r, ot_get(&w, r * n + j));
+            mm_fp16(&x, &w1, &o1);
+            for (int64_t i = 0; i < m; i++)
+                if (ot_get(&o, i * n + j) != ot_get(&o1, i)) {
+                    fprintf(stderr,
+                            "m%lld column %lld row %lld: %.9g in a [k, 19] weight, %.9g alone\n",
+                            (long long)m, (long long)j, (long long)i, ot_get(&o, i * n + j),
+                            ot_get(&o1, i));
+                    exit(1);
+                }
+        }
+        OT_FREE(&x, &w, &o, &w1, &o1);
+        g_cases++;
+    }
+}
+
 int main(void)
 {
     ot_init();
     test_rounding();
     test_decode_sequence();
     test_small_m();
+    test_pair_alone();
     ot_fini();
     printf("ops_mm_decode: %d cases passed\n", g_cases);
     return 0;

@@ -342,6 +342,50 @@ static void check_convert(aclDataType from, aclDataType to, bool copy, int lf, i
     g_cases++;
 }
 
+/* A float16 -> float32 Cast whose out is 16 MiB or more stores around the
+ * cache (ops/engine/ew.c EW6, simd.h K10): every float16 bit pattern, out
+ * starting 3 elements past a vector boundary and ending in a tail, exactly
+ * as the reference converts it (signs of zeros included), nothing written
+ * outside the view. */
+static void test_cast_large(void)
+{
+    const int64_t n = ((int64_t)4 << 20) + 37, off = 3;
+    int64_t sh[1] = {n}, sb[1] = {n + off + 5};
+    ot_tensor h, back;
+    ot_make(&h, ACL_FLOAT16, 1, sh, L_CONTIG);
+    ot_make(&back, ACL_FLOAT, 1, sb, L_CONTIG);
+    for (int64_t i = 0; i < n; i++) {
+        const uint16_t u = (uint16_t)(i * 40503u);
+        memcpy((char *)h.buf + i * 2, &u, 2);
+    }
+    for (int64_t i = 0; i < sb[0]; i++)
+        ot_set(&back, i, 7.0);
+    int64_t st[1] = {1};
+    aclTensor *o = aclCreateTensor(sh, 1, ACL_FLOAT, st, off, ACL_FORMAT_ND, sb, 1, back.buf);
+    CHECK(o);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnCastGetWorkspaceSize(h.t, ACL_FLOAT, o, &ws, &ex));
+    ot_run(aclnnCast, ws, ex);
+    for (int64_t i = 0; i < n; i++) {
+        uint16_t u;
+        memcpy(&u, (char *)h.buf + i * 2, 2);
+        const double want = ot_f16_to_d(u), got = ot_get(&back, off + i);
+        if (!(isnan(want) ? isnan(got) : got == want && signbit(got) == signbit(want))) {
+            fprintf(stderr, "large f16 cast [%lld] 0x%04x -> %g, want %g\n", (long long)i, u, got,
+                    want);
+            exit(1);
+        }
+    }
+    for (int64_t i = 0; i < off; i++)
+        CHECK(ot_get(&back, i) == 7.0);
+    for (int64_t i = off + n; i < sb[0]; i++)
+        CHECK(ot_get(&back, i) == 7.0);
+    aclDestroyTensor(o);
+    OT_FREE(&h, &back);
+    g_cases++;
+}
+
 static void test_convert(void)
 {
     for (int f = 0; f < OT_NALL; f++)
@@ -545,6 +589,7 @@ int main(void)
     test_unary();
     test_vexp();
     test_convert();
+    test_cast_large();
     test_listn();
     ot_fini();
     printf("ops_unary: %d cases passed\n", g_cases);
