@@ -16,6 +16,7 @@
  * per-channel, m = 17, row-major or odd-offset int4 weights), 1 must give
  * exactly 0's bits. innerPrecise outside {0, 1} is refused. */
 #include "optest.h"
+#include "quant_weight.h"
 
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v3.h"
 
@@ -33,49 +34,6 @@ static bool hp_here(void)
 #else
     return false;
 #endif
-}
-
-/* A weight [k, n] of INT4 (values -8..7) or INT8 values: k-major (strides
- * (1, k)) or row-major, from element off. */
-typedef struct {
-    aclTensor *t;
-    unsigned char *buf;
-    int8_t *val; /* [k * n] row-major */
-} qweight;
-
-static void qw_make(qweight *w, bool int4, int64_t k, int64_t n, bool kmajor, int64_t off)
-{
-    w->val = malloc((size_t)(k * n));
-    CHECK(w->val);
-    const int64_t nel = off + k * n, bytes = int4 ? (nel + 1) / 2 : nel;
-    w->buf = malloc((size_t)bytes);
-    CHECK(w->buf);
-    memset(w->buf, 0xA5, (size_t)bytes);
-    int64_t st[2] = {kmajor ? 1 : n, kmajor ? k : 1};
-    for (int64_t r = 0; r < k; r++)
-        for (int64_t c = 0; c < n; c++) {
-            const int v = int4 ? (int)(ot_rand01() * 16) - 8 : (int)(ot_rand01() * 256) - 128;
-            w->val[r * n + c] = (int8_t)v;
-            const int64_t i = off + r * st[0] + c * st[1];
-            if (int4) {
-                const unsigned char nib = (unsigned char)(v & 15);
-                w->buf[i / 2] = (unsigned char)((i & 1) ? ((w->buf[i / 2] & 0x0F) | (nib << 4))
-                                                        : ((w->buf[i / 2] & 0xF0) | nib));
-            } else {
-                w->buf[i] = (unsigned char)(int8_t)v;
-            }
-        }
-    int64_t dims[2] = {k, n}, storage = nel;
-    w->t = aclCreateTensor(dims, 2, int4 ? ACL_INT4 : ACL_INT8, st, off, ACL_FORMAT_ND, &storage, 1,
-                           w->buf);
-    CHECK(w->t);
-}
-
-static void qw_free(qweight *w)
-{
-    aclDestroyTensor(w->t);
-    free(w->buf);
-    free(w->val);
 }
 
 /* Element j of a per-group parameter [ng, n] at group g (any layout). */
@@ -156,7 +114,7 @@ static void in_scope(aclDataType dt, int64_t m, int64_t k, int64_t n, int64_t gs
         ot_fill(&bi, -1, 1);
     }
     qweight w;
-    qw_make(&w, true, k, n, true, woff);
+    qw_make(&w, true, k, n, true, woff, 0);
     const ot_tensor *ofp = offset ? &of : NULL, *bip = bias ? &bi : NULL;
     run_v3(&x, &w, &sc, ofp, bip, gs, 0, &y0);
     run_v3(&x, &w, &sc, ofp, bip, gs, 1, &y1);
@@ -236,7 +194,7 @@ static void out_of_scope(bool int4, int64_t m, int64_t k, int64_t n, int64_t gs,
     ot_fill(&x, -1, 1);
     ot_fill(&sc, -0.05, 0.05);
     qweight w;
-    qw_make(&w, int4, k, n, kmajor, woff);
+    qw_make(&w, int4, k, n, kmajor, woff, 0);
     run_v3(&x, &w, &sc, NULL, NULL, gs, 0, &y0);
     run_v3(&x, &w, &sc, NULL, NULL, gs, 1, &y1);
     if (memcmp(y0.buf, y1.buf, y0.bytes)) {
@@ -255,7 +213,7 @@ static void errors(void)
     ot_tensor x, y, sc;
     OT_MAKE_CONTIG({&x, ACL_FLOAT16, 2, xd}, {&y, ACL_FLOAT16, 2, yd}, {&sc, ACL_FLOAT16, 2, sd});
     qweight w;
-    qw_make(&w, true, 64, 8, true, 0);
+    qw_make(&w, true, 64, 8, true, 0, 0);
     for (int ip = -1; ip <= 2; ip += 3)
         OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnWeightQuantBatchMatmulV3, "innerPrecise", x.t,
                         w.t, sc.t, NULL, NULL, NULL, NULL, 32, ip, y.t);

@@ -10,6 +10,7 @@
  * and =avx2, and with 3 workers); TransMatmulWeight and the weight size
  * functions. */
 #include "optest.h"
+#include "quant_weight.h"
 
 #include "aclnnop/aclnn_trans_matmul_weight.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v2.h"
@@ -18,49 +19,6 @@ static int g_cases;
 static int64_t g_woff = 3; /* the weight view's element offset (odd: int4 starts mid-byte) */
 
 enum { PER_TENSOR, PER_CHANNEL, PER_GROUP };
-
-/* A weight [k, n] of INT8 or INT4 values in [-8, 7] (int4) / [-128, 127],
- * stored transposed (strides (1, k)) or row-major, at element offset off. */
-typedef struct {
-    aclTensor *t;
-    unsigned char *buf;
-    int8_t *val; /* logical values [k * n], row-major */
-} qweight;
-
-static void qw_make(qweight *w, bool int4, int64_t k, int64_t n, bool trans, int64_t off)
-{
-    w->val = malloc((size_t)(k * n));
-    CHECK(w->val);
-    int64_t nel = off + k * n, bytes = int4 ? (nel + 1) / 2 : nel;
-    w->buf = malloc((size_t)bytes + 16);
-    CHECK(w->buf);
-    memset(w->buf, 0x5A, (size_t)bytes + 16);
-    int64_t st[2] = {trans ? 1 : n, trans ? k : 1};
-    for (int64_t r = 0; r < k; r++)
-        for (int64_t c = 0; c < n; c++) {
-            int v = int4 ? (int)(ot_rand01() * 16) - 8 : (int)(ot_rand01() * 256) - 128;
-            w->val[r * n + c] = (int8_t)v;
-            int64_t i = off + r * st[0] + c * st[1];
-            if (int4) {
-                unsigned char nib = (unsigned char)(v & 15);
-                w->buf[i / 2] = (unsigned char)((i & 1) ? ((w->buf[i / 2] & 0x0F) | (nib << 4))
-                                                        : ((w->buf[i / 2] & 0xF0) | nib));
-            } else {
-                w->buf[i] = (unsigned char)(int8_t)v;
-            }
-        }
-    int64_t dims[2] = {k, n}, storage = nel;
-    w->t = aclCreateTensor(dims, 2, int4 ? ACL_INT4 : ACL_INT8, st, off, ACL_FORMAT_ND, &storage, 1,
-                           w->buf);
-    CHECK(w->t);
-}
-
-static void qw_free(qweight *w)
-{
-    aclDestroyTensor(w->t);
-    free(w->buf);
-    free(w->val);
-}
 
 static void run_case(aclDataType dt, bool int4, int mode, int64_t m, int64_t k, int64_t n,
                      int64_t gs, bool trans, bool offset, int bias, int xlayout)
@@ -72,7 +30,7 @@ static void run_case(aclDataType dt, bool int4, int mode, int64_t m, int64_t k, 
     ot_make(&y, dt, 2, yd, L_GAP);
     ot_fill(&x, -1, 1);
     qweight w;
-    qw_make(&w, int4, k, n, trans, g_woff);
+    qw_make(&w, int4, k, n, trans, g_woff, 16);
     int64_t ng = mode == PER_GROUP ? (k + gs - 1) / gs : 1;
     if (mode == PER_TENSOR) {
         int64_t sd[1] = {1};
@@ -166,7 +124,7 @@ static void onehot_exact(bool int4, int64_t m, int64_t k, int64_t gs)
             ot_set(&x, i * k + c, c == r[i] ? 1.0 : 0.0);
     }
     qweight w;
-    qw_make(&w, int4, k, n, true, 0);
+    qw_make(&w, int4, k, n, true, 0, 16);
     OT_RUN(aclnnWeightQuantBatchMatmulV2, x.t, w.t, sc.t, NULL, NULL, NULL, NULL, (int)gs, y.t);
     for (int64_t i = 0; i < m; i++)
         for (int64_t j = 0; j < n; j++) {
@@ -198,8 +156,8 @@ static void errors(void)
     int64_t y0d[2] = {0, 8};
     ot_make(&y0, ACL_FLOAT16, 2, y0d, L_CONTIG);
     qweight w, w5;
-    qw_make(&w, false, 64, 8, true, 0);
-    qw_make(&w5, false, 63, 8, true, 0);
+    qw_make(&w, false, 64, 8, true, 0, 16);
+    qw_make(&w5, false, 63, 8, true, 0, 16);
     ot_tensor wf;
     int64_t wd[2] = {64, 8};
     ot_make(&wf, ACL_FLOAT16, 2, wd, L_CONTIG);
