@@ -275,6 +275,30 @@ QX_FN void qx_side(const float *p, int64_t sn, int nc, int64_t g0, int64_t ng, f
     _mm512_storeu_ps(d + 4 * g0 + 48, _mm512_permutex2var_ps(t1, jh, t3));
 }
 
+/* A pass of 4 columns from c0 (nc of them real): its columns' bytes p[c] (the
+ * first one repeated past nc), and its scales (offsets) of group g at
+ * (*sc)[g * *sg] (*of): in place from rows of groups, else the 4 columns'
+ * side by side in q->ps (ggml's transposed views: strided loads per group
+ * were 13% of a call at m = 1 through the general loader). */
+QX_FN void qx_pass(const struct qx_wq *a, const struct qx_x *q, const unsigned char *w0,
+                   int64_t wsb, int64_t c0, int nc, const unsigned char *p[4], const float **sc,
+                   const float **of, int64_t *sg)
+{
+    for (int c = 0; c < 4; c++)
+        p[c] = w0 + (c < nc ? c0 + c : c0) * wsb;
+    *sc = a->sc + c0, *of = a->of ? a->of + c0 : NULL, *sg = a->p_sg;
+    if (a->p_sn != 1) {
+        const int64_t ng = q->ng;
+        float *e = q->ps + 4 * (ng + 16);
+        for (int64_t g0 = 0; g0 < ng; g0 += 16) {
+            qx_side(a->sc + c0 * a->p_sn, a->p_sn, nc, g0, ng, q->ps);
+            if (a->of)
+                qx_side(a->of + c0 * a->p_sn, a->p_sn, nc, g0, ng, e);
+        }
+        *sc = q->ps, *of = a->of ? e : NULL, *sg = 4;
+    }
+}
+
 /* Columns [0, nb) against NRB blocks of 4 rows of the quantised x (QX4),
  * 4 columns a pass; QX3's float steps at each group's end. */
 QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C, int64_t ldc,
@@ -290,23 +314,9 @@ QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float
         const int nc = nb - c0 < 4 ? (int)(nb - c0) : 4;
         const __mmask8 cm = (__mmask8)((1u << nc) - 1);
         const unsigned char *p[4];
-        for (int c = 0; c < 4; c++)
-            p[c] = w0 + (c < nc ? c0 + c : c0) * wsb;
-        /* the pass's scales (offsets) of group g at sc[g * sg] (of): in place
-         * from rows of groups, else the 4 columns' side by side in q->ps
-         * (ggml's transposed views: strided loads per group were 13% of a
-         * call at m = 1 through the general loader) */
-        const float *sc = a->sc + c0, *of = a->of ? a->of + c0 : NULL;
-        int64_t sg = a->p_sg;
-        if (a->p_sn != 1) {
-            float *e = q->ps + 4 * (ng + 16);
-            for (int64_t g0 = 0; g0 < ng; g0 += 16) {
-                qx_side(a->sc + c0 * a->p_sn, a->p_sn, nc, g0, ng, q->ps);
-                if (a->of)
-                    qx_side(a->of + c0 * a->p_sn, a->p_sn, nc, g0, ng, e);
-            }
-            sc = q->ps, of = a->of ? e : NULL, sg = 4;
-        }
+        const float *sc, *of;
+        int64_t sg;
+        qx_pass(a, q, w0, wsb, c0, nc, p, &sc, &of, &sg);
 #define QX_INIT(b)                                                                                 \
     __m512 f##b = _mm512_setzero_ps();                                                             \
     __m512i s##b##_0 = _mm512_setzero_si512(), s##b##_1 = s##b##_0;
@@ -407,19 +417,9 @@ QX_FN void qx_cols_r(const struct qx_wq *a, const struct qx_x *q, int64_t m, flo
         const int nc = nb - c0 < 4 ? (int)(nb - c0) : 4;
         const __mmask8 cm = (__mmask8)((1u << nc) - 1);
         const unsigned char *p[4];
-        for (int c = 0; c < 4; c++)
-            p[c] = w0 + (c < nc ? c0 + c : c0) * wsb;
-        const float *sc = a->sc + c0, *of = a->of ? a->of + c0 : NULL;
-        int64_t sg = a->p_sg;
-        if (a->p_sn != 1) { /* as qx_cols */
-            float *e = q->ps + 4 * (ng + 16);
-            for (int64_t g0 = 0; g0 < ng; g0 += 16) {
-                qx_side(a->sc + c0 * a->p_sn, a->p_sn, nc, g0, ng, q->ps);
-                if (a->of)
-                    qx_side(a->of + c0 * a->p_sn, a->p_sn, nc, g0, ng, e);
-            }
-            sc = q->ps, of = a->of ? e : NULL, sg = 4;
-        }
+        const float *sc, *of;
+        int64_t sg;
+        qx_pass(a, q, w0, wsb, c0, nc, p, &sc, &of, &sg);
         __m512 f = _mm512_setzero_ps();
         const __m512i z = _mm512_setzero_si512();
         __m512i e0 = z, o0 = z, e1 = z, o1 = z, e2 = z, o2 = z, e3 = z, o3 = z;
