@@ -377,6 +377,8 @@
 #include "aclnnop/aclnn_sort.h"
 #include "aclnnop/aclnn_sort_v2.h"
 #include "aclnnop/aclnn_sort_with_index.h"
+#include "aclnnop/aclnn_apply_top_k_top_p.h"
+#include "aclnnop/aclnn_top_k_top_p_sample.h"
 #include "aclnnop/aclnn_topk.h"
 #include "aclnnop/aclnn_sqrt.h"
 #include "aclnnop/aclnn_square.h"
