@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Operators that are a view computation plus strided copies on move.c's move
- * plan (move.h): SplitTensor, SplitWithSize, Stack, Flatten, Expand, SliceV2 (and
+ * plan (move.h): SplitTensor, SplitWithSize, Stack, Flatten, Expand, SliceV2, StridedSlice (and
  * StridedSliceV2's ops_strided_slice, shape.h),
  * ChannelShuffle, ConfusionTranspose, Diag, DiagPart and DiagFlat.
  *
@@ -31,6 +31,16 @@
  *      (row-major flat index j (C + 1), torch.fill_diagonal_).
  *  VW6. Flip: self's view starting at the last element of each flipped dim, that dim's
  *      stride negated (torch.flip; dims wrap, none named twice).
+ *  VW7. StridedSlice (TensorFlow's strided slice, numpy's basic indexing): the spec entries
+ *      (begin, end, strides, one per entry) walk self's dims; an ellipsis entry (the one bit of
+ *      ellipsisMask; none: an implicit one at the end) stands for the dims no other entry
+ *      takes, a newAxisMask entry adds a dim of 1 and takes none (an ellipsis bit wins over
+ *      it), a shrinkAxisMask entry takes element begin (negative from the end, inside the
+ *      dim) and drops the dim, every other entry is a slice: begin / end masked to the dim's
+ *      start / end in the stride's direction, else counted from the end when negative and
+ *      clamped to [0, N] (stride > 0) or [-1, N - 1] (stride < 0). out has the resulting
+ *      shape; the move runs over self's dims (counts, first element, stride per dim) into out's
+ *      strides of the dims that stay (a dropped dim has 1 element).
  * Types: every supported type; out of self's type (Stack: promoted and cast).
  */
 #include <stdio.h>
@@ -51,6 +61,7 @@
 #include "aclnnop/aclnn_split_tensor.h"
 #include "aclnnop/aclnn_split_with_size.h"
 #include "aclnnop/aclnn_stack.h"
+#include "aclnnop/aclnn_strided_slice.h"
 #include "ops/engine/engine.h"
 #include "ops/engine/ew_build.h" /* ops_scalar_to */
 #include "ops/shape/move.h"
@@ -827,3 +838,120 @@ aclnnStatus aclnnInplaceFillDiagonalGetWorkspaceSize(aclTensor *selfRef, const a
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(InplaceFillDiagonal)
+
+/* ---- StridedSlice (VW7) ------------------------------------------------------------------------
+ */
+
+aclnnStatus aclnnStridedSliceGetWorkspaceSize(const aclTensor *self, const aclIntArray *begin,
+                                              const aclIntArray *end, const aclIntArray *strides,
+                                              int64_t beginMask, int64_t endMask,
+                                              int64_t ellipsisMask, int64_t newAxisMask,
+                                              int64_t shrinkAxisMask, aclTensor *out, WS)
+{
+    const char *name = "aclnnStridedSlice";
+    OPS_CHECK_NULLS(name, self, begin, end, strides, out, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(self, name, "self")))
+        return rc;
+    const int nd = (int)self->ndim;
+    const uint64_t n = begin->n;
+    if (end->n != n || strides->n != n)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: begin, end and strides have %llu, %llu, %llu entries; they must be "
+                       "equal", name, (unsigned long long)n, (unsigned long long)end->n,
+                       (unsigned long long)strides->n);
+    if (n > 64 || (ellipsisMask & (ellipsisMask - 1)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: %s", name, n > 64 ? "more than 64 spec entries"
+                                              : "ellipsisMask has more than one bit set");
+    /* the dims the entries other than the ellipsis and the new axes take */
+    int taken = 0;
+    bool has_ell = false;
+    for (uint64_t i = 0; i < n; i++) {
+        bool ell = (ellipsisMask >> i) & 1, na = (newAxisMask >> i) & 1;
+        has_ell |= ell;
+        taken += !ell && !na;
+    }
+    if (taken > nd)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: the spec takes %d dims, self has %d", name, taken, nd);
+    int64_t cnt[OPS_MAX_DIMS], first[OPS_MAX_DIMS], step[OPS_MAX_DIMS], want[OPS_MAX_DIMS];
+    int keep[OPS_MAX_DIMS]; /* out's dim of each of self's dims, -1 when dropped */
+    int d = 0, no = 0;
+    for (uint64_t i = 0; i <= n; i++) {
+        const bool last = i == n; /* the implicit ellipsis after the spec */
+        if (last || ((ellipsisMask >> i) & 1)) {
+            if (last && has_ell)
+                break;
+            for (int r = last ? nd - d : nd - taken; r > 0; r--, d++) {
+                if (no >= OPS_MAX_DIMS)
+                    goto too_many;
+                cnt[d] = want[no] = self->dims[d];
+                first[d] = 0;
+                step[d] = 1;
+                keep[d] = no++;
+            }
+            continue;
+        }
+        if ((newAxisMask >> i) & 1) {
+            if (no >= OPS_MAX_DIMS)
+                goto too_many;
+            want[no++] = 1;
+            continue;
+        }
+        const int64_t N = self->dims[d], s = strides->v[i];
+        if (s == 0)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: strides[%llu] is 0", name,
+                           (unsigned long long)i);
+        if ((shrinkAxisMask >> i) & 1) {
+            int64_t b = begin->v[i] < 0 ? begin->v[i] + N : begin->v[i];
+            if (s < 0 || b < 0 || b >= N)
+                return ops_err(ACLNN_ERR_PARAM_INVALID,
+                               "%s: entry %llu shrinks dim %d (%lld elements) at begin %lld with "
+                               "stride %lld (it must be inside the dim, the stride positive)",
+                               name, (unsigned long long)i, d, (long long)N,
+                               (long long)begin->v[i], (long long)s);
+            cnt[d] = 1;
+            first[d] = b;
+            step[d] = 1;
+            keep[d++] = -1;
+            continue;
+        }
+        const int64_t lo = s > 0 ? 0 : -1, hi = s > 0 ? N : N - 1;
+        int64_t b = (beginMask >> i) & 1 ? (s > 0 ? lo : hi) : begin->v[i];
+        int64_t e = (endMask >> i) & 1 ? (s > 0 ? hi : lo) : end->v[i];
+        if (!((beginMask >> i) & 1))
+            b = b < 0 ? b + N : b;
+        if (!((endMask >> i) & 1))
+            e = e < 0 ? e + N : e;
+        b = b < lo ? lo : b > hi ? hi : b;
+        e = e < lo ? lo : e > hi ? hi : e;
+        int64_t c = s > 0 ? (e - b + s - 1) / s : (b - e - s - 1) / -s;
+        c = c > 0 ? c : 0;
+        if (no >= OPS_MAX_DIMS)
+            goto too_many;
+        cnt[d] = want[no] = c;
+        first[d] = c ? b : 0;
+        step[d] = s;
+        keep[d++] = no++;
+    }
+    struct aclOpExecutor *e;
+    struct ops_tensor x, o;
+    if ((rc = mv_check_types(name, OPS_DT_StridedSlice, self, "self", out)) ||
+        (rc = ops_check_out_shape(name, out, want, no)) ||
+        (rc = mv_single(name, self, out, &e, &x, &o)))
+        return rc;
+    int64_t sst[OPS_MAX_DIMS], dst[OPS_MAX_DIMS], off = 0;
+    const bool empty = ops_numel(cnt, nd) == 0;
+    for (int k = 0; k < nd; k++) {
+        sst[k] = x.strides[k] * step[k];
+        dst[k] = keep[k] >= 0 ? o.strides[keep[k]] : 0;
+        off += empty ? 0 : first[k] * x.strides[k];
+    }
+    mv_fill(mv_at(e, 0), nd, cnt, sst, dst, off);
+    return mv_finish(e, workspaceSize, executor);
+too_many:
+    return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out would have more than %d dims", name,
+                   OPS_MAX_DIMS);
+}
+PHASE2(StridedSlice)

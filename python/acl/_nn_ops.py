@@ -747,6 +747,7 @@ OPS = {
     'Stack': ('tensor_list', 'int64', 'tensor'),
     'Std': ('tensor', 'int_array', 'int64', 'bool', 'tensor'),
     'StdMeanCorrection': ('tensor', 'int_array', 'int64', 'bool', 'tensor', 'tensor'),
+    'StridedSlice': ('tensor', 'int_array', 'int_array', 'int_array', 'int64', 'int64', 'int64', 'int64', 'int64', 'tensor'),
     'Sub': ('tensor', 'tensor', 'scalar', 'tensor'),
     'SubV2': ('tensor', 'tensor', 'tensor'),
     'Subs': ('tensor', 'scalar', 'scalar', 'tensor'),

@@ -3,7 +3,8 @@
 (torch 1.13 on the CPU as the oracle).
 
 Through acl.nn (both phases, on a stream), for every type each row declares: SplitTensor,
-SplitWithSize, Stack, Flatten, Expand, SliceV2, ChannelShuffle, ConfusionTranspose, Diag,
+SplitWithSize, Stack, Flatten, Expand, SliceV2, StridedSlice (against numpy's indexing),
+ChannelShuffle, ConfusionTranspose, Diag,
 DiagFlat (view.c); the reflection, replication and circular pads and their backward forms
 (remap.c; gradients against torch's autograd in DOUBLE); InplaceOne, InplaceFillTensor,
 InplaceFillDiagonal, Range, Linspace, LogSpace, Eye. Inputs are seeded random tensors, given as themselves or as
@@ -162,6 +163,107 @@ class ShapeTorch(TorchCase):
                 self.one("SliceV2", x[tuple(sl)], [xd.handle, starts, ends, axes, steps])
         self.refused("SliceV2", 161002, xd.handle, [0], [1], [0], [0], self.out((1, 7, 5),
                                                                              x.dtype).handle)
+
+    def test_strided_slice(self):
+        """StridedSlice against numpy's basic indexing of the same spec (slices with negative
+        steps, Ellipsis, None, integers), on the elements' bits."""
+        import numpy as np
+        rng = self.rng
+
+        def spec(shape):
+            """(begin, end, strides, masks..., numpy index) for a tensor of shape."""
+            nd = len(shape)
+            ents, used, ell = [], 0, False
+            for _ in range(rng.randint(0, nd + 2)):
+                k = rng.random()
+                if k < 0.15 and not ell:
+                    ell = True
+                    ents.append(("ell",))
+                elif k < 0.3:
+                    ents.append(("new",))
+                elif used < nd:
+                    n = shape[sum(1 for e in ents if e[0] in ("sl", "sh"))] if not ell else None
+                    if k < 0.45 and n:  # an element with the dim dropped (its size known)
+                        ents.append(("sh", rng.randrange(-n, n)))
+                    else:
+                        st = rng.choice((1, 1, 2, 3, -1, -2))
+                        ents.append(("sl", rng.randint(-7, 7), rng.randint(-7, 7), st,
+                                     rng.random() < 0.3, rng.random() < 0.3))
+                    used += 1
+            b, e, st, masks, idx = [], [], [], [0] * 5, []
+            for i, ent in enumerate(ents):
+                if ent[0] == "ell":
+                    masks[2] |= 1 << i
+                    b, e, st = b + [0], e + [0], st + [1]
+                    idx.append(Ellipsis)
+                elif ent[0] == "new":
+                    masks[3] |= 1 << i
+                    b, e, st = b + [0], e + [0], st + [1]
+                    idx.append(None)
+                elif ent[0] == "sh":
+                    masks[4] |= 1 << i
+                    b, e, st = b + [ent[1]], e + [0], st + [1]
+                    idx.append(ent[1])
+                else:
+                    _, bb, ee, ss, bm, em = ent
+                    masks[0] |= bm << i
+                    masks[1] |= em << i
+                    b, e, st = b + [bb], e + [ee], st + [ss]
+                    idx.append(slice(None if bm else bb, None if em else ee, ss))
+            return b, e, st, masks, tuple(idx)
+        runs = 0
+        for dt in [d for d in ALL if d != F64]:  # CANN's list has no DOUBLE
+            for _ in range(12):
+                shape = tuple(rng.randint(0 if rng.random() < 0.1 else 1, 5)
+                              for _ in range(rng.randint(0, 4)))
+                b, e, st, masks, idx = spec(shape)
+                x, xd = self.inp(shape, dt)
+                it = {2: np.int16, 1: np.uint8, 4: np.int32, 8: np.int64}[x.element_size()]
+                try:
+                    ref = np.array(x.contiguous().view(
+                        {2: torch.int16, 1: torch.uint8, 4: torch.int32,
+                         8: torch.int64}[x.element_size()]).numpy()[idx])
+                except IndexError:  # a shrink in a dim the ellipsis placed elsewhere
+                    continue
+                ref = torch.from_numpy(ref.astype(it)).view(dt) if ref.size else \
+                    torch.zeros(ref.shape, dtype=dt)
+                if ref.dim() > 8:
+                    continue
+                what = "StridedSlice %s %s %s" % (dt, shape, idx)
+                o = self.out(ref.shape, dt)
+                self.run_op("StridedSlice", xd.handle, b, e, st, *masks, o.handle)
+                same(self, o.read(), ref, what)
+                runs += 1
+        self.assertGreater(runs, 60)
+        # CANN's example: [4, 3] of 1..12, begin (1, 1), end (3, 3): rows 1-2, columns 1-2
+        x = torch.arange(1, 13, dtype=F32).reshape(4, 3)
+        self.one("StridedSlice", x[1:3, 1:3], [self.dev(x).handle, [1, 1], [3, 3], [1, 1],
+                                               0, 0, 0, 0, 0])
+        # UINT32 (no torch type: an aclTensor over INT32 memory) moves its bits
+        xi = torch.arange(20, dtype=I32).reshape(4, 5) * 1000003
+        xd, od = self.dev(xi), self.out((2, 5), I32)
+        hx, _ = nn.create_tensor([4, 5], acl.ACL_UINT32, None, 0, acl.ACL_FORMAT_ND, None,
+                                 xd.ptr)
+        ho, _ = nn.create_tensor([2, 5], acl.ACL_UINT32, None, 0, acl.ACL_FORMAT_ND, None,
+                                 od.ptr)
+        try:
+            self.run_op("StridedSlice", hx, [3], [0], [-2], 0, 0, 0, 0, 0, ho)
+            self.assertTrue(torch.equal(od.read(), xi[[3, 1]]))  # rows 3, 1
+        finally:
+            nn.destroy_tensor(hx)
+            nn.destroy_tensor(ho)
+        xd = self.dev(torch.zeros(4, 3))
+        o = self.out((2, 3), F32).handle
+        self.refused("StridedSlice", 161001, None, [0], [2], [1], 0, 0, 0, 0, 0, o)
+        self.refused("StridedSlice", 161002, xd.handle, [0], [2], [0], 0, 0, 0, 0, 0, o)
+        self.refused("StridedSlice", 161002, xd.handle, [0], [2, 3], [1], 0, 0, 0, 0, 0, o)
+        self.refused("StridedSlice", 161002, xd.handle, [0, 0], [2, 2], [1, 1], 0, 0, 3, 0, 0, o)
+        self.refused("StridedSlice", 161002, xd.handle, [0] * 3, [2] * 3, [1] * 3, 0, 0, 0, 0, 0,
+                     o)
+        self.refused("StridedSlice", 161002, xd.handle, [4], [0], [1], 0, 0, 0, 0, 1, o)
+        self.refused("StridedSlice", 161002, xd.handle, [0], [3], [1], 0, 0, 0, 0, 0, o)
+        self.refused("StridedSlice", 161002, self.dev(torch.zeros(4, 3, dtype=F64)).handle, [0],
+                     [2], [1], 0, 0, 0, 0, 0, self.out((2, 3), F64).handle)
 
     def test_channel_shuffle_confusion(self):
         for dt in ALL:
