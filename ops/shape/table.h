@@ -2,7 +2,8 @@
 /*
  * The shape family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): move.c (Permute, Slice, Repeat, Cat, Tril, Triu), view.c
- * (SplitTensor ... DiagFlat, StridedSlice), remap.c (ConstantPadNd,
+ * (SplitTensor ... DiagFlat, StridedSlice), storage_view.c (AsStrided, ViewCopy), remap.c
+ * (ConstantPadNd,
  * the Reflection/Replication/CircularPad rows and their Backward rows, ReflectionPad1d, Roll,
  * RepeatInterleaveIntWithDim, UpsampleNearest2d), copy.c (Cast, InplaceCopy, InplaceZero,
  * InplaceFillScalar; ops-math's experimental CastV2, CastV3, TensorMove), arange.c and
@@ -39,6 +40,11 @@
     X(StridedSlice, strided_slice, OPS_OUT,                                                        \
       K(tensor, int_array, int_array, int_array, int64, int64, int64, int64, int64, tensor),        \
       DTM_F3 | DTM_INT | DTM(DT_BOOL) | DTM_UWIDE, none, 0)                                        \
+    X(AsStrided, as_strided, OPS_OUT, K(tensor, int_array, int_array, int_array, tensor),          \
+      DTM_F3 | DTM_INT | DTM(DT_BOOL) | DTM_UWIDE, none, 0)                                        \
+    X(ViewCopy, view_copy, OPS_OUT,                                                                \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor),                   \
+      DTM_F3 | DTM_INT | DTM(DT_BOOL) | DTM(DT_U16) | DTM(DT_U32), dst_size, DTM_IDX)              \
     X(ChannelShuffle, channel_shuffle, OPS_OUT, K(tensor, int64, tensor), DTM_ALL, none, 0)        \
     X(ConfusionTranspose, confusion_transpose, OPS_OUT,                                            \
       K(tensor, int_array, int_array, bool, tensor), DTM_ALL, none, 0)                             \

@@ -4,6 +4,7 @@
 
 Through acl.nn (both phases, on a stream), for every type each row declares: SplitTensor,
 SplitWithSize, Stack, Flatten, Expand, SliceV2, StridedSlice (against numpy's indexing),
+AsStrided, ViewCopy (against torch.as_strided),
 ChannelShuffle, ConfusionTranspose, Diag,
 DiagFlat (view.c); the reflection, replication and circular pads and their backward forms
 (remap.c; gradients against torch's autograd in DOUBLE); InplaceOne, InplaceFillTensor,
@@ -264,6 +265,96 @@ class ShapeTorch(TorchCase):
         self.refused("StridedSlice", 161002, xd.handle, [0], [3], [1], 0, 0, 0, 0, 0, o)
         self.refused("StridedSlice", 161002, self.dev(torch.zeros(4, 3, dtype=F64)).handle, [0],
                      [2], [1], 0, 0, 0, 0, 0, self.out((2, 3), F64).handle)
+
+    def test_as_strided_view_copy(self):
+        """AsStrided against torch.as_strided of x's storage from x's first element; ViewCopy
+        against as_strided views of a clone of dst and of src's storage."""
+        rng = self.rng
+        types = [d for d in ALL if d != F64]  # CANN's lists have no DOUBLE
+
+        def storage_from(t):
+            """t's storage from t's first element, flat (a fresh tensor: torch.as_strided's
+            offsets count from the start of the storage)."""
+            base = torch.tensor([], dtype=t.dtype).set_(t.storage())
+            return base[t.storage_offset():].clone()
+        for dt in types:
+            for _ in range(6):
+                x = gen(rng, tuple(rng.randint(1, 5) for _ in range(rng.randint(1, 3))), dt)
+                v = view_of(rng, x)
+                xd = self.dev(v)
+                src = storage_from(v)
+                n = src.numel()
+                nd = rng.randint(1, 3)
+                size = [rng.randint(0 if rng.random() < 0.1 else 1, 3) for _ in range(nd)]
+                stride = [rng.randint(0, 3) for _ in range(nd)]
+                reach = sum((a - 1) * b for a, b in zip(size, stride)) if all(size) else 0
+                if reach >= n:
+                    continue
+                off = rng.randint(0, n - 1 - reach)
+                ref = torch.zeros(size, dtype=dt).copy_(torch.as_strided(src, size, stride, off))
+                self.one("AsStrided", ref, [xd.handle, size, stride, [off]])
+        x = torch.arange(10, dtype=I32)
+        xd = self.dev(x)
+        self.one("AsStrided", torch.tensor([1, 3, 5, 7], dtype=I32), [xd.handle, [4], [2], [1]])
+        self.refused("AsStrided", 161002, xd.handle, [4], [3], [1], self.out((4,), I32).handle)
+        self.refused("AsStrided", 161002, xd.handle, [4], [-1], [1], self.out((4,), I32).handle)
+        self.refused("AsStrided", 161002, xd.handle, [4], [2], [1, 0], self.out((4,), I32).handle)
+        self.refused("AsStrided", 161002, xd.handle, [4], [2, 1], [1], self.out((4,), I32).handle)
+        self.refused("AsStrided", 161002, xd.handle, [4], [2], [1], self.out((5,), I32).handle)
+        self.refused("AsStrided", 161001, None, [4], [2], [1], self.out((4,), I32).handle)
+
+        # ViewCopy
+        for dt in types:
+            for mdt in (I32, I64):
+                for _ in range(3):
+                    dshape = (rng.randint(2, 4), rng.randint(2, 5))
+                    dst = gen(rng, dshape, dt)
+                    src = gen(rng, (rng.randint(2, 4), rng.randint(2, 5)), dt)
+                    size = [rng.randint(1, 2), rng.randint(1, 2)]
+                    # dst's view: distinct positions (row-major or transposed strides)
+                    dstride = [size[1], 1] if rng.random() < 0.5 else [1, size[0]]
+                    doff = rng.randint(0, dst.numel() - size[0] * size[1])
+                    sstride = [rng.randint(0, 2), rng.randint(0, 2)]
+                    sreach = (size[0] - 1) * sstride[0] + (size[1] - 1) * sstride[1]
+                    soff = rng.randint(0, src.numel() - 1 - sreach)
+                    ref = dst.clone().reshape(-1)
+                    ref.as_strided(size, dstride, doff).copy_(
+                        src.reshape(-1).as_strided(size, sstride, soff))
+                    ref = ref.reshape(dshape)
+                    dd, sd = self.dev(dst), self.dev(src)
+                    meta = [self.dev(torch.tensor(v, dtype=mdt)).handle
+                            for v in (size, dstride, [doff], size, sstride, [soff])]
+                    inplace = rng.random() < 0.5
+                    o = dd if inplace else self.out(dshape, dt)
+                    self.run_op("ViewCopy", dd.handle, *meta[:3], sd.handle, *meta[3:], o.handle)
+                    same(self, o.read(), ref, "ViewCopy %s %s in place %s" % (dt, mdt, inplace))
+        m = [self.dev(torch.tensor(v, dtype=I32)) for v in ([2], [1], [0], [2], [1], [0])]
+        dd, sd = self.dev(torch.zeros(4)), self.dev(torch.ones(4))
+        args = [dd.handle] + [t.handle for t in m[:3]] + [sd.handle] + \
+            [t.handle for t in m[3:]] + [dd.handle]
+        self.run_op("ViewCopy", *args)
+        self.assertEqual(dd.read().tolist(), [1, 1, 0, 0])
+        bad = list(args)
+        bad[1] = self.dev(torch.tensor([2], dtype=I64)).handle  # one INT64 among INT32
+        self.refused("ViewCopy", 161002, *bad)
+        bad = list(args)
+        bad[3] = self.dev(torch.tensor([0, 0], dtype=I32)).handle  # an offset of 2 entries
+        self.refused("ViewCopy", 161002, *bad)
+        bad = list(args)
+        bad[4] = self.dev(torch.ones(4, dtype=I32)).handle  # src of another type
+        self.refused("ViewCopy", 161002, *bad)
+        bad = list(args)
+        bad[0] = None
+        self.refused("ViewCopy", 161001, *bad)
+        # a view outside its storage fails the launch before any write
+        far = self.dev(torch.tensor([3], dtype=I32))  # dst_storage_offset 3: [3, 5) of 4
+        bad = list(args)
+        bad[3] = far.handle
+        ws, ex, ret = nn.get_workspace_size("ViewCopy", *bad)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("ViewCopy", 0, 0, ex, self.stream), 0)
+        self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)
+        self.assertEqual(dd.read().tolist(), [1, 1, 0, 0])
 
     def test_channel_shuffle_confusion(self):
         for dt in ALL:
