@@ -447,6 +447,8 @@
 #include "aclnnop/aclnn_split_with_size.h"
 #include "aclnnop/aclnn_stack.h"
 #include "aclnnop/aclnn_strided_slice.h"
+#include "aclnnop/aclnn_slice_v3.h"
+#include "aclnnop/aclnn_transposev.h"
 #include "aclnnop/aclnn_as_strided.h"
 #include "aclnnop/aclnn_view_copy.h"
 #include "aclnnop/aclnn_flatten.h"

@@ -2,7 +2,7 @@
 /*
  * The shape family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): move.c (Permute, Slice, Repeat, Cat, Tril, Triu), view.c
- * (SplitTensor ... DiagFlat, StridedSlice), storage_view.c (AsStrided, ViewCopy), remap.c
+ * (SplitTensor ... DiagFlat, StridedSlice, SliceV3, Transposev), storage_view.c (AsStrided, ViewCopy), remap.c
  * (ConstantPadNd,
  * the Reflection/Replication/CircularPad rows and their Backward rows, ReflectionPad1d, Roll,
  * RepeatInterleaveIntWithDim, UpsampleNearest2d), copy.c (Cast, InplaceCopy, InplaceZero,
@@ -40,6 +40,10 @@
     X(StridedSlice, strided_slice, OPS_OUT,                                                        \
       K(tensor, int_array, int_array, int_array, int64, int64, int64, int64, int64, tensor),        \
       DTM_F3 | DTM_INT | DTM(DT_BOOL) | DTM_UWIDE, none, 0)                                        \
+    X(SliceV3, slice_v3, OPS_OUT, K(tensor, int_array, int_array, tensor),                         \
+      DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32), none, 0)                       \
+    X(Transposev, transposev, OPS_OUT, K(tensor, tensor, tensor),                                  \
+      DTM_F3 | DTM_INT | DTM(DT_BOOL) | DTM_UWIDE, perm, DTM_IDX)                                  \
     X(AsStrided, as_strided, OPS_OUT, K(tensor, int_array, int_array, int_array, tensor),          \
       DTM_F3 | DTM_INT | DTM(DT_BOOL) | DTM_UWIDE, none, 0)                                        \
     X(ViewCopy, view_copy, OPS_OUT,                                                                \

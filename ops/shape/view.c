@@ -31,6 +31,16 @@
  *      (row-major flat index j (C + 1), torch.fill_diagonal_).
  *  VW6. Flip: self's view starting at the last element of each flipped dim, that dim's
  *      stride negated (torch.flip; dims wrap, none named twice).
+ *  VW8. SliceV3 (ops-math's experimental slice_v3, TensorFlow's Slice): y = x[begin[d] :
+ *      begin[d] + size[d]] on every dim; begin and size have one entry per dim, each >= 0, the
+ *      slice inside the dim (CANN's README gives the formula only; TensorFlow's size -1, "to the
+ *      end", is refused: an open guess).
+ *  VW9. Transposev (ops-math's experimental transposev): Permute with perm a tensor (INT32 or
+ *      INT64, one entry per dim of x, each in [-rank, rank)), read at each launch, as CANN's
+ *      kernel reads it: the move is built then (mv_launch); a perm that is not a permutation
+ *      fails the launch before any write (507015). out receives the permuted tensor in
+ *      row-major order: CANN's kernel writes its memory so, and its example gives out x's
+ *      shape, so out is checked for x's type, x's element count and a dense layout only.
  *  VW7. StridedSlice (TensorFlow's strided slice, numpy's basic indexing): the spec entries
  *      (begin, end, strides, one per entry) walk self's dims; an ellipsis entry (the one bit of
  *      ellipsisMask; none: an implicit one at the end) stands for the dims no other entry
@@ -58,10 +68,12 @@
 #include "aclnnop/aclnn_flatten.h"
 #include "aclnnop/aclnn_flip.h"
 #include "aclnnop/aclnn_slice_v2.h"
+#include "aclnnop/aclnn_slice_v3.h"
 #include "aclnnop/aclnn_split_tensor.h"
 #include "aclnnop/aclnn_split_with_size.h"
 #include "aclnnop/aclnn_stack.h"
 #include "aclnnop/aclnn_strided_slice.h"
+#include "aclnnop/aclnn_transposev.h"
 #include "ops/engine/engine.h"
 #include "ops/engine/ew_build.h" /* ops_scalar_to */
 #include "ops/shape/move.h"
@@ -955,3 +967,97 @@ too_many:
                    OPS_MAX_DIMS);
 }
 PHASE2(StridedSlice)
+
+/* ---- SliceV3 (VW8) ---------------------------------------------------------------------------
+ */
+
+aclnnStatus aclnnSliceV3GetWorkspaceSize(const aclTensor *x, const aclIntArray *begin,
+                                         const aclIntArray *size, aclTensor *y, WS)
+{
+    const char *name = "aclnnSliceV3";
+    OPS_CHECK_NULLS(name, x, begin, size, y, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(x, name, "x")))
+        return rc;
+    const int nd = (int)x->ndim;
+    if (begin->n != (uint64_t)nd || size->n != (uint64_t)nd)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: begin and size have %llu and %llu entries, x has %d dims", name,
+                       (unsigned long long)begin->n, (unsigned long long)size->n, nd);
+    int64_t step[OPS_MAX_DIMS];
+    for (int d = 0; d < nd; d++) {
+        const int64_t b = begin->v[d], n = size->v[d];
+        if (b < 0 || n < 0 || b > x->dims[d] || n > x->dims[d] - b)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: dim %d: begin %lld, size %lld leave its %lld elements", name, d,
+                           (long long)b, (long long)n, (long long)x->dims[d]);
+        step[d] = 1;
+    }
+    return strided_move(name, OPS_DT_SliceV3, x, size->v, begin->v, step, y, workspaceSize,
+                        executor);
+}
+PHASE2(SliceV3)
+
+/* ---- Transposev (VW9) ------------------------------------------------------------------------
+ */
+
+struct tv_plan {
+    struct ops_tensor x, perm, o;
+    struct mv m; /* the move's ends; dims and strides come at the launch */
+};
+
+static int32_t tv_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct tv_plan *p = e->plan;
+    const int nd = p->x.ndim;
+    int64_t perm[OPS_MAX_DIMS];
+    bool seen[OPS_MAX_DIMS] = {false};
+    ops_loader(CK_I64, p->perm.dt)(perm, ops_base(&p->perm, addr),
+                                   p->perm.strides[0] * ops_dt_size(p->perm.dt), nd);
+    for (int k = 0; k < nd; k++) { /* VW9: a permutation, checked before any write */
+        int64_t d = perm[k] < 0 ? perm[k] + nd : perm[k];
+        if (d < 0 || d >= nd || seen[d])
+            return ACL_ERROR_RT_AICORE_EXCEPTION;
+        seen[d] = true;
+        perm[k] = d;
+    }
+    struct mv m = p->m;
+    m.nd = nd;
+    int64_t st = 1;
+    for (int k = nd - 1; k >= 0; k--) { /* out row-major over the permuted shape */
+        m.dims[k] = p->x.dims[perm[k]];
+        m.sst[k] = p->x.strides[perm[k]];
+        m.dstr[k] = st;
+        st *= m.dims[k];
+    }
+    mv_launch(&m, addr);
+    return 0;
+}
+
+aclnnStatus aclnnTransposevGetWorkspaceSize(const aclTensor *x, const aclTensor *perm,
+                                            aclTensor *out, WS)
+{
+    const char *name = "aclnnTransposev";
+    OPS_CHECK_NULLS(name, x, perm, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int pdt;
+    if ((rc = mv_check_types(name, OPS_DT_Transposev, x, "x", out)) ||
+        (rc = ops_check_dims(perm, name, "perm")) ||
+        (rc = ops_need_dt(name, "perm", perm->dtype, OPS_DT2_Transposev, &pdt)))
+        return rc;
+    const int nd = (int)x->ndim;
+    if (nd < 1 || perm->ndim != 1 || perm->dims[0] != nd)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: perm must be 1-d with one entry per dim of x (x has %d dims, 1 to 8)",
+                       name, nd);
+    if (ops_numel(out->dims, (int)out->ndim) != ops_numel(x->dims, nd) || !ops_view_dense(out))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: out must be dense and hold x's element count (the permuted tensor "
+                       "in row-major order)", name);
+    OPS_PLAN(e, p, name, 2, 1, struct tv_plan, NULL, {&p->x, x, "x"}, {&p->perm, perm, "perm"},
+             {&p->o, out, "out"});
+    mv_ends(&p->m, &p->x, &p->o);
+    e->run = p->x.numel ? tv_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(Transposev)

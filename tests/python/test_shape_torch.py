@@ -4,8 +4,8 @@
 
 Through acl.nn (both phases, on a stream), for every type each row declares: SplitTensor,
 SplitWithSize, Stack, Flatten, Expand, SliceV2, StridedSlice (against numpy's indexing),
-AsStrided, ViewCopy (against torch.as_strided),
-ChannelShuffle, ConfusionTranspose, Diag,
+AsStrided, ViewCopy (against torch.as_strided), SliceV3, Transposev, ChannelShuffle,
+ConfusionTranspose, Diag,
 DiagFlat (view.c); the reflection, replication and circular pads and their backward forms
 (remap.c; gradients against torch's autograd in DOUBLE); InplaceOne, InplaceFillTensor,
 InplaceFillDiagonal, Range, Linspace, LogSpace, Eye. Inputs are seeded random tensors, given as themselves or as
@@ -265,6 +265,55 @@ class ShapeTorch(TorchCase):
         self.refused("StridedSlice", 161002, xd.handle, [0], [3], [1], 0, 0, 0, 0, 0, o)
         self.refused("StridedSlice", 161002, self.dev(torch.zeros(4, 3, dtype=F64)).handle, [0],
                      [2], [1], 0, 0, 0, 0, 0, self.out((2, 3), F64).handle)
+
+    def test_slice_v3_transposev(self):
+        rng = self.rng
+        for dt in (F32, F16, BF16, I32, torch.int16, torch.int8, torch.uint8):
+            for _ in range(4):
+                shape = tuple(rng.randint(0 if rng.random() < 0.1 else 1, 5)
+                              for _ in range(rng.randint(0, 3)))
+                x, xd = self.inp(shape, dt)
+                begin = [rng.randint(0, n) for n in shape]
+                size = [rng.randint(0, n - b) for n, b in zip(shape, begin)]
+                ref = x[tuple(slice(b, b + n) for b, n in zip(begin, size))]
+                self.one("SliceV3", ref, [xd.handle, begin, size])
+        x, xd = self.inp((4, 3), torch.int8)
+        i8 = torch.int8
+        self.refused("SliceV3", 161002, xd.handle, [3, 0], [2, 2], self.out((2, 2), i8).handle)
+        self.refused("SliceV3", 161002, xd.handle, [0], [2], self.out((2,), i8).handle)
+        self.refused("SliceV3", 161002, xd.handle, [0, 0], [2, 2], self.out((2, 3), i8).handle)
+        self.refused("SliceV3", 161002, self.inp((4, 3), F64)[1].handle, [0, 0], [2, 2],
+                     self.out((2, 2), F64).handle)
+        self.refused("SliceV3", 161001, None, [0, 0], [2, 2], self.out((2, 2), torch.int8).handle)
+        for dt in [d for d in ALL if d != F64]:
+            for pdt in (I32, I64):
+                shape = tuple(rng.randint(1, 5) for _ in range(rng.randint(1, 4)))
+                x, xd = self.inp(shape, dt)
+                perm = list(range(len(shape)))
+                rng.shuffle(perm)
+                sperm = [p - len(shape) if rng.random() < 0.3 else p for p in perm]
+                ref = x.permute(perm).contiguous()
+                # out given x's shape, as CANN's example does: it holds ref's elements in order
+                o = self.out(shape, dt)
+                pd = self.dev(torch.tensor(sperm, dtype=pdt))
+                self.run_op("Transposev", xd.handle, pd.handle, o.handle)
+                same(self, o.read().reshape(ref.shape), ref, "Transposev %s %s" % (dt, perm))
+        x, xd = self.inp((2, 3), F32)
+        o = self.out((3, 2), F32)
+        bad = self.dev(torch.tensor([0, 0], dtype=I64))  # not a permutation: the launch fails
+        ws, ex, ret = nn.get_workspace_size("Transposev", xd.handle, bad.handle, o.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("Transposev", 0, 0, ex, self.stream), 0)
+        self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)
+        self.assertEqual(o.read().abs().sum().item(), 0)
+        p2 = self.dev(torch.tensor([1, 0], dtype=I32)).handle
+        self.refused("Transposev", 161002, xd.handle, self.dev(torch.tensor([1, 0, 2])).handle,
+                     o.handle)
+        self.refused("Transposev", 161002, xd.handle, self.dev(torch.tensor([1.0, 0.0])).handle,
+                     o.handle)
+        self.refused("Transposev", 161002, xd.handle, p2, self.out((4,), F32).handle)
+        self.refused("Transposev", 161002, xd.handle, p2, self.out((3, 2), I32).handle)
+        self.refused("Transposev", 161001, xd.handle, None, o.handle)
 
     def test_as_strided_view_copy(self):
         """AsStrided against torch.as_strided of x's storage from x's first element; ViewCopy
