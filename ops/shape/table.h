@@ -2,7 +2,8 @@
 /*
  * The shape family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): move.c (Permute, Slice, Repeat, Cat, Tril, Triu), view.c
- * (SplitTensor ... DiagFlat, StridedSlice, SliceV3, Transposev), storage_view.c (AsStrided, ViewCopy), remap.c
+ * (SplitTensor ... DiagFlat, StridedSlice, SliceV3, Transposev, ConcatV2, PackV2,
+ * BroadcastV2), storage_view.c (AsStrided, ViewCopy), remap.c
  * (ConstantPadNd,
  * the Reflection/Replication/CircularPad rows and their Backward rows, ReflectionPad1d, Roll,
  * RepeatInterleaveIntWithDim, UpsampleNearest2d), copy.c (Cast, InplaceCopy, InplaceZero,
@@ -44,6 +45,12 @@
       DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32), none, 0)                       \
     X(Transposev, transposev, OPS_OUT, K(tensor, tensor, tensor),                                  \
       DTM_F3 | DTM_INT | DTM(DT_BOOL) | DTM_UWIDE, perm, DTM_IDX)                                  \
+    X(ConcatV2, concat_v2, OPS_OUT, K(tensor, tensor, int64, tensor),                              \
+      DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I32) | DTM(DT_I16), none, 0)                              \
+    X(PackV2, pack_v2, OPS_OUT, K(tensor, tensor, int64, tensor),                                  \
+      DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I32) | DTM(DT_I16), none, 0)                              \
+    X(BroadcastV2, broadcast_v2, OPS_OUT, K(tensor, int64, int64, int64, int64, int64, tensor),    \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
     X(AsStrided, as_strided, OPS_OUT, K(tensor, int_array, int_array, int_array, tensor),          \
       DTM_F3 | DTM_INT | DTM(DT_BOOL) | DTM_UWIDE, none, 0)                                        \
     X(ViewCopy, view_copy, OPS_OUT,                                                                \

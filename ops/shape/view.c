@@ -41,6 +41,16 @@
  *      fails the launch before any write (507015). out receives the permuted tensor in
  *      row-major order: CANN's kernel writes its memory so, and its example gives out x's
  *      shape, so out is checked for x's type, x's element count and a dense layout only.
+ *  VW10. ConcatV2 and PackV2 (ops-math's experimental concat_v2, pack_v2): Cat and Stack of two
+ *      tensors of one type and shape (ConcatV2: but along d) along d (PackV2: d in [0, rank],
+ *      the new dim). CANN's kernels write the result in row-major order over out's memory and
+ *      their examples give out another shape of that element count, so out is checked for the
+ *      type, the element count and a dense layout only: two moves into out's memory seen with
+ *      the result's shape.
+ *  VW11. BroadcastV2 (ops-math's experimental broadcast_v2, Ascend C's Broadcast): y = x with
+ *      its dim `axis` (of size 1) broadcast to num; dim is x's rank (1 or 2, Ascend C's
+ *      template); bufferMode and isReuseSource are Ascend C's buffer options, unused. A dim of
+ *      size other than 1 ("num times its length", CANN's README) is refused: an open guess.
  *  VW7. StridedSlice (TensorFlow's strided slice, numpy's basic indexing): the spec entries
  *      (begin, end, strides, one per entry) walk self's dims; an ellipsis entry (the one bit of
  *      ellipsisMask; none: an implicit one at the end) stands for the dims no other entry
@@ -57,7 +67,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_broadcast_v2.h"
 #include "aclnnop/aclnn_channel_shuffle.h"
+#include "aclnnop/aclnn_concat_v2.h"
 #include "aclnnop/aclnn_confusion_transpose.h"
 #include "aclnnop/aclnn_diag.h"
 #include "aclnnop/aclnn_diag_flat.h"
@@ -67,6 +79,7 @@
 #include "aclnnop/aclnn_fill_diagonal.h"
 #include "aclnnop/aclnn_flatten.h"
 #include "aclnnop/aclnn_flip.h"
+#include "aclnnop/aclnn_pack_v2.h"
 #include "aclnnop/aclnn_slice_v2.h"
 #include "aclnnop/aclnn_slice_v3.h"
 #include "aclnnop/aclnn_split_tensor.h"
@@ -1061,3 +1074,132 @@ aclnnStatus aclnnTransposevGetWorkspaceSize(const aclTensor *x, const aclTensor 
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(Transposev)
+
+/* ---- ConcatV2, PackV2 (VW10), BroadcastV2 (VW11) ---------------------------------------------
+ */
+
+/* Two moves of a and b (one type, a's dims but along dim cat when cat >= 0) into out's dense
+ * memory seen as the result: along dim cat (ConcatV2) or stacked on a new dim d (PackV2). */
+static aclnnStatus pair_move(const char *name, unsigned types, const aclTensor *a,
+                             const aclTensor *b, const char *const *names, int cat, int d,
+                             const aclTensor *out, WS)
+{
+    aclnnStatus rc;
+    if ((rc = mv_check_types(name, types, a, names[0], out)) ||
+        (rc = mv_check_types(name, types, b, names[1], out)))
+        return rc;
+    const int nd = (int)a->ndim;
+    int64_t want[OPS_MAX_DIMS + 1], total;
+    bool same = b->ndim == a->ndim;
+    for (int k = 0; same && k < nd; k++)
+        same = k == cat || b->dims[k] == a->dims[k];
+    if (!same)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s and %s must have one shape%s", name,
+                       names[0], names[1], cat >= 0 ? " but along the concatenated dim" : "");
+    if (cat >= 0) {
+        memcpy(want, a->dims, (size_t)nd * sizeof(int64_t));
+        want[cat] += b->dims[cat];
+    } else {
+        for (int k = 0, j = 0; k <= nd; k++)
+            want[k] = k == d ? 2 : a->dims[j++];
+    }
+    const int wn = cat >= 0 ? nd : nd + 1;
+    total = ops_numel(want, wn);
+    if (ops_numel(out->dims, (int)out->ndim) != total || !ops_view_dense(out))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: %s must be dense and hold the result's %lld elements (written in "
+                       "row-major order)", name, names[2], (long long)total);
+    struct aclOpExecutor *e = mv_exec_new(name, 2, 1, 2);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct ops_tensor ta, tb, o;
+    if ((rc = OPS_VIEWS(e, {&ta, a, names[0]}, {&tb, b, names[1]}, {&o, out, names[2]})))
+        return rc;
+    int64_t wst[OPS_MAX_DIMS + 1], st = 1, dst[OPS_MAX_DIMS];
+    for (int k = wn - 1; k >= 0; k--) { /* the result's row-major strides over out's memory */
+        wst[k] = st;
+        st *= want[k];
+    }
+    for (int k = 0, j = 0; k < wn; k++)
+        if (cat >= 0 || k != d)
+            dst[j++] = wst[k];
+    const struct ops_tensor *in[2] = {&ta, &tb};
+    for (int i = 0; i < 2; i++) {
+        struct mv *m = mv_at(e, i);
+        mv_ends(m, in[i], &o);
+        mv_fill(m, nd, in[i]->dims, in[i]->strides, dst, 0);
+        if (i == 1)
+            m->doff += cat >= 0 ? a->dims[cat] * wst[cat] : wst[d];
+    }
+    return mv_finish(e, workspaceSize, executor);
+}
+
+aclnnStatus aclnnConcatV2GetWorkspaceSize(const aclTensor *x1, const aclTensor *x2, int64_t d,
+                                          aclTensor *y, WS)
+{
+    const char *name = "aclnnConcatV2";
+    OPS_CHECK_NULLS(name, x1, x2, y, workspaceSize, executor);
+    aclnnStatus rc;
+    int dim;
+    if ((rc = ops_check_dims(x1, name, "x1")) || (rc = ops_check_dims(x2, name, "x2")))
+        return rc;
+    if (x1->ndim == 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1 must have at least 1 dim", name);
+    if ((rc = ops_wrap_dim(name, d, (int)x1->ndim, &dim)))
+        return rc;
+    static const char *const names[3] = {"x1", "x2", "y"};
+    return pair_move(name, OPS_DT_ConcatV2, x1, x2, names, dim, -1, y, workspaceSize, executor);
+}
+PHASE2(ConcatV2)
+
+aclnnStatus aclnnPackV2GetWorkspaceSize(const aclTensor *x, const aclTensor *y, int64_t d,
+                                        aclTensor *z, WS)
+{
+    const char *name = "aclnnPackV2";
+    OPS_CHECK_NULLS(name, x, y, z, workspaceSize, executor);
+    aclnnStatus rc;
+    int dim;
+    if ((rc = ops_check_dims(x, name, "x")) || (rc = ops_check_dims(y, name, "y")))
+        return rc;
+    if (x->ndim >= OPS_MAX_DIMS)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %u dims, the result may have %d",
+                       name, (unsigned)x->ndim, OPS_MAX_DIMS);
+    if ((rc = ops_wrap_dim(name, d, (int)x->ndim + 1, &dim)))
+        return rc;
+    static const char *const names[3] = {"x", "y", "z"};
+    return pair_move(name, OPS_DT_PackV2, x, y, names, -1, dim, z, workspaceSize, executor);
+}
+PHASE2(PackV2)
+
+aclnnStatus aclnnBroadcastV2GetWorkspaceSize(const aclTensor *x, int64_t bufferMode, int64_t dim,
+                                             int64_t isReuseSource, int64_t axis, int64_t num,
+                                             aclTensor *y, WS)
+{
+    const char *name = "aclnnBroadcastV2";
+    (void)bufferMode; /* Ascend C's buffer options (VW11) */
+    (void)isReuseSource;
+    OPS_CHECK_NULLS(name, x, y, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(x, name, "x")))
+        return rc;
+    const int nd = (int)x->ndim;
+    if ((nd != 1 && nd != 2) || dim != nd)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: dim is %lld and x has %d dims (dim is x's rank, 1 or 2)", name,
+                       (long long)dim, nd);
+    if (axis < 0 || axis >= nd || x->dims[axis] != 1 || num < 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: axis %lld must name a dim of x of size 1 and num (%lld) be positive",
+                       name, (long long)axis, (long long)num);
+    int64_t want[2] = {x->dims[0], nd > 1 ? x->dims[1] : 0};
+    want[axis] = num;
+    struct aclOpExecutor *e;
+    struct ops_tensor xv, o;
+    if ((rc = one_move(name, OPS_DT_BroadcastV2, x, y, want, nd, &e, &xv, &o)))
+        return rc;
+    int64_t sst[2] = {xv.strides[0], nd > 1 ? xv.strides[1] : 0};
+    sst[axis] = 0;
+    mv_fill(mv_at(e, 0), nd, want, sst, o.strides, 0);
+    return mv_finish(e, workspaceSize, executor);
+}
+PHASE2(BroadcastV2)

@@ -4,7 +4,8 @@
 
 Through acl.nn (both phases, on a stream), for every type each row declares: SplitTensor,
 SplitWithSize, Stack, Flatten, Expand, SliceV2, StridedSlice (against numpy's indexing),
-AsStrided, ViewCopy (against torch.as_strided), SliceV3, Transposev, ChannelShuffle,
+AsStrided, ViewCopy (against torch.as_strided), SliceV3, Transposev, ConcatV2, PackV2,
+BroadcastV2, ChannelShuffle,
 ConfusionTranspose, Diag,
 DiagFlat (view.c); the reflection, replication and circular pads and their backward forms
 (remap.c; gradients against torch's autograd in DOUBLE); InplaceOne, InplaceFillTensor,
@@ -314,6 +315,47 @@ class ShapeTorch(TorchCase):
         self.refused("Transposev", 161002, xd.handle, p2, self.out((4,), F32).handle)
         self.refused("Transposev", 161002, xd.handle, p2, self.out((3, 2), I32).handle)
         self.refused("Transposev", 161001, xd.handle, None, o.handle)
+
+    def test_concat_pack_broadcast_v2(self):
+        rng = self.rng
+        for dt in (F32, F16, I32, torch.int16):
+            for _ in range(4):
+                shape = tuple(rng.randint(1, 4) for _ in range(rng.randint(1, 4)))
+                d = rng.randrange(-len(shape), len(shape))
+                other = list(shape)
+                other[d] = rng.randint(0, 3)
+                x, xd = self.inp(shape, dt)
+                y, yd = self.inp(tuple(other), dt)
+                ref = torch.cat((x, y), d)
+                o = self.out((ref.numel(),), dt)  # any dense shape of that count
+                self.run_op("ConcatV2", xd.handle, yd.handle, d, o.handle)
+                same(self, o.read().reshape(ref.shape), ref, "ConcatV2 %s %s %d" % (dt, shape, d))
+                d = rng.randint(-len(shape) - 1, len(shape))
+                y, yd = self.inp(shape, dt)
+                ref = torch.stack((x, y), d)
+                self.one("PackV2", ref, [xd.handle, yd.handle, d])
+        x, xd = self.inp((2, 3), F32)
+        y, yd = self.inp((2, 4), F32)
+        self.refused("ConcatV2", 161002, xd.handle, yd.handle, 0, self.out((4, 3), F32).handle)
+        self.refused("ConcatV2", 161002, xd.handle, yd.handle, 1, self.out((2, 6), F32).handle)
+        self.refused("ConcatV2", 161002, xd.handle, xd.handle, 2, self.out((2, 6), F32).handle)
+        self.refused("PackV2", 161002, xd.handle, yd.handle, 0, self.out((14,), F32).handle)
+        self.refused("PackV2", 161002, xd.handle, xd.handle, 0, self.out((2, 2, 2), F32).handle)
+        self.refused("PackV2", 161002, self.inp((2, 3), F64)[1].handle,
+                     self.inp((2, 3), F64)[1].handle, 0, self.out((2, 2, 3), F64).handle)
+        self.refused("PackV2", 161001, xd.handle, None, 0, self.out((2, 2, 3), F32).handle)
+        for dt in (F32, F16):
+            for shape, axis, num in (((16, 1), 1, 8), ((1, 5), 0, 3), ((1,), 0, 4), ((3, 1), 1, 1)):
+                x, xd = self.inp(shape, dt)
+                want = list(shape)
+                want[axis] = num
+                self.one("BroadcastV2", x.expand(want), [xd.handle, 0, len(shape), 0, axis, num])
+        x, xd = self.inp((2, 3), F32)
+        self.refused("BroadcastV2", 161002, xd.handle, 0, 2, 0, 1, 4, self.out((2, 4), F32).handle)
+        self.refused("BroadcastV2", 161002, xd.handle, 0, 1, 0, 1, 3, self.out((2, 3), F32).handle)
+        self.refused("BroadcastV2", 161002, self.inp((2, 1), I32)[1].handle, 0, 2, 0, 1, 3,
+                     self.out((2, 3), I32).handle)
+        self.refused("BroadcastV2", 161001, None, 0, 2, 0, 1, 3, self.out((2, 3), F32).handle)
 
     def test_as_strided_view_copy(self):
         """AsStrided against torch.as_strided of x's storage from x's first element; ViewCopy
