@@ -51,6 +51,12 @@
  *      its dim `axis` (of size 1) broadcast to num; dim is x's rank (1 or 2, Ascend C's
  *      template); bufferMode and isReuseSource are Ascend C's buffer options, unused. A dim of
  *      size other than 1 ("num times its length", CANN's README) is refused: an open guess.
+ *  VW12. Split (ops-math's experimental split, numpy.split): indices_or_sections of one entry k
+ *      splits x along axis into k equal pieces (the dim divisible by k), of more entries
+ *      a0 <= a1 <= ... (inside the dim) into [0, a0), [a0, a1), ..., [a_last, N); axis -1
+ *      splits x flattened (CANN's README: "-1 flattens to one dim"; x then dense, each piece
+ *      1-d), any other axis wraps against x's dims. Ordered split points are required
+ *      (numpy takes any and clamps: an open guess).
  *  VW7. StridedSlice (TensorFlow's strided slice, numpy's basic indexing): the spec entries
  *      (begin, end, strides, one per entry) walk self's dims; an ellipsis entry (the one bit of
  *      ellipsisMask; none: an implicit one at the end) stands for the dims no other entry
@@ -82,6 +88,7 @@
 #include "aclnnop/aclnn_pack_v2.h"
 #include "aclnnop/aclnn_slice_v2.h"
 #include "aclnnop/aclnn_slice_v3.h"
+#include "aclnnop/aclnn_split.h"
 #include "aclnnop/aclnn_split_tensor.h"
 #include "aclnnop/aclnn_split_with_size.h"
 #include "aclnnop/aclnn_stack.h"
@@ -187,15 +194,22 @@ static aclnnStatus split_dim(const char *name, const aclTensor *self, int64_t di
 /* ---- SplitTensor / SplitWithSize (VW1) --------------------------------------------------------
  */
 
+/* flat: self (dense) split as the 1-d tensor of its elements (Split's axis -1, VW12). */
 static aclnnStatus split_op(const char *name, unsigned types, const aclTensor *self, int64_t dim,
-                            const int64_t *sizes, uint64_t n, const aclTensorList *out,
+                            const int64_t *sizes, uint64_t n, const aclTensorList *out, bool flat,
                             uint64_t *ws, aclOpExecutor **ex)
 {
     aclnnStatus rc;
     int nd = (int)self->ndim, d, dt;
-    if ((rc = split_dim(name, self, dim, &d)) ||
+    if ((rc = flat ? ops_check_dims(self, name, "self") : split_dim(name, self, dim, &d)) ||
         (rc = ops_need_dt(name, "self", self->dtype, types, &dt)))
         return rc;
+    int64_t fdims[1] = {ops_numel(self->dims, nd)}, unit[1] = {1};
+    const int64_t *sdims = flat ? fdims : self->dims;
+    if (flat) {
+        nd = 1;
+        d = 0;
+    }
     if (out->n != n)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has %llu tensors; the split gives %llu",
                        name, (unsigned long long)out->n, (unsigned long long)n);
@@ -212,7 +226,7 @@ static aclnnStatus split_op(const char *name, unsigned types, const aclTensor *s
                            "%s: %s has data type %s and self %s; they must be the same", name, what,
                            ops_dt_name(t->dtype), ops_dt_name(self->dtype));
         int64_t want[OPS_MAX_DIMS];
-        memcpy(want, self->dims, (size_t)nd * sizeof(int64_t));
+        memcpy(want, sdims, (size_t)nd * sizeof(int64_t));
         want[d] = sizes[k];
         if ((rc = ops_check_shape(name, want, nd, t, what)))
             return rc;
@@ -232,7 +246,8 @@ static aclnnStatus split_op(const char *name, unsigned types, const aclTensor *s
         }
         struct mv *m = mv_at(e, (int)k);
         mv_ends(m, &x, &o);
-        mv_fill(m, nd, o.dims, x.strides, o.strides, sizes[k] ? pos * x.strides[d] : 0);
+        const int64_t *xs = flat ? unit : x.strides;
+        mv_fill(m, nd, o.dims, xs, o.strides, sizes[k] ? pos * xs[d] : 0);
         pos += sizes[k];
     }
     return mv_finish(e, ws, ex);
@@ -262,7 +277,8 @@ aclnnStatus aclnnSplitTensorGetWorkspaceSize(const aclTensor *self, uint64_t spl
         uint64_t left = (uint64_t)size - k * splitSections;
         sizes[k] = (int64_t)(left < splitSections ? left : splitSections);
     }
-    rc = split_op(name, OPS_DT_SplitTensor, self, dim, sizes, n, out, workspaceSize, executor);
+    rc = split_op(name, OPS_DT_SplitTensor, self, dim, sizes, n, out, false, workspaceSize,
+                  executor);
     free(sizes);
     return rc;
 }
@@ -289,7 +305,7 @@ aclnnStatus aclnnSplitWithSizeGetWorkspaceSize(const aclTensor *self, const aclI
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: splitSize sums to %lld; dim %d of self has %lld", name, (long long)sum,
                        d, (long long)self->dims[d]);
-    return split_op(name, OPS_DT_SplitWithSize, self, dim, splitSize->v, splitSize->n, out,
+    return split_op(name, OPS_DT_SplitWithSize, self, dim, splitSize->v, splitSize->n, out, false,
                     workspaceSize, executor);
 }
 PHASE2(SplitWithSize)
@@ -1203,3 +1219,54 @@ aclnnStatus aclnnBroadcastV2GetWorkspaceSize(const aclTensor *x, int64_t bufferM
     return mv_finish(e, workspaceSize, executor);
 }
 PHASE2(BroadcastV2)
+
+/* ---- Split (VW12) ----------------------------------------------------------------------------
+ */
+
+aclnnStatus aclnnSplitGetWorkspaceSize(const aclTensor *x, const aclIntArray *indices_or_sections,
+                                       int64_t axis, aclTensorList *y, WS)
+{
+    const char *name = "aclnnSplit";
+    OPS_CHECK_NULLS(name, x, indices_or_sections, y, workspaceSize, executor);
+    aclnnStatus rc;
+    int d = 0;
+    const bool flat = axis == -1;
+    if ((rc = ops_check_dims(x, name, "x")))
+        return rc;
+    if (flat && !ops_view_dense(x))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: axis -1 splits x flattened, which must then be dense", name);
+    if (!flat && (rc = split_dim(name, x, axis, &d)))
+        return rc;
+    const int64_t N = flat ? ops_numel(x->dims, (int)x->ndim) : x->dims[d];
+    const uint64_t m = indices_or_sections->n;
+    const int64_t *v = indices_or_sections->v;
+    if (m == 0 || m > 32765)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: indices_or_sections has %llu entries (1 to 32765)", name,
+                       (unsigned long long)m);
+    const uint64_t n = m == 1 ? (v[0] > 0 ? (uint64_t)v[0] : 0) : m + 1;
+    if (m == 1 && (v[0] <= 0 || N % v[0] != 0 || v[0] > 32766))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: %lld sections do not split the %lld elements evenly", name,
+                       (long long)v[0], (long long)N);
+    int64_t *sizes = malloc(n * sizeof(int64_t));
+    if (!sizes)
+        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    for (uint64_t k = 0; k < n; k++) {
+        int64_t lo = m == 1 ? (int64_t)k * (N / v[0]) : k ? v[k - 1] : 0;
+        int64_t hi = m == 1 ? lo + N / v[0] : k < m ? v[k] : N;
+        if (lo < 0 || hi < lo || hi > N) {
+            free(sizes);
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: the split points must rise from 0 to at most %lld", name,
+                           (long long)N);
+        }
+        sizes[k] = hi - lo;
+    }
+    rc = split_op(name, OPS_DT_Split, x, flat ? 0 : axis, sizes, n, y, flat, workspaceSize,
+                  executor);
+    free(sizes);
+    return rc;
+}
+PHASE2(Split)

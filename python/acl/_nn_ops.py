@@ -742,6 +742,7 @@ OPS = {
     'Sort': ('tensor', 'bool', 'int64', 'bool', 'tensor', 'tensor'),
     'SortV2': ('tensor', 'tensor', 'tensor', 'int64', 'bool', 'tensor'),
     'SortWithIndex': ('tensor', 'tensor', 'int64', 'bool', 'bool', 'tensor', 'tensor'),
+    'Split': ('tensor', 'int_array', 'int64', 'tensor_list'),
     'SplitTensor': ('tensor', 'uint64', 'int64', 'tensor_list'),
     'SplitWithSize': ('tensor', 'int_array', 'int64', 'tensor_list'),
     'Sqrt': ('tensor', 'tensor'),

@@ -5,7 +5,7 @@
 Through acl.nn (both phases, on a stream), for every type each row declares: SplitTensor,
 SplitWithSize, Stack, Flatten, Expand, SliceV2, StridedSlice (against numpy's indexing),
 AsStrided, ViewCopy (against torch.as_strided), SliceV3, Transposev, ConcatV2, PackV2,
-BroadcastV2, ChannelShuffle,
+BroadcastV2, Split (against numpy.split), ChannelShuffle,
 ConfusionTranspose, Diag,
 DiagFlat (view.c); the reflection, replication and circular pads and their backward forms
 (remap.c; gradients against torch's autograd in DOUBLE); InplaceOne, InplaceFillTensor,
@@ -356,6 +356,50 @@ class ShapeTorch(TorchCase):
         self.refused("BroadcastV2", 161002, self.inp((2, 1), I32)[1].handle, 0, 2, 0, 1, 3,
                      self.out((2, 3), I32).handle)
         self.refused("BroadcastV2", 161001, None, 0, 2, 0, 1, 3, self.out((2, 3), F32).handle)
+
+    def test_split_numpy(self):
+        """Split against numpy.split (axis -1: the flattened tensor)."""
+        import numpy as np
+        rng = self.rng
+        for dt in ALL:
+            for _ in range(4):
+                shape = tuple(rng.randint(1, 6) for _ in range(rng.randint(1, 3)))
+                axis = rng.choice([-1] + list(range(len(shape))))
+                x, xd = self.inp(shape, dt)
+                n = x.numel() if axis == -1 else shape[axis]
+                if rng.random() < 0.4:
+                    k = rng.choice([c for c in range(1, n + 1) if n % c == 0])
+                    spec, parts = [k], k
+                else:
+                    spec = sorted(rng.randint(0, n) for _ in range(rng.randint(2, 3)))
+                    parts = spec
+                bits = {2: torch.int16, 1: torch.uint8, 4: torch.int32,
+                        8: torch.int64}[x.element_size()]
+                xn = x.contiguous().view(bits).numpy()
+                refs = np.split(xn.reshape(-1) if axis == -1 else xn, parts,
+                                axis=0 if axis == -1 else axis)
+                refs = [torch.from_numpy(np.array(r)).view(dt) if r.size else
+                        torch.zeros(r.shape, dtype=dt) for r in refs]
+                xdd = self.dev(x) if axis == -1 else xd  # axis -1 takes a dense x
+                outs = [self.out(r.shape, dt) for r in refs]
+                self.run_op("Split", xdd.handle, spec, axis, outs)
+                for r, o in zip(refs, outs):
+                    same(self, o.read(), r, "Split %s %s %s axis %d" % (dt, shape, spec, axis))
+        # CANN's example: [4, 5] at (1, 2) along 1 gives [4, 1], [4, 1], [4, 3]
+        x = torch.arange(20, dtype=F32).reshape(4, 5)
+        outs = [self.out(s, F32) for s in ((4, 1), (4, 1), (4, 3))]
+        self.run_op("Split", self.dev(x).handle, [1, 2], 1, outs)
+        self.assertTrue(torch.equal(outs[2].read(), x[:, 2:]))
+        xd = self.dev(x)
+        self.refused("Split", 161002, xd.handle, [3], 1, [self.out((4, 2), F32)] * 3)
+        self.refused("Split", 161002, xd.handle, [2, 1], 1,
+                     [self.out((4, 2), F32), self.out((4, 0), F32), self.out((4, 4), F32)])
+        self.refused("Split", 161002, xd.handle, [1, 2], 1, [self.out((4, 1), F32)] * 2)
+        self.refused("Split", 161002, xd.handle, [1, 2], 2,
+                     [self.out((4, 1), F32), self.out((4, 1), F32), self.out((4, 3), F32)])
+        self.refused("Split", 161002, self.dev(x.t()).handle, [2], -1,
+                     [self.out((10,), F32), self.out((10,), F32)])
+        self.refused("Split", 161001, None, [2], 0, [self.out((2, 5), F32)] * 2)
 
     def test_as_strided_view_copy(self):
         """AsStrided against torch.as_strided of x's storage from x's first element; ViewCopy
