@@ -449,6 +449,7 @@
 #include "aclnnop/aclnn_strided_slice.h"
 #include "aclnnop/aclnn_slice_v3.h"
 #include "aclnnop/aclnn_transposev.h"
+#include "aclnnop/aclnn_pad_v2.h"
 #include "aclnnop/aclnn_split.h"
 #include "aclnnop/aclnn_concat_v2.h"
 #include "aclnnop/aclnn_pack_v2.h"

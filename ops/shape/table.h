@@ -4,7 +4,7 @@
  * ops/engine/optable.h): move.c (Permute, Slice, Repeat, Cat, Tril, Triu), view.c
  * (SplitTensor ... DiagFlat, StridedSlice, SliceV3, Transposev, ConcatV2, PackV2,
  * BroadcastV2, Split), storage_view.c (AsStrided, ViewCopy), remap.c
- * (ConstantPadNd,
+ * (ConstantPadNd, PadV2,
  * the Reflection/Replication/CircularPad rows and their Backward rows, ReflectionPad1d, Roll,
  * RepeatInterleaveIntWithDim, UpsampleNearest2d), copy.c (Cast, InplaceCopy, InplaceZero,
  * InplaceFillScalar; ops-math's experimental CastV2, CastV3, TensorMove), arange.c and
@@ -52,6 +52,9 @@
     X(BroadcastV2, broadcast_v2, OPS_OUT, K(tensor, int64, int64, int64, int64, int64, tensor),    \
       DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
     X(Split, split, OPS_OUT, K(tensor, int_array, int64, tensor_list), DTM_ALL, none, 0)            \
+    X(PadV2, pad_v2, OPS_OUT,                                                                      \
+      K(tensor, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, tensor),     \
+      DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I16) | DTM(DT_I32), none, 0)                              \
     X(AsStrided, as_strided, OPS_OUT, K(tensor, int_array, int_array, int_array, tensor),          \
       DTM_F3 | DTM_INT | DTM(DT_BOOL) | DTM_UWIDE, none, 0)                                        \
     X(ViewCopy, view_copy, OPS_OUT,                                                                \

@@ -621,6 +621,7 @@ OPS = {
     'OneHot': ('tensor', 'int', 'tensor', 'tensor', 'int64', 'tensor'),
     'Onehot': ('tensor', 'int64', 'tensor'),
     'PackV2': ('tensor', 'tensor', 'int64', 'tensor'),
+    'PadV2': ('tensor', 'int64', 'int64', 'int64', 'int64', 'int64', 'int64', 'int64', 'int64', 'int64', 'int64', 'tensor'),
     'Pdist': ('tensor', 'float', 'tensor'),
     'PdistForward': ('tensor', 'scalar', 'tensor'),
     'Permute': ('tensor', 'int_array', 'tensor'),

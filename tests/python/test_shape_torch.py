@@ -5,7 +5,7 @@
 Through acl.nn (both phases, on a stream), for every type each row declares: SplitTensor,
 SplitWithSize, Stack, Flatten, Expand, SliceV2, StridedSlice (against numpy's indexing),
 AsStrided, ViewCopy (against torch.as_strided), SliceV3, Transposev, ConcatV2, PackV2,
-BroadcastV2, Split (against numpy.split), ChannelShuffle,
+BroadcastV2, Split (against numpy.split), PadV2 (remap.c), ChannelShuffle,
 ConfusionTranspose, Diag,
 DiagFlat (view.c); the reflection, replication and circular pads and their backward forms
 (remap.c; gradients against torch's autograd in DOUBLE); InplaceOne, InplaceFillTensor,
@@ -400,6 +400,34 @@ class ShapeTorch(TorchCase):
         self.refused("Split", 161002, self.dev(x.t()).handle, [2], -1,
                      [self.out((10,), F32), self.out((10,), F32)])
         self.refused("Split", 161001, None, [2], 0, [self.out((2, 5), F32)] * 2)
+
+    def test_pad_v2(self):
+        rng = self.rng
+        for dt in (F32, F16, torch.int16, I32):
+            for _ in range(4):
+                shape = tuple(rng.randint(0 if rng.random() < 0.1 else 1, 4)
+                              for _ in range(rng.randint(1, 4)))
+                x, xd = self.inp(shape, dt)
+                pads = [rng.randint(0, 2) for _ in range(8)]
+                value = rng.randint(-5, 5)
+                tp = []  # torch's order: last dim first
+                for d in reversed(range(len(shape))):
+                    tp += [pads[2 * d], pads[2 * d + 1]]
+                ref = TF.pad(x.float() if dt == F16 else x, tp, value=value).to(dt)
+                self.one("PadV2", ref, [xd.handle, rng.randint(0, 2), value] + pads)
+        # CANN's example: [2, 3, 4, 5] of 2 padded by 1 everywhere with 1
+        x = torch.full((2, 3, 4, 5), 2, dtype=torch.int16)
+        self.one("PadV2", TF.pad(x, [1] * 8, value=1), [self.dev(x).handle, 0, 1] + [1] * 8)
+        x, xd = self.inp((2, 3), F32)
+        self.refused("PadV2", 161002, xd.handle, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0,
+                     self.out((1, 3), F32).handle)
+        self.refused("PadV2", 161002, xd.handle, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+                     self.out((2, 3), F32).handle)
+        self.refused("PadV2", 161002, self.inp((2, 3), BF16)[1].handle, 0, 0, *([0] * 8),
+                     self.out((2, 3), BF16).handle)
+        self.refused("PadV2", 161002, self.inp((1, 1, 1, 1, 1), F32)[1].handle, 0, 0, *([0] * 8),
+                     self.out((1, 1, 1, 1, 1), F32).handle)
+        self.refused("PadV2", 161001, None, 0, 0, *([0] * 8), self.out((2, 3), F32).handle)
 
     def test_as_strided_view_copy(self):
         """AsStrided against torch.as_strided of x's storage from x's first element; ViewCopy
