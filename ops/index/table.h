@@ -2,7 +2,7 @@
 /*
  * The index family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): gather.c (IndexSelect, GatherV2, Embedding), index_write.c (IndexCopy,
- * IndexFillTensor, IndexFill) and scatter.c (Scatter, ScatterValue, ScatterAdd, MaskedScatter,
+ * IndexFillTensor, IndexFill) and scatter.c (Scatter, ScatterValue, ScatterAdd, ScatterReduce, MaskedScatter,
  * EmbeddingDenseBackward); Gather and Take
  * (gather.c); MaskedSelect (masked_select.c); Nonzero, NonzeroV2 (nonzero.c); OneHot, Onehot
  * (one_hot.c); RepeatInterleave and its forms (repeat_interleave.c); EmbeddingBag
@@ -52,6 +52,8 @@
       DTM_ALL, index, DTM_IDX)                                                                     \
     X(ScatterAdd, scatter_add, OPS_OUT, K(tensor, int64, tensor, tensor, tensor), DTM_ALL, index,  \
       DTM_IDX)                                                                                     \
+    X(ScatterReduce, scatter_reduce, OPS_OUT_INPLACE,                                              \
+      K(tensor, int64, tensor, tensor, int64, bool, tensor), DTM_ALL, index, DTM_IDX)              \
     X(Gather, gather, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, index, DTM_IDX)          \
     X(Take, take, OPS_OUT, K(tensor, tensor, tensor), DTM_ALL, index, DTM_IDX)                     \
     X(MaskedScatter, masked_scatter, OPS_INPLACE, K(tensor, tensor, tensor), DTM_ALL, mask,        \

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Gather, GatherElementsV3, Take, ScatterAdd, InplaceMaskedScatter, EmbeddingDenseBackward
+"""Gather, GatherElementsV3, Take, ScatterAdd, ScatterReduce (against torch.scatter_reduce in
+DOUBLE / INT64), InplaceMaskedScatter, EmbeddingDenseBackward
 (and EmbeddingDenseGrad), IndexAdd and IndexAddV2 (ops/index) against PyTorch (torch 1.13 on the CPU).
 
 Every type their rows of ops/index/table.h declare, INT32 and INT64 indices,
@@ -133,6 +134,68 @@ class IndexTorch(TorchCase):
                                                  self.dev(idx).handle, self.dev(src).handle,
                                                  o.handle), 0)
                     check(self, o.read(), ref, what)
+
+    def test_scatter_reduce(self):
+        """ScatterReduce / InplaceScatterReduce against torch.scatter_reduce in DOUBLE (floating
+        types) or INT64 (integers, BOOL through 0 / 1), rounded once to the type; reduce 0
+        (none) against the updates in index order, the last one winning."""
+        rng = random.Random(SEED + 41)
+        names = {1: "sum", 2: "prod", 3: "amax", 4: "amin", 5: "mean"}
+        for dt in ALL:
+            for it in (I32, I64):
+                for _ in range(6):
+                    shape, d, ishape = self.shapes(rng)
+                    ishape = [min(a, b) if i != d % len(shape) else a
+                              for i, (a, b) in enumerate(zip(ishape, shape))]
+                    x = gen(rng, shape, dt, special=False)
+                    src = gen(rng, ishape, dt, special=False)
+                    idx = torch.randint(0, shape[d], ishape).to(it)
+                    reduce, inc = rng.randint(0, 5), rng.random() < 0.5
+                    wide = (lambda t: t.double()) if dt.is_floating_point else \
+                        (lambda t: t.long())
+                    if reduce == 0:
+                        ref = wide(x).clone()
+                        for p in itertools.product(*[range(n) for n in ishape]):
+                            q = list(p)
+                            q[d] = int(idx[p])
+                            ref[tuple(q)] = wide(src)[p]
+                    else:
+                        ref = wide(x).scatter_reduce(d, idx.long(), wide(src), names[reduce],
+                                                     include_self=inc)
+                    ref = ref != 0 if dt == BOOL else ref.to(dt)
+                    inplace = rng.random() < 0.3
+                    what = "ScatterReduce %s %s %s dim %d index %s reduce %d self %s" % (
+                        dt, it, shape, d, ishape, reduce, inc)
+                    if inplace:
+                        o = self.dev(x.clone())
+                        ret = self.run_op("InplaceScatterReduce", o.handle, d,
+                                          self.dev(view_of(rng, idx)).handle,
+                                          self.dev(src).handle, reduce, inc)
+                    else:
+                        o = self.dev(torch.zeros(shape, dtype=dt))
+                        ret = self.run_op("ScatterReduce", self.dev(view_of(rng, x)).handle, d,
+                                          self.dev(view_of(rng, idx)).handle,
+                                          self.dev(view_of(rng, src)).handle, reduce, inc,
+                                          o.handle)
+                    self.assertEqual(ret, 0, what)
+                    self.same_bits(o.read(), ref, what)
+        x = self.dev(torch.zeros(2, 3))
+        i = self.dev(torch.zeros(2, 3, dtype=I64))
+        o = self.dev(torch.zeros(2, 3))
+        self.refused("ScatterReduce", 161002, x.handle, 0, i.handle, x.handle, 6, True, o.handle)
+        self.refused("ScatterReduce", 161002, x.handle, 2, i.handle, x.handle, 1, True, o.handle)
+        self.refused("ScatterReduce", 161002, x.handle, 0, self.dev(torch.zeros(2, 3)).handle,
+                     x.handle, 1, True, o.handle)
+        self.refused("ScatterReduce", 161002, x.handle, 0, i.handle,
+                     self.dev(torch.zeros(2, 3, dtype=torch.float16)).handle, 1, True, o.handle)
+        self.refused("ScatterReduce", 161001, x.handle, 0, None, x.handle, 1, True, o.handle)
+        self.refused("InplaceScatterReduce", 161001, None, 0, i.handle, x.handle, 1, True)
+        bad = self.dev(torch.full((2, 3), 2, dtype=I64))  # index 2 outside dim 0's 2 rows
+        ws, ex, ret = nn.get_workspace_size("ScatterReduce", x.handle, 0, bad.handle, x.handle, 1,
+                                            True, o.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("ScatterReduce", 0, 0, ex, self.stream), 0)
+        self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)
 
     def test_masked_scatter(self):
         rng = random.Random(SEED + 2)
