@@ -779,6 +779,7 @@ OPS = {
     'TanhBackward': ('tensor', 'tensor', 'tensor'),
     'TanhGrad': ('tensor', 'tensor', 'tensor'),
     'TensorMove': ('tensor', 'tensor'),
+    'TfScatterAdd': ('tensor', 'tensor', 'tensor'),
     'Threshold': ('tensor', 'scalar', 'scalar', 'tensor'),
     'ThresholdBackward': ('tensor', 'tensor', 'scalar', 'tensor'),
     'TopKTopPSample': ('tensor', 'tensor', 'tensor', 'tensor', 'double', 'bool', 'int64', 'tensor', 'tensor'),

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """Gather, GatherElementsV3, Take, ScatterAdd, ScatterReduce (against torch.scatter_reduce in
-DOUBLE / INT64), InplaceMaskedScatter, EmbeddingDenseBackward
+DOUBLE / INT64), TfScatterAdd, InplaceMaskedScatter, EmbeddingDenseBackward
 (and EmbeddingDenseGrad), IndexAdd and IndexAddV2 (ops/index) against PyTorch (torch 1.13 on the CPU).
 
 Every type their rows of ops/index/table.h declare, INT32 and INT64 indices,
@@ -962,6 +962,59 @@ class IndexTorch(TorchCase):
         self.assertEqual(ret, 0)
         self.addCleanup(nn.destroy_int_array, a)
         return a
+
+    def test_tf_scatter_add(self):
+        """TfScatterAdd in both forms against the row updates in order, each rounded to the
+        type (added in DOUBLE / INT64), repeated rows included."""
+        rng = random.Random(SEED + 43)
+        for dt in (F32, torch.float16, torch.bfloat16, I32, torch.int8, torch.uint8):
+            for it in (I32, I64):
+                for _ in range(5):
+                    nd = rng.randint(1, 3)
+                    shape = [rng.randint(1, 4) for _ in range(nd)]
+                    x = gen(rng, shape, dt, special=False)
+                    wide = (lambda t: t.double()) if dt.is_floating_point else \
+                        (lambda t: t.long())
+                    if rng.random() < 0.5:  # tf.scatter_nd_add: rows of k coordinates
+                        k = rng.randint(1, nd)
+                        lead = [rng.randint(0, 3) for _ in range(rng.randint(1, 2))]
+                        idx = torch.stack([torch.randint(0, n, lead) for n in shape[:k]], -1)
+                        upd = gen(rng, lead + shape[k:], dt, special=False)
+                        rows = idx.reshape(-1, k).tolist()
+                        slices = upd.reshape([-1] + shape[k:])
+                    else:  # tf.scatter_add: each index one row of the first dim
+                        lead = [rng.randint(0, 3) for _ in range(rng.randint(1, 2))]
+                        idx = torch.randint(0, shape[0], lead)
+                        upd = gen(rng, lead + shape[1:], dt, special=False)
+                        rows = [[v] for v in idx.reshape(-1).tolist()]
+                        slices = upd.reshape([-1] + shape[1:])
+                    ref = x.clone()
+                    for j, r in enumerate(rows):
+                        ref[tuple(r)] = (wide(ref[tuple(r)]) + wide(slices[j])).to(dt)
+                    o = self.dev(x.clone())
+                    what = "TfScatterAdd %s %s %s index %s update %s" % (
+                        dt, it, shape, list(idx.shape), list(upd.shape))
+                    self.assertEqual(self.run_op("TfScatterAdd", o.handle,
+                                                 self.dev(view_of(rng, idx.to(it))).handle,
+                                                 self.dev(view_of(rng, upd)).handle), 0, what)
+                    self.same_bits(o.read(), ref, what)
+        v = self.dev(torch.zeros(3, 2))
+        i = self.dev(torch.tensor([0, 2], dtype=I64))
+        self.refused("TfScatterAdd", 161002, v.handle, i.handle, self.dev(torch.zeros(2, 3)).handle)
+        self.refused("TfScatterAdd", 161002, v.handle, i.handle,
+                     self.dev(torch.zeros(2, 2, dtype=torch.float16)).handle)
+        self.refused("TfScatterAdd", 161002, v.handle, self.dev(torch.zeros(2)).handle,
+                     self.dev(torch.zeros(2, 2)).handle)
+        self.refused("TfScatterAdd", 161002, self.dev(torch.zeros(0, 2)).handle, i.handle,
+                     self.dev(torch.zeros(2, 2)).handle)
+        self.refused("TfScatterAdd", 161001, v.handle, None, self.dev(torch.zeros(2, 2)).handle)
+        bad = self.dev(torch.tensor([0, 3], dtype=I64))  # row 3 outside varRef's 3 rows
+        ws, ex, ret = nn.get_workspace_size("TfScatterAdd", v.handle, bad.handle,
+                                            self.dev(torch.ones(2, 2)).handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("TfScatterAdd", 0, 0, ex, self.stream), 0)
+        self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)
+        self.assertEqual(v.read().abs().sum().item(), 0)
 
     def test_scatter_nd_put_flip(self):
         """ScatterNd / ScatterNdUpdate (K = 1 to rank, distinct rows) equal index assignment;
