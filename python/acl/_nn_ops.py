@@ -367,6 +367,7 @@ OPS = {
     'IndexCopy': ('tensor', 'int64', 'tensor', 'tensor', 'tensor'),
     'IndexFill': ('tensor', 'int64', 'tensor', 'scalar', 'tensor'),
     'IndexFillTensor': ('tensor', 'int64', 'int_array', 'scalar', 'tensor'),
+    'IndexPutImpl': ('tensor', 'tensor_list', 'tensor', 'bool', 'bool'),
     'IndexSelect': ('tensor', 'int64', 'tensor', 'tensor'),
     'InplaceAcos': ('tensor',),
     'InplaceAcosh': ('tensor',),

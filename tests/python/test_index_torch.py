@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """Gather, GatherElementsV3, Take, ScatterAdd, ScatterReduce (against torch.scatter_reduce in
-DOUBLE / INT64), TfScatterAdd, InplaceMaskedScatter, EmbeddingDenseBackward
+DOUBLE / INT64), TfScatterAdd, IndexPutImpl, InplaceMaskedScatter, EmbeddingDenseBackward
 (and EmbeddingDenseGrad), IndexAdd and IndexAddV2 (ops/index) against PyTorch (torch 1.13 on the CPU).
 
 Every type their rows of ops/index/table.h declare, INT32 and INT64 indices,
@@ -44,6 +44,7 @@ from acltest import acl  # noqa: E402
 
 if torch is not None:
     from test_ew_torch import Dev, check, view_of, gen, F32, F64, I32, I64, BOOL, ALL  # noqa
+    from test_ew_torch import ACL_DT  # noqa: E402
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
@@ -1015,6 +1016,85 @@ class IndexTorch(TorchCase):
         self.assertEqual(nn.launch("TfScatterAdd", 0, 0, ex, self.stream), 0)
         self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)
         self.assertEqual(v.read().abs().sum().item(), 0)
+
+    def tensor_list(self, ts):
+        """An aclTensorList of new aclTensors over device copies of ts (the list owns them;
+        destroyed after the test)."""
+        hs = []
+        for t in ts:
+            d = self.dev(t.contiguous())
+            h, ret = nn.create_tensor(list(t.shape), ACL_DT[t.dtype], None, 0, acl.ACL_FORMAT_ND,
+                                      None, d.ptr)
+            self.assertEqual(ret, 0)
+            hs.append(h)
+        lst, ret = nn.create_tensor_list(hs)
+        self.assertEqual(ret, 0)
+        self.addCleanup(nn.destroy_tensor_list, lst)
+        return lst
+
+    def test_index_put_impl(self):
+        """IndexPutImpl against torch's index_put_: distinct coordinates without accumulate
+        (exact), broadcast index tensors with repeats and broadcast values with accumulate
+        (integers in INT64 wrapping to the type, BOOL through 0 / 1)."""
+        rng = random.Random(SEED + 47)
+        for dt in ALL:
+            for it in (I32, I64):
+                for acc in (False, True):
+                    nd = rng.randint(1, 3)
+                    shape = [rng.randint(1, 4) for _ in range(nd)]
+                    k = rng.randint(1, nd)
+                    x = gen(rng, shape, dt, special=False)
+                    if not acc:
+                        cells = list(itertools.product(*[range(n) for n in shape[:k]]))
+                        rows = rng.sample(cells, rng.randint(1, len(cells)))
+                        idx = [torch.tensor([r[d] - (shape[d] if rng.random() < 0.3 else 0)
+                                             for r in rows]) for d in range(k)]
+                        bshape = [len(rows)]
+                    else:
+                        bshape = [rng.randint(1, 3), rng.randint(1, 3)]
+                        idx = [torch.randint(0, shape[d], [bshape[0], 1] if d == 0 else
+                                             [bshape[1]] if d == 1 else bshape)
+                               for d in range(k)]
+                        if k == 1:
+                            bshape = [bshape[0], 1]
+                    rshape = bshape + shape[k:]
+                    vshape = rshape[rng.randint(0, len(rshape)):] if acc else rshape
+                    vals = gen(rng, vshape, dt, special=False)
+                    wide = (lambda t: t.long()) if not dt.is_floating_point else (lambda t: t)
+                    ref = wide(x).clone().index_put_(tuple(t.long() for t in idx), wide(vals),
+                                                     accumulate=acc)
+                    ref = ref != 0 if dt == BOOL else ref.to(dt)
+                    o = self.dev(x.clone())
+                    lst = self.tensor_list([t.to(it) for t in idx])
+                    what = "IndexPutImpl %s %s %s k %d acc %s B %s values %s" % (
+                        dt, it, shape, k, acc, bshape, vshape)
+                    self.assertEqual(self.run_op("IndexPutImpl", o.handle, lst,
+                                                 self.dev(view_of(rng, vals)).handle, acc, False),
+                                     0, what)
+                    if acc and dt.is_floating_point:
+                        check(self, o.read(), ref, what)
+                    else:
+                        self.same_bits(o.read(), ref, what)
+        s3 = self.dev(torch.zeros(3, 2))
+        i1 = self.tensor_list([torch.tensor([0, 2])])
+        self.refused("IndexPutImpl", 161002, s3.handle, i1, self.dev(torch.zeros(3, 2)).handle,
+                     False, False)
+        self.refused("IndexPutImpl", 161002, s3.handle, self.tensor_list([torch.tensor([True,
+                     False, True])]), self.dev(torch.zeros(2, 2)).handle, False, False)
+        self.refused("IndexPutImpl", 161002, s3.handle, i1,
+                     self.dev(torch.zeros(2, 2, dtype=torch.float16)).handle, False, False)
+        self.refused("IndexPutImpl", 161002, s3.handle,
+                     self.tensor_list([torch.tensor([0])] * 3), self.dev(torch.zeros(1)).handle,
+                     False, False)
+        self.refused("IndexPutImpl", 161001, None, i1, self.dev(torch.zeros(2, 2)).handle, False,
+                     False)
+        bad = self.tensor_list([torch.tensor([0, 3])])  # row 3 outside 3 rows
+        ws, ex, ret = nn.get_workspace_size("IndexPutImpl", s3.handle, bad,
+                                            self.dev(torch.ones(2, 2)).handle, True, False)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("IndexPutImpl", 0, 0, ex, self.stream), 0)
+        self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)
+        self.assertEqual(s3.read().abs().sum().item(), 0)
 
     def test_scatter_nd_put_flip(self):
         """ScatterNd / ScatterNdUpdate (K = 1 to rank, distinct rows) equal index assignment;
