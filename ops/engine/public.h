@@ -348,6 +348,7 @@
 #include "aclnnop/aclnn_scatter_nd_update.h"
 #include "aclnnop/aclnn_tf_scatter_add.h"
 #include "aclnnop/aclnn_index_put_impl.h"
+#include "aclnnop/aclnn_index_v2.h"
 #include "aclnnop/aclnn_searchsorted.h"
 #include "aclnnop/aclnn_selu.h"
 #include "aclnnop/aclnn_selu_backward.h"

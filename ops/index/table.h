@@ -4,7 +4,7 @@
  * ops/engine/optable.h): gather.c (IndexSelect, GatherV2, Embedding), index_write.c (IndexCopy,
  * IndexFillTensor, IndexFill) and scatter.c (Scatter, ScatterValue, ScatterAdd, ScatterReduce,
  * MaskedScatter, EmbeddingDenseBackward); scatter_nd.c (ScatterNd, ScatterNdUpdate, TfScatterAdd,
- * Put); index_put.c (IndexPutImpl); Gather and Take
+ * Put); advanced_index.c (IndexPutImpl, Index); Gather and Take
  * (gather.c); MaskedSelect (masked_select.c); Nonzero, NonzeroV2 (nonzero.c); OneHot, Onehot
  * (one_hot.c); RepeatInterleave and its forms (repeat_interleave.c); EmbeddingBag
  * (embedding_bag.c); Unique, Unique2, UniqueDim, UniqueConsecutive (unique.c). The checks take each
@@ -92,6 +92,7 @@
       DTM_F3 | DTM(DT_I32) | DTM(DT_I8) | DTM(DT_U8), indices, DTM_IDX)                            \
     X(IndexPutImpl, index_put_impl, OPS_OUT, K(tensor, tensor_list, tensor, bool, bool), DTM_ALL,   \
       indices, DTM_IDX)                                                                            \
+    X(Index, index_v2, OPS_OUT, K(tensor, tensor_list, tensor), DTM_ALL, indices, DTM_IDX)          \
     X(Put, put, OPS_INPLACE, K(tensor, tensor, tensor, bool), DTM_ALL, index, DTM_IDX)             \
     X(NonzeroV2, nonzero_v2, OPS_OUT, K(tensor, tensor), DTM_ALL, out, DTM(DT_I64))                \
     X(GatherV3, gather_v3, OPS_OUT, K(tensor, int64, tensor, int64, int64, tensor), DTM_ALL,       \

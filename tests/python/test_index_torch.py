@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """Gather, GatherElementsV3, Take, ScatterAdd, ScatterReduce (against torch.scatter_reduce in
-DOUBLE / INT64), TfScatterAdd, IndexPutImpl, InplaceMaskedScatter, EmbeddingDenseBackward
+DOUBLE / INT64), TfScatterAdd, IndexPutImpl, Index, InplaceMaskedScatter, EmbeddingDenseBackward
 (and EmbeddingDenseGrad), IndexAdd and IndexAddV2 (ops/index) against PyTorch (torch 1.13 on the CPU).
 
 Every type their rows of ops/index/table.h declare, INT32 and INT64 indices,
@@ -1035,7 +1035,8 @@ class IndexTorch(TorchCase):
     def test_index_put_impl(self):
         """IndexPutImpl against torch's index_put_: distinct coordinates without accumulate
         (exact), broadcast index tensors with repeats and broadcast values with accumulate
-        (integers in INT64 wrapping to the type, BOOL through 0 / 1)."""
+        (integers in INT64 wrapping to the type, BOOL through 0 / 1); Index against x[indices]
+        with the same indices (exact)."""
         rng = random.Random(SEED + 47)
         for dt in ALL:
             for it in (I32, I64):
@@ -1075,6 +1076,12 @@ class IndexTorch(TorchCase):
                         check(self, o.read(), ref, what)
                     else:
                         self.same_bits(o.read(), ref, what)
+                    # Index (the read) with the same indices: x[indices]
+                    got = self.dev(torch.zeros(rshape, dtype=dt))
+                    self.assertEqual(self.run_op("Index", self.dev(view_of(rng, x)).handle, lst,
+                                                 got.handle), 0, what)
+                    self.same_bits(got.read(), x[tuple(t.long() for t in idx)].reshape(rshape),
+                                   "Index " + what)
         s3 = self.dev(torch.zeros(3, 2))
         i1 = self.tensor_list([torch.tensor([0, 2])])
         self.refused("IndexPutImpl", 161002, s3.handle, i1, self.dev(torch.zeros(3, 2)).handle,
@@ -1088,6 +1095,10 @@ class IndexTorch(TorchCase):
                      False, False)
         self.refused("IndexPutImpl", 161001, None, i1, self.dev(torch.zeros(2, 2)).handle, False,
                      False)
+        self.refused("Index", 161002, s3.handle, i1, self.dev(torch.zeros(3, 2)).handle)
+        self.refused("Index", 161002, s3.handle, i1,
+                     self.dev(torch.zeros(2, 2, dtype=torch.float16)).handle)
+        self.refused("Index", 161001, s3.handle, None, self.dev(torch.zeros(2, 2)).handle)
         bad = self.tensor_list([torch.tensor([0, 3])])  # row 3 outside 3 rows
         ws, ex, ret = nn.get_workspace_size("IndexPutImpl", s3.handle, bad,
                                             self.dev(torch.ones(2, 2)).handle, True, False)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * IndexPutImpl (ops-nn index/index_put_v2): torch's index_put_ with integer index tensors.
+ * torch's advanced indexing with integer index tensors: IndexPutImpl (ops-nn index/index_put_v2,
+ * index_put_) and Index (ops-nn experimental/index/index, aclnn_index_v2.h: the read, self[indices]).
  *
  *  IP1. indices holds k (1 to selfRef's rank) INT32 / INT64 tensors for selfRef's dims 0 to
  *      k - 1; they broadcast together to a shape B, and the indexed result has the shape
@@ -14,12 +15,15 @@
  *      false may leave it undefined).
  *  IP2. BOOL masks, which CANN also takes (each mask standing for the coordinates of its true
  *      elements, a data-dependent count), are refused with 161002 (cpuacl).
+ *  IP3. Index: out (of shape R, self's type) = self's slices at IP1's coordinates, element bits
+ *      moved; a coordinate outside its dim fails the launch before any write.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "aclnnop/aclnn_index_put_impl.h"
+#include "aclnnop/aclnn_index_v2.h"
 #include "ops/engine/engine.h"
 #include "ops/index/table.h"
 
@@ -30,6 +34,7 @@ struct ip_plan {
     int64_t ist[OPS_MAX_DIMS][OPS_MAX_DIMS];     /* each index tensor's strides over B (0: broadcast) */
     int64_t vst[2 * OPS_MAX_DIMS];               /* values' strides over R (0: broadcast) */
     bool accumulate;
+    bool get; /* Index (IP3): values is the out, read into */
 };
 
 /* dst (type dt) = src, or += src (IP1). */
@@ -89,8 +94,12 @@ static int32_t ip_run(const struct aclOpExecutor *e, void *const *addr)
         for (int q = 0; q < nb; q++)
             vo += b[q] * p->vst[q];
         for (int64_t r = 0; r < slice; r++) {
-            ip_put(sb + (off[j] + ops_odo_off(t, s->strides + k, tail)) * esz,
-                   vb + (vo + ops_odo_off(t, p->vst + nb, tail)) * esz, s->dt, p->accumulate);
+            char *at = sb + (off[j] + ops_odo_off(t, s->strides + k, tail)) * esz;
+            char *vat = (char *)vb + (vo + ops_odo_off(t, p->vst + nb, tail)) * esz;
+            if (p->get)
+                memcpy(vat, at, (size_t)esz);
+            else
+                ip_put(at, vat, s->dt, p->accumulate);
             ops_odo_next(t, s->dims + k, tail);
         }
         ops_odo_next(b, p->bdims, nb);
@@ -99,28 +108,27 @@ static int32_t ip_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-aclnnStatus aclnnIndexPutImplGetWorkspaceSize(aclTensor *selfRef, const aclTensorList *indices,
-                                              const aclTensor *values, const bool accumulate,
-                                              const bool unsafe, WS)
+/* IP1's phase 1 for both: selfRef / self, indices, values / out (get: out, exactly R). */
+static aclnnStatus ip_build(const char *name, const aclTensor *selfRef,
+                            const aclTensorList *indices, const aclTensor *values, bool get,
+                            bool accumulate, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    const char *name = "aclnnIndexPutImpl";
-    (void)unsafe; /* coordinates are always checked (IP1) */
-    OPS_CHECK_NULLS(name, selfRef, indices, values, workspaceSize, executor);
+    const char *sname = get ? "self" : "selfRef", *vname = get ? "out" : "values";
     aclnnStatus rc;
     int dt, vdt;
-    if ((rc = ops_check_dims(selfRef, name, "selfRef")) ||
-        (rc = ops_check_dims(values, name, "values")) ||
-        (rc = ops_need_dt(name, "selfRef", selfRef->dtype, OPS_DT_IndexPutImpl, &dt)) ||
-        (rc = ops_need_dt(name, "values", values->dtype, OPS_DT_IndexPutImpl, &vdt)))
+    if ((rc = ops_check_dims(selfRef, name, sname)) ||
+        (rc = ops_check_dims(values, name, vname)) ||
+        (rc = ops_need_dt(name, sname, selfRef->dtype, OPS_DT_IndexPutImpl, &dt)) ||
+        (rc = ops_need_dt(name, vname, values->dtype, OPS_DT_IndexPutImpl, &vdt)))
         return rc;
     const int nd = (int)selfRef->ndim;
     if (vdt != dt)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: values has type %s, selfRef %s", name,
-                       ops_dt_name(values->dtype), ops_dt_name(selfRef->dtype));
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has type %s, %s %s", name, vname,
+                       ops_dt_name(values->dtype), sname, ops_dt_name(selfRef->dtype));
     if (nd < 1 || indices->n < 1 || indices->n > (uint64_t)nd)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: indices has %llu tensors; selfRef's %d dims take 1 to that many", name,
-                       (unsigned long long)indices->n, nd);
+                       "%s: indices has %llu tensors; %s's %d dims take 1 to that many", name,
+                       (unsigned long long)indices->n, sname, nd);
     const int k = (int)indices->n;
     int64_t bd[OPS_MAX_DIMS];
     int nb = 0;
@@ -147,12 +155,14 @@ aclnnStatus aclnnIndexPutImplGetWorkspaceSize(aclTensor *selfRef, const aclTenso
         nb = nn;
     }
     const int tail = nd - k, nr = nb + tail;
-    if (nr > 2 * OPS_MAX_DIMS || (int)values->ndim > nr)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: values has %u dims, the indexed result %d",
-                       name, (unsigned)values->ndim, nr);
+    if (nr > 2 * OPS_MAX_DIMS || (int)values->ndim > nr || (get && nr > OPS_MAX_DIMS))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %u dims, the indexed result %d",
+                       name, vname, (unsigned)values->ndim, nr);
     int64_t rd[2 * OPS_MAX_DIMS];
     memcpy(rd, bd, (size_t)nb * sizeof(int64_t));
     memcpy(rd + nb, selfRef->dims + k, (size_t)tail * sizeof(int64_t));
+    if (get && (rc = ops_check_shape(name, rd, nr, values, vname)))
+        return rc;
     const int vo = nr - (int)values->ndim;
     for (int q = 0; q < (int)values->ndim; q++)
         if (values->dims[q] != 1 && values->dims[q] != rd[vo + q])
@@ -160,12 +170,13 @@ aclnnStatus aclnnIndexPutImplGetWorkspaceSize(aclTensor *selfRef, const aclTenso
                            "%s: values does not broadcast to the indexed result (dim %d: %lld "
                            "against %lld)", name, q, (long long)values->dims[q],
                            (long long)rd[vo + q]);
-    struct aclOpExecutor *e = ops_exec_plan(name, (uint16_t)(k + 2), 1, sizeof(struct ip_plan), NULL);
+    struct aclOpExecutor *e =
+        ops_exec_plan(name, (uint16_t)(k + (get ? 1 : 2)), 1, sizeof(struct ip_plan), NULL);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct ip_plan *p = e->plan;
-    if ((rc = ops_tensor_from(&p->self, selfRef, ops_exec_slot(e, selfRef), name, "selfRef")) ||
-        (rc = ops_tensor_from(&p->values, values, ops_exec_slot(e, values), name, "values"))) {
+    if ((rc = ops_tensor_from(&p->self, selfRef, ops_exec_slot(e, selfRef), name, sname)) ||
+        (rc = ops_tensor_from(&p->values, values, ops_exec_slot(e, values), name, vname))) {
         ops_exec_discard(e);
         return rc;
     }
@@ -190,7 +201,29 @@ aclnnStatus aclnnIndexPutImplGetWorkspaceSize(aclTensor *selfRef, const aclTenso
         p->vst[q] = vq >= 0 && p->values.dims[vq] != 1 ? p->values.strides[vq] : 0;
     }
     p->accumulate = accumulate;
+    p->get = get;
     e->run = ops_numel(bd, nb) && ops_numel(selfRef->dims + k, tail) ? ip_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
+
+aclnnStatus aclnnIndexPutImplGetWorkspaceSize(aclTensor *selfRef, const aclTensorList *indices,
+                                              const aclTensor *values, const bool accumulate,
+                                              const bool unsafe, WS)
+{
+    const char *name = "aclnnIndexPutImpl";
+    (void)unsafe; /* coordinates are always checked (IP1) */
+    OPS_CHECK_NULLS(name, selfRef, indices, values, workspaceSize, executor);
+    return ip_build(name, selfRef, indices, values, false, accumulate, workspaceSize, executor);
+}
 PHASE2(IndexPutImpl)
+
+aclnnStatus aclnnIndexGetWorkspaceSize(const aclTensor *self, const aclTensorList *indices,
+                                       aclTensor *out, WS)
+{
+    const char *name = "aclnnIndex";
+    OPS_CHECK_NULLS(name, self, indices, out, workspaceSize, executor);
+    _Static_assert(OPS_DT_Index == OPS_DT_IndexPutImpl && OPS_DT2_Index == OPS_DT2_IndexPutImpl,
+                   "Index takes IndexPutImpl's types (ip_build)");
+    return ip_build(name, self, indices, out, true, false, workspaceSize, executor);
+}
+PHASE2(Index)
