@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * torch's advanced indexing with integer index tensors: IndexPutImpl (ops-nn index/index_put_v2,
- * index_put_) and Index (ops-nn experimental/index/index, aclnn_index_v2.h: the read, self[indices]).
+ * index_put_) and Index (ops-nn experimental/index/index, aclnn_index_v2.h: the read,
+ * self[indices]).
  *
  *  IP1. indices holds k (1 to selfRef's rank) INT32 / INT64 tensors for selfRef's dims 0 to
  *      k - 1; they broadcast together to a shape B, and the indexed result has the shape
@@ -29,10 +30,10 @@
 
 struct ip_plan {
     struct ops_tensor self, values, idx[OPS_MAX_DIMS];
-    int k, nb;                                   /* index tensors; B's rank */
-    int64_t bdims[OPS_MAX_DIMS];                 /* B */
-    int64_t ist[OPS_MAX_DIMS][OPS_MAX_DIMS];     /* each index tensor's strides over B (0: broadcast) */
-    int64_t vst[2 * OPS_MAX_DIMS];               /* values' strides over R (0: broadcast) */
+    int k, nb;                               /* index tensors; B's rank */
+    int64_t bdims[OPS_MAX_DIMS];             /* B */
+    int64_t ist[OPS_MAX_DIMS][OPS_MAX_DIMS]; /* each index tensor's strides over B (0: broadcast) */
+    int64_t vst[2 * OPS_MAX_DIMS];           /* values' strides over R (0: broadcast) */
     bool accumulate;
     bool get; /* Index (IP3): values is the out, read into */
 };
@@ -116,8 +117,7 @@ static aclnnStatus ip_build(const char *name, const aclTensor *selfRef,
     const char *sname = get ? "self" : "selfRef", *vname = get ? "out" : "values";
     aclnnStatus rc;
     int dt, vdt;
-    if ((rc = ops_check_dims(selfRef, name, sname)) ||
-        (rc = ops_check_dims(values, name, vname)) ||
+    if ((rc = ops_check_dims(selfRef, name, sname)) || (rc = ops_check_dims(values, name, vname)) ||
         (rc = ops_need_dt(name, sname, selfRef->dtype, OPS_DT_IndexPutImpl, &dt)) ||
         (rc = ops_need_dt(name, vname, values->dtype, OPS_DT_IndexPutImpl, &vdt)))
         return rc;
@@ -144,7 +144,8 @@ static aclnnStatus ip_build(const char *name, const aclTensor *selfRef,
         if (t->dtype == ACL_BOOL)
             return ops_err(ACLNN_ERR_PARAM_INVALID,
                            "%s: %s is a BOOL mask; only INT32 / INT64 indices are supported "
-                           "(cpuacl)", name, what);
+                           "(cpuacl)",
+                           name, what);
         if ((rc = ops_need_dt(name, what, t->dtype, OPS_DT2_IndexPutImpl, &idt)))
             return rc;
         int64_t nbd[OPS_MAX_DIMS];
@@ -156,8 +157,8 @@ static aclnnStatus ip_build(const char *name, const aclTensor *selfRef,
     }
     const int tail = nd - k, nr = nb + tail;
     if (nr > 2 * OPS_MAX_DIMS || (int)values->ndim > nr || (get && nr > OPS_MAX_DIMS))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %u dims, the indexed result %d",
-                       name, vname, (unsigned)values->ndim, nr);
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %u dims, the indexed result %d", name,
+                       vname, (unsigned)values->ndim, nr);
     int64_t rd[2 * OPS_MAX_DIMS];
     memcpy(rd, bd, (size_t)nb * sizeof(int64_t));
     memcpy(rd + nb, selfRef->dims + k, (size_t)tail * sizeof(int64_t));
@@ -168,8 +169,8 @@ static aclnnStatus ip_build(const char *name, const aclTensor *selfRef,
         if (values->dims[q] != 1 && values->dims[q] != rd[vo + q])
             return ops_err(ACLNN_ERR_PARAM_INVALID,
                            "%s: values does not broadcast to the indexed result (dim %d: %lld "
-                           "against %lld)", name, q, (long long)values->dims[q],
-                           (long long)rd[vo + q]);
+                           "against %lld)",
+                           name, q, (long long)values->dims[q], (long long)rd[vo + q]);
     struct aclOpExecutor *e =
         ops_exec_plan(name, (uint16_t)(k + (get ? 1 : 2)), 1, sizeof(struct ip_plan), NULL);
     if (!e)
@@ -181,8 +182,8 @@ static aclnnStatus ip_build(const char *name, const aclTensor *selfRef,
         return rc;
     }
     for (int d = 0; d < k; d++)
-        if ((rc = ops_tensor_from(&p->idx[d], indices->v[d], ops_exec_slot(e, indices->v[d]),
-                                  name, "indices[]"))) {
+        if ((rc = ops_tensor_from(&p->idx[d], indices->v[d], ops_exec_slot(e, indices->v[d]), name,
+                                  "indices[]"))) {
             ops_exec_discard(e);
             return rc;
         }

@@ -159,8 +159,7 @@ static int32_t scatter_reduce_run(const struct aclOpExecutor *e, void *const *ad
             free(iv), free(acc), free(cnt);
             return ACL_ERROR_RT_AICORE_EXCEPTION;
         }
-    ops_gather_nd(acc, ck, ops_base(&p->self, addr), p->self.dt, nd, p->self.dims,
-                  p->self.strides);
+    ops_gather_nd(acc, ck, ops_base(&p->self, addr), p->self.dt, nd, p->self.dims, p->self.strides);
     double *af = acc;
     int64_t *ai = acc;
     const int r = p->reduce;
@@ -182,18 +181,18 @@ static int32_t scatter_reduce_run(const struct aclOpExecutor *e, void *const *ad
         if (isf) {
             double v, a = af[t];
             lds(&v, sb + so * ses, 0, 1);
-            af[t] = first || r == 0                 ? v
-                    : r == 1 || r == 5              ? a + v
-                    : r == 2                        ? a * v
-                    : isnan(a) || isnan(v)          ? NAN
-                    : (r == 3) == (v > a)           ? v
-                                                    : a;
+            af[t] = first || r == 0        ? v
+                    : r == 1 || r == 5     ? a + v
+                    : r == 2               ? a * v
+                    : isnan(a) || isnan(v) ? NAN
+                    : (r == 3) == (v > a)  ? v
+                                           : a;
         } else {
             int64_t v, a = ai[t];
             lds(&v, sb + so * ses, 0, 1);
-            ai[t] = first || r == 0    ? v
-                    : r == 1 || r == 5 ? (int64_t)((uint64_t)a + (uint64_t)v)
-                    : r == 2           ? (int64_t)((uint64_t)a * (uint64_t)v)
+            ai[t] = first || r == 0       ? v
+                    : r == 1 || r == 5    ? (int64_t)((uint64_t)a + (uint64_t)v)
+                    : r == 2              ? (int64_t)((uint64_t)a * (uint64_t)v)
                     : (r == 3) == (v > a) ? v
                                           : a;
         }
@@ -292,8 +291,8 @@ static aclnnStatus scatter_op(const char *name, const aclTensor *self, int64_t d
 aclnnStatus aclnnScatterGetWorkspaceSize(const aclTensor *self, int64_t dim, const aclTensor *index,
                                          const aclTensor *src, int64_t reduce, aclTensor *out, WS)
 {
-    return scatter_op("aclnnScatter", self, dim, index, src, NULL, reduce, out, false, false,
-                      false, workspaceSize, executor);
+    return scatter_op("aclnnScatter", self, dim, index, src, NULL, reduce, out, false, false, false,
+                      workspaceSize, executor);
 }
 aclnnStatus aclnnScatterValueGetWorkspaceSize(const aclTensor *self, int64_t dim,
                                               const aclTensor *index, const aclScalar *value,
@@ -334,8 +333,7 @@ PHASE2(ScatterAdd)
 
 aclnnStatus aclnnScatterReduceGetWorkspaceSize(const aclTensor *self, int64_t dim,
                                                const aclTensor *index, const aclTensor *src,
-                                               int64_t reduce, bool includeSelf, aclTensor *out,
-                                               WS)
+                                               int64_t reduce, bool includeSelf, aclTensor *out, WS)
 {
     _Static_assert(OPS_DT_ScatterReduce == OPS_DT_Scatter &&
                        OPS_DT2_ScatterReduce == OPS_DT2_Scatter,

@@ -90,9 +90,9 @@
       DTM_F3 | DTM(DT_I8) | DTM(DT_I64) | DTM(DT_BOOL), indices, DTM_IDX)                          \
     X(TfScatterAdd, tf_scatter_add, OPS_OUT, K(tensor, tensor, tensor),                            \
       DTM_F3 | DTM(DT_I32) | DTM(DT_I8) | DTM(DT_U8), indices, DTM_IDX)                            \
-    X(IndexPutImpl, index_put_impl, OPS_OUT, K(tensor, tensor_list, tensor, bool, bool), DTM_ALL,   \
+    X(IndexPutImpl, index_put_impl, OPS_OUT, K(tensor, tensor_list, tensor, bool, bool), DTM_ALL,  \
       indices, DTM_IDX)                                                                            \
-    X(Index, index_v2, OPS_OUT, K(tensor, tensor_list, tensor), DTM_ALL, indices, DTM_IDX)          \
+    X(Index, index_v2, OPS_OUT, K(tensor, tensor_list, tensor), DTM_ALL, indices, DTM_IDX)         \
     X(Put, put, OPS_INPLACE, K(tensor, tensor, tensor, bool), DTM_ALL, index, DTM_IDX)             \
     X(NonzeroV2, nonzero_v2, OPS_OUT, K(tensor, tensor), DTM_ALL, out, DTM(DT_I64))                \
     X(GatherV3, gather_v3, OPS_OUT, K(tensor, int64, tensor, int64, int64, tensor), DTM_ALL,       \

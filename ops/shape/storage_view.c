@@ -88,14 +88,15 @@ aclnnStatus aclnnAsStridedGetWorkspaceSize(const aclTensor *x, const aclIntArray
                        "%s: size and stride have %llu and %llu entries (one count, 1 to %d)", name,
                        (unsigned long long)size->n, (unsigned long long)stride->n, OPS_MAX_DIMS);
     if (storageOffset->n != 1)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: storageOffset has %llu entries (1 only)",
-                       name, (unsigned long long)storageOffset->n);
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: storageOffset has %llu entries (1 only)", name,
+                       (unsigned long long)storageOffset->n);
     int64_t last;
     const int64_t off = storageOffset->v[0];
     if (!sv_reach(size->v, stride->v, n, off, &last))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: size, stride and storageOffset must be non-negative (and the view's "
-                       "reach fit in 64 bits)", name);
+                       "reach fit in 64 bits)",
+                       name);
     const int64_t ext = sv_extent(x);
     if (last >= ext)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
@@ -134,8 +135,7 @@ static void vc_load(int64_t *v, const struct ops_tensor *t, void *const *addr, i
 }
 
 /* Visit the n-dim view (size, stride) from off: each element's storage offset into pos[]. */
-static void vc_offsets(int64_t *pos, const int64_t *size, const int64_t *stride, int n,
-                       int64_t off)
+static void vc_offsets(int64_t *pos, const int64_t *size, const int64_t *stride, int n, int64_t off)
 {
     int64_t idx[OPS_MAX_DIMS] = {0}, total = ops_numel(size, n);
     for (int64_t k = 0; k < total; k++) {
@@ -188,15 +188,14 @@ static int32_t vc_run(const struct aclOpExecutor *e, void *const *addr)
 
 aclnnStatus aclnnViewCopyGetWorkspaceSize(const aclTensor *dst, const aclTensor *dst_size,
                                           const aclTensor *dst_stride,
-                                          const aclTensor *dst_storage_offset,
-                                          const aclTensor *src, const aclTensor *src_size,
-                                          const aclTensor *src_stride,
+                                          const aclTensor *dst_storage_offset, const aclTensor *src,
+                                          const aclTensor *src_size, const aclTensor *src_stride,
                                           const aclTensor *src_storage_offset,
                                           const aclTensor *dst_out, WS)
 {
     const char *name = "aclnnViewCopy";
-    OPS_CHECK_NULLS(name, dst, dst_size, dst_stride, dst_storage_offset, src, src_size,
-                    src_stride, src_storage_offset, dst_out, workspaceSize, executor);
+    OPS_CHECK_NULLS(name, dst, dst_size, dst_stride, dst_storage_offset, src, src_size, src_stride,
+                    src_storage_offset, dst_out, workspaceSize, executor);
     aclnnStatus rc;
     int dt, mdt;
     if ((rc = ops_check_dims(dst, name, "dst")) || (rc = ops_check_dims(src, name, "src")) ||
@@ -225,17 +224,16 @@ aclnnStatus aclnnViewCopyGetWorkspaceSize(const aclTensor *dst, const aclTensor 
             return rc;
         if (meta[i]->dtype != dst_size->dtype)
             return ops_err(ACLNN_ERR_PARAM_INVALID,
-                           "%s: %s has type %s, dst_size %s (the six view tensors share one)",
-                           name, mname[i], ops_dt_name(meta[i]->dtype),
-                           ops_dt_name(dst_size->dtype));
+                           "%s: %s has type %s, dst_size %s (the six view tensors share one)", name,
+                           mname[i], ops_dt_name(meta[i]->dtype), ops_dt_name(dst_size->dtype));
         if (meta[i]->ndim != 1 || meta[i]->dims[0] != want || rank < 1 || rank > OPS_MAX_DIMS)
             return ops_err(ACLNN_ERR_PARAM_INVALID,
                            "%s: %s must be 1-d of %s elements (the rank, 1 to %d; the offsets "
-                           "1)", name, mname[i], i % 3 == 2 ? "1" : "rank", OPS_MAX_DIMS);
+                           "1)",
+                           name, mname[i], i % 3 == 2 ? "1" : "rank", OPS_MAX_DIMS);
     }
     if (!ops_view_dense(dst_out) || !ops_view_dense(dst))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dst and dst_out must be dense (cpuacl)",
-                       name);
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dst and dst_out must be dense (cpuacl)", name);
     OPS_PLAN(e, p, name, 8, 1, struct vc_plan, NULL, {&p->dst, dst, "dst"},
              {&p->dsz, dst_size, "dst_size"}, {&p->dst_st, dst_stride, "dst_stride"},
              {&p->doff, dst_storage_offset, "dst_storage_offset"}, {&p->src, src, "src"},

@@ -39,7 +39,7 @@
     X(SliceV2, slice_v2, OPS_OUT, K(tensor, int_array, int_array, int_array, int_array, tensor),   \
       DTM_ALL, none, 0)                                                                            \
     X(StridedSlice, strided_slice, OPS_OUT,                                                        \
-      K(tensor, int_array, int_array, int_array, int64, int64, int64, int64, int64, tensor),        \
+      K(tensor, int_array, int_array, int_array, int64, int64, int64, int64, int64, tensor),       \
       DTM_F3 | DTM_INT | DTM(DT_BOOL) | DTM_UWIDE, none, 0)                                        \
     X(SliceV3, slice_v3, OPS_OUT, K(tensor, int_array, int_array, tensor),                         \
       DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32), none, 0)                       \
@@ -51,7 +51,7 @@
       DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I32) | DTM(DT_I16), none, 0)                              \
     X(BroadcastV2, broadcast_v2, OPS_OUT, K(tensor, int64, int64, int64, int64, int64, tensor),    \
       DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
-    X(Split, split, OPS_OUT, K(tensor, int_array, int64, tensor_list), DTM_ALL, none, 0)            \
+    X(Split, split, OPS_OUT, K(tensor, int_array, int64, tensor_list), DTM_ALL, none, 0)           \
     X(PadV2, pad_v2, OPS_OUT,                                                                      \
       K(tensor, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, tensor),     \
       DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I16) | DTM(DT_I32), none, 0)                              \

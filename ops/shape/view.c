@@ -899,12 +899,13 @@ aclnnStatus aclnnStridedSliceGetWorkspaceSize(const aclTensor *self, const aclIn
     if (end->n != n || strides->n != n)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: begin, end and strides have %llu, %llu, %llu entries; they must be "
-                       "equal", name, (unsigned long long)n, (unsigned long long)end->n,
+                       "equal",
+                       name, (unsigned long long)n, (unsigned long long)end->n,
                        (unsigned long long)strides->n);
     if (n > 64 || (ellipsisMask & (ellipsisMask - 1)))
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: %s", name, n > 64 ? "more than 64 spec entries"
-                                              : "ellipsisMask has more than one bit set");
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s", name,
+                       n > 64 ? "more than 64 spec entries"
+                              : "ellipsisMask has more than one bit set");
     /* the dims the entries other than the ellipsis and the new axes take */
     int taken = 0;
     bool has_ell = false;
@@ -914,8 +915,8 @@ aclnnStatus aclnnStridedSliceGetWorkspaceSize(const aclTensor *self, const aclIn
         taken += !ell && !na;
     }
     if (taken > nd)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: the spec takes %d dims, self has %d", name, taken, nd);
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the spec takes %d dims, self has %d", name,
+                       taken, nd);
     int64_t cnt[OPS_MAX_DIMS], first[OPS_MAX_DIMS], step[OPS_MAX_DIMS], want[OPS_MAX_DIMS];
     int keep[OPS_MAX_DIMS]; /* out's dim of each of self's dims, -1 when dropped */
     int d = 0, no = 0;
@@ -950,8 +951,8 @@ aclnnStatus aclnnStridedSliceGetWorkspaceSize(const aclTensor *self, const aclIn
                 return ops_err(ACLNN_ERR_PARAM_INVALID,
                                "%s: entry %llu shrinks dim %d (%lld elements) at begin %lld with "
                                "stride %lld (it must be inside the dim, the stride positive)",
-                               name, (unsigned long long)i, d, (long long)N,
-                               (long long)begin->v[i], (long long)s);
+                               name, (unsigned long long)i, d, (long long)N, (long long)begin->v[i],
+                               (long long)s);
             cnt[d] = 1;
             first[d] = b;
             step[d] = 1;
@@ -1082,7 +1083,8 @@ aclnnStatus aclnnTransposevGetWorkspaceSize(const aclTensor *x, const aclTensor 
     if (ops_numel(out->dims, (int)out->ndim) != ops_numel(x->dims, nd) || !ops_view_dense(out))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: out must be dense and hold x's element count (the permuted tensor "
-                       "in row-major order)", name);
+                       "in row-major order)",
+                       name);
     OPS_PLAN(e, p, name, 2, 1, struct tv_plan, NULL, {&p->x, x, "x"}, {&p->perm, perm, "perm"},
              {&p->o, out, "out"});
     mv_ends(&p->m, &p->x, &p->o);
@@ -1124,7 +1126,8 @@ static aclnnStatus pair_move(const char *name, unsigned types, const aclTensor *
     if (ops_numel(out->dims, (int)out->ndim) != total || !ops_view_dense(out))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: %s must be dense and hold the result's %lld elements (written in "
-                       "row-major order)", name, names[2], (long long)total);
+                       "row-major order)",
+                       name, names[2], (long long)total);
     struct aclOpExecutor *e = mv_exec_new(name, 2, 1, 2);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
@@ -1178,8 +1181,8 @@ aclnnStatus aclnnPackV2GetWorkspaceSize(const aclTensor *x, const aclTensor *y, 
     if ((rc = ops_check_dims(x, name, "x")) || (rc = ops_check_dims(y, name, "y")))
         return rc;
     if (x->ndim >= OPS_MAX_DIMS)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %u dims, the result may have %d",
-                       name, (unsigned)x->ndim, OPS_MAX_DIMS);
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %u dims, the result may have %d", name,
+                       (unsigned)x->ndim, OPS_MAX_DIMS);
     if ((rc = ops_wrap_dim(name, d, (int)x->ndim + 1, &dim)))
         return rc;
     static const char *const names[3] = {"x", "y", "z"};

@@ -78,8 +78,8 @@ static void ts_softmax(double *pr, const double *keys, const int64_t *idx, int64
 }
 
 /* TS1 on one row: keys (the row), idx/tmp scratch, pr the probabilities; the result into keys. */
-static void ts_apply_row(double *keys, int64_t *idx, int64_t *tmp, double *pr, int64_t n,
-                         int64_t k, bool has_p, double p)
+static void ts_apply_row(double *keys, int64_t *idx, int64_t *tmp, double *pr, int64_t n, int64_t k,
+                         bool has_p, double p)
 {
     for (int64_t i = 0; i < n; i++)
         idx[i] = i;
@@ -165,9 +165,9 @@ static int32_t ts_run(const struct aclOpExecutor *e, void *const *addr)
         if (p->has_q)
             ops_loader(CK_F64, p->q.dt)(qrow, ops_elem(&p->q, addr, b * p->q.strides[0]),
                                         p->q.strides[1] * ops_dt_size(p->q.dt), n);
-        int64_t kept, pick = ts_sample_row(keys, idx, tmp, pr, n, ts_at_i(&p->k, addr, b),
-                                           ts_at_f(&p->p, addr, b), p->has_q ? qrow : NULL, p->eps,
-                                           &kept);
+        int64_t kept,
+            pick = ts_sample_row(keys, idx, tmp, pr, n, ts_at_i(&p->k, addr, b),
+                                 ts_at_f(&p->p, addr, b), p->has_q ? qrow : NULL, p->eps, &kept);
         ops_storer(CK_I64, p->o.dt)(ops_elem(&p->o, addr, b * p->o.strides[0]), 0, &pick, 1);
         if (p->need_logits) { /* TS3: the kept logits in place, -inf elsewhere (through pr) */
             for (int64_t i = 0; i < n; i++)
@@ -208,8 +208,10 @@ aclnnStatus aclnnApplyTopKTopPGetWorkspaceSize(const aclTensor *logits, const ac
                        (int)logits->ndim);
     if (p && ((rc = ts_check_rows(name, p, "p", logits->dims[0])) || p->dtype != logits->dtype))
         return rc ? rc
-                  : ops_err(ACLNN_ERR_PARAM_INVALID, "%s: p has type %s, logits %s (they must "
-                            "match)", name, ops_dt_name(p->dtype), ops_dt_name(logits->dtype));
+                  : ops_err(ACLNN_ERR_PARAM_INVALID,
+                            "%s: p has type %s, logits %s (they must "
+                            "match)",
+                            name, ops_dt_name(p->dtype), ops_dt_name(logits->dtype));
     if (k && ((rc = ts_check_rows(name, k, "k", logits->dims[0])) ||
               (rc = ops_need_dt(name, "k", k->dtype, OPS_DT2_ApplyTopKTopP, &kdt))))
         return rc;
@@ -249,7 +251,8 @@ aclnnStatus aclnnTopKTopPSampleGetWorkspaceSize(const aclTensor *logits, const a
     if (logits->ndim != 2 || logits->dims[0] < 1 || logits->dims[1] < 1)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: logits must be a non-empty [batch, vocSize] tensor (CANN: 2 dims, "
-                       "batch > 0, vocSize > 0)", name);
+                       "batch > 0, vocSize > 0)",
+                       name);
     const int64_t rows = logits->dims[0];
     if ((rc = ts_check_rows(name, topK, "topK", rows)) ||
         (rc = ops_need_dt(name, "topK", topK->dtype, OPS_DT2_TopKTopPSample, &kdt)) ||
@@ -267,13 +270,15 @@ aclnnStatus aclnnTopKTopPSampleGetWorkspaceSize(const aclTensor *logits, const a
         return rc ? rc
                   : ops_err(ACLNN_ERR_PARAM_INVALID, "%s: q has type %s (FLOAT only)", name,
                             ops_dt_name(q->dtype));
-    if (isNeedLogits && ((rc = ops_check_dims(logitsTopKPSelect, name, "logitsTopKPSelect")) ||
-                         logitsTopKPSelect->dtype != ACL_FLOAT ||
-                         (rc = ops_check_shape(name, logits->dims, 2, logitsTopKPSelect,
-                                               "logitsTopKPSelect"))))
+    if (isNeedLogits &&
+        ((rc = ops_check_dims(logitsTopKPSelect, name, "logitsTopKPSelect")) ||
+         logitsTopKPSelect->dtype != ACL_FLOAT ||
+         (rc = ops_check_shape(name, logits->dims, 2, logitsTopKPSelect, "logitsTopKPSelect"))))
         return rc ? rc
-                  : ops_err(ACLNN_ERR_PARAM_INVALID, "%s: logitsTopKPSelect has type %s (FLOAT "
-                            "only)", name, ops_dt_name(logitsTopKPSelect->dtype));
+                  : ops_err(ACLNN_ERR_PARAM_INVALID,
+                            "%s: logitsTopKPSelect has type %s (FLOAT "
+                            "only)",
+                            name, ops_dt_name(logitsTopKPSelect->dtype));
     if (!(eps >= 0))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: eps is %g, it must be >= 0", name, eps);
     OPS_PLAN(e, pl, name, 4, 2, struct ts_plan, NULL, {&pl->x, logits, "logits"},

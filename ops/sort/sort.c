@@ -61,7 +61,7 @@ static inline bool as_before_f(double a, double b, bool desc, bool nan_first)
 }
 
 void ops_sort_line(int64_t *idx, int64_t *tmp, int64_t n, const void *keys, bool isint, bool desc,
-                    bool nan_first)
+                   bool nan_first)
 {
     const double *kf = keys;
     const int64_t *ki = keys;

@@ -1075,14 +1075,14 @@ static void test_conversion_codes(void)
     CHECK(ot_get(&o3, 0) == 1 && ot_get(&o3, 1) == 5 && ot_get(&o3, 2) == 9);
     OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnStridedSlice, "begin", x.t, NULL, e, st, 0, 0, 0,
                     0, 0, o22.t);
-    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSlice, "out", x.t, b, e, st, 0, 0, 0, 0,
-                    0, f16.t);
-    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSlice, "ellipsisMask", x.t, b, e, st, 0,
-                    0, 3, 0, 0, o22.t);
-    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSlice, "entries", x.t, b, one, st, 0, 0,
-                    0, 0, 0, o22.t);
-    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnAsStrided, "storageOffset", x12.t, asz, ast,
-                    NULL, o3.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSlice, "out", x.t, b, e, st, 0, 0, 0, 0, 0,
+                    f16.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSlice, "ellipsisMask", x.t, b, e, st, 0, 0,
+                    3, 0, 0, o22.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSlice, "entries", x.t, b, one, st, 0, 0, 0,
+                    0, 0, o22.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnAsStrided, "storageOffset", x12.t, asz, ast, NULL,
+                    o3.t);
     OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAsStrided, "storage", x12.t, asz, afar, aof,
                     o3.t);
     OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSliceV3, "begin", x.t, e, b, o22.t);

@@ -259,7 +259,7 @@ static void sample_case(void)
     /* row 0: k = 1 keeps 4; row 1: k = 2 keeps 7, 8 (probabilities 0.27, 0.73), the running
      * sum 0.27 <= 0.6 cuts 7; row 2: k = 3 keeps 10, 11, 12, the sums 0.09, 0.34 <= 0.4 cut
      * 10 and 11 */
-    const double want[12] = {-INFINITY, -INFINITY, -INFINITY, 4,  -INFINITY, -INFINITY,
+    const double want[12] = {-INFINITY, -INFINITY, -INFINITY, 4,         -INFINITY, -INFINITY,
                              -INFINITY, 8,         -INFINITY, -INFINITY, -INFINITY, 12};
     OT_RUN(aclnnApplyTopKTopP, xs.t, p.t, k.t, o.t);
     for (int64_t i = 0; i < 12; i++)
