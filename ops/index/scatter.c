@@ -2,9 +2,11 @@
 /*
  * Scatter / ScatterValue and their in-place forms, and ScatterAdd (Scatter's
  * reduce 1): writes along one dim at the positions an index tensor gives (SC4);
+ * ScatterReduce and its in-place form, the same with torch.scatter_reduce's reductions (SC7);
  * InplaceMaskedScatter (SC5) and EmbeddingDenseBackward (SC6), the writes at the
  * positions a mask or an index of rows gives.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +15,7 @@
 #include "aclnnop/aclnn_masked_scatter.h"
 #include "aclnnop/aclnn_scatter.h"
 #include "aclnnop/aclnn_scatter_add.h"
+#include "aclnnop/aclnn_scatter_reduce.h"
 #include "ops/engine/ew_build.h"
 #include "ops/index/table.h"
 
@@ -32,6 +35,7 @@
 struct scatter_plan {
     struct ops_tensor self, index, src, out;
     bool has_src, copy; /* copy: out is not self (not in place) */
+    bool full, include_self; /* ScatterReduce (SC7): scatter_reduce_run */
     int dim, reduce;
     _Alignas(8) unsigned char cval[16]; /* the value (as self's type) when !has_src */
 };
@@ -123,10 +127,102 @@ static int32_t scatter_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
+/* ---- ScatterReduce (and in place) ----------------------------------------------------------
+ *  SC7. torch.scatter_reduce on SC4's checks and positions: out = self, then each position of
+ *      out that index names is reduced over the src values sent to it (reduce 0 none: the last
+ *      one, in index's row-major order; 1 add; 2 multiply; 3 max; 4 min; 5 mean), starting from
+ *      self's value when includeSelf, else from the first value sent; positions no index names
+ *      keep self's value. Mean divides the sum by the count of values (self's included when
+ *      includeSelf); integer means round down (torch's floor division). Floating values reduce
+ *      in double, integers in int64 (wrapping), each stored once at the end in out's type; max
+ *      and min propagate NaN (torch). CANN documents the codes and includeSelf (its A2/A3
+ *      kernels take FLOAT add with includeSelf only); every combination runs here. */
+
+static int32_t scatter_reduce_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct scatter_plan *p = e->plan;
+    const struct ops_tensor *ix = &p->index, *o = &p->out;
+    const int64_t n = ix->numel, lim = p->self.dims[p->dim], no = o->numel;
+    const int nd = o->ndim;
+    const bool isf = ops_dt_is_float(o->dt);
+    const int ck = isf ? CK_F64 : CK_I64;
+    int64_t *iv = malloc((size_t)(n ? n : 1) * sizeof(int64_t));
+    void *acc = malloc((size_t)no * 8);
+    int64_t *cnt = calloc((size_t)no, sizeof(int64_t));
+    if (!iv || !acc || !cnt) {
+        free(iv), free(acc), free(cnt);
+        return ACL_ERROR_BAD_ALLOC;
+    }
+    ops_gather_nd(iv, CK_I64, ops_base(ix, addr), ix->dt, ix->ndim, ix->dims, ix->strides);
+    for (int64_t j = 0; j < n; j++)
+        if (iv[j] < 0 || iv[j] >= lim) {
+            free(iv), free(acc), free(cnt);
+            return ACL_ERROR_RT_AICORE_EXCEPTION;
+        }
+    ops_gather_nd(acc, ck, ops_base(&p->self, addr), p->self.dt, nd, p->self.dims, p->self.strides);
+    double *af = acc;
+    int64_t *ai = acc;
+    const int r = p->reduce;
+    int64_t idx[OPS_MAX_DIMS] = {0}, ost[OPS_MAX_DIMS], st = 1;
+    for (int d = nd - 1; d >= 0; d--) { /* acc is out in row-major order */
+        ost[d] = st;
+        st *= o->dims[d];
+    }
+    ops_load_fn lds = ops_loader(ck, p->src.dt);
+    const int64_t ses = ops_dt_size(p->src.dt);
+    const char *sb = ops_base(&p->src, addr);
+    for (int64_t j = 0; j < n; j++) {
+        int64_t t = 0, so = 0;
+        for (int d = 0; d < nd; d++) {
+            t += (d == p->dim ? iv[j] : idx[d]) * ost[d];
+            so += idx[d] * p->src.strides[d];
+        }
+        const bool first = !p->include_self && cnt[t] == 0;
+        if (isf) {
+            double v, a = af[t];
+            lds(&v, sb + so * ses, 0, 1);
+            af[t] = first || r == 0        ? v
+                    : r == 1 || r == 5     ? a + v
+                    : r == 2               ? a * v
+                    : isnan(a) || isnan(v) ? NAN
+                    : (r == 3) == (v > a)  ? v
+                                           : a;
+        } else {
+            int64_t v, a = ai[t];
+            lds(&v, sb + so * ses, 0, 1);
+            ai[t] = first || r == 0       ? v
+                    : r == 1 || r == 5    ? (int64_t)((uint64_t)a + (uint64_t)v)
+                    : r == 2              ? (int64_t)((uint64_t)a * (uint64_t)v)
+                    : (r == 3) == (v > a) ? v
+                                          : a;
+        }
+        cnt[t]++;
+        for (int d = nd - 1; d >= 0; d--) {
+            if (++idx[d] < ix->dims[d])
+                break;
+            idx[d] = 0;
+        }
+    }
+    if (r == 5) /* mean over the values reduced, self's included when includeSelf */
+        for (int64_t t = 0; t < no; t++) {
+            if (!cnt[t])
+                continue;
+            const int64_t c = cnt[t] + (p->include_self ? 1 : 0);
+            if (isf)
+                af[t] /= (double)c;
+            else
+                ai[t] = ai[t] / c - ((ai[t] % c != 0) && ((ai[t] < 0) != (c < 0)));
+        }
+    ops_scatter_nd(acc, ck, ops_base(o, addr), o->dt, nd, o->dims, o->strides);
+    free(iv), free(acc), free(cnt);
+    return 0;
+}
+
+/* full: ScatterReduce's reduce codes 0-5 and includeSelf (SC7); else Scatter's 0-2. */
 static aclnnStatus scatter_op(const char *name, const aclTensor *self, int64_t dim,
                               const aclTensor *index, const aclTensor *src, const aclScalar *value,
-                              int64_t reduce, const aclTensor *out, bool valued, uint64_t *ws,
-                              aclOpExecutor **ex)
+                              int64_t reduce, const aclTensor *out, bool valued, bool full,
+                              bool include_self, uint64_t *ws, aclOpExecutor **ex)
 {
     bool inplace = self == out;
     OPS_CHECK_NULLS(name, self, index);
@@ -152,9 +248,9 @@ static aclnnStatus scatter_op(const char *name, const aclTensor *self, int64_t d
     if (odt != sdt || (src && xdt != sdt) || (value && !ops_can_cast(xdt, sdt)))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self, %s and out must share one type", name,
                        src ? "src" : "value");
-    if (reduce < 0 || reduce > 2)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: reduce %lld (0 none, 1 add, 2 multiply)", name,
-                       (long long)reduce);
+    if (reduce < 0 || reduce > (full ? 5 : 2))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: reduce %lld (0 none, 1 add, 2 multiply%s)",
+                       name, (long long)reduce, full ? ", 3 max, 4 min, 5 mean" : "");
     if (nd == 0 || dim < -nd || dim >= nd)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dim %lld is out of range for %d dims", name,
                        (long long)dim, nd);
@@ -184,38 +280,40 @@ static aclnnStatus scatter_op(const char *name, const aclTensor *self, int64_t d
     p->copy = !inplace;
     p->dim = d0;
     p->reduce = (int)reduce;
+    p->full = full;
+    p->include_self = include_self;
     if (value)
         ops_scalar_to(p->cval, sdt, value);
-    e->run = p->out.numel ? scatter_run : NULL;
+    e->run = p->out.numel ? (full ? scatter_reduce_run : scatter_run) : NULL;
     return ops_exec_done(e, ws, ex);
 }
 
 aclnnStatus aclnnScatterGetWorkspaceSize(const aclTensor *self, int64_t dim, const aclTensor *index,
                                          const aclTensor *src, int64_t reduce, aclTensor *out, WS)
 {
-    return scatter_op("aclnnScatter", self, dim, index, src, NULL, reduce, out, false,
+    return scatter_op("aclnnScatter", self, dim, index, src, NULL, reduce, out, false, false, false,
                       workspaceSize, executor);
 }
 aclnnStatus aclnnScatterValueGetWorkspaceSize(const aclTensor *self, int64_t dim,
                                               const aclTensor *index, const aclScalar *value,
                                               int64_t reduce, aclTensor *out, WS)
 {
-    return scatter_op("aclnnScatterValue", self, dim, index, NULL, value, reduce, out, true,
-                      workspaceSize, executor);
+    return scatter_op("aclnnScatterValue", self, dim, index, NULL, value, reduce, out, true, false,
+                      false, workspaceSize, executor);
 }
 aclnnStatus aclnnInplaceScatterGetWorkspaceSize(aclTensor *selfRef, int64_t dim,
                                                 const aclTensor *index, const aclTensor *src,
                                                 int64_t reduce, WS)
 {
     return scatter_op("aclnnInplaceScatter", selfRef, dim, index, src, NULL, reduce, selfRef, false,
-                      workspaceSize, executor);
+                      false, false, workspaceSize, executor);
 }
 aclnnStatus aclnnInplaceScatterValueGetWorkspaceSize(aclTensor *selfRef, int64_t dim,
                                                      const aclTensor *index, const aclScalar *value,
                                                      int64_t reduce, WS)
 {
     return scatter_op("aclnnInplaceScatterValue", selfRef, dim, index, NULL, value, reduce, selfRef,
-                      true, workspaceSize, executor);
+                      true, false, false, workspaceSize, executor);
 }
 PHASE2(Scatter)
 PHASE2(ScatterValue)
@@ -228,10 +326,30 @@ aclnnStatus aclnnScatterAddGetWorkspaceSize(const aclTensor *self, int64_t dim,
 {
     _Static_assert(OPS_DT_ScatterAdd == OPS_DT_Scatter && OPS_DT2_ScatterAdd == OPS_DT2_Scatter,
                    "ScatterAdd takes Scatter's types (scatter_op)");
-    return scatter_op("aclnnScatterAdd", self, dim, index, src, NULL, 1, out, false, workspaceSize,
-                      executor);
+    return scatter_op("aclnnScatterAdd", self, dim, index, src, NULL, 1, out, false, false, false,
+                      workspaceSize, executor);
 }
 PHASE2(ScatterAdd)
+
+aclnnStatus aclnnScatterReduceGetWorkspaceSize(const aclTensor *self, int64_t dim,
+                                               const aclTensor *index, const aclTensor *src,
+                                               int64_t reduce, bool includeSelf, aclTensor *out, WS)
+{
+    _Static_assert(OPS_DT_ScatterReduce == OPS_DT_Scatter &&
+                       OPS_DT2_ScatterReduce == OPS_DT2_Scatter,
+                   "ScatterReduce takes Scatter's types (scatter_op)");
+    return scatter_op("aclnnScatterReduce", self, dim, index, src, NULL, reduce, out, false, true,
+                      includeSelf, workspaceSize, executor);
+}
+aclnnStatus aclnnInplaceScatterReduceGetWorkspaceSize(aclTensor *selfRef, int64_t dim,
+                                                      const aclTensor *index, const aclTensor *src,
+                                                      int64_t reduce, bool includeSelf, WS)
+{
+    return scatter_op("aclnnInplaceScatterReduce", selfRef, dim, index, src, NULL, reduce, selfRef,
+                      false, true, includeSelf, workspaceSize, executor);
+}
+PHASE2(ScatterReduce)
+PHASE2(InplaceScatterReduce)
 
 /* ---- InplaceMaskedScatter -----------------------------------------------------------------
  *  SC5. The positions of selfRef (row-major) where mask (BOOL / UINT8, broadcast to selfRef's

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Scatters addressed by coordinate rows or flat positions: ScatterNd, ScatterNdUpdate,
- * InplacePut.
+ * TfScatterAdd, InplacePut.
  *
  *  ND1. indices' last dim holds K coordinates (1 <= K <= rank of the target), one row per
  *      update slice: updates has shape indices.shape[:-1] + target.shape[K:], and row j writes
@@ -16,6 +16,14 @@
  *      values lie in [-numel, numel) (negative ones from the end; others fail the launch as
  *      in ND1). Accumulation runs in double (floats) or int64 (integers, wrapping to the type;
  *      bool as logical or).
+ *  ND3. TfScatterAdd (tf.compat.v1.scatter_nd_add / scatter_add) adds ND1's slices into varRef
+ *      (put_one's accumulation, one rounding per update, in row order): the scatter_nd_add form
+ *      when updates.shape = indices.shape[:-1] + varRef.shape[K:] (K = indices' last dim, at
+ *      most varRef's rank; CANN's op_api takes this form first), else the scatter_add form,
+ *      each element of indices one row of K = 1 (updates.shape = indices.shape +
+ *      varRef.shape[1:]). CANN computes BFLOAT16 in FLOAT, rounding once: here each update
+ *      rounds, so repeated rows may differ in the last place. Out-of-range rows fail the launch
+ *      as in ND1 (CANN leaves them undefined).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +31,7 @@
 #include "aclnnop/aclnn_put.h"
 #include "aclnnop/aclnn_scatter_nd.h"
 #include "aclnnop/aclnn_scatter_nd_update.h"
+#include "aclnnop/aclnn_tf_scatter_add.h"
 #include "ops/engine/engine.h"
 #include "ops/index/table.h"
 
@@ -109,8 +118,8 @@ static int32_t snd_run(const struct aclOpExecutor *e, void *const *addr)
         for (int64_t j = 0; j < rows; j++) {
             int64_t t[OPS_MAX_DIMS] = {0};
             for (int64_t q = 0; q < slice; q++) {
-                memcpy(ob + (iv[j] + ops_odo_off(t, o->strides + k, tail)) * esz,
-                       ub + lin_off(u, j * slice + q) * esz, (size_t)esz);
+                put_one(ob + (iv[j] + ops_odo_off(t, o->strides + k, tail)) * esz,
+                        ub + lin_off(u, j * slice + q) * esz, o->dt, p->accumulate);
                 ops_odo_next(t, o->dims + k, tail);
             }
         }
@@ -119,10 +128,12 @@ static int32_t snd_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-/* The checks ND1 shares: types (from the row), indices' last dim, updates' shape. */
+/* The checks ND1 shares: types (from the row), indices' last dim, updates' shape. k1: every
+ * element of indices is one row of one coordinate (ND3's scatter_add form); add: the rows add. */
 static aclnnStatus snd_op(const char *name, const aclTensor *data, const aclTensor *indices,
                           const aclTensor *updates, const aclTensor *out, const char *oname,
-                          unsigned types, unsigned itypes, uint64_t *ws, aclOpExecutor **ex)
+                          unsigned types, unsigned itypes, bool k1, bool add, uint64_t *ws,
+                          aclOpExecutor **ex)
 {
     aclnnStatus rc;
     int ddt = DT_NONE, idt, udt, odt;
@@ -142,14 +153,14 @@ static aclnnStatus snd_op(const char *name, const aclTensor *data, const aclTens
     if (data && (rc = ops_check_shape(name, data->dims, (int)data->ndim, out, oname)))
         return rc;
     int r = (int)out->ndim, ni = (int)indices->ndim;
-    int64_t k = ni ? indices->dims[ni - 1] : 0;
+    int64_t k = k1 ? 1 : ni ? indices->dims[ni - 1] : 0;
     if (ni < 1 || k < 1 || k > r)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: indices' last dim (%lld) must be in [1, %s's rank %d]", name,
                        (long long)k, oname, r);
     int64_t want[OPS_TENSOR_MAX_DIMS];
     int nw = 0;
-    for (int q = 0; q < ni - 1; q++)
+    for (int q = 0; q < ni - (k1 ? 0 : 1); q++)
         want[nw++] = indices->dims[q];
     for (int q = (int)k; q < r; q++)
         want[nw++] = out->dims[q];
@@ -169,6 +180,7 @@ static aclnnStatus snd_op(const char *name, const aclTensor *data, const aclTens
     }
     p->k = (int)k;
     p->copy = data != NULL;
+    p->accumulate = add;
     bool empty_out = ops_numel(out->dims, r) == 0;
     e->run = (ops_numel(indices->dims, ni) > 0 || data) && !empty_out ? snd_run : NULL;
     return ops_exec_done(e, ws, ex);
@@ -180,7 +192,7 @@ aclnnStatus aclnnScatterNdGetWorkspaceSize(const aclTensor *data, const aclTenso
     const char *name = "aclnnScatterNd";
     OPS_CHECK_NULLS(name, data, indices, updates, out, workspaceSize, executor);
     return snd_op(name, data, indices, updates, out, "out", OPS_DT_ScatterNd, OPS_DT2_ScatterNd,
-                  workspaceSize, executor);
+                  false, false, workspaceSize, executor);
 }
 PHASE2(ScatterNd)
 
@@ -190,9 +202,36 @@ aclnnStatus aclnnScatterNdUpdateGetWorkspaceSize(aclTensor *varRef, const aclTen
     const char *name = "aclnnScatterNdUpdate";
     OPS_CHECK_NULLS(name, varRef, indices, updates, workspaceSize, executor);
     return snd_op(name, NULL, indices, updates, varRef, "varRef", OPS_DT_ScatterNdUpdate,
-                  OPS_DT2_ScatterNdUpdate, workspaceSize, executor);
+                  OPS_DT2_ScatterNdUpdate, false, false, workspaceSize, executor);
 }
 PHASE2(ScatterNdUpdate)
+
+aclnnStatus aclnnTfScatterAddGetWorkspaceSize(aclTensor *varRef, const aclTensor *indices,
+                                              const aclTensor *updates, WS)
+{
+    const char *name = "aclnnTfScatterAdd";
+    OPS_CHECK_NULLS(name, varRef, indices, updates, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(varRef, name, "varRef")) ||
+        (rc = ops_check_dims(indices, name, "indices")) ||
+        (rc = ops_check_dims(updates, name, "updates")))
+        return rc;
+    const int r = (int)varRef->ndim, ni = (int)indices->ndim;
+    if (r < 1 || ni < 1 || updates->ndim < 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: varRef, indices and updates need 1 to 8 dims",
+                       name);
+    if (varRef->dims[0] == 0 && ops_numel(indices->dims, ni) != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: varRef's first dim is 0, so indices must be empty", name);
+    /* ND3: the scatter_nd_add form first (CANN's op_api) */
+    const int64_t k = indices->dims[ni - 1];
+    bool nd = k >= 1 && k <= r && (int)updates->ndim == ni - 1 + r - (int)k;
+    for (int q = 0; nd && q < (int)updates->ndim; q++)
+        nd = updates->dims[q] == (q < ni - 1 ? indices->dims[q] : varRef->dims[k + q - (ni - 1)]);
+    return snd_op(name, NULL, indices, updates, varRef, "varRef", OPS_DT_TfScatterAdd,
+                  OPS_DT2_TfScatterAdd, !nd, true, workspaceSize, executor);
+}
+PHASE2(TfScatterAdd)
 
 aclnnStatus aclnnInplacePutGetWorkspaceSize(aclTensor *selfRef, const aclTensor *index,
                                             const aclTensor *source, bool accumulate, WS)

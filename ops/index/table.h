@@ -2,8 +2,9 @@
 /*
  * The index family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): gather.c (IndexSelect, GatherV2, Embedding), index_write.c (IndexCopy,
- * IndexFillTensor, IndexFill) and scatter.c (Scatter, ScatterValue, ScatterAdd, MaskedScatter,
- * EmbeddingDenseBackward); Gather and Take
+ * IndexFillTensor, IndexFill) and scatter.c (Scatter, ScatterValue, ScatterAdd, ScatterReduce,
+ * MaskedScatter, EmbeddingDenseBackward); scatter_nd.c (ScatterNd, ScatterNdUpdate, TfScatterAdd,
+ * Put); advanced_index.c (IndexPutImpl, Index); Gather and Take
  * (gather.c); MaskedSelect (masked_select.c); Nonzero, NonzeroV2 (nonzero.c); OneHot, Onehot
  * (one_hot.c); RepeatInterleave and its forms (repeat_interleave.c); EmbeddingBag
  * (embedding_bag.c); Unique, Unique2, UniqueDim, UniqueConsecutive (unique.c). The checks take each
@@ -52,6 +53,8 @@
       DTM_ALL, index, DTM_IDX)                                                                     \
     X(ScatterAdd, scatter_add, OPS_OUT, K(tensor, int64, tensor, tensor, tensor), DTM_ALL, index,  \
       DTM_IDX)                                                                                     \
+    X(ScatterReduce, scatter_reduce, OPS_OUT_INPLACE,                                              \
+      K(tensor, int64, tensor, tensor, int64, bool, tensor), DTM_ALL, index, DTM_IDX)              \
     X(Gather, gather, OPS_OUT, K(tensor, int64, tensor, tensor), DTM_ALL, index, DTM_IDX)          \
     X(Take, take, OPS_OUT, K(tensor, tensor, tensor), DTM_ALL, index, DTM_IDX)                     \
     X(MaskedScatter, masked_scatter, OPS_INPLACE, K(tensor, tensor, tensor), DTM_ALL, mask,        \
@@ -85,6 +88,11 @@
       indices, DTM_IDX)                                                                            \
     X(ScatterNdUpdate, scatter_nd_update, OPS_OUT, K(tensor, tensor, tensor),                      \
       DTM_F3 | DTM(DT_I8) | DTM(DT_I64) | DTM(DT_BOOL), indices, DTM_IDX)                          \
+    X(TfScatterAdd, tf_scatter_add, OPS_OUT, K(tensor, tensor, tensor),                            \
+      DTM_F3 | DTM(DT_I32) | DTM(DT_I8) | DTM(DT_U8), indices, DTM_IDX)                            \
+    X(IndexPutImpl, index_put_impl, OPS_OUT, K(tensor, tensor_list, tensor, bool, bool), DTM_ALL,  \
+      indices, DTM_IDX)                                                                            \
+    X(Index, index_v2, OPS_OUT, K(tensor, tensor_list, tensor), DTM_ALL, indices, DTM_IDX)         \
     X(Put, put, OPS_INPLACE, K(tensor, tensor, tensor, bool), DTM_ALL, index, DTM_IDX)             \
     X(NonzeroV2, nonzero_v2, OPS_OUT, K(tensor, tensor), DTM_ALL, out, DTM(DT_I64))                \
     X(GatherV3, gather_v3, OPS_OUT, K(tensor, int64, tensor, int64, int64, tensor), DTM_ALL,       \

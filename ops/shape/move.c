@@ -230,6 +230,12 @@ static void mv_run(const struct mv *m, void *const *addr)
     }
 }
 
+void mv_launch(struct mv *m, void *const *addr)
+{
+    mv_normalise(m);
+    mv_run(m, addr);
+}
+
 static int32_t mv_exec_run(const struct aclOpExecutor *e, void *const *addr)
 {
     const struct mv_plan *p = e->plan;

@@ -41,6 +41,9 @@ void mv_cast(struct mv *m, int prom);
 int64_t mv_slice_len(int64_t N, int64_t *start, int64_t *end, int64_t step);
 /* An executor whose plan is a move plan of n zeroed moves (nin inputs, nout outputs). */
 struct aclOpExecutor *mv_exec_new(const char *name, uint16_t nin, uint16_t nout, int n);
+/* Normalise and run one move whose geometry comes at the launch (view.c: Transposev, whose
+ * perm is a tensor); m is the caller's copy (the plan stays immutable). */
+void mv_launch(struct mv *m, void *const *addr);
 /* Normalise the moves, decide whether there is anything to run, hand out e. */
 aclnnStatus mv_finish(struct aclOpExecutor *e, uint64_t *ws, aclOpExecutor **ex);
 /* The one-input, one-output move executor: x and o get self's and out's views. */

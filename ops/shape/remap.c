@@ -20,6 +20,10 @@
  *      tables too (pad_src); their backward forms sum gradOutput into
  *      gradInput through the same tables (pad_backward_run: a double
  *      accumulator, one pass over gradOutput).
+ *  PD2. PadV2 (ops-math's experimental pad_v2) is ConstantPadNd with its pads as attributes:
+ *      (pad0, pad1) before and after dim 0, (pad2, pad3) dim 1, ... for x of 1 to 4 dims (the
+ *      pads of absent dims unused), each >= 0, and value an integer converted to x's type.
+ *      CANN's kernel does not read mode (its tiling stores it): every mode pads with value.
  * Semantics per operator are in the comments of the builders below and in
  * the headers.
  */
@@ -33,6 +37,7 @@
 #include "aclnnop/aclnn_circular_pad3d.h"
 #include "aclnnop/aclnn_circular_pad3d_backward.h"
 #include "aclnnop/aclnn_pad2d_backward.h"
+#include "aclnnop/aclnn_pad_v2.h"
 #include "aclnnop/aclnn_reflection_pad1d.h"
 #include "aclnnop/aclnn_reflection_pad1d_backward.h"
 #include "aclnnop/aclnn_reflection_pad2d.h"
@@ -302,6 +307,48 @@ aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self, const aclI
     return remap_done(e, workspaceSize, executor);
 }
 PHASE2(ConstantPadNd)
+
+/* ---- PadV2 (PD2) --------------------------------------------------------------------------- */
+
+aclnnStatus aclnnPadV2GetWorkspaceSize(const aclTensor *x, int64_t mode, int64_t value,
+                                       int64_t pad0, int64_t pad1, int64_t pad2, int64_t pad3,
+                                       int64_t pad4, int64_t pad5, int64_t pad6, int64_t pad7,
+                                       aclTensor *y, WS)
+{
+    const char *name = "aclnnPadV2";
+    (void)mode; /* not read by CANN's kernel (PD2) */
+    OPS_CHECK_NULLS(name, x, y, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(x, name, "x")) || (rc = ops_check_dims(y, name, "y")))
+        return rc;
+    const int nd = (int)x->ndim;
+    const int64_t pads[8] = {pad0, pad1, pad2, pad3, pad4, pad5, pad6, pad7};
+    if (nd < 1 || nd > 4)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %d dims, 1 to 4 are supported", name,
+                       nd);
+    int64_t want[4];
+    for (int d = 0; d < nd; d++) {
+        if (pads[2 * d] < 0 || pads[2 * d + 1] < 0 ||
+            __builtin_add_overflow(x->dims[d], pads[2 * d], &want[d]) ||
+            __builtin_add_overflow(want[d], pads[2 * d + 1], &want[d]))
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: pad%d, pad%d (%lld, %lld) of dim %d must be >= 0", name, 2 * d,
+                           2 * d + 1, (long long)pads[2 * d], (long long)pads[2 * d + 1], d);
+    }
+    struct aclOpExecutor *e;
+    struct remap_plan *p;
+    if ((rc = remap_begin(name, x, y, OPS_DT_PadV2, want, NULL, &e, &p)))
+        return rc;
+    for (int d = 0; d < nd; d++)
+        for (int64_t o = 0; o < want[d]; o++) {
+            int64_t i = o - pads[2 * d];
+            p->map[d][o] = i >= 0 && i < x->dims[d] ? i : -1;
+        }
+    const struct aclScalar v = {.dtype = ACL_INT64, .v.i64 = value};
+    ops_scalar_to(p->cval, p->out.dt, &v);
+    return remap_done(e, workspaceSize, executor);
+}
+PHASE2(PadV2)
 
 /* ---- Reflection, replication and circular padding (PD1) -----------------------------------
  */

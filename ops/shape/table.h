@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The shape family's declaration list, one row per operator (the columns:
- * ops/engine/optable.h): move.c (Permute, Slice, Repeat, Cat, Tril, Triu), view.c (SplitTensor
- * ... DiagFlat), remap.c (ConstantPadNd,
+ * ops/engine/optable.h): move.c (Permute, Slice, Repeat, Cat, Tril, Triu), view.c
+ * (SplitTensor ... DiagFlat, StridedSlice, SliceV3, Transposev, ConcatV2, PackV2,
+ * BroadcastV2, Split), storage_view.c (AsStrided, ViewCopy), remap.c
+ * (ConstantPadNd, PadV2,
  * the Reflection/Replication/CircularPad rows and their Backward rows, ReflectionPad1d, Roll,
  * RepeatInterleaveIntWithDim, UpsampleNearest2d), copy.c (Cast, InplaceCopy, InplaceZero,
  * InplaceFillScalar; ops-math's experimental CastV2, CastV3, TensorMove), arange.c and
@@ -36,6 +38,28 @@
     X(Flip, flip, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)                         \
     X(SliceV2, slice_v2, OPS_OUT, K(tensor, int_array, int_array, int_array, int_array, tensor),   \
       DTM_ALL, none, 0)                                                                            \
+    X(StridedSlice, strided_slice, OPS_OUT,                                                        \
+      K(tensor, int_array, int_array, int_array, int64, int64, int64, int64, int64, tensor),       \
+      DTM_F3 | DTM_INT | DTM(DT_BOOL) | DTM_UWIDE, none, 0)                                        \
+    X(SliceV3, slice_v3, OPS_OUT, K(tensor, int_array, int_array, tensor),                         \
+      DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32), none, 0)                       \
+    X(Transposev, transposev, OPS_OUT, K(tensor, tensor, tensor),                                  \
+      DTM_F3 | DTM_INT | DTM(DT_BOOL) | DTM_UWIDE, perm, DTM_IDX)                                  \
+    X(ConcatV2, concat_v2, OPS_OUT, K(tensor, tensor, int64, tensor),                              \
+      DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I32) | DTM(DT_I16), none, 0)                              \
+    X(PackV2, pack_v2, OPS_OUT, K(tensor, tensor, int64, tensor),                                  \
+      DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I32) | DTM(DT_I16), none, 0)                              \
+    X(BroadcastV2, broadcast_v2, OPS_OUT, K(tensor, int64, int64, int64, int64, int64, tensor),    \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
+    X(Split, split, OPS_OUT, K(tensor, int_array, int64, tensor_list), DTM_ALL, none, 0)           \
+    X(PadV2, pad_v2, OPS_OUT,                                                                      \
+      K(tensor, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, tensor),     \
+      DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I16) | DTM(DT_I32), none, 0)                              \
+    X(AsStrided, as_strided, OPS_OUT, K(tensor, int_array, int_array, int_array, tensor),          \
+      DTM_F3 | DTM_INT | DTM(DT_BOOL) | DTM_UWIDE, none, 0)                                        \
+    X(ViewCopy, view_copy, OPS_OUT,                                                                \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor),                   \
+      DTM_F3 | DTM_INT | DTM(DT_BOOL) | DTM(DT_U16) | DTM(DT_U32), dst_size, DTM_IDX)              \
     X(ChannelShuffle, channel_shuffle, OPS_OUT, K(tensor, int64, tensor), DTM_ALL, none, 0)        \
     X(ConfusionTranspose, confusion_transpose, OPS_OUT,                                            \
       K(tensor, int_array, int_array, bool, tensor), DTM_ALL, none, 0)                             \

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Operators that are a view computation plus strided copies on move.c's move
- * plan (move.h): SplitTensor, SplitWithSize, Stack, Flatten, Expand, SliceV2 (and
+ * plan (move.h): SplitTensor, SplitWithSize, Stack, Flatten, Expand, SliceV2, StridedSlice (and
  * StridedSliceV2's ops_strided_slice, shape.h),
  * ChannelShuffle, ConfusionTranspose, Diag, DiagPart and DiagFlat.
  *
@@ -31,13 +31,51 @@
  *      (row-major flat index j (C + 1), torch.fill_diagonal_).
  *  VW6. Flip: self's view starting at the last element of each flipped dim, that dim's
  *      stride negated (torch.flip; dims wrap, none named twice).
+ *  VW8. SliceV3 (ops-math's experimental slice_v3, TensorFlow's Slice): y = x[begin[d] :
+ *      begin[d] + size[d]] on every dim; begin and size have one entry per dim, each >= 0, the
+ *      slice inside the dim (CANN's README gives the formula only; TensorFlow's size -1, "to the
+ *      end", is refused: an open guess).
+ *  VW9. Transposev (ops-math's experimental transposev): Permute with perm a tensor (INT32 or
+ *      INT64, one entry per dim of x, each in [-rank, rank)), read at each launch, as CANN's
+ *      kernel reads it: the move is built then (mv_launch); a perm that is not a permutation
+ *      fails the launch before any write (507015). out receives the permuted tensor in
+ *      row-major order: CANN's kernel writes its memory so, and its example gives out x's
+ *      shape, so out is checked for x's type, x's element count and a dense layout only.
+ *  VW10. ConcatV2 and PackV2 (ops-math's experimental concat_v2, pack_v2): Cat and Stack of two
+ *      tensors of one type and shape (ConcatV2: but along d) along d (PackV2: d in [0, rank],
+ *      the new dim). CANN's kernels write the result in row-major order over out's memory and
+ *      their examples give out another shape of that element count, so out is checked for the
+ *      type, the element count and a dense layout only: two moves into out's memory seen with
+ *      the result's shape.
+ *  VW11. BroadcastV2 (ops-math's experimental broadcast_v2, Ascend C's Broadcast): y = x with
+ *      its dim `axis` (of size 1) broadcast to num; dim is x's rank (1 or 2, Ascend C's
+ *      template); bufferMode and isReuseSource are Ascend C's buffer options, unused. A dim of
+ *      size other than 1 ("num times its length", CANN's README) is refused: an open guess.
+ *  VW12. Split (ops-math's experimental split, numpy.split): indices_or_sections of one entry k
+ *      splits x along axis into k equal pieces (the dim divisible by k), of more entries
+ *      a0 <= a1 <= ... (inside the dim) into [0, a0), [a0, a1), ..., [a_last, N); axis -1
+ *      splits x flattened (CANN's README: "-1 flattens to one dim"; x then dense, each piece
+ *      1-d), any other axis wraps against x's dims. Ordered split points are required
+ *      (numpy takes any and clamps: an open guess).
+ *  VW7. StridedSlice (TensorFlow's strided slice, numpy's basic indexing): the spec entries
+ *      (begin, end, strides, one per entry) walk self's dims; an ellipsis entry (the one bit of
+ *      ellipsisMask; none: an implicit one at the end) stands for the dims no other entry
+ *      takes, a newAxisMask entry adds a dim of 1 and takes none (an ellipsis bit wins over
+ *      it), a shrinkAxisMask entry takes element begin (negative from the end, inside the
+ *      dim) and drops the dim, every other entry is a slice: begin / end masked to the dim's
+ *      start / end in the stride's direction, else counted from the end when negative and
+ *      clamped to [0, N] (stride > 0) or [-1, N - 1] (stride < 0). out has the resulting
+ *      shape; the move runs over self's dims (counts, first element, stride per dim) into out's
+ *      strides of the dims that stay (a dropped dim has 1 element).
  * Types: every supported type; out of self's type (Stack: promoted and cast).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_broadcast_v2.h"
 #include "aclnnop/aclnn_channel_shuffle.h"
+#include "aclnnop/aclnn_concat_v2.h"
 #include "aclnnop/aclnn_confusion_transpose.h"
 #include "aclnnop/aclnn_diag.h"
 #include "aclnnop/aclnn_diag_flat.h"
@@ -47,10 +85,15 @@
 #include "aclnnop/aclnn_fill_diagonal.h"
 #include "aclnnop/aclnn_flatten.h"
 #include "aclnnop/aclnn_flip.h"
+#include "aclnnop/aclnn_pack_v2.h"
 #include "aclnnop/aclnn_slice_v2.h"
+#include "aclnnop/aclnn_slice_v3.h"
+#include "aclnnop/aclnn_split.h"
 #include "aclnnop/aclnn_split_tensor.h"
 #include "aclnnop/aclnn_split_with_size.h"
 #include "aclnnop/aclnn_stack.h"
+#include "aclnnop/aclnn_strided_slice.h"
+#include "aclnnop/aclnn_transposev.h"
 #include "ops/engine/engine.h"
 #include "ops/engine/ew_build.h" /* ops_scalar_to */
 #include "ops/shape/move.h"
@@ -151,15 +194,22 @@ static aclnnStatus split_dim(const char *name, const aclTensor *self, int64_t di
 /* ---- SplitTensor / SplitWithSize (VW1) --------------------------------------------------------
  */
 
+/* flat: self (dense) split as the 1-d tensor of its elements (Split's axis -1, VW12). */
 static aclnnStatus split_op(const char *name, unsigned types, const aclTensor *self, int64_t dim,
-                            const int64_t *sizes, uint64_t n, const aclTensorList *out,
+                            const int64_t *sizes, uint64_t n, const aclTensorList *out, bool flat,
                             uint64_t *ws, aclOpExecutor **ex)
 {
     aclnnStatus rc;
     int nd = (int)self->ndim, d, dt;
-    if ((rc = split_dim(name, self, dim, &d)) ||
+    if ((rc = flat ? ops_check_dims(self, name, "self") : split_dim(name, self, dim, &d)) ||
         (rc = ops_need_dt(name, "self", self->dtype, types, &dt)))
         return rc;
+    int64_t fdims[1] = {ops_numel(self->dims, nd)}, unit[1] = {1};
+    const int64_t *sdims = flat ? fdims : self->dims;
+    if (flat) {
+        nd = 1;
+        d = 0;
+    }
     if (out->n != n)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out has %llu tensors; the split gives %llu",
                        name, (unsigned long long)out->n, (unsigned long long)n);
@@ -176,7 +226,7 @@ static aclnnStatus split_op(const char *name, unsigned types, const aclTensor *s
                            "%s: %s has data type %s and self %s; they must be the same", name, what,
                            ops_dt_name(t->dtype), ops_dt_name(self->dtype));
         int64_t want[OPS_MAX_DIMS];
-        memcpy(want, self->dims, (size_t)nd * sizeof(int64_t));
+        memcpy(want, sdims, (size_t)nd * sizeof(int64_t));
         want[d] = sizes[k];
         if ((rc = ops_check_shape(name, want, nd, t, what)))
             return rc;
@@ -196,7 +246,8 @@ static aclnnStatus split_op(const char *name, unsigned types, const aclTensor *s
         }
         struct mv *m = mv_at(e, (int)k);
         mv_ends(m, &x, &o);
-        mv_fill(m, nd, o.dims, x.strides, o.strides, sizes[k] ? pos * x.strides[d] : 0);
+        const int64_t *xs = flat ? unit : x.strides;
+        mv_fill(m, nd, o.dims, xs, o.strides, sizes[k] ? pos * xs[d] : 0);
         pos += sizes[k];
     }
     return mv_finish(e, ws, ex);
@@ -226,7 +277,8 @@ aclnnStatus aclnnSplitTensorGetWorkspaceSize(const aclTensor *self, uint64_t spl
         uint64_t left = (uint64_t)size - k * splitSections;
         sizes[k] = (int64_t)(left < splitSections ? left : splitSections);
     }
-    rc = split_op(name, OPS_DT_SplitTensor, self, dim, sizes, n, out, workspaceSize, executor);
+    rc = split_op(name, OPS_DT_SplitTensor, self, dim, sizes, n, out, false, workspaceSize,
+                  executor);
     free(sizes);
     return rc;
 }
@@ -253,7 +305,7 @@ aclnnStatus aclnnSplitWithSizeGetWorkspaceSize(const aclTensor *self, const aclI
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: splitSize sums to %lld; dim %d of self has %lld", name, (long long)sum,
                        d, (long long)self->dims[d]);
-    return split_op(name, OPS_DT_SplitWithSize, self, dim, splitSize->v, splitSize->n, out,
+    return split_op(name, OPS_DT_SplitWithSize, self, dim, splitSize->v, splitSize->n, out, false,
                     workspaceSize, executor);
 }
 PHASE2(SplitWithSize)
@@ -827,3 +879,397 @@ aclnnStatus aclnnInplaceFillDiagonalGetWorkspaceSize(aclTensor *selfRef, const a
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(InplaceFillDiagonal)
+
+/* ---- StridedSlice (VW7) ------------------------------------------------------------------------
+ */
+
+aclnnStatus aclnnStridedSliceGetWorkspaceSize(const aclTensor *self, const aclIntArray *begin,
+                                              const aclIntArray *end, const aclIntArray *strides,
+                                              int64_t beginMask, int64_t endMask,
+                                              int64_t ellipsisMask, int64_t newAxisMask,
+                                              int64_t shrinkAxisMask, aclTensor *out, WS)
+{
+    const char *name = "aclnnStridedSlice";
+    OPS_CHECK_NULLS(name, self, begin, end, strides, out, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(self, name, "self")))
+        return rc;
+    const int nd = (int)self->ndim;
+    const uint64_t n = begin->n;
+    if (end->n != n || strides->n != n)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: begin, end and strides have %llu, %llu, %llu entries; they must be "
+                       "equal",
+                       name, (unsigned long long)n, (unsigned long long)end->n,
+                       (unsigned long long)strides->n);
+    if (n > 64 || (ellipsisMask & (ellipsisMask - 1)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s", name,
+                       n > 64 ? "more than 64 spec entries"
+                              : "ellipsisMask has more than one bit set");
+    /* the dims the entries other than the ellipsis and the new axes take */
+    int taken = 0;
+    bool has_ell = false;
+    for (uint64_t i = 0; i < n; i++) {
+        bool ell = (ellipsisMask >> i) & 1, na = (newAxisMask >> i) & 1;
+        has_ell |= ell;
+        taken += !ell && !na;
+    }
+    if (taken > nd)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the spec takes %d dims, self has %d", name,
+                       taken, nd);
+    int64_t cnt[OPS_MAX_DIMS], first[OPS_MAX_DIMS], step[OPS_MAX_DIMS], want[OPS_MAX_DIMS];
+    int keep[OPS_MAX_DIMS]; /* out's dim of each of self's dims, -1 when dropped */
+    int d = 0, no = 0;
+    for (uint64_t i = 0; i <= n; i++) {
+        const bool last = i == n; /* the implicit ellipsis after the spec */
+        if (last || ((ellipsisMask >> i) & 1)) {
+            if (last && has_ell)
+                break;
+            for (int r = last ? nd - d : nd - taken; r > 0; r--, d++) {
+                if (no >= OPS_MAX_DIMS)
+                    goto too_many;
+                cnt[d] = want[no] = self->dims[d];
+                first[d] = 0;
+                step[d] = 1;
+                keep[d] = no++;
+            }
+            continue;
+        }
+        if ((newAxisMask >> i) & 1) {
+            if (no >= OPS_MAX_DIMS)
+                goto too_many;
+            want[no++] = 1;
+            continue;
+        }
+        const int64_t N = self->dims[d], s = strides->v[i];
+        if (s == 0)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: strides[%llu] is 0", name,
+                           (unsigned long long)i);
+        if ((shrinkAxisMask >> i) & 1) {
+            int64_t b = begin->v[i] < 0 ? begin->v[i] + N : begin->v[i];
+            if (s < 0 || b < 0 || b >= N)
+                return ops_err(ACLNN_ERR_PARAM_INVALID,
+                               "%s: entry %llu shrinks dim %d (%lld elements) at begin %lld with "
+                               "stride %lld (it must be inside the dim, the stride positive)",
+                               name, (unsigned long long)i, d, (long long)N, (long long)begin->v[i],
+                               (long long)s);
+            cnt[d] = 1;
+            first[d] = b;
+            step[d] = 1;
+            keep[d++] = -1;
+            continue;
+        }
+        const int64_t lo = s > 0 ? 0 : -1, hi = s > 0 ? N : N - 1;
+        int64_t b = (beginMask >> i) & 1 ? (s > 0 ? lo : hi) : begin->v[i];
+        int64_t e = (endMask >> i) & 1 ? (s > 0 ? hi : lo) : end->v[i];
+        if (!((beginMask >> i) & 1))
+            b = b < 0 ? b + N : b;
+        if (!((endMask >> i) & 1))
+            e = e < 0 ? e + N : e;
+        b = b < lo ? lo : b > hi ? hi : b;
+        e = e < lo ? lo : e > hi ? hi : e;
+        int64_t c = s > 0 ? (e - b + s - 1) / s : (b - e - s - 1) / -s;
+        c = c > 0 ? c : 0;
+        if (no >= OPS_MAX_DIMS)
+            goto too_many;
+        cnt[d] = want[no] = c;
+        first[d] = c ? b : 0;
+        step[d] = s;
+        keep[d++] = no++;
+    }
+    struct aclOpExecutor *e;
+    struct ops_tensor x, o;
+    if ((rc = mv_check_types(name, OPS_DT_StridedSlice, self, "self", out)) ||
+        (rc = ops_check_out_shape(name, out, want, no)) ||
+        (rc = mv_single(name, self, out, &e, &x, &o)))
+        return rc;
+    int64_t sst[OPS_MAX_DIMS], dst[OPS_MAX_DIMS], off = 0;
+    const bool empty = ops_numel(cnt, nd) == 0;
+    for (int k = 0; k < nd; k++) {
+        sst[k] = x.strides[k] * step[k];
+        dst[k] = keep[k] >= 0 ? o.strides[keep[k]] : 0;
+        off += empty ? 0 : first[k] * x.strides[k];
+    }
+    mv_fill(mv_at(e, 0), nd, cnt, sst, dst, off);
+    return mv_finish(e, workspaceSize, executor);
+too_many:
+    return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out would have more than %d dims", name,
+                   OPS_MAX_DIMS);
+}
+PHASE2(StridedSlice)
+
+/* ---- SliceV3 (VW8) ---------------------------------------------------------------------------
+ */
+
+aclnnStatus aclnnSliceV3GetWorkspaceSize(const aclTensor *x, const aclIntArray *begin,
+                                         const aclIntArray *size, aclTensor *y, WS)
+{
+    const char *name = "aclnnSliceV3";
+    OPS_CHECK_NULLS(name, x, begin, size, y, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(x, name, "x")))
+        return rc;
+    const int nd = (int)x->ndim;
+    if (begin->n != (uint64_t)nd || size->n != (uint64_t)nd)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: begin and size have %llu and %llu entries, x has %d dims", name,
+                       (unsigned long long)begin->n, (unsigned long long)size->n, nd);
+    int64_t step[OPS_MAX_DIMS];
+    for (int d = 0; d < nd; d++) {
+        const int64_t b = begin->v[d], n = size->v[d];
+        if (b < 0 || n < 0 || b > x->dims[d] || n > x->dims[d] - b)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: dim %d: begin %lld, size %lld leave its %lld elements", name, d,
+                           (long long)b, (long long)n, (long long)x->dims[d]);
+        step[d] = 1;
+    }
+    return strided_move(name, OPS_DT_SliceV3, x, size->v, begin->v, step, y, workspaceSize,
+                        executor);
+}
+PHASE2(SliceV3)
+
+/* ---- Transposev (VW9) ------------------------------------------------------------------------
+ */
+
+struct tv_plan {
+    struct ops_tensor x, perm, o;
+    struct mv m; /* the move's ends; dims and strides come at the launch */
+};
+
+static int32_t tv_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct tv_plan *p = e->plan;
+    const int nd = p->x.ndim;
+    int64_t perm[OPS_MAX_DIMS];
+    bool seen[OPS_MAX_DIMS] = {false};
+    ops_loader(CK_I64, p->perm.dt)(perm, ops_base(&p->perm, addr),
+                                   p->perm.strides[0] * ops_dt_size(p->perm.dt), nd);
+    for (int k = 0; k < nd; k++) { /* VW9: a permutation, checked before any write */
+        int64_t d = perm[k] < 0 ? perm[k] + nd : perm[k];
+        if (d < 0 || d >= nd || seen[d])
+            return ACL_ERROR_RT_AICORE_EXCEPTION;
+        seen[d] = true;
+        perm[k] = d;
+    }
+    struct mv m = p->m;
+    m.nd = nd;
+    int64_t st = 1;
+    for (int k = nd - 1; k >= 0; k--) { /* out row-major over the permuted shape */
+        m.dims[k] = p->x.dims[perm[k]];
+        m.sst[k] = p->x.strides[perm[k]];
+        m.dstr[k] = st;
+        st *= m.dims[k];
+    }
+    mv_launch(&m, addr);
+    return 0;
+}
+
+aclnnStatus aclnnTransposevGetWorkspaceSize(const aclTensor *x, const aclTensor *perm,
+                                            aclTensor *out, WS)
+{
+    const char *name = "aclnnTransposev";
+    OPS_CHECK_NULLS(name, x, perm, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int pdt;
+    if ((rc = mv_check_types(name, OPS_DT_Transposev, x, "x", out)) ||
+        (rc = ops_check_dims(perm, name, "perm")) ||
+        (rc = ops_need_dt(name, "perm", perm->dtype, OPS_DT2_Transposev, &pdt)))
+        return rc;
+    const int nd = (int)x->ndim;
+    if (nd < 1 || perm->ndim != 1 || perm->dims[0] != nd)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: perm must be 1-d with one entry per dim of x (x has %d dims, 1 to 8)",
+                       name, nd);
+    if (ops_numel(out->dims, (int)out->ndim) != ops_numel(x->dims, nd) || !ops_view_dense(out))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: out must be dense and hold x's element count (the permuted tensor "
+                       "in row-major order)",
+                       name);
+    OPS_PLAN(e, p, name, 2, 1, struct tv_plan, NULL, {&p->x, x, "x"}, {&p->perm, perm, "perm"},
+             {&p->o, out, "out"});
+    mv_ends(&p->m, &p->x, &p->o);
+    e->run = p->x.numel ? tv_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(Transposev)
+
+/* ---- ConcatV2, PackV2 (VW10), BroadcastV2 (VW11) ---------------------------------------------
+ */
+
+/* Two moves of a and b (one type, a's dims but along dim cat when cat >= 0) into out's dense
+ * memory seen as the result: along dim cat (ConcatV2) or stacked on a new dim d (PackV2). */
+static aclnnStatus pair_move(const char *name, unsigned types, const aclTensor *a,
+                             const aclTensor *b, const char *const *names, int cat, int d,
+                             const aclTensor *out, WS)
+{
+    aclnnStatus rc;
+    if ((rc = mv_check_types(name, types, a, names[0], out)) ||
+        (rc = mv_check_types(name, types, b, names[1], out)))
+        return rc;
+    const int nd = (int)a->ndim;
+    int64_t want[OPS_MAX_DIMS + 1], total;
+    bool same = b->ndim == a->ndim;
+    for (int k = 0; same && k < nd; k++)
+        same = k == cat || b->dims[k] == a->dims[k];
+    if (!same)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s and %s must have one shape%s", name,
+                       names[0], names[1], cat >= 0 ? " but along the concatenated dim" : "");
+    if (cat >= 0) {
+        memcpy(want, a->dims, (size_t)nd * sizeof(int64_t));
+        want[cat] += b->dims[cat];
+    } else {
+        for (int k = 0, j = 0; k <= nd; k++)
+            want[k] = k == d ? 2 : a->dims[j++];
+    }
+    const int wn = cat >= 0 ? nd : nd + 1;
+    total = ops_numel(want, wn);
+    if (ops_numel(out->dims, (int)out->ndim) != total || !ops_view_dense(out))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: %s must be dense and hold the result's %lld elements (written in "
+                       "row-major order)",
+                       name, names[2], (long long)total);
+    struct aclOpExecutor *e = mv_exec_new(name, 2, 1, 2);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct ops_tensor ta, tb, o;
+    if ((rc = OPS_VIEWS(e, {&ta, a, names[0]}, {&tb, b, names[1]}, {&o, out, names[2]})))
+        return rc;
+    int64_t wst[OPS_MAX_DIMS + 1], st = 1, dst[OPS_MAX_DIMS];
+    for (int k = wn - 1; k >= 0; k--) { /* the result's row-major strides over out's memory */
+        wst[k] = st;
+        st *= want[k];
+    }
+    for (int k = 0, j = 0; k < wn; k++)
+        if (cat >= 0 || k != d)
+            dst[j++] = wst[k];
+    const struct ops_tensor *in[2] = {&ta, &tb};
+    for (int i = 0; i < 2; i++) {
+        struct mv *m = mv_at(e, i);
+        mv_ends(m, in[i], &o);
+        mv_fill(m, nd, in[i]->dims, in[i]->strides, dst, 0);
+        if (i == 1)
+            m->doff += cat >= 0 ? a->dims[cat] * wst[cat] : wst[d];
+    }
+    return mv_finish(e, workspaceSize, executor);
+}
+
+aclnnStatus aclnnConcatV2GetWorkspaceSize(const aclTensor *x1, const aclTensor *x2, int64_t d,
+                                          aclTensor *y, WS)
+{
+    const char *name = "aclnnConcatV2";
+    OPS_CHECK_NULLS(name, x1, x2, y, workspaceSize, executor);
+    aclnnStatus rc;
+    int dim;
+    if ((rc = ops_check_dims(x1, name, "x1")) || (rc = ops_check_dims(x2, name, "x2")))
+        return rc;
+    if (x1->ndim == 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1 must have at least 1 dim", name);
+    if ((rc = ops_wrap_dim(name, d, (int)x1->ndim, &dim)))
+        return rc;
+    static const char *const names[3] = {"x1", "x2", "y"};
+    return pair_move(name, OPS_DT_ConcatV2, x1, x2, names, dim, -1, y, workspaceSize, executor);
+}
+PHASE2(ConcatV2)
+
+aclnnStatus aclnnPackV2GetWorkspaceSize(const aclTensor *x, const aclTensor *y, int64_t d,
+                                        aclTensor *z, WS)
+{
+    const char *name = "aclnnPackV2";
+    OPS_CHECK_NULLS(name, x, y, z, workspaceSize, executor);
+    aclnnStatus rc;
+    int dim;
+    if ((rc = ops_check_dims(x, name, "x")) || (rc = ops_check_dims(y, name, "y")))
+        return rc;
+    if (x->ndim >= OPS_MAX_DIMS)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %u dims, the result may have %d", name,
+                       (unsigned)x->ndim, OPS_MAX_DIMS);
+    if ((rc = ops_wrap_dim(name, d, (int)x->ndim + 1, &dim)))
+        return rc;
+    static const char *const names[3] = {"x", "y", "z"};
+    return pair_move(name, OPS_DT_PackV2, x, y, names, -1, dim, z, workspaceSize, executor);
+}
+PHASE2(PackV2)
+
+aclnnStatus aclnnBroadcastV2GetWorkspaceSize(const aclTensor *x, int64_t bufferMode, int64_t dim,
+                                             int64_t isReuseSource, int64_t axis, int64_t num,
+                                             aclTensor *y, WS)
+{
+    const char *name = "aclnnBroadcastV2";
+    (void)bufferMode; /* Ascend C's buffer options (VW11) */
+    (void)isReuseSource;
+    OPS_CHECK_NULLS(name, x, y, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(x, name, "x")))
+        return rc;
+    const int nd = (int)x->ndim;
+    if ((nd != 1 && nd != 2) || dim != nd)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: dim is %lld and x has %d dims (dim is x's rank, 1 or 2)", name,
+                       (long long)dim, nd);
+    if (axis < 0 || axis >= nd || x->dims[axis] != 1 || num < 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: axis %lld must name a dim of x of size 1 and num (%lld) be positive",
+                       name, (long long)axis, (long long)num);
+    int64_t want[2] = {x->dims[0], nd > 1 ? x->dims[1] : 0};
+    want[axis] = num;
+    struct aclOpExecutor *e;
+    struct ops_tensor xv, o;
+    if ((rc = one_move(name, OPS_DT_BroadcastV2, x, y, want, nd, &e, &xv, &o)))
+        return rc;
+    int64_t sst[2] = {xv.strides[0], nd > 1 ? xv.strides[1] : 0};
+    sst[axis] = 0;
+    mv_fill(mv_at(e, 0), nd, want, sst, o.strides, 0);
+    return mv_finish(e, workspaceSize, executor);
+}
+PHASE2(BroadcastV2)
+
+/* ---- Split (VW12) ----------------------------------------------------------------------------
+ */
+
+aclnnStatus aclnnSplitGetWorkspaceSize(const aclTensor *x, const aclIntArray *indices_or_sections,
+                                       int64_t axis, aclTensorList *y, WS)
+{
+    const char *name = "aclnnSplit";
+    OPS_CHECK_NULLS(name, x, indices_or_sections, y, workspaceSize, executor);
+    aclnnStatus rc;
+    int d = 0;
+    const bool flat = axis == -1;
+    if ((rc = ops_check_dims(x, name, "x")))
+        return rc;
+    if (flat && !ops_view_dense(x))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: axis -1 splits x flattened, which must then be dense", name);
+    if (!flat && (rc = split_dim(name, x, axis, &d)))
+        return rc;
+    const int64_t N = flat ? ops_numel(x->dims, (int)x->ndim) : x->dims[d];
+    const uint64_t m = indices_or_sections->n;
+    const int64_t *v = indices_or_sections->v;
+    if (m == 0 || m > 32765)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: indices_or_sections has %llu entries (1 to 32765)", name,
+                       (unsigned long long)m);
+    const uint64_t n = m == 1 ? (v[0] > 0 ? (uint64_t)v[0] : 0) : m + 1;
+    if (m == 1 && (v[0] <= 0 || N % v[0] != 0 || v[0] > 32766))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: %lld sections do not split the %lld elements evenly", name,
+                       (long long)v[0], (long long)N);
+    int64_t *sizes = malloc(n * sizeof(int64_t));
+    if (!sizes)
+        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", name);
+    for (uint64_t k = 0; k < n; k++) {
+        int64_t lo = m == 1 ? (int64_t)k * (N / v[0]) : k ? v[k - 1] : 0;
+        int64_t hi = m == 1 ? lo + N / v[0] : k < m ? v[k] : N;
+        if (lo < 0 || hi < lo || hi > N) {
+            free(sizes);
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: the split points must rise from 0 to at most %lld", name,
+                           (long long)N);
+        }
+        sizes[k] = hi - lo;
+    }
+    rc = split_op(name, OPS_DT_Split, x, flat ? 0 : axis, sizes, n, y, flat, workspaceSize,
+                  executor);
+    free(sizes);
+    return rc;
+}
+PHASE2(Split)

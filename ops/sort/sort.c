@@ -60,8 +60,8 @@ static inline bool as_before_f(double a, double b, bool desc, bool nan_first)
     return desc ? a > b : a < b;
 }
 
-static void as_sort(int64_t *idx, int64_t *tmp, int64_t n, const void *keys, bool isint, bool desc,
-                    bool nan_first)
+void ops_sort_line(int64_t *idx, int64_t *tmp, int64_t n, const void *keys, bool isint, bool desc,
+                   bool nan_first)
 {
     const double *kf = keys;
     const int64_t *ki = keys;
@@ -113,7 +113,7 @@ static int32_t as_run(const struct aclOpExecutor *e, void *const *addr)
         ld(keys, ops_base(&p->x, addr) + ox * ex, p->x.strides[p->dim] * ex, n);
         for (int64_t i = 0; i < n; i++)
             idx[i] = i;
-        as_sort(idx, tmp, n, keys, p->isint, p->desc, p->nan_first);
+        ops_sort_line(idx, tmp, n, keys, p->isint, p->desc, p->nan_first);
         if (p->values) { /* the keys in sorted order, through tmp (8-byte keys: AS1) */
             const int64_t *k64 = keys;
             for (int64_t i = 0; i < p->k; i++)

@@ -2,7 +2,8 @@
 /*
  * The sort family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): sort.c (Argsort, Sort, Topk, SortWithIndex, SortV2), search_sorted.c
- * (SearchSorted, SearchSorteds).
+ * (SearchSorted, SearchSorteds), sample.c (ApplyTopKTopP, TopKTopPSample: ops-nn's LLM sampling,
+ * on the sort's line order).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -30,7 +31,12 @@
     X(SearchSorted, searchsorted, OPS_OUT, K(tensor, tensor, bool, bool, tensor, tensor),          \
       DTM(DT_F32) | DTM(DT_F16) | DTM(DT_F64) | DTM_INT, out, DTM_IDX)                             \
     X(SearchSorteds, searchsorted, OPS_OUT, K(tensor, scalar, bool, bool, tensor, tensor),         \
-      DTM(DT_F32) | DTM(DT_F16) | DTM(DT_F64) | DTM_INT, out, DTM_IDX)
+      DTM(DT_F32) | DTM(DT_F16) | DTM(DT_F64) | DTM_INT, out, DTM_IDX)                             \
+    X(ApplyTopKTopP, apply_top_k_top_p, OPS_OUT, K(tensor, tensor, tensor, tensor), DTM_F3, k,     \
+      DTM(DT_I32))                                                                                 \
+    X(TopKTopPSample, top_k_top_p_sample, OPS_OUT,                                                 \
+      K(tensor, tensor, tensor, tensor, double, bool, int64, tensor, tensor),                      \
+      DTM(DT_F16) | DTM(DT_BF16), topK, DTM(DT_I32))
 
 enum { SORT_OPS(OPS_ROW_DT) };
 

@@ -1,9 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Scatter / ScatterValue and their in-place forms (reduce none / add /
- * multiply) against a host reference, with the misuse codes. */
+ * multiply) against a host reference, with the misuse codes; ScatterReduce, TfScatterAdd,
+ * IndexPutImpl and Index: a worked case each and their codes (against torch:
+ * test_index_torch.py). */
 #include "optest.h"
 
+#include "aclnnop/aclnn_index_put_impl.h"
+#include "aclnnop/aclnn_index_v2.h"
 #include "aclnnop/aclnn_scatter.h"
+#include "aclnnop/aclnn_scatter_reduce.h"
+#include "aclnnop/aclnn_tf_scatter_add.h"
 
 static int g_cases;
 
@@ -127,10 +133,60 @@ static void test_scatter(void)
     OT_FREE(&x, &xh, &ix, &ixb, &ixf, &ix1, &src);
 }
 
+static void test_index_rows(void)
+{
+    g_cases++;
+    int64_t d32[2] = {3, 2}, d12[2] = {1, 2}, d1[1] = {1}, d2[1] = {2};
+    ot_tensor v, ix, up, o, i1, vals, f16, ib;
+    OT_MAKE_CONTIG({&v, ACL_FLOAT, 2, d32}, {&ix, ACL_INT64, 2, d12}, {&up, ACL_FLOAT, 2, d12},
+                   {&o, ACL_FLOAT, 2, d32}, {&i1, ACL_INT64, 1, d1}, {&vals, ACL_FLOAT, 1, d2},
+                   {&f16, ACL_FLOAT16, 2, d12}, {&ib, ACL_BOOL, 1, d2});
+    for (int64_t i = 0; i < 6; i++)
+        ot_set(&v, i, (double)(i + 1));
+    ot_set(&ix, 0, 2); /* row 2 of both columns */
+    ot_set(&ix, 1, 2);
+    ot_set(&up, 0, 5);
+    ot_set(&up, 1, 7);
+    /* ScatterReduce max without self: row 2 (5, 6) becomes the values sent, (5, 7) */
+    OT_RUN(aclnnScatterReduce, v.t, 0, ix.t, up.t, 3, false, o.t);
+    CHECK(ot_get(&o, 4) == 5 && ot_get(&o, 5) == 7 && ot_get(&o, 0) == 1);
+    /* mean with self: row 2 = ((5 + 5) / 2, (6 + 7) / 2) */
+    OT_RUN(aclnnScatterReduce, v.t, 0, ix.t, up.t, 5, true, o.t);
+    CHECK(ot_get(&o, 4) == 5 && ot_get(&o, 5) == 6.5);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnScatterReduce, "reduce", v.t, 0, ix.t, up.t, 6,
+                    true, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnScatterReduce, "src", v.t, 0, ix.t, f16.t, 1,
+                    true, o.t);
+    OT_NULL_OUTS(aclnnScatterReduce, v.t, 0, ix.t, up.t, 1, true, o.t);
+    /* TfScatterAdd, scatter_add form: indices [1] = (2), updates [1, 2] added to row 2 */
+    ot_set(&i1, 0, 2);
+    OT_RUN(aclnnTfScatterAdd, v.t, i1.t, up.t);
+    CHECK(ot_get(&v, 4) == 10 && ot_get(&v, 5) == 13 && ot_get(&v, 3) == 4);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnTfScatterAdd, "updates", v.t, i1.t, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnTfScatterAdd, "indices", v.t, NULL, up.t);
+    /* IndexPutImpl with accumulate: row 2 (10, 13) += (-1, -2); Index reads it back */
+    aclTensorList *l1 = ot_list(&i1, 1), *lb = ot_list(&ib, 1);
+    ot_set(&vals, 0, -1);
+    ot_set(&vals, 1, -2);
+    OT_RUN(aclnnIndexPutImpl, v.t, l1, vals.t, true, false);
+    CHECK(ot_get(&v, 4) == 9 && ot_get(&v, 5) == 11);
+    OT_RUN(aclnnIndex, v.t, l1, up.t);
+    CHECK(ot_get(&up, 0) == 9 && ot_get(&up, 1) == 11);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnIndexPutImpl, "BOOL", v.t, lb, vals.t, false,
+                    false);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnIndex, "out", v.t, l1, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnIndex, "indices", v.t, NULL, up.t);
+    aclDestroyTensorList(l1); /* destroys i1's and ib's aclTensors */
+    aclDestroyTensorList(lb);
+    i1.t = ib.t = NULL;
+    OT_FREE(&v, &ix, &up, &o, &i1, &vals, &f16, &ib);
+}
+
 int main(void)
 {
     ot_init();
     test_scatter();
+    test_index_rows();
     ot_fini();
     printf("ops_scatter: %d cases\n", g_cases);
     return 0;

@@ -32,6 +32,16 @@
 #include "aclnnop/aclnn_split_tensor.h"
 #include "aclnnop/aclnn_split_with_size.h"
 #include "aclnnop/aclnn_stack.h"
+#include "aclnnop/aclnn_as_strided.h"
+#include "aclnnop/aclnn_broadcast_v2.h"
+#include "aclnnop/aclnn_concat_v2.h"
+#include "aclnnop/aclnn_pack_v2.h"
+#include "aclnnop/aclnn_pad_v2.h"
+#include "aclnnop/aclnn_slice_v3.h"
+#include "aclnnop/aclnn_split.h"
+#include "aclnnop/aclnn_strided_slice.h"
+#include "aclnnop/aclnn_transposev.h"
+#include "aclnnop/aclnn_view_copy.h"
 
 static int g_cases;
 
@@ -1029,6 +1039,82 @@ static void test_chunk_cat(void)
     OT_FREE(&o, &oh, &hf, &o3);
 }
 
+/* The ops-math conversion rows (view.c VW7-VW12, storage_view.c, remap.c PD2): a worked case
+ * each for StridedSlice and AsStrided, then the codes of bad input, each message naming the
+ * operator and the parameter (the results against torch / numpy: test_shape_torch.py). */
+static void test_conversion_codes(void)
+{
+    g_cases++;
+    int64_t d43[2] = {4, 3}, d22[2] = {2, 2}, d2[1] = {2}, d12[1] = {12}, d3[1] = {3};
+    ot_tensor x, o22, x12, o3, i64, f16;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, d43}, {&o22, ACL_FLOAT, 2, d22}, {&x12, ACL_INT32, 1, d12},
+                   {&o3, ACL_INT32, 1, d3}, {&i64, ACL_INT64, 1, d2}, {&f16, ACL_FLOAT16, 2, d22});
+    for (int64_t i = 0; i < 12; i++) {
+        ot_set(&x, i, (double)(i + 1));
+        ot_set(&x12, i, (double)i);
+    }
+    const int64_t b11[2] = {1, 1}, e33[2] = {3, 3}, s11[2] = {1, 1}, sm[2] = {-1, 1};
+    const int64_t b31[2] = {3, 1}, e13[2] = {1, 3};
+    aclIntArray *b = aclCreateIntArray(b11, 2), *e = aclCreateIntArray(e33, 2),
+                *st = aclCreateIntArray(s11, 2), *neg = aclCreateIntArray(sm, 2),
+                *one = aclCreateIntArray(b11, 1), *rb = aclCreateIntArray(b31, 2),
+                *re = aclCreateIntArray(e13, 2);
+    /* CANN's example: rows 1-2, columns 1-2 of 1..12 as [4, 3] */
+    OT_RUN(aclnnStridedSlice, x.t, b, e, st, 0, 0, 0, 0, 0, o22.t);
+    CHECK(ot_get(&o22, 0) == 5 && ot_get(&o22, 1) == 6 && ot_get(&o22, 2) == 8 &&
+          ot_get(&o22, 3) == 9);
+    /* beginMask on dim 0 with stride -1: rows 3, 2 (from the end), columns 1-2 */
+    OT_RUN(aclnnStridedSlice, x.t, rb, re, neg, 1, 0, 0, 0, 0, o22.t);
+    CHECK(ot_get(&o22, 0) == 11 && ot_get(&o22, 2) == 8);
+    /* AsStrided: 3 elements from 1 by 4 */
+    const int64_t sz3[1] = {3}, st4[1] = {4}, of1[1] = {1}, st6[1] = {6};
+    aclIntArray *asz = aclCreateIntArray(sz3, 1), *ast = aclCreateIntArray(st4, 1),
+                *aof = aclCreateIntArray(of1, 1), *abad = aclCreateIntArray(e33, 1),
+                *afar = aclCreateIntArray(st6, 1); /* reaches element 13 of 12 */
+    OT_RUN(aclnnAsStrided, x12.t, asz, ast, aof, o3.t);
+    CHECK(ot_get(&o3, 0) == 1 && ot_get(&o3, 1) == 5 && ot_get(&o3, 2) == 9);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnStridedSlice, "begin", x.t, NULL, e, st, 0, 0, 0,
+                    0, 0, o22.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSlice, "out", x.t, b, e, st, 0, 0, 0, 0, 0,
+                    f16.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSlice, "ellipsisMask", x.t, b, e, st, 0, 0,
+                    3, 0, 0, o22.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSlice, "entries", x.t, b, one, st, 0, 0, 0,
+                    0, 0, o22.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnAsStrided, "storageOffset", x12.t, asz, ast, NULL,
+                    o3.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAsStrided, "storage", x12.t, asz, afar, aof,
+                    o3.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSliceV3, "begin", x.t, e, b, o22.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnTransposev, "perm", x.t, x.t, x.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnTransposev, "out", x.t, i64.t, o22.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnConcatV2, "y", x.t, x.t, 0, o22.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnPackV2, "x", x12.t, x.t, 0, o22.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnBroadcastV2, "axis", x.t, 0, 2, 0, 1, 4, o22.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnPadV2, "pad2", x.t, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0,
+                    o22.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnViewCopy, "dst_size", x.t, NULL, i64.t, i64.t,
+                    x.t, i64.t, i64.t, i64.t, x.t);
+    aclTensorList *l2 = ot_list(&o22, 1);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSplit, "sections", x.t, abad, 0, l2);
+    OT_NULL_OUTS(aclnnStridedSlice, x.t, b, e, st, 0, 0, 0, 0, 0, o22.t);
+    aclDestroyTensorList(l2); /* destroys o22's aclTensor: o22 is freed below without it */
+    o22.t = NULL;
+    aclDestroyIntArray(b);
+    aclDestroyIntArray(e);
+    aclDestroyIntArray(st);
+    aclDestroyIntArray(neg);
+    aclDestroyIntArray(one);
+    aclDestroyIntArray(rb);
+    aclDestroyIntArray(re);
+    aclDestroyIntArray(asz);
+    aclDestroyIntArray(ast);
+    aclDestroyIntArray(aof);
+    aclDestroyIntArray(abad);
+    aclDestroyIntArray(afar);
+    OT_FREE(&x, &o22, &x12, &o3, &i64, &f16);
+}
+
 int main(void)
 {
     ot_init();
@@ -1041,6 +1127,7 @@ int main(void)
     test_views();
     test_creation();
     test_chunk_cat();
+    test_conversion_codes();
     ot_fini();
     printf("ops_shape: %d cases passed\n", g_cases);
     return 0;

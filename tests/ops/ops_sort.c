@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Argsort (every accepted dtype, both orders, ties kept stable, NaN last /
  * first, any dim, views, empty) against a host reference, and its error
- * codes (Im2col, of the conv family: ops_im2col.c). */
+ * codes (Im2col, of the conv family: ops_im2col.c). ApplyTopKTopP and TopKTopPSample (sample.c):
+ * CANN's example rows worked by hand, and their codes; test_sample_torch.py has the rest. */
 #include "optest.h"
 
+#include "aclnnop/aclnn_apply_top_k_top_p.h"
 #include "aclnnop/aclnn_argsort.h"
 #include "aclnnop/aclnn_searchsorted.h"
 #include "aclnnop/aclnn_sort_v2.h"
 #include "aclnnop/aclnn_sort_with_index.h"
+#include "aclnnop/aclnn_top_k_top_p_sample.h"
 
 static int g_cases;
 
@@ -232,6 +235,95 @@ static void sort_v2_case(void)
     OT_FREE(&x, &ix, &y, &o, &x3, &i3, &ih);
 }
 
+/* ApplyTopKTopP on CANN's example (logits 1..12 as [3, 4], p (0.2, 0.4, 0.6), k (1, 2, 3)) and on
+ * a strided view; TopKTopPSample picks worked by hand; the codes of bad input, naming the
+ * parameter (TS1-TS3). */
+static void sample_case(void)
+{
+    g_cases++;
+    int64_t d[2] = {3, 4}, b[1] = {3}, d3[3] = {3, 4, 1}, b2[1] = {2};
+    ot_tensor x, p, k, o, xs, x3, o3, ki64, p2, ph;
+    ot_make(&xs, ACL_FLOAT, 2, d, L_TRANS);
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, d}, {&p, ACL_FLOAT, 1, b}, {&k, ACL_INT32, 1, b},
+                   {&o, ACL_FLOAT, 2, d}, {&x3, ACL_FLOAT, 3, d3}, {&o3, ACL_FLOAT, 3, d3},
+                   {&ki64, ACL_INT64, 1, b}, {&p2, ACL_FLOAT, 1, b2}, {&ph, ACL_FLOAT16, 1, b});
+    for (int64_t i = 0; i < 12; i++) {
+        ot_set(&x, i, (double)(i + 1));
+        ot_set(&xs, i, (double)(i + 1));
+    }
+    const double pv[3] = {0.2, 0.4, 0.6};
+    for (int64_t i = 0; i < 3; i++) {
+        ot_set(&p, i, pv[i]);
+        ot_set(&k, i, (double)(i + 1));
+    }
+    /* row 0: k = 1 keeps 4; row 1: k = 2 keeps 7, 8 (probabilities 0.27, 0.73), the running
+     * sum 0.27 <= 0.6 cuts 7; row 2: k = 3 keeps 10, 11, 12, the sums 0.09, 0.34 <= 0.4 cut
+     * 10 and 11 */
+    const double want[12] = {-INFINITY, -INFINITY, -INFINITY, 4,         -INFINITY, -INFINITY,
+                             -INFINITY, 8,         -INFINITY, -INFINITY, -INFINITY, 12};
+    OT_RUN(aclnnApplyTopKTopP, xs.t, p.t, k.t, o.t);
+    for (int64_t i = 0; i < 12; i++)
+        CHECK(ot_get(&o, i) == want[i]);
+    /* k only: the top 1, 2, 3 stay as they are */
+    OT_RUN(aclnnApplyTopKTopP, x.t, NULL, k.t, o.t);
+    for (int64_t i = 0; i < 12; i++)
+        CHECK(ot_get(&o, i) == (i % 4 >= 3 - i / 4 ? (double)(i + 1) : -INFINITY));
+    /* p only, in place: row 0 (p = 0.2) keeps 4 alone (the sums below it reach 0.36 <= 0.8) */
+    OT_RUN(aclnnApplyTopKTopP, x.t, p.t, NULL, x.t);
+    CHECK(ot_get(&x, 3) == 4 && ot_get(&x, 2) == -INFINITY);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnApplyTopKTopP, "logits", NULL, p.t, k.t, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnApplyTopKTopP, "p and k", x.t, NULL, NULL, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnApplyTopKTopP, "out", x.t, p.t, k.t, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnApplyTopKTopP, "logits", x3.t, p.t, k.t, o3.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnApplyTopKTopP, "k", x.t, p.t, ki64.t, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnApplyTopKTopP, "p", x.t, p2.t, k.t, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnApplyTopKTopP, "p", x.t, ph.t, k.t, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnApplyTopKTopP, "out", x.t, p.t, k.t, o3.t);
+    OT_NULL_OUTS(aclnnApplyTopKTopP, x.t, p.t, k.t, o.t);
+    OT_FREE(&x, &p, &k, &o, &xs, &x3, &o3, &ki64, &p2, &ph);
+
+    /* TopKTopPSample: logits (0, 3, 1, 3) in both rows. Row 0, k = 1: the first 3 (position 1).
+     * Row 1, k = 0 (no top-k), p = 0.5: descending, positions 1, 3, 2, 0 with probabilities
+     * 0.458, 0.458, 0.062, 0.023; the running sum passes 0.5 at the second, so the list is
+     * positions 1, 3 (softmax 0.5, 0.5); q[1] = (1, 0.25, ...) along the list gives 0.5, 2: list
+     * position 1, row position 3. Without q the tie goes to the first: position 1. */
+    int64_t sd[2] = {2, 4}, sb[1] = {2};
+    ot_tensor sx, sk, sp, sq, si, ss, sx32, si32, sq16;
+    OT_MAKE_CONTIG({&sx, ACL_FLOAT16, 2, sd}, {&sk, ACL_INT32, 1, sb}, {&sp, ACL_FLOAT16, 1, sb},
+                   {&sq, ACL_FLOAT, 2, sd}, {&si, ACL_INT64, 1, sb}, {&ss, ACL_FLOAT, 2, sd},
+                   {&sx32, ACL_FLOAT, 2, sd}, {&si32, ACL_INT32, 1, sb},
+                   {&sq16, ACL_FLOAT16, 2, sd});
+    const double lg[4] = {0, 3, 1, 3}, qv[8] = {1, 1, 1, 1, 1, 0.25, 1, 1};
+    for (int64_t i = 0; i < 8; i++) {
+        ot_set(&sx, i, lg[i % 4]);
+        ot_set(&sq, i, qv[i]);
+    }
+    ot_set(&sk, 0, 1);
+    ot_set(&sk, 1, 0);
+    ot_set(&sp, 0, 1);
+    ot_set(&sp, 1, 0.5);
+    OT_RUN(aclnnTopKTopPSample, sx.t, sk.t, sp.t, sq.t, 1e-8, true, 32, si.t, ss.t);
+    CHECK(ot_get(&si, 0) == 1 && ot_get(&si, 1) == 3);
+    for (int64_t i = 0; i < 8; i++) /* row 0 keeps position 1, row 1 positions 1 and 3 */
+        CHECK(ot_get(&ss, i) == (i == 1 || i == 5 || i == 7 ? 3 : -INFINITY));
+    OT_RUN(aclnnTopKTopPSample, sx.t, sk.t, sp.t, NULL, 1e-8, false, 32, si.t, NULL);
+    CHECK(ot_get(&si, 0) == 1 && ot_get(&si, 1) == 1); /* no q: the first largest */
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnTopKTopPSample, "topK", sx.t, NULL, sp.t, sq.t,
+                    1e-8, false, 32, si.t, ss.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnTopKTopPSample, "logitsTopKPSelect", sx.t, sk.t,
+                    sp.t, sq.t, 1e-8, true, 32, si.t, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnTopKTopPSample, "logits", sx32.t, sk.t, sp.t,
+                    sq.t, 1e-8, false, 32, si.t, ss.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnTopKTopPSample, "logitsSelectIdx", sx.t, sk.t,
+                    sp.t, sq.t, 1e-8, false, 32, si32.t, ss.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnTopKTopPSample, "q", sx.t, sk.t, sp.t, sq16.t,
+                    1e-8, false, 32, si.t, ss.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnTopKTopPSample, "eps", sx.t, sk.t, sp.t, sq.t,
+                    -1.0, false, 32, si.t, ss.t);
+    OT_NULL_OUTS(aclnnTopKTopPSample, sx.t, sk.t, sp.t, sq.t, 1e-8, false, 32, si.t, ss.t);
+    OT_FREE(&sx, &sk, &sp, &sq, &si, &ss, &sx32, &si32, &sq16);
+}
+
 int main(void)
 {
     ot_init();
@@ -252,6 +344,7 @@ int main(void)
     ss_errors();
     swi_case();
     sort_v2_case();
+    sample_case();
     ot_fini();
     printf("ops_sort: %d cases passed\n", g_cases);
     return 0;

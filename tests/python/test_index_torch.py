@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Gather, GatherElementsV3, Take, ScatterAdd, InplaceMaskedScatter, EmbeddingDenseBackward
+"""Gather, GatherElementsV3, Take, ScatterAdd, ScatterReduce (against torch.scatter_reduce in
+DOUBLE / INT64), TfScatterAdd, IndexPutImpl, Index, InplaceMaskedScatter, EmbeddingDenseBackward
 (and EmbeddingDenseGrad), IndexAdd and IndexAddV2 (ops/index) against PyTorch (torch 1.13 on the CPU).
 
 Every type their rows of ops/index/table.h declare, INT32 and INT64 indices,
@@ -43,6 +44,7 @@ from acltest import acl  # noqa: E402
 
 if torch is not None:
     from test_ew_torch import Dev, check, view_of, gen, F32, F64, I32, I64, BOOL, ALL  # noqa
+    from test_ew_torch import ACL_DT  # noqa: E402
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
@@ -133,6 +135,68 @@ class IndexTorch(TorchCase):
                                                  self.dev(idx).handle, self.dev(src).handle,
                                                  o.handle), 0)
                     check(self, o.read(), ref, what)
+
+    def test_scatter_reduce(self):
+        """ScatterReduce / InplaceScatterReduce against torch.scatter_reduce in DOUBLE (floating
+        types) or INT64 (integers, BOOL through 0 / 1), rounded once to the type; reduce 0
+        (none) against the updates in index order, the last one winning."""
+        rng = random.Random(SEED + 41)
+        names = {1: "sum", 2: "prod", 3: "amax", 4: "amin", 5: "mean"}
+        for dt in ALL:
+            for it in (I32, I64):
+                for _ in range(6):
+                    shape, d, ishape = self.shapes(rng)
+                    ishape = [min(a, b) if i != d % len(shape) else a
+                              for i, (a, b) in enumerate(zip(ishape, shape))]
+                    x = gen(rng, shape, dt, special=False)
+                    src = gen(rng, ishape, dt, special=False)
+                    idx = torch.randint(0, shape[d], ishape).to(it)
+                    reduce, inc = rng.randint(0, 5), rng.random() < 0.5
+                    wide = (lambda t: t.double()) if dt.is_floating_point else \
+                        (lambda t: t.long())
+                    if reduce == 0:
+                        ref = wide(x).clone()
+                        for p in itertools.product(*[range(n) for n in ishape]):
+                            q = list(p)
+                            q[d] = int(idx[p])
+                            ref[tuple(q)] = wide(src)[p]
+                    else:
+                        ref = wide(x).scatter_reduce(d, idx.long(), wide(src), names[reduce],
+                                                     include_self=inc)
+                    ref = ref != 0 if dt == BOOL else ref.to(dt)
+                    inplace = rng.random() < 0.3
+                    what = "ScatterReduce %s %s %s dim %d index %s reduce %d self %s" % (
+                        dt, it, shape, d, ishape, reduce, inc)
+                    if inplace:
+                        o = self.dev(x.clone())
+                        ret = self.run_op("InplaceScatterReduce", o.handle, d,
+                                          self.dev(view_of(rng, idx)).handle,
+                                          self.dev(src).handle, reduce, inc)
+                    else:
+                        o = self.dev(torch.zeros(shape, dtype=dt))
+                        ret = self.run_op("ScatterReduce", self.dev(view_of(rng, x)).handle, d,
+                                          self.dev(view_of(rng, idx)).handle,
+                                          self.dev(view_of(rng, src)).handle, reduce, inc,
+                                          o.handle)
+                    self.assertEqual(ret, 0, what)
+                    self.same_bits(o.read(), ref, what)
+        x = self.dev(torch.zeros(2, 3))
+        i = self.dev(torch.zeros(2, 3, dtype=I64))
+        o = self.dev(torch.zeros(2, 3))
+        self.refused("ScatterReduce", 161002, x.handle, 0, i.handle, x.handle, 6, True, o.handle)
+        self.refused("ScatterReduce", 161002, x.handle, 2, i.handle, x.handle, 1, True, o.handle)
+        self.refused("ScatterReduce", 161002, x.handle, 0, self.dev(torch.zeros(2, 3)).handle,
+                     x.handle, 1, True, o.handle)
+        self.refused("ScatterReduce", 161002, x.handle, 0, i.handle,
+                     self.dev(torch.zeros(2, 3, dtype=torch.float16)).handle, 1, True, o.handle)
+        self.refused("ScatterReduce", 161001, x.handle, 0, None, x.handle, 1, True, o.handle)
+        self.refused("InplaceScatterReduce", 161001, None, 0, i.handle, x.handle, 1, True)
+        bad = self.dev(torch.full((2, 3), 2, dtype=I64))  # index 2 outside dim 0's 2 rows
+        ws, ex, ret = nn.get_workspace_size("ScatterReduce", x.handle, 0, bad.handle, x.handle, 1,
+                                            True, o.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("ScatterReduce", 0, 0, ex, self.stream), 0)
+        self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)
 
     def test_masked_scatter(self):
         rng = random.Random(SEED + 2)
@@ -899,6 +963,149 @@ class IndexTorch(TorchCase):
         self.assertEqual(ret, 0)
         self.addCleanup(nn.destroy_int_array, a)
         return a
+
+    def test_tf_scatter_add(self):
+        """TfScatterAdd in both forms against the row updates in order, each rounded to the
+        type (added in DOUBLE / INT64), repeated rows included."""
+        rng = random.Random(SEED + 43)
+        for dt in (F32, torch.float16, torch.bfloat16, I32, torch.int8, torch.uint8):
+            for it in (I32, I64):
+                for _ in range(5):
+                    nd = rng.randint(1, 3)
+                    shape = [rng.randint(1, 4) for _ in range(nd)]
+                    x = gen(rng, shape, dt, special=False)
+                    wide = (lambda t: t.double()) if dt.is_floating_point else \
+                        (lambda t: t.long())
+                    if rng.random() < 0.5:  # tf.scatter_nd_add: rows of k coordinates
+                        k = rng.randint(1, nd)
+                        lead = [rng.randint(0, 3) for _ in range(rng.randint(1, 2))]
+                        idx = torch.stack([torch.randint(0, n, lead) for n in shape[:k]], -1)
+                        upd = gen(rng, lead + shape[k:], dt, special=False)
+                        rows = idx.reshape(-1, k).tolist()
+                        slices = upd.reshape([-1] + shape[k:])
+                    else:  # tf.scatter_add: each index one row of the first dim
+                        lead = [rng.randint(0, 3) for _ in range(rng.randint(1, 2))]
+                        idx = torch.randint(0, shape[0], lead)
+                        upd = gen(rng, lead + shape[1:], dt, special=False)
+                        rows = [[v] for v in idx.reshape(-1).tolist()]
+                        slices = upd.reshape([-1] + shape[1:])
+                    ref = x.clone()
+                    for j, r in enumerate(rows):
+                        ref[tuple(r)] = (wide(ref[tuple(r)]) + wide(slices[j])).to(dt)
+                    o = self.dev(x.clone())
+                    what = "TfScatterAdd %s %s %s index %s update %s" % (
+                        dt, it, shape, list(idx.shape), list(upd.shape))
+                    self.assertEqual(self.run_op("TfScatterAdd", o.handle,
+                                                 self.dev(view_of(rng, idx.to(it))).handle,
+                                                 self.dev(view_of(rng, upd)).handle), 0, what)
+                    self.same_bits(o.read(), ref, what)
+        v = self.dev(torch.zeros(3, 2))
+        i = self.dev(torch.tensor([0, 2], dtype=I64))
+        self.refused("TfScatterAdd", 161002, v.handle, i.handle, self.dev(torch.zeros(2, 3)).handle)
+        self.refused("TfScatterAdd", 161002, v.handle, i.handle,
+                     self.dev(torch.zeros(2, 2, dtype=torch.float16)).handle)
+        self.refused("TfScatterAdd", 161002, v.handle, self.dev(torch.zeros(2)).handle,
+                     self.dev(torch.zeros(2, 2)).handle)
+        self.refused("TfScatterAdd", 161002, self.dev(torch.zeros(0, 2)).handle, i.handle,
+                     self.dev(torch.zeros(2, 2)).handle)
+        self.refused("TfScatterAdd", 161001, v.handle, None, self.dev(torch.zeros(2, 2)).handle)
+        bad = self.dev(torch.tensor([0, 3], dtype=I64))  # row 3 outside varRef's 3 rows
+        ws, ex, ret = nn.get_workspace_size("TfScatterAdd", v.handle, bad.handle,
+                                            self.dev(torch.ones(2, 2)).handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("TfScatterAdd", 0, 0, ex, self.stream), 0)
+        self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)
+        self.assertEqual(v.read().abs().sum().item(), 0)
+
+    def tensor_list(self, ts):
+        """An aclTensorList of new aclTensors over device copies of ts (the list owns them;
+        destroyed after the test)."""
+        hs = []
+        for t in ts:
+            d = self.dev(t.contiguous())
+            h, ret = nn.create_tensor(list(t.shape), ACL_DT[t.dtype], None, 0, acl.ACL_FORMAT_ND,
+                                      None, d.ptr)
+            self.assertEqual(ret, 0)
+            hs.append(h)
+        lst, ret = nn.create_tensor_list(hs)
+        self.assertEqual(ret, 0)
+        self.addCleanup(nn.destroy_tensor_list, lst)
+        return lst
+
+    def test_index_put_impl(self):
+        """IndexPutImpl against torch's index_put_: distinct coordinates without accumulate
+        (exact), broadcast index tensors with repeats and broadcast values with accumulate
+        (integers in INT64 wrapping to the type, BOOL through 0 / 1); Index against x[indices]
+        with the same indices (exact)."""
+        rng = random.Random(SEED + 47)
+        for dt in ALL:
+            for it in (I32, I64):
+                for acc in (False, True):
+                    nd = rng.randint(1, 3)
+                    shape = [rng.randint(1, 4) for _ in range(nd)]
+                    k = rng.randint(1, nd)
+                    x = gen(rng, shape, dt, special=False)
+                    if not acc:
+                        cells = list(itertools.product(*[range(n) for n in shape[:k]]))
+                        rows = rng.sample(cells, rng.randint(1, len(cells)))
+                        idx = [torch.tensor([r[d] - (shape[d] if rng.random() < 0.3 else 0)
+                                             for r in rows]) for d in range(k)]
+                        bshape = [len(rows)]
+                    else:
+                        bshape = [rng.randint(1, 3), rng.randint(1, 3)]
+                        idx = [torch.randint(0, shape[d], [bshape[0], 1] if d == 0 else
+                                             [bshape[1]] if d == 1 else bshape)
+                               for d in range(k)]
+                        if k == 1:
+                            bshape = [bshape[0], 1]
+                    rshape = bshape + shape[k:]
+                    vshape = rshape[rng.randint(0, len(rshape)):] if acc else rshape
+                    vals = gen(rng, vshape, dt, special=False)
+                    wide = (lambda t: t.long()) if not dt.is_floating_point else (lambda t: t)
+                    ref = wide(x).clone().index_put_(tuple(t.long() for t in idx), wide(vals),
+                                                     accumulate=acc)
+                    ref = ref != 0 if dt == BOOL else ref.to(dt)
+                    o = self.dev(x.clone())
+                    lst = self.tensor_list([t.to(it) for t in idx])
+                    what = "IndexPutImpl %s %s %s k %d acc %s B %s values %s" % (
+                        dt, it, shape, k, acc, bshape, vshape)
+                    self.assertEqual(self.run_op("IndexPutImpl", o.handle, lst,
+                                                 self.dev(view_of(rng, vals)).handle, acc, False),
+                                     0, what)
+                    if acc and dt.is_floating_point:
+                        check(self, o.read(), ref, what)
+                    else:
+                        self.same_bits(o.read(), ref, what)
+                    # Index (the read) with the same indices: x[indices]
+                    got = self.dev(torch.zeros(rshape, dtype=dt))
+                    self.assertEqual(self.run_op("Index", self.dev(view_of(rng, x)).handle, lst,
+                                                 got.handle), 0, what)
+                    self.same_bits(got.read(), x[tuple(t.long() for t in idx)].reshape(rshape),
+                                   "Index " + what)
+        s3 = self.dev(torch.zeros(3, 2))
+        i1 = self.tensor_list([torch.tensor([0, 2])])
+        self.refused("IndexPutImpl", 161002, s3.handle, i1, self.dev(torch.zeros(3, 2)).handle,
+                     False, False)
+        self.refused("IndexPutImpl", 161002, s3.handle, self.tensor_list([torch.tensor([True,
+                     False, True])]), self.dev(torch.zeros(2, 2)).handle, False, False)
+        self.refused("IndexPutImpl", 161002, s3.handle, i1,
+                     self.dev(torch.zeros(2, 2, dtype=torch.float16)).handle, False, False)
+        self.refused("IndexPutImpl", 161002, s3.handle,
+                     self.tensor_list([torch.tensor([0])] * 3), self.dev(torch.zeros(1)).handle,
+                     False, False)
+        self.refused("IndexPutImpl", 161001, None, i1, self.dev(torch.zeros(2, 2)).handle, False,
+                     False)
+        self.refused("Index", 161002, s3.handle, i1, self.dev(torch.zeros(3, 2)).handle)
+        self.refused("Index", 161002, s3.handle, i1,
+                     self.dev(torch.zeros(2, 2, dtype=torch.float16)).handle)
+        self.refused("Index", 161001, s3.handle, None, self.dev(torch.zeros(2, 2)).handle)
+        bad = self.tensor_list([torch.tensor([0, 3])])  # row 3 outside 3 rows
+        ws, ex, ret = nn.get_workspace_size("IndexPutImpl", s3.handle, bad,
+                                            self.dev(torch.ones(2, 2)).handle, True, False)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("IndexPutImpl", 0, 0, ex, self.stream), 0)
+        self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)
+        self.assertEqual(s3.read().abs().sum().item(), 0)
 
     def test_scatter_nd_put_flip(self):
         """ScatterNd / ScatterNdUpdate (K = 1 to rank, distinct rows) equal index assignment;

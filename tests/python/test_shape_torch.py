@@ -3,7 +3,10 @@
 (torch 1.13 on the CPU as the oracle).
 
 Through acl.nn (both phases, on a stream), for every type each row declares: SplitTensor,
-SplitWithSize, Stack, Flatten, Expand, SliceV2, ChannelShuffle, ConfusionTranspose, Diag,
+SplitWithSize, Stack, Flatten, Expand, SliceV2, StridedSlice (against numpy's indexing),
+AsStrided, ViewCopy (against torch.as_strided), SliceV3, Transposev, ConcatV2, PackV2,
+BroadcastV2, Split (against numpy.split), PadV2 (remap.c), ChannelShuffle,
+ConfusionTranspose, Diag,
 DiagFlat (view.c); the reflection, replication and circular pads and their backward forms
 (remap.c; gradients against torch's autograd in DOUBLE); InplaceOne, InplaceFillTensor,
 InplaceFillDiagonal, Range, Linspace, LogSpace, Eye. Inputs are seeded random tensors, given as themselves or as
@@ -162,6 +165,359 @@ class ShapeTorch(TorchCase):
                 self.one("SliceV2", x[tuple(sl)], [xd.handle, starts, ends, axes, steps])
         self.refused("SliceV2", 161002, xd.handle, [0], [1], [0], [0], self.out((1, 7, 5),
                                                                              x.dtype).handle)
+
+    def test_strided_slice(self):
+        """StridedSlice against numpy's basic indexing of the same spec (slices with negative
+        steps, Ellipsis, None, integers), on the elements' bits."""
+        import numpy as np
+        rng = self.rng
+
+        def spec(shape):
+            """(begin, end, strides, masks..., numpy index) for a tensor of shape."""
+            nd = len(shape)
+            ents, used, ell = [], 0, False
+            for _ in range(rng.randint(0, nd + 2)):
+                k = rng.random()
+                if k < 0.15 and not ell:
+                    ell = True
+                    ents.append(("ell",))
+                elif k < 0.3:
+                    ents.append(("new",))
+                elif used < nd:
+                    n = shape[sum(1 for e in ents if e[0] in ("sl", "sh"))] if not ell else None
+                    if k < 0.45 and n:  # an element with the dim dropped (its size known)
+                        ents.append(("sh", rng.randrange(-n, n)))
+                    else:
+                        st = rng.choice((1, 1, 2, 3, -1, -2))
+                        ents.append(("sl", rng.randint(-7, 7), rng.randint(-7, 7), st,
+                                     rng.random() < 0.3, rng.random() < 0.3))
+                    used += 1
+            b, e, st, masks, idx = [], [], [], [0] * 5, []
+            for i, ent in enumerate(ents):
+                if ent[0] == "ell":
+                    masks[2] |= 1 << i
+                    b, e, st = b + [0], e + [0], st + [1]
+                    idx.append(Ellipsis)
+                elif ent[0] == "new":
+                    masks[3] |= 1 << i
+                    b, e, st = b + [0], e + [0], st + [1]
+                    idx.append(None)
+                elif ent[0] == "sh":
+                    masks[4] |= 1 << i
+                    b, e, st = b + [ent[1]], e + [0], st + [1]
+                    idx.append(ent[1])
+                else:
+                    _, bb, ee, ss, bm, em = ent
+                    masks[0] |= bm << i
+                    masks[1] |= em << i
+                    b, e, st = b + [bb], e + [ee], st + [ss]
+                    idx.append(slice(None if bm else bb, None if em else ee, ss))
+            return b, e, st, masks, tuple(idx)
+        runs = 0
+        for dt in [d for d in ALL if d != F64]:  # CANN's list has no DOUBLE
+            for _ in range(12):
+                shape = tuple(rng.randint(0 if rng.random() < 0.1 else 1, 5)
+                              for _ in range(rng.randint(0, 4)))
+                b, e, st, masks, idx = spec(shape)
+                x, xd = self.inp(shape, dt)
+                it = {2: np.int16, 1: np.uint8, 4: np.int32, 8: np.int64}[x.element_size()]
+                try:
+                    ref = np.array(x.contiguous().view(
+                        {2: torch.int16, 1: torch.uint8, 4: torch.int32,
+                         8: torch.int64}[x.element_size()]).numpy()[idx])
+                except IndexError:  # a shrink in a dim the ellipsis placed elsewhere
+                    continue
+                ref = torch.from_numpy(ref.astype(it)).view(dt) if ref.size else \
+                    torch.zeros(ref.shape, dtype=dt)
+                if ref.dim() > 8:
+                    continue
+                what = "StridedSlice %s %s %s" % (dt, shape, idx)
+                o = self.out(ref.shape, dt)
+                self.run_op("StridedSlice", xd.handle, b, e, st, *masks, o.handle)
+                same(self, o.read(), ref, what)
+                runs += 1
+        self.assertGreater(runs, 60)
+        # CANN's example: [4, 3] of 1..12, begin (1, 1), end (3, 3): rows 1-2, columns 1-2
+        x = torch.arange(1, 13, dtype=F32).reshape(4, 3)
+        self.one("StridedSlice", x[1:3, 1:3], [self.dev(x).handle, [1, 1], [3, 3], [1, 1],
+                                               0, 0, 0, 0, 0])
+        # UINT32 (no torch type: an aclTensor over INT32 memory) moves its bits
+        xi = torch.arange(20, dtype=I32).reshape(4, 5) * 1000003
+        xd, od = self.dev(xi), self.out((2, 5), I32)
+        hx, _ = nn.create_tensor([4, 5], acl.ACL_UINT32, None, 0, acl.ACL_FORMAT_ND, None,
+                                 xd.ptr)
+        ho, _ = nn.create_tensor([2, 5], acl.ACL_UINT32, None, 0, acl.ACL_FORMAT_ND, None,
+                                 od.ptr)
+        try:
+            self.run_op("StridedSlice", hx, [3], [0], [-2], 0, 0, 0, 0, 0, ho)
+            self.assertTrue(torch.equal(od.read(), xi[[3, 1]]))  # rows 3, 1
+        finally:
+            nn.destroy_tensor(hx)
+            nn.destroy_tensor(ho)
+        xd = self.dev(torch.zeros(4, 3))
+        o = self.out((2, 3), F32).handle
+        self.refused("StridedSlice", 161001, None, [0], [2], [1], 0, 0, 0, 0, 0, o)
+        self.refused("StridedSlice", 161002, xd.handle, [0], [2], [0], 0, 0, 0, 0, 0, o)
+        self.refused("StridedSlice", 161002, xd.handle, [0], [2, 3], [1], 0, 0, 0, 0, 0, o)
+        self.refused("StridedSlice", 161002, xd.handle, [0, 0], [2, 2], [1, 1], 0, 0, 3, 0, 0, o)
+        self.refused("StridedSlice", 161002, xd.handle, [0] * 3, [2] * 3, [1] * 3, 0, 0, 0, 0, 0,
+                     o)
+        self.refused("StridedSlice", 161002, xd.handle, [4], [0], [1], 0, 0, 0, 0, 1, o)
+        self.refused("StridedSlice", 161002, xd.handle, [0], [3], [1], 0, 0, 0, 0, 0, o)
+        self.refused("StridedSlice", 161002, self.dev(torch.zeros(4, 3, dtype=F64)).handle, [0],
+                     [2], [1], 0, 0, 0, 0, 0, self.out((2, 3), F64).handle)
+
+    def test_slice_v3_transposev(self):
+        rng = self.rng
+        for dt in (F32, F16, BF16, I32, torch.int16, torch.int8, torch.uint8):
+            for _ in range(4):
+                shape = tuple(rng.randint(0 if rng.random() < 0.1 else 1, 5)
+                              for _ in range(rng.randint(0, 3)))
+                x, xd = self.inp(shape, dt)
+                begin = [rng.randint(0, n) for n in shape]
+                size = [rng.randint(0, n - b) for n, b in zip(shape, begin)]
+                ref = x[tuple(slice(b, b + n) for b, n in zip(begin, size))]
+                self.one("SliceV3", ref, [xd.handle, begin, size])
+        x, xd = self.inp((4, 3), torch.int8)
+        i8 = torch.int8
+        self.refused("SliceV3", 161002, xd.handle, [3, 0], [2, 2], self.out((2, 2), i8).handle)
+        self.refused("SliceV3", 161002, xd.handle, [0], [2], self.out((2,), i8).handle)
+        self.refused("SliceV3", 161002, xd.handle, [0, 0], [2, 2], self.out((2, 3), i8).handle)
+        self.refused("SliceV3", 161002, self.inp((4, 3), F64)[1].handle, [0, 0], [2, 2],
+                     self.out((2, 2), F64).handle)
+        self.refused("SliceV3", 161001, None, [0, 0], [2, 2], self.out((2, 2), torch.int8).handle)
+        for dt in [d for d in ALL if d != F64]:
+            for pdt in (I32, I64):
+                shape = tuple(rng.randint(1, 5) for _ in range(rng.randint(1, 4)))
+                x, xd = self.inp(shape, dt)
+                perm = list(range(len(shape)))
+                rng.shuffle(perm)
+                sperm = [p - len(shape) if rng.random() < 0.3 else p for p in perm]
+                ref = x.permute(perm).contiguous()
+                # out given x's shape, as CANN's example does: it holds ref's elements in order
+                o = self.out(shape, dt)
+                pd = self.dev(torch.tensor(sperm, dtype=pdt))
+                self.run_op("Transposev", xd.handle, pd.handle, o.handle)
+                same(self, o.read().reshape(ref.shape), ref, "Transposev %s %s" % (dt, perm))
+        x, xd = self.inp((2, 3), F32)
+        o = self.out((3, 2), F32)
+        bad = self.dev(torch.tensor([0, 0], dtype=I64))  # not a permutation: the launch fails
+        ws, ex, ret = nn.get_workspace_size("Transposev", xd.handle, bad.handle, o.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("Transposev", 0, 0, ex, self.stream), 0)
+        self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)
+        self.assertEqual(o.read().abs().sum().item(), 0)
+        p2 = self.dev(torch.tensor([1, 0], dtype=I32)).handle
+        self.refused("Transposev", 161002, xd.handle, self.dev(torch.tensor([1, 0, 2])).handle,
+                     o.handle)
+        self.refused("Transposev", 161002, xd.handle, self.dev(torch.tensor([1.0, 0.0])).handle,
+                     o.handle)
+        self.refused("Transposev", 161002, xd.handle, p2, self.out((4,), F32).handle)
+        self.refused("Transposev", 161002, xd.handle, p2, self.out((3, 2), I32).handle)
+        self.refused("Transposev", 161001, xd.handle, None, o.handle)
+
+    def test_concat_pack_broadcast_v2(self):
+        rng = self.rng
+        for dt in (F32, F16, I32, torch.int16):
+            for _ in range(4):
+                shape = tuple(rng.randint(1, 4) for _ in range(rng.randint(1, 4)))
+                d = rng.randrange(-len(shape), len(shape))
+                other = list(shape)
+                other[d] = rng.randint(0, 3)
+                x, xd = self.inp(shape, dt)
+                y, yd = self.inp(tuple(other), dt)
+                ref = torch.cat((x, y), d)
+                o = self.out((ref.numel(),), dt)  # any dense shape of that count
+                self.run_op("ConcatV2", xd.handle, yd.handle, d, o.handle)
+                same(self, o.read().reshape(ref.shape), ref, "ConcatV2 %s %s %d" % (dt, shape, d))
+                d = rng.randint(-len(shape) - 1, len(shape))
+                y, yd = self.inp(shape, dt)
+                ref = torch.stack((x, y), d)
+                self.one("PackV2", ref, [xd.handle, yd.handle, d])
+        x, xd = self.inp((2, 3), F32)
+        y, yd = self.inp((2, 4), F32)
+        self.refused("ConcatV2", 161002, xd.handle, yd.handle, 0, self.out((4, 3), F32).handle)
+        self.refused("ConcatV2", 161002, xd.handle, yd.handle, 1, self.out((2, 6), F32).handle)
+        self.refused("ConcatV2", 161002, xd.handle, xd.handle, 2, self.out((2, 6), F32).handle)
+        self.refused("PackV2", 161002, xd.handle, yd.handle, 0, self.out((14,), F32).handle)
+        self.refused("PackV2", 161002, xd.handle, xd.handle, 0, self.out((2, 2, 2), F32).handle)
+        self.refused("PackV2", 161002, self.inp((2, 3), F64)[1].handle,
+                     self.inp((2, 3), F64)[1].handle, 0, self.out((2, 2, 3), F64).handle)
+        self.refused("PackV2", 161001, xd.handle, None, 0, self.out((2, 2, 3), F32).handle)
+        for dt in (F32, F16):
+            for shape, axis, num in (((16, 1), 1, 8), ((1, 5), 0, 3), ((1,), 0, 4), ((3, 1), 1, 1)):
+                x, xd = self.inp(shape, dt)
+                want = list(shape)
+                want[axis] = num
+                self.one("BroadcastV2", x.expand(want), [xd.handle, 0, len(shape), 0, axis, num])
+        x, xd = self.inp((2, 3), F32)
+        self.refused("BroadcastV2", 161002, xd.handle, 0, 2, 0, 1, 4, self.out((2, 4), F32).handle)
+        self.refused("BroadcastV2", 161002, xd.handle, 0, 1, 0, 1, 3, self.out((2, 3), F32).handle)
+        self.refused("BroadcastV2", 161002, self.inp((2, 1), I32)[1].handle, 0, 2, 0, 1, 3,
+                     self.out((2, 3), I32).handle)
+        self.refused("BroadcastV2", 161001, None, 0, 2, 0, 1, 3, self.out((2, 3), F32).handle)
+
+    def test_split_numpy(self):
+        """Split against numpy.split (axis -1: the flattened tensor)."""
+        import numpy as np
+        rng = self.rng
+        for dt in ALL:
+            for _ in range(4):
+                shape = tuple(rng.randint(1, 6) for _ in range(rng.randint(1, 3)))
+                axis = rng.choice([-1] + list(range(len(shape))))
+                x, xd = self.inp(shape, dt)
+                n = x.numel() if axis == -1 else shape[axis]
+                if rng.random() < 0.4:
+                    k = rng.choice([c for c in range(1, n + 1) if n % c == 0])
+                    spec, parts = [k], k
+                else:
+                    spec = sorted(rng.randint(0, n) for _ in range(rng.randint(2, 3)))
+                    parts = spec
+                bits = {2: torch.int16, 1: torch.uint8, 4: torch.int32,
+                        8: torch.int64}[x.element_size()]
+                xn = x.contiguous().view(bits).numpy()
+                refs = np.split(xn.reshape(-1) if axis == -1 else xn, parts,
+                                axis=0 if axis == -1 else axis)
+                refs = [torch.from_numpy(np.array(r)).view(dt) if r.size else
+                        torch.zeros(r.shape, dtype=dt) for r in refs]
+                xdd = self.dev(x) if axis == -1 else xd  # axis -1 takes a dense x
+                outs = [self.out(r.shape, dt) for r in refs]
+                self.run_op("Split", xdd.handle, spec, axis, outs)
+                for r, o in zip(refs, outs):
+                    same(self, o.read(), r, "Split %s %s %s axis %d" % (dt, shape, spec, axis))
+        # CANN's example: [4, 5] at (1, 2) along 1 gives [4, 1], [4, 1], [4, 3]
+        x = torch.arange(20, dtype=F32).reshape(4, 5)
+        outs = [self.out(s, F32) for s in ((4, 1), (4, 1), (4, 3))]
+        self.run_op("Split", self.dev(x).handle, [1, 2], 1, outs)
+        self.assertTrue(torch.equal(outs[2].read(), x[:, 2:]))
+        xd = self.dev(x)
+        self.refused("Split", 161002, xd.handle, [3], 1, [self.out((4, 2), F32)] * 3)
+        self.refused("Split", 161002, xd.handle, [2, 1], 1,
+                     [self.out((4, 2), F32), self.out((4, 0), F32), self.out((4, 4), F32)])
+        self.refused("Split", 161002, xd.handle, [1, 2], 1, [self.out((4, 1), F32)] * 2)
+        self.refused("Split", 161002, xd.handle, [1, 2], 2,
+                     [self.out((4, 1), F32), self.out((4, 1), F32), self.out((4, 3), F32)])
+        self.refused("Split", 161002, self.dev(x.t()).handle, [2], -1,
+                     [self.out((10,), F32), self.out((10,), F32)])
+        self.refused("Split", 161001, None, [2], 0, [self.out((2, 5), F32)] * 2)
+
+    def test_pad_v2(self):
+        rng = self.rng
+        for dt in (F32, F16, torch.int16, I32):
+            for _ in range(4):
+                shape = tuple(rng.randint(0 if rng.random() < 0.1 else 1, 4)
+                              for _ in range(rng.randint(1, 4)))
+                x, xd = self.inp(shape, dt)
+                pads = [rng.randint(0, 2) for _ in range(8)]
+                value = rng.randint(-5, 5)
+                tp = []  # torch's order: last dim first
+                for d in reversed(range(len(shape))):
+                    tp += [pads[2 * d], pads[2 * d + 1]]
+                ref = TF.pad(x.float() if dt == F16 else x, tp, value=value).to(dt)
+                self.one("PadV2", ref, [xd.handle, rng.randint(0, 2), value] + pads)
+        # CANN's example: [2, 3, 4, 5] of 2 padded by 1 everywhere with 1
+        x = torch.full((2, 3, 4, 5), 2, dtype=torch.int16)
+        self.one("PadV2", TF.pad(x, [1] * 8, value=1), [self.dev(x).handle, 0, 1] + [1] * 8)
+        x, xd = self.inp((2, 3), F32)
+        self.refused("PadV2", 161002, xd.handle, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0,
+                     self.out((1, 3), F32).handle)
+        self.refused("PadV2", 161002, xd.handle, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+                     self.out((2, 3), F32).handle)
+        self.refused("PadV2", 161002, self.inp((2, 3), BF16)[1].handle, 0, 0, *([0] * 8),
+                     self.out((2, 3), BF16).handle)
+        self.refused("PadV2", 161002, self.inp((1, 1, 1, 1, 1), F32)[1].handle, 0, 0, *([0] * 8),
+                     self.out((1, 1, 1, 1, 1), F32).handle)
+        self.refused("PadV2", 161001, None, 0, 0, *([0] * 8), self.out((2, 3), F32).handle)
+
+    def test_as_strided_view_copy(self):
+        """AsStrided against torch.as_strided of x's storage from x's first element; ViewCopy
+        against as_strided views of a clone of dst and of src's storage."""
+        rng = self.rng
+        types = [d for d in ALL if d != F64]  # CANN's lists have no DOUBLE
+
+        def storage_from(t):
+            """t's storage from t's first element, flat (a fresh tensor: torch.as_strided's
+            offsets count from the start of the storage)."""
+            base = torch.tensor([], dtype=t.dtype).set_(t.storage())
+            return base[t.storage_offset():].clone()
+        for dt in types:
+            for _ in range(6):
+                x = gen(rng, tuple(rng.randint(1, 5) for _ in range(rng.randint(1, 3))), dt)
+                v = view_of(rng, x)
+                xd = self.dev(v)
+                src = storage_from(v)
+                n = src.numel()
+                nd = rng.randint(1, 3)
+                size = [rng.randint(0 if rng.random() < 0.1 else 1, 3) for _ in range(nd)]
+                stride = [rng.randint(0, 3) for _ in range(nd)]
+                reach = sum((a - 1) * b for a, b in zip(size, stride)) if all(size) else 0
+                if reach >= n:
+                    continue
+                off = rng.randint(0, n - 1 - reach)
+                ref = torch.zeros(size, dtype=dt).copy_(torch.as_strided(src, size, stride, off))
+                self.one("AsStrided", ref, [xd.handle, size, stride, [off]])
+        x = torch.arange(10, dtype=I32)
+        xd = self.dev(x)
+        self.one("AsStrided", torch.tensor([1, 3, 5, 7], dtype=I32), [xd.handle, [4], [2], [1]])
+        self.refused("AsStrided", 161002, xd.handle, [4], [3], [1], self.out((4,), I32).handle)
+        self.refused("AsStrided", 161002, xd.handle, [4], [-1], [1], self.out((4,), I32).handle)
+        self.refused("AsStrided", 161002, xd.handle, [4], [2], [1, 0], self.out((4,), I32).handle)
+        self.refused("AsStrided", 161002, xd.handle, [4], [2, 1], [1], self.out((4,), I32).handle)
+        self.refused("AsStrided", 161002, xd.handle, [4], [2], [1], self.out((5,), I32).handle)
+        self.refused("AsStrided", 161001, None, [4], [2], [1], self.out((4,), I32).handle)
+
+        # ViewCopy
+        for dt in types:
+            for mdt in (I32, I64):
+                for _ in range(3):
+                    dshape = (rng.randint(2, 4), rng.randint(2, 5))
+                    dst = gen(rng, dshape, dt)
+                    src = gen(rng, (rng.randint(2, 4), rng.randint(2, 5)), dt)
+                    size = [rng.randint(1, 2), rng.randint(1, 2)]
+                    # dst's view: distinct positions (row-major or transposed strides)
+                    dstride = [size[1], 1] if rng.random() < 0.5 else [1, size[0]]
+                    doff = rng.randint(0, dst.numel() - size[0] * size[1])
+                    sstride = [rng.randint(0, 2), rng.randint(0, 2)]
+                    sreach = (size[0] - 1) * sstride[0] + (size[1] - 1) * sstride[1]
+                    soff = rng.randint(0, src.numel() - 1 - sreach)
+                    ref = dst.clone().reshape(-1)
+                    ref.as_strided(size, dstride, doff).copy_(
+                        src.reshape(-1).as_strided(size, sstride, soff))
+                    ref = ref.reshape(dshape)
+                    dd, sd = self.dev(dst), self.dev(src)
+                    meta = [self.dev(torch.tensor(v, dtype=mdt)).handle
+                            for v in (size, dstride, [doff], size, sstride, [soff])]
+                    inplace = rng.random() < 0.5
+                    o = dd if inplace else self.out(dshape, dt)
+                    self.run_op("ViewCopy", dd.handle, *meta[:3], sd.handle, *meta[3:], o.handle)
+                    same(self, o.read(), ref, "ViewCopy %s %s in place %s" % (dt, mdt, inplace))
+        m = [self.dev(torch.tensor(v, dtype=I32)) for v in ([2], [1], [0], [2], [1], [0])]
+        dd, sd = self.dev(torch.zeros(4)), self.dev(torch.ones(4))
+        args = [dd.handle] + [t.handle for t in m[:3]] + [sd.handle] + \
+            [t.handle for t in m[3:]] + [dd.handle]
+        self.run_op("ViewCopy", *args)
+        self.assertEqual(dd.read().tolist(), [1, 1, 0, 0])
+        bad = list(args)
+        bad[1] = self.dev(torch.tensor([2], dtype=I64)).handle  # one INT64 among INT32
+        self.refused("ViewCopy", 161002, *bad)
+        bad = list(args)
+        bad[3] = self.dev(torch.tensor([0, 0], dtype=I32)).handle  # an offset of 2 entries
+        self.refused("ViewCopy", 161002, *bad)
+        bad = list(args)
+        bad[4] = self.dev(torch.ones(4, dtype=I32)).handle  # src of another type
+        self.refused("ViewCopy", 161002, *bad)
+        bad = list(args)
+        bad[0] = None
+        self.refused("ViewCopy", 161001, *bad)
+        # a view outside its storage fails the launch before any write
+        far = self.dev(torch.tensor([3], dtype=I32))  # dst_storage_offset 3: [3, 5) of 4
+        bad = list(args)
+        bad[3] = far.handle
+        ws, ex, ret = nn.get_workspace_size("ViewCopy", *bad)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("ViewCopy", 0, 0, ex, self.stream), 0)
+        self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)
+        self.assertEqual(dd.read().tolist(), [1, 1, 0, 0])
 
     def test_channel_shuffle_confusion(self):
         for dt in ALL:
