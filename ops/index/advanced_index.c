@@ -4,7 +4,7 @@
  * index_put_) and Index (ops-nn experimental/index/index, aclnn_index_v2.h: the read,
  * self[indices]).
  *
- *  IP1. indices holds k (1 to selfRef's rank) INT32 / INT64 tensors for selfRef's dims 0 to
+ *  AI1. indices holds k (1 to selfRef's rank) INT32 / INT64 tensors for selfRef's dims 0 to
  *      k - 1; they broadcast together to a shape B, and the indexed result has the shape
  *      R = B + selfRef.shape[k:]. values (selfRef's type) broadcasts to R (torch's rule; CANN's
  *      docs give values R's rank). For every b in B (row-major) the slice selfRef[c0, ..., ck-1]
@@ -14,9 +14,9 @@
  *      rounding per update). Every coordinate is checked before any write: one outside its dim
  *      fails the launch (ACL_ERROR_RT_AICORE_EXCEPTION), whatever unsafe says (CANN: unsafe
  *      false may leave it undefined).
- *  IP2. BOOL masks, which CANN also takes (each mask standing for the coordinates of its true
+ *  AI2. BOOL masks, which CANN also takes (each mask standing for the coordinates of its true
  *      elements, a data-dependent count), are refused with 161002 (cpuacl).
- *  IP3. Index: out (of shape R, self's type) = self's slices at IP1's coordinates, element bits
+ *  AI3. Index: out (of shape R, self's type) = self's slices at AI1's coordinates, element bits
  *      moved; a coordinate outside its dim fails the launch before any write.
  */
 #include <stdio.h>
@@ -35,10 +35,10 @@ struct ip_plan {
     int64_t ist[OPS_MAX_DIMS][OPS_MAX_DIMS]; /* each index tensor's strides over B (0: broadcast) */
     int64_t vst[2 * OPS_MAX_DIMS];           /* values' strides over R (0: broadcast) */
     bool accumulate;
-    bool get; /* Index (IP3): values is the out, read into */
+    bool get; /* Index (AI3): values is the out, read into */
 };
 
-/* dst (type dt) = src, or += src (IP1). */
+/* dst (type dt) = src, or += src (AI1). */
 static void ip_put(char *dst, const char *src, int dt, bool add)
 {
     if (!add) {
@@ -69,7 +69,7 @@ static int32_t ip_run(const struct aclOpExecutor *e, void *const *addr)
     if (!off)
         return ACL_ERROR_BAD_ALLOC;
     int64_t b[OPS_MAX_DIMS] = {0};
-    for (int64_t j = 0; j < nbe; j++) { /* IP1: every coordinate before any write */
+    for (int64_t j = 0; j < nbe; j++) { /* AI1: every coordinate before any write */
         int64_t o = 0;
         for (int d = 0; d < k; d++) {
             const struct ops_tensor *t = &p->idx[d];
@@ -109,7 +109,7 @@ static int32_t ip_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-/* IP1's phase 1 for both: selfRef / self, indices, values / out (get: out, exactly R). */
+/* AI1's phase 1 for both: selfRef / self, indices, values / out (get: out, exactly R). */
 static aclnnStatus ip_build(const char *name, const aclTensor *selfRef,
                             const aclTensorList *indices, const aclTensor *values, bool get,
                             bool accumulate, uint64_t *workspaceSize, aclOpExecutor **executor)
@@ -212,7 +212,7 @@ aclnnStatus aclnnIndexPutImplGetWorkspaceSize(aclTensor *selfRef, const aclTenso
                                               const bool unsafe, WS)
 {
     const char *name = "aclnnIndexPutImpl";
-    (void)unsafe; /* coordinates are always checked (IP1) */
+    (void)unsafe; /* coordinates are always checked (AI1) */
     OPS_CHECK_NULLS(name, selfRef, indices, values, workspaceSize, executor);
     return ip_build(name, selfRef, indices, values, false, accumulate, workspaceSize, executor);
 }
