@@ -617,6 +617,10 @@
 #include "aclnnop/aclnn_batch_norm_backward.h"
 #include "aclnnop/aclnn_fast_batch_norm_backward.h"
 #include "aclnnop/aclnn_modulate.h"
+/* ops-nn experimental norm gradients (branch opsbreadth4) */
+#include "aclnnop/aclnn_layer_normalization_grad.h"
+#include "aclnnop/aclnn_batch_normalization_grad.h"
+#include "aclnnop/aclnn_group_normalization_grad.h"
 #include "aclnnop/aclnn_renorm_v2.h"
 #include "aclnnop/aclnn_renorm.h"
 #include "aclnnop/aclnn_embedding_renorm.h"
