@@ -545,6 +545,8 @@
 #include "aclnnop/aclnn_binary_cross_entropy_grad_v2.h"
 #include "aclnnop/aclnn_multilabel_margin_loss.h"
 #include "aclnnop/aclnn_cross_entropy_loss.h"
+#include "aclnnop/aclnn_cross_entropy_loss_grad.h"
+#include "aclnnop/aclnn_cross_entropy_grad.h"
 
 #include "aclnnop/aclnn_softmax_v2.h"
 #include "aclnnop/aclnn_softmax_grad.h"
