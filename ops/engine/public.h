@@ -623,6 +623,7 @@
 #include "aclnnop/aclnn_layer_normalization_grad.h"
 #include "aclnnop/aclnn_batch_normalization_grad.h"
 #include "aclnnop/aclnn_group_normalization_grad.h"
+#include "aclnnop/aclnn_lp_norm_v3.h"
 #include "aclnnop/aclnn_renorm_v2.h"
 #include "aclnnop/aclnn_renorm.h"
 #include "aclnnop/aclnn_embedding_renorm.h"

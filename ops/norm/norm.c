@@ -48,6 +48,10 @@
  *  NM3. Norm reduces any set of dims (empty = all); p = 0 counts non-zeros,
  *      +inf / -inf take max / min |x|, 1 and 2 are the usual norms, other
  *      p give (sum |x|^p)^(1/p). LinalgVectorNorm is Norm with out's type named by dtype.
+ *  NM5. LpNormV3 (ops-nn's experimental op) normalises: y = x / norm, norm = (sum |x|^p +
+ *      1e-6)^(1/p) (its kernel's epsilon) over all of x (axis -1), each row (axis 0) or each
+ *      column (axis 1) of a 2-d x, as its kernel's rows / columns; p = +inf takes max |x|
+ *      (its example's other case), without epsilon. In double, rounded once.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -64,6 +68,7 @@
 #include "aclnnop/aclnn_layer_norm_backward.h"
 #include "aclnnop/aclnn_layer_normalization_grad.h"
 #include "aclnnop/aclnn_linalg_vector_norm.h"
+#include "aclnnop/aclnn_lp_norm_v3.h"
 #include "aclnnop/aclnn_norm.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_rms_norm_grad.h"
@@ -1234,3 +1239,68 @@ aclnnStatus aclnnLinalgVectorNormGetWorkspaceSize(const aclTensor *self, const a
                     executor);
 }
 PHASE2(LinalgVectorNorm)
+
+/* ---- LpNormV3 (NM5) ------------------------------------------------------------------------ */
+
+struct lpv3_plan {
+    struct ops_tensor x, y;
+    double p;
+    int axis;
+    int64_t rows, cols;
+};
+
+static int32_t lpv3_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct lpv3_plan *p = e->plan;
+    const int64_t n = p->x.numel, R = p->rows, C = p->cols;
+    const int64_t nn = p->axis < 0 ? 1 : p->axis == 0 ? R : C;
+    double *v = malloc((size_t)(n + nn) * sizeof(double));
+    if (!v)
+        return ACL_ERROR_BAD_ALLOC;
+    double *norm = v + n;
+    ops_gather_nd(v, CK_F64, ops_base(&p->x, addr), p->x.dt, p->x.ndim, p->x.dims, p->x.strides);
+    const bool inf = isinf(p->p);
+    for (int64_t k = 0; k < nn; k++)
+        norm[k] = 0;
+    for (int64_t i = 0; i < n; i++) { /* element i is (i / C, i % C) of the 2-d view */
+        const int64_t k = p->axis < 0 ? 0 : p->axis == 0 ? i / C : i % C;
+        const double a = fabs(v[i]);
+        norm[k] = inf ? (a > norm[k] || isnan(a) ? a : norm[k]) : norm[k] + pow(a, p->p);
+    }
+    for (int64_t k = 0; k < nn; k++)
+        norm[k] = inf ? norm[k] : pow(norm[k] + 1e-6, 1.0 / p->p);
+    for (int64_t i = 0; i < n; i++)
+        v[i] /= norm[p->axis < 0 ? 0 : p->axis == 0 ? i / C : i % C];
+    ops_scatter_nd(v, CK_F64, ops_base(&p->y, addr), p->y.dt, p->y.ndim, p->y.dims, p->y.strides);
+    free(v);
+    return 0;
+}
+
+aclnnStatus aclnnLpNormV3GetWorkspaceSize(const aclTensor *x, double p, int64_t axis, aclTensor *y,
+                                          uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnLpNormV3";
+    OPS_CHECK_NULLS(name, x, y, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(x, name, "x")) ||
+        (rc = ops_need_dt(name, "x", x->dtype, OPS_DT_LpNormV3, &dt)) ||
+        (rc = norm_common(name, OPS_DT_LpNormV3, x, y, (int)x->ndim)))
+        return rc;
+    if (axis < -1 || axis > 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: axis %lld is not -1 (all), 0 (rows) or 1 "
+                       "(columns)", name, (long long)axis);
+    if (axis >= 0 && x->ndim != 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: axis %lld needs a 2-d x, got %u dims", name,
+                       (long long)axis, x->ndim);
+    if (isnan(p) || p <= 0 || (isinf(p) && p < 0))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: p %g is not a positive order", name, p);
+    OPS_PLAN(e, pl, name, 1, 1, struct lpv3_plan, NULL, {&pl->x, x, "x"}, {&pl->y, y, "y"});
+    pl->p = p;
+    pl->axis = (int)axis;
+    pl->rows = x->ndim == 2 ? x->dims[0] : 1;
+    pl->cols = x->ndim == 2 ? x->dims[1] : ops_numel(x->dims, (int)x->ndim);
+    e->run = pl->x.numel ? lpv3_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(LpNormV3)

@@ -6,7 +6,8 @@
  * (Softmax, LogSoftmax, SoftmaxCrossEntropyWithLogits, the softmax gradients) and
  * batch_norm.c (BatchNorm and the synchronised batch norm's pieces); bn_infer_grad.c
  * (BnInferGrad); modulate.c (Modulate, adaLN's scale and shift); ops-nn's experimental
- * LayerNormalizationGrad, GroupNormalizationGrad (norm.c), BatchNormalizationGrad (batch_norm.c).
+ * LayerNormalizationGrad, GroupNormalizationGrad, LpNormV3 (norm.c), BatchNormalizationGrad
+ * (batch_norm.c).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -136,7 +137,9 @@
       K(tensor, tensor, tensor, tensor, tensor, tensor, double, tensor, tensor, tensor), DTM_F3,   \
       none, 0)                                                                                     \
     X(GroupNormalizationGrad, group_normalization_grad, OPS_OUT,                                   \
-      K(tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)
+      K(tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)                          \
+    X(LpNormV3, lp_norm_v3, OPS_OUT, K(tensor, double, int64, tensor), DTM(DT_F32) | DTM(DT_F16),  \
+      none, 0)
 
 enum { NORM_OPS(OPS_ROW_DT) };
 

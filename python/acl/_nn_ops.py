@@ -555,6 +555,7 @@ OPS = {
     'Logit': ('tensor', 'double', 'tensor'),
     'LogitGrad': ('tensor', 'tensor', 'double', 'tensor'),
     'LogsigmoidV2': ('tensor', 'tensor'),
+    'LpNormV3': ('tensor', 'double', 'int64', 'tensor'),
     'LtScalar': ('tensor', 'scalar', 'tensor'),
     'LtTensor': ('tensor', 'tensor', 'tensor'),
     'MaskedFill': ('tensor', 'tensor', 'scalar', 'tensor'),

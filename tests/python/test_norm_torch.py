@@ -557,6 +557,41 @@ class NormTorch(TorchCase):
         self._refused_naming("GroupNormalizationGrad", "rstd", *ok[:4], sth.handle, *ok[5:])
         self.refused("GroupNormalizationGrad", 161002, *ok[:5], h.handle)
 
+    def test_lp_norm_v3(self):
+        """LpNormV3 (NM5): x / (sum |x|^p + 1e-6)^(1/p) over all, each row or each column,
+        against torch in DOUBLE (p = inf: x / max |x|); strided views, FLOAT and FLOAT16,
+        empty x; the refusals."""
+        rng = random.Random(SEED + 32)
+        for dtype in (F32, F16):
+            for shape, axis in (((3, 5), 0), ((3, 5), 1), ((3, 5), -1), ((2, 3, 4), -1),
+                                ((4, 1), 1), ((0, 3), 0)):
+                for pv in (2.0, 1.0, 3.5, float("inf")):
+                    x = rand(rng, shape).to(dtype)
+                    xd = x.double()
+                    dims = {-1: list(range(len(shape))), 0: [1], 1: [0]}[axis]
+                    if x.numel() == 0:
+                        ref = xd
+                    elif pv == float("inf"):
+                        ref = xd / xd.abs().amax(dims, keepdim=True)
+                    else:
+                        ref = xd / (xd.abs().pow(pv).sum(dims, keepdim=True) + 1e-6).pow(1 / pv)
+                    y = self.dev(torch.zeros(shape, dtype=dtype))
+                    self.run_op("LpNormV3", self.dev(view_of(rng, x)).handle, pv, axis, y.handle)
+                    check(self, y.read(), ref.to(dtype),
+                          "LpNormV3 %s %s axis=%d p=%g" % (dtype, shape, axis, pv), tol=tol(dtype))
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        x3 = self.dev(torch.zeros((2, 3, 1), dtype=F32))
+        h = self.dev(torch.zeros((2, 3), dtype=F16))
+        b = self.dev(torch.zeros((2, 3), dtype=BF16))
+        self.refused("LpNormV3", 161001, 0, 2.0, 0, x.handle)
+        self.refused("LpNormV3", 161001, x.handle, 2.0, 0, 0)
+        self._refused_naming("LpNormV3", "x", b.handle, 2.0, 0, b.handle)
+        self._refused_naming("LpNormV3", "out", x.handle, 2.0, 0, h.handle)
+        self._refused_naming("LpNormV3", "axis", x.handle, 2.0, 2, x.handle)
+        self._refused_naming("LpNormV3", "axis", x3.handle, 2.0, 0, x3.handle)
+        self._refused_naming("LpNormV3", "p", x.handle, 0.0, 0, x.handle)
+        self._refused_naming("LpNormV3", "p", x.handle, float("nan"), -1, x.handle)
+
     def test_batch_norm_backward(self):
         """BatchNormBackward and FastBatchNormBackward (BN5) against autograd of torch's
         batch_norm in DOUBLE: training from the saved mean / invstd, inference from the running
