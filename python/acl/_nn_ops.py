@@ -573,6 +573,8 @@ OPS = {
     'MaxPool3D': ('tensor', 'int_array', 'int_array', 'string', 'int_array', 'int_array', 'int64', 'string', 'tensor'),
     'MaxPool3dWithArgmax': ('tensor', 'int_array', 'int_array', 'int_array', 'int_array', 'bool', 'tensor', 'tensor'),
     'MaxPool3dWithArgmaxBackward': ('tensor', 'tensor', 'tensor', 'int_array', 'int_array', 'int_array', 'int_array', 'bool', 'tensor'),
+    'MaxPoolWithArgmaxV3': ('tensor', 'int_array', 'int_array', 'int_array', 'int_array', 'bool', 'tensor', 'tensor'),
+    'MaxPoolingGrad': ('tensor', 'tensor', 'tensor', 'tensor'),
     'MaxUnpool2d': ('tensor', 'tensor', 'int_array', 'tensor'),
     'MaxUnpool2dBackward': ('tensor', 'tensor', 'tensor', 'int_array', 'tensor'),
     'MaxUnpool3d': ('tensor', 'tensor', 'int_array', 'int_array', 'int_array', 'tensor'),
