@@ -436,6 +436,7 @@
 #include "aclnnop/aclnn_max_pool3_d.h"
 #include "aclnnop/aclnn_max_pool_with_argmax_v3.h"
 #include "aclnnop/aclnn_max_pooling_grad.h"
+#include "aclnnop/aclnn_average_pooling_grad.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
 #include "aclnnop/aclnn_max_unpool2d.h"

@@ -74,6 +74,7 @@ OPS = {
     'Atan': ('tensor', 'tensor'),
     'Atan2': ('tensor', 'tensor', 'tensor'),
     'Atanh': ('tensor', 'tensor'),
+    'AveragePoolingGrad': ('int_array', 'tensor', 'int64', 'int64', 'int64', 'int64', 'int64', 'int64', 'int64', 'int64', 'bool', 'bool', 'int64', 'tensor'),
     'AvgPool2d': ('tensor', 'int_array', 'int_array', 'int_array', 'bool', 'bool', 'int64', 'int8', 'tensor'),
     'AvgPool2dBackward': ('tensor', 'tensor', 'int_array', 'int_array', 'int_array', 'bool', 'bool', 'int64', 'int8', 'tensor'),
     'AvgPool3d': ('tensor', 'int_array', 'int_array', 'int_array', 'bool', 'bool', 'int64', 'tensor'),

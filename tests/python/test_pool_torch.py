@@ -210,6 +210,63 @@ class PoolTorch(TorchCase):
         self.assertIn("dx", self.refused("MaxPoolingGrad", 161002, a.handle, a.handle, a.handle,
                                          a4.handle))
 
+    def test_average_pooling_grad(self):
+        """AveragePoolingGrad (avg.c AV1) against autograd of torch's avg_pool2d in DOUBLE:
+        symmetric pads with every ceilMode / countIncludePad / divisorOverride, asymmetric pads
+        (count included) against avg_pool2d of the explicitly padded input; FLOAT, FLOAT16,
+        strided gradOutput; the refusals."""
+        rng = random.Random(SEED + 33)
+        for dtype in (F32, F16):
+            for shape, k, s, p in (((2, 3, 7, 6), (3, 2), (2, 1), (1, 1)),
+                                   ((1, 2, 5, 5), (2, 2), (2, 2), (0, 0)),
+                                   ((1, 1, 6, 7), (3, 3), (2, 3), (1, 0))):
+                for ceil in (False, True):
+                    for inc in (False, True):
+                        for div in (0, 3):
+                            xd = rand(rng, shape).requires_grad_()
+                            y = TF.avg_pool2d(xd, k, s, p, ceil, inc, div or None)
+                            g = rand(rng, y.shape).to(dtype)
+                            y.backward(g.double())
+                            self._avg_grad(rng, dtype, shape, g, k, s, (p[0], p[0], p[1], p[1]),
+                                           ceil, inc, div, xd.grad)
+            shape, k, s, pads = (2, 2, 6, 7), (3, 3), (2, 2), (1, 0, 0, 1)  # top, bottom, l, r
+            xd = rand(rng, shape).requires_grad_()
+            y = TF.avg_pool2d(TF.pad(xd, (pads[2], pads[3], pads[0], pads[1])), k, s)
+            g = rand(rng, y.shape).to(dtype)
+            y.backward(g.double())
+            self._avg_grad(rng, dtype, shape, g, k, s, pads, False, True, 0, xd.grad)
+        o = self.dev(torch.zeros((1, 1, 4, 4), dtype=F32))
+        oh = self.dev(torch.zeros((1, 1, 4, 4), dtype=F16))
+        g = self.dev(torch.zeros((1, 1, 2, 2), dtype=F32))
+        g3 = self.dev(torch.zeros((1, 1, 3, 2), dtype=F32))
+        sh = self.ia([1, 1, 4, 4])
+        sh5 = self.ia([1, 1, 4, 5])
+        win = [2, 2, 2, 2, 0, 0, 0, 0, False, True, 0]
+        self.assertEqual(self.run_op("AveragePoolingGrad", sh, g.handle, *win, o.handle), 0)
+        self.refused("AveragePoolingGrad", 161001, 0, g.handle, *win, o.handle)
+        self.refused("AveragePoolingGrad", 161001, sh, 0, *win, o.handle)
+        self.assertIn("origInputShape", self.refused("AveragePoolingGrad", 161002, sh5, g.handle,
+                                                     *win, o.handle))
+        self.assertIn("gradOutput", self.refused("AveragePoolingGrad", 161002, sh, g3.handle,
+                                                 *win, o.handle))
+        self.assertIn("out", self.refused("AveragePoolingGrad", 161002, sh, g.handle, *win,
+                                          oh.handle))
+        self.assertIn("kernelH", self.refused("AveragePoolingGrad", 161002, sh, g.handle, 0,
+                                              *win[1:], o.handle))
+        self.assertIn("pad", self.refused("AveragePoolingGrad", 161002, sh, g.handle, *win[:4],
+                                          -1, *win[5:], o.handle))
+        self.assertIn("divisorOverride", self.refused("AveragePoolingGrad", 161002, sh, g.handle,
+                                                      *win[:10], -2, o.handle))
+
+    def _avg_grad(self, rng, dtype, shape, g, k, s, pads, ceil, inc, div, ref):
+        what = "AveragePoolingGrad %s %s k%s s%s pads%s ceil %s inc %s div %d" % (
+            dtype, shape, k, s, pads, ceil, inc, div)
+        out = self.dev(torch.zeros(shape, dtype=dtype))
+        self.assertEqual(self.run_op("AveragePoolingGrad", self.ia(shape),
+                                     self.dev(view_of(rng, g)).handle, k[0], k[1], s[0], s[1],
+                                     *pads, ceil, inc, div, out.handle), 0, what)
+        check(self, out.read(), ref.to(dtype), what, tol=loose(dtype))
+
     def test_max_mask_round_trip(self):
         rng = random.Random(SEED + 1)
         for dtype in DTYPES:
