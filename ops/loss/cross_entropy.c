@@ -299,8 +299,7 @@ aclnnStatus aclnnCrossEntropyLossGradGetWorkspaceSize(
     int xdt, tdt, gdt, odt;
     if ((rc = ops_check_dims(gradLoss, name, "gradLoss")) ||
         (rc = ops_check_dims(logProb, name, "logProb")) ||
-        (rc = ops_check_dims(target, name, "target")) ||
-        (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_check_dims(target, name, "target")) || (rc = ops_check_dims(out, name, "out")) ||
         (weightOptional && (rc = ops_check_dims(weightOptional, name, "weightOptional"))) ||
         (rc = ops_need_dt(name, "logProb", logProb->dtype, OPS_DT_CrossEntropyLossGrad, &xdt)) ||
         (rc = ops_need_dt(name, "target", target->dtype, OPS_DT2_CrossEntropyLossGrad, &tdt)) ||

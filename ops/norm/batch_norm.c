@@ -486,11 +486,11 @@ aclnnStatus aclnnBatchNormalizationGradGetWorkspaceSize(
     const char *name = "aclnnBatchNormalizationGrad";
     OPS_CHECK_NULLS(name, gradOutput, input, weight, bias, saveMean, saveInvstd, gradInput,
                     gradWeight, gradBias, workspaceSize, executor);
-    const aclTensor *const all[9] = {gradOutput, input, weight,    bias,       saveMean,
-                                      saveInvstd, gradInput, gradWeight, gradBias};
-    static const char *const an[9] = {"gradOutput", "input",     "weight",     "bias",
-                                       "saveMean",   "saveInvstd", "gradInput", "gradWeight",
-                                       "gradBias"};
+    const aclTensor *const all[9] = {gradOutput, input,     weight,     bias,    saveMean,
+                                     saveInvstd, gradInput, gradWeight, gradBias};
+    static const char *const an[9] = {"gradOutput", "input",      "weight",
+                                      "bias",       "saveMean",   "saveInvstd",
+                                      "gradInput",  "gradWeight", "gradBias"};
     for (int i = 0; i < 9; i++)
         if (all[i]->dtype != input->dtype)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from input's %s", name,
@@ -498,11 +498,10 @@ aclnnStatus aclnnBatchNormalizationGradGetWorkspaceSize(
     if (!ops_same_shape(gradOutput, input))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gradOutput's shape differs from input's",
                        name); /* named here: bn_build calls it gradOut */
-    const aclTensor *t[BT_COUNT_] = {[BT_X] = input,        [BT_G] = gradOutput,
-                                     [BT_W] = weight,       [BT_B] = bias,
-                                     [BT_SDY] = saveMean,   [BT_SDX] = saveInvstd,
-                                     [BT_OUT] = gradInput,  [BT_OUT2] = gradWeight,
-                                     [BT_OUT3] = gradBias};
+    const aclTensor *t[BT_COUNT_] = {
+        [BT_X] = input,       [BT_G] = gradOutput,    [BT_W] = weight,
+        [BT_B] = bias,        [BT_SDY] = saveMean,    [BT_SDX] = saveInvstd,
+        [BT_OUT] = gradInput, [BT_OUT2] = gradWeight, [BT_OUT3] = gradBias};
     return bn_build(name, BK_BACKWARD, t, OPS_DT_BatchNormalizationGrad, 0, true, 0, epsilon,
                     workspaceSize, executor);
 }

@@ -1096,12 +1096,9 @@ static int32_t gng_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-aclnnStatus aclnnGroupNormalizationGradGetWorkspaceSize(const aclTensor *x, const aclTensor *dy,
-                                                        const aclTensor *gamma,
-                                                        const aclTensor *mean,
-                                                        const aclTensor *rstd, aclTensor *dx,
-                                                        uint64_t *workspaceSize,
-                                                        aclOpExecutor **executor)
+aclnnStatus aclnnGroupNormalizationGradGetWorkspaceSize(
+    const aclTensor *x, const aclTensor *dy, const aclTensor *gamma, const aclTensor *mean,
+    const aclTensor *rstd, aclTensor *dx, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     const char *name = "aclnnGroupNormalizationGrad";
     OPS_CHECK_NULLS(name, x, dy, gamma, mean, rstd, dx, workspaceSize, executor);
@@ -1288,8 +1285,10 @@ aclnnStatus aclnnLpNormV3GetWorkspaceSize(const aclTensor *x, double p, int64_t 
         (rc = norm_common(name, OPS_DT_LpNormV3, x, y, (int)x->ndim)))
         return rc;
     if (axis < -1 || axis > 1)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: axis %lld is not -1 (all), 0 (rows) or 1 "
-                       "(columns)", name, (long long)axis);
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: axis %lld is not -1 (all), 0 (rows) or 1 "
+                       "(columns)",
+                       name, (long long)axis);
     if (axis >= 0 && x->ndim != 2)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: axis %lld needs a 2-d x, got %u dims", name,
                        (long long)axis, x->ndim);

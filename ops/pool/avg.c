@@ -141,9 +141,8 @@ PHASE2(GlobalAveragePool)
 aclnnStatus aclnnAveragePoolingGradGetWorkspaceSize(
     const aclIntArray *origInputShape, const aclTensor *gradOutput, int64_t kernelH,
     int64_t kernelW, int64_t strideH, int64_t strideW, int64_t padTop, int64_t padBottom,
-    int64_t padLeft, int64_t padRight, bool ceilMode, bool countIncludePad,
-    int64_t divisorOverride, const aclTensor *out, uint64_t *workspaceSize,
-    aclOpExecutor **executor)
+    int64_t padLeft, int64_t padRight, bool ceilMode, bool countIncludePad, int64_t divisorOverride,
+    const aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     static const char op[] = "aclnnAveragePoolingGrad";
     OPS_CHECK_NULLS(op, origInputShape, gradOutput, out, workspaceSize, executor);
@@ -166,8 +165,10 @@ aclnnStatus aclnnAveragePoolingGradGetWorkspaceSize(
                        op, (long long)kernelH, (long long)kernelW, (long long)strideH,
                        (long long)strideW);
     if (padTop < 0 || padBottom < 0 || padLeft < 0 || padRight < 0)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: padTop/padBottom/padLeft/padRight must be "
-                       ">= 0", op);
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: padTop/padBottom/padLeft/padRight must be "
+                       ">= 0",
+                       op);
     struct pool_spec s = pool_spec_of(op, POOL_AVG, 2, OPS_DT_AveragePoolingGrad, out, gradOutput,
                                       (aclTensor *)out, "out");
     s.x_name = "origInputShape";

@@ -417,10 +417,9 @@ static void normalization_grad_errors(void)
     ot_tensor x, h, xi, x2, st, st3, sth, g3, g3h, g5, c, ch, rw, rw7, rwh;
     OT_MAKE_CONTIG({&x, ACL_FLOAT, 3, d}, {&h, ACL_FLOAT16, 3, d}, {&xi, ACL_INT32, 3, d},
                    {&x2, ACL_FLOAT, 2, d2}, {&st, ACL_FLOAT, 2, s2}, {&st3, ACL_FLOAT, 2, s3},
-                   {&sth, ACL_FLOAT16, 2, s2}, {&g3, ACL_FLOAT, 1, c3},
-                   {&g3h, ACL_FLOAT16, 1, c3}, {&g5, ACL_FLOAT, 1, c5}, {&c, ACL_FLOAT, 1, c4},
-                   {&ch, ACL_FLOAT16, 1, c4}, {&rw, ACL_FLOAT, 1, r8}, {&rw7, ACL_FLOAT, 1, r7},
-                   {&rwh, ACL_FLOAT16, 1, r8});
+                   {&sth, ACL_FLOAT16, 2, s2}, {&g3, ACL_FLOAT, 1, c3}, {&g3h, ACL_FLOAT16, 1, c3},
+                   {&g5, ACL_FLOAT, 1, c5}, {&c, ACL_FLOAT, 1, c4}, {&ch, ACL_FLOAT16, 1, c4},
+                   {&rw, ACL_FLOAT, 1, r8}, {&rw7, ACL_FLOAT, 1, r7}, {&rwh, ACL_FLOAT16, 1, r8});
     NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "rstd", aclnnLayerNormalizationGrad, x.t, x.t, g3.t, rw.t,
                 NULL, x.t, g3.t, g3.t);
     NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "x", aclnnLayerNormalizationGrad, xi.t, xi.t, g3.t, rw.t,
@@ -429,10 +428,10 @@ static void normalization_grad_errors(void)
                 rw.t, x.t, g3.t, g3.t);
     NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gamma", aclnnLayerNormalizationGrad, x.t, x.t, g3h.t,
                 rw.t, rw.t, x.t, g3.t, g3.t);
-    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gamma", aclnnLayerNormalizationGrad, x.t, x.t, g5.t,
-                rw.t, rw.t, x.t, g3.t, g3.t);
-    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "mean", aclnnLayerNormalizationGrad, x.t, x.t, g3.t,
-                rw7.t, rw.t, x.t, g3.t, g3.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gamma", aclnnLayerNormalizationGrad, x.t, x.t, g5.t, rw.t,
+                rw.t, x.t, g3.t, g3.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "mean", aclnnLayerNormalizationGrad, x.t, x.t, g3.t, rw7.t,
+                rw.t, x.t, g3.t, g3.t);
     NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "rstd", aclnnLayerNormalizationGrad, x.t, x.t, g3.t, rw.t,
                 rwh.t, x.t, g3.t, g3.t);
     NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dgamma", aclnnLayerNormalizationGrad, x.t, x.t, g3.t,
