@@ -137,7 +137,9 @@ PHASE2(GlobalAveragePool)
 
 /* AV1: AveragePoolingGrad (ops-nn's experimental op): AvgPool2dBackward with the window as
  * scalars and asymmetric pads (top, bottom, left, right); origInputShape ([N, C, H, W]) must be
- * out's shape, which stands for the pooled input (the backward reads only its shape). */
+ * out's shape, which stands for the pooled input (the backward reads only its shape). With
+ * countIncludePad (and no divisorOverride) every window divides by kernelH x kernelW, as its
+ * example's reference does: unlike torch, also a ceil-mode window reaching past the padding. */
 aclnnStatus aclnnAveragePoolingGradGetWorkspaceSize(
     const aclIntArray *origInputShape, const aclTensor *gradOutput, int64_t kernelH,
     int64_t kernelW, int64_t strideH, int64_t strideW, int64_t padTop, int64_t padBottom,
@@ -173,6 +175,8 @@ aclnnStatus aclnnAveragePoolingGradGetWorkspaceSize(
                                       (aclTensor *)out, "out");
     s.x_name = "origInputShape";
     s.ceil = ceilMode, s.include_pad = countIncludePad, s.divisor = divisorOverride;
+    if (countIncludePad && divisorOverride == 0) /* AV1: the whole kernel, as CANN's example */
+        s.divisor = kernelH * kernelW;
     s.k[0] = kernelH, s.k[1] = kernelW, s.s[0] = strideH, s.s[1] = strideW;
     s.plo[0] = padTop, s.phi[0] = padBottom, s.plo[1] = padLeft, s.phi[1] = padRight;
     s.d[0] = s.d[1] = 1;

@@ -212,7 +212,8 @@ class PoolTorch(TorchCase):
 
     def test_average_pooling_grad(self):
         """AveragePoolingGrad (avg.c AV1) against autograd of torch's avg_pool2d in DOUBLE:
-        symmetric pads with every ceilMode / countIncludePad / divisorOverride, asymmetric pads
+        symmetric pads with every ceilMode / countIncludePad / divisorOverride (counting the
+        padding: divisor_override = the kernel's cells, CANN's example), asymmetric pads
         (count included) against avg_pool2d of the explicitly padded input; FLOAT, FLOAT16,
         strided gradOutput; the refusals."""
         rng = random.Random(SEED + 33)
@@ -224,7 +225,10 @@ class PoolTorch(TorchCase):
                     for inc in (False, True):
                         for div in (0, 3):
                             xd = rand(rng, shape).requires_grad_()
-                            y = TF.avg_pool2d(xd, k, s, p, ceil, inc, div or None)
+                            # AV1: counting the padding divides by the whole kernel (CANN's
+                            # example), torch's divisor_override
+                            tdiv = div or (k[0] * k[1] if inc else None)
+                            y = TF.avg_pool2d(xd, k, s, p, ceil, inc, tdiv)
                             g = rand(rng, y.shape).to(dtype)
                             y.backward(g.double())
                             self._avg_grad(rng, dtype, shape, g, k, s, (p[0], p[0], p[1], p[1]),
