@@ -3,7 +3,8 @@
  * The loss family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): pointwise.c (the losses that are a formula per element
  * followed by a reduction, and their gradients), gaussian_nll_loss_grad.c
- * (GaussianNllLossGrad) and nll.c (NLLLoss, NLLLoss2d and their gradients). The checks take each
+ * (GaussianNllLossGrad), nll.c (NLLLoss, NLLLoss2d and their gradients) and cross_entropy.c
+ * (CrossEntropyLoss, CrossEntropyLossGrad, CrossEntropyGrad). The checks take each
  * operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the
  * rows against the headers, ops/engine/public.h and docs/operators.md.
  */
@@ -74,7 +75,12 @@
     X(CrossEntropyLoss, cross_entropy_loss, OPS_OUT,                                               \
       K(tensor, tensor, tensor, string, int64, double, double, bool, tensor, tensor, tensor,       \
         tensor),                                                                                   \
-      DTM_F3, target, DTM(DT_I32) | DTM(DT_I64))
+      DTM_F3, target, DTM(DT_I32) | DTM(DT_I64))                                              \
+    X(CrossEntropyLossGrad, cross_entropy_loss_grad, OPS_OUT,                                      \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, string, int64, double, double, tensor),    \
+      DTM_F3, target, DTM(DT_I64))                                                                 \
+    X(CrossEntropyGrad, cross_entropy_grad, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, target,    \
+      DTM(DT_I32))
 
 enum { LOSS_OPS(OPS_ROW_DT) };
 

@@ -25,6 +25,10 @@
  *      (x - mean) dot invstd^2 / M) invstd weight in training (M = N x S), gradOut invstd
  *      weight in inference; each written when its outputMask entry is true. Fast's version
  *      (0 or 1, CANN's kernel choice) computes the same.
+ *  BN6. BatchNormalizationGrad (ops-nn's experimental op) is BN5 in training with all three
+ *      gradients: its def's formula, weight invstd / M (M dy - sum(dy) - xhat sum(dy xhat)),
+ *      is BN5's (its README's 1 / sqrt(M) taken for a typo: it disagrees with the def and
+ *      with torch).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -36,6 +40,7 @@
 #include "aclnnop/aclnn_batch_norm_elemt_backward.h"
 #include "aclnnop/aclnn_batch_norm_reduce.h"
 #include "aclnnop/aclnn_batch_norm_stats.h"
+#include "aclnnop/aclnn_batch_normalization_grad.h"
 #include "aclnnop/aclnn_sync_batch_norm_gather_stats.h"
 #include "ops/engine/engine.h"
 #include "ops/norm/table.h"
@@ -281,7 +286,8 @@ static aclnnStatus bn_build(const char *name, int kind, const aclTensor *const *
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: input must be [N, C, *] (2 to 8 dims), got %d",
                        name, nd);
     const int64_t C = x->dims[1];
-    for (int i = BT_W; i <= BT_OUT3; i++) {
+    /* gradOut included: the kernel gathers it whole into an input-sized buffer */
+    for (int i = BT_G; i <= BT_OUT3; i++) {
         if (!t[i] || i == BT_CNT)
             continue;
         bool data = (i == BT_OUT && kind != BK_REDUCE) || i == BT_G;
@@ -468,3 +474,35 @@ aclnnStatus aclnnFastBatchNormBackwardGetWorkspaceSize(
                        gradWeight, gradBias, workspaceSize, executor);
 }
 PHASE2(FastBatchNormBackward)
+
+/* BN6: ops-nn's experimental BatchNormalizationGrad, BatchNormBackward in training with every
+ * gradient asked for; bias is checked ([C]) and unused, epsilon unused (saveInvstd holds it);
+ * every tensor of input's type (the op's def). */
+aclnnStatus aclnnBatchNormalizationGradGetWorkspaceSize(
+    const aclTensor *gradOutput, const aclTensor *input, const aclTensor *weight,
+    const aclTensor *bias, const aclTensor *saveMean, const aclTensor *saveInvstd, double epsilon,
+    aclTensor *gradInput, aclTensor *gradWeight, aclTensor *gradBias, WS)
+{
+    const char *name = "aclnnBatchNormalizationGrad";
+    OPS_CHECK_NULLS(name, gradOutput, input, weight, bias, saveMean, saveInvstd, gradInput,
+                    gradWeight, gradBias, workspaceSize, executor);
+    const aclTensor *const all[9] = {gradOutput, input,     weight,     bias,    saveMean,
+                                     saveInvstd, gradInput, gradWeight, gradBias};
+    static const char *const an[9] = {"gradOutput", "input",      "weight",
+                                      "bias",       "saveMean",   "saveInvstd",
+                                      "gradInput",  "gradWeight", "gradBias"};
+    for (int i = 0; i < 9; i++)
+        if (all[i]->dtype != input->dtype)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from input's %s", name,
+                           an[i], ops_dt_name(all[i]->dtype), ops_dt_name(input->dtype));
+    if (!ops_same_shape(gradOutput, input))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gradOutput's shape differs from input's",
+                       name); /* named here: bn_build calls it gradOut */
+    const aclTensor *t[BT_COUNT_] = {
+        [BT_X] = input,       [BT_G] = gradOutput,    [BT_W] = weight,
+        [BT_B] = bias,        [BT_SDY] = saveMean,    [BT_SDX] = saveInvstd,
+        [BT_OUT] = gradInput, [BT_OUT2] = gradWeight, [BT_OUT3] = gradBias};
+    return bn_build(name, BK_BACKWARD, t, OPS_DT_BatchNormalizationGrad, 0, true, 0, epsilon,
+                    workspaceSize, executor);
+}
+PHASE2(BatchNormalizationGrad)

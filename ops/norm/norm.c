@@ -34,6 +34,13 @@
  *      rounded once at the end. The stored mean and rstd are used as given.
  *      GroupNormBackward is the same with a group (cpg channels x HxW) as
  *      the row and gamma per channel.
+ *  NB2. LayerNormalizationGrad (ops-nn's experimental op) is LayerNormBackward's kernel with
+ *      k = gamma's dims and all three gradients; every tensor of x's type (the op's def).
+ *  NB3. GroupNormalizationGrad (ops-nn's experimental op, its docs' formula): x [N, G, *],
+ *      gamma already broadcast to x's shape, mean / rstd [N, G]; per group of M elements,
+ *      xhat = (x - mean) rstd, s1 = sum(dy gamma), s2 = sum(dy gamma xhat), dx = rstd gamma
+ *      (dy - s1 / M - xhat s2 / M), in double, rounded once. gamma multiplies outside the
+ *      bracket as CANN documents (equal to torch's only for a gamma constant per group).
  *  NM4. GroupNormSilu(V2) and GroupNormSwish are GroupNorm's kernel with the activation applied to
  *      each normalised value before it is rounded: v sigmoid(v) (silu), v sigmoid(scale v)
  *      (swish); N, C and HxW come from self's shape; gamma and beta may be FLOAT under a
@@ -41,6 +48,10 @@
  *  NM3. Norm reduces any set of dims (empty = all); p = 0 counts non-zeros,
  *      +inf / -inf take max / min |x|, 1 and 2 are the usual norms, other
  *      p give (sum |x|^p)^(1/p). LinalgVectorNorm is Norm with out's type named by dtype.
+ *  NM5. LpNormV3 (ops-nn's experimental op) normalises: y = x / norm, norm = (sum |x|^p +
+ *      1e-6)^(1/p) (its kernel's epsilon) over all of x (axis -1), each row (axis 0) or each
+ *      column (axis 1) of a 2-d x, as its kernel's rows / columns; p = +inf takes max |x|
+ *      (its example's other case), without epsilon. In double, rounded once.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -50,11 +61,14 @@
 #include "aclnnop/aclnn_fused_add_rms_norm.h"
 #include "aclnnop/aclnn_group_norm.h"
 #include "aclnnop/aclnn_group_norm_backward.h"
+#include "aclnnop/aclnn_group_normalization_grad.h"
 #include "aclnnop/aclnn_group_norm_silu.h"
 #include "aclnnop/aclnn_group_norm_swish.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
+#include "aclnnop/aclnn_layer_normalization_grad.h"
 #include "aclnnop/aclnn_linalg_vector_norm.h"
+#include "aclnnop/aclnn_lp_norm_v3.h"
 #include "aclnnop/aclnn_norm.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_rms_norm_grad.h"
@@ -552,6 +566,47 @@ aclnnStatus aclnnRmsNormGradGetWorkspaceSize(const aclTensor *dy, const aclTenso
 }
 PHASE2(RmsNormGrad)
 
+/* ---- LayerNormalizationGrad (NB2) ------------------------------------------------------------ */
+
+/* t: x's type, then the shape check of norm_param (x's trailing k dims). */
+static aclnnStatus lng_param(const char *name, const char *what, const aclTensor *t,
+                             const aclTensor *x, int k)
+{
+    aclnnStatus rc;
+    if ((rc = norm_param(name, what, t, x, k)))
+        return rc;
+    if (t->dtype != x->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from x's %s", name, what,
+                       ops_dt_name(t->dtype), ops_dt_name(x->dtype));
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnLayerNormalizationGradGetWorkspaceSize(
+    const aclTensor *dy, const aclTensor *x, const aclTensor *gamma, const aclTensor *mean,
+    const aclTensor *rstd, aclTensor *dx, aclTensor *dgamma, aclTensor *dbeta,
+    uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnLayerNormalizationGrad";
+    OPS_CHECK_NULLS(name, dy, x, gamma, mean, rstd, dx, dgamma, dbeta, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(gamma, name, "gamma")))
+        return rc;
+    const int k = (int)gamma->ndim;
+    if ((rc = nbw_input(name, "x", x, k, OPS_DT_LayerNormalizationGrad)))
+        return rc;
+    const unsigned xt = DTM(ops_dt_index(x->dtype)); /* one type for every tensor (the def's) */
+    if ((rc = nbw_like(name, "dy", dy, "x", x)) || (rc = nbw_like(name, "dx", dx, "x", x)) ||
+        (rc = lng_param(name, "gamma", gamma, x, k)) ||
+        (rc = lng_param(name, "dgamma", dgamma, x, k)) ||
+        (rc = lng_param(name, "dbeta", dbeta, x, k)) ||
+        (rc = norm_stat(name, "mean", mean, x, k, xt)) ||
+        (rc = norm_stat(name, "rstd", rstd, x, k, xt)))
+        return rc;
+    return nbw_build(name, true, dy, x, mean, rstd, gamma, dx, dgamma, dbeta, k, workspaceSize,
+                     executor);
+}
+PHASE2(LayerNormalizationGrad)
+
 /* ---- AddRmsNorm ---------------------------------------------------------------------------- */
 
 struct arn_plan {
@@ -1001,6 +1056,85 @@ aclnnStatus aclnnGroupNormBackwardGetWorkspaceSize(
 }
 PHASE2(GroupNormBackward)
 
+/* ---- GroupNormalizationGrad (NB3) ------------------------------------------------------------ */
+
+static int32_t gng_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct nbw_plan *p = e->plan;
+    const int64_t D = p->D, rows = p->N * p->G;
+    const int k = p->x.ndim - 2;
+    double *buf = calloc((size_t)(3 * D + 2 * rows + 1), sizeof(double));
+    if (!buf)
+        return ACL_ERROR_BAD_ALLOC;
+    double *dy = buf, *x = dy + D, *g = x + D, *mean = g + D, *rstd = mean + rows;
+    ops_gather_nd(mean, CK_F64, ops_base(&p->mean, addr), p->mean.dt, p->mean.ndim, p->mean.dims,
+                  p->mean.strides);
+    ops_gather_nd(rstd, CK_F64, ops_base(&p->rstd, addr), p->rstd.dt, p->rstd.ndim, p->rstd.dims,
+                  p->rstd.strides);
+    const struct ops_tensor *src[3] = {&p->dy, &p->x, &p->g};
+    double *to[3] = {dy, x, g};
+    for (int64_t r = 0; r < rows; r++) {
+        for (int i = 0; i < 3; i++)
+            ops_gather_nd(to[i], CK_F64, ops_elem(src[i], addr, lead_offset(src[i], 2, r)),
+                          src[i]->dt, k, src[i]->dims + 2, src[i]->strides + 2);
+        const double m = mean[r], rs = rstd[r];
+        double s1 = 0, s2 = 0;
+        for (int64_t i = 0; i < D; i++) {
+            const double xh = (x[i] - m) * rs, gi = dy[i] * g[i];
+            x[i] = xh;
+            s1 += gi;
+            s2 += gi * xh;
+        }
+        s1 /= (double)D;
+        s2 /= (double)D;
+        for (int64_t i = 0; i < D; i++)
+            dy[i] = rs * g[i] * (dy[i] - s1 - x[i] * s2);
+        ops_scatter_nd(dy, CK_F64, ops_elem(&p->dx, addr, lead_offset(&p->dx, 2, r)), p->dx.dt, k,
+                       p->dx.dims + 2, p->dx.strides + 2);
+    }
+    free(buf);
+    return 0;
+}
+
+aclnnStatus aclnnGroupNormalizationGradGetWorkspaceSize(
+    const aclTensor *x, const aclTensor *dy, const aclTensor *gamma, const aclTensor *mean,
+    const aclTensor *rstd, aclTensor *dx, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnGroupNormalizationGrad";
+    OPS_CHECK_NULLS(name, x, dy, gamma, mean, rstd, dx, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(x, name, "x")))
+        return rc;
+    if (x->ndim < 3)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x must be [N, G, *] (3 to 8 dims), got %u",
+                       name, x->ndim);
+    if ((rc = nbw_input(name, "x", x, (int)x->ndim - 2, OPS_DT_GroupNormalizationGrad)) ||
+        (rc = nbw_like(name, "dy", dy, "x", x)) || (rc = nbw_like(name, "gamma", gamma, "x", x)) ||
+        (rc = nbw_like(name, "dx", dx, "x", x)))
+        return rc;
+    const aclTensor *st[2] = {mean, rstd};
+    static const char *const sn[2] = {"mean", "rstd"};
+    for (int i = 0; i < 2; i++) {
+        if ((rc = ops_check_dims(st[i], name, sn[i])))
+            return rc;
+        if (st[i]->dtype != x->dtype)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from x's %s", name,
+                           sn[i], ops_dt_name(st[i]->dtype), ops_dt_name(x->dtype));
+        if (st[i]->ndim != 2 || st[i]->dims[0] != x->dims[0] || st[i]->dims[1] != x->dims[1])
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must be [N, G] = x's first 2 dims",
+                           name, sn[i]);
+    }
+    OPS_PLAN(e, p, name, 5, 1, struct nbw_plan, NULL, {&p->x, x, "x"}, {&p->dy, dy, "dy"},
+             {&p->g, gamma, "gamma"}, {&p->mean, mean, "mean"}, {&p->rstd, rstd, "rstd"},
+             {&p->dx, dx, "dx"});
+    p->N = x->dims[0];
+    p->G = x->dims[1];
+    p->D = ops_numel(x->dims + 2, (int)x->ndim - 2);
+    e->run = p->x.numel ? gng_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(GroupNormalizationGrad)
+
 /* ---- Norm ---------------------------------------------------------------------------------- */
 
 struct pn_plan {
@@ -1102,3 +1236,70 @@ aclnnStatus aclnnLinalgVectorNormGetWorkspaceSize(const aclTensor *self, const a
                     executor);
 }
 PHASE2(LinalgVectorNorm)
+
+/* ---- LpNormV3 (NM5) ------------------------------------------------------------------------ */
+
+struct lpv3_plan {
+    struct ops_tensor x, y;
+    double p;
+    int axis;
+    int64_t rows, cols;
+};
+
+static int32_t lpv3_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct lpv3_plan *p = e->plan;
+    const int64_t n = p->x.numel, R = p->rows, C = p->cols;
+    const int64_t nn = p->axis < 0 ? 1 : p->axis == 0 ? R : C;
+    double *v = malloc((size_t)(n + nn) * sizeof(double));
+    if (!v)
+        return ACL_ERROR_BAD_ALLOC;
+    double *norm = v + n;
+    ops_gather_nd(v, CK_F64, ops_base(&p->x, addr), p->x.dt, p->x.ndim, p->x.dims, p->x.strides);
+    const bool inf = isinf(p->p);
+    for (int64_t k = 0; k < nn; k++)
+        norm[k] = 0;
+    for (int64_t i = 0; i < n; i++) { /* element i is (i / C, i % C) of the 2-d view */
+        const int64_t k = p->axis < 0 ? 0 : p->axis == 0 ? i / C : i % C;
+        const double a = fabs(v[i]);
+        norm[k] = inf ? (a > norm[k] || isnan(a) ? a : norm[k]) : norm[k] + pow(a, p->p);
+    }
+    for (int64_t k = 0; k < nn; k++)
+        norm[k] = inf ? norm[k] : pow(norm[k] + 1e-6, 1.0 / p->p);
+    for (int64_t i = 0; i < n; i++)
+        v[i] /= norm[p->axis < 0 ? 0 : p->axis == 0 ? i / C : i % C];
+    ops_scatter_nd(v, CK_F64, ops_base(&p->y, addr), p->y.dt, p->y.ndim, p->y.dims, p->y.strides);
+    free(v);
+    return 0;
+}
+
+aclnnStatus aclnnLpNormV3GetWorkspaceSize(const aclTensor *x, double p, int64_t axis, aclTensor *y,
+                                          uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnLpNormV3";
+    OPS_CHECK_NULLS(name, x, y, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(x, name, "x")) ||
+        (rc = ops_need_dt(name, "x", x->dtype, OPS_DT_LpNormV3, &dt)) ||
+        (rc = norm_common(name, OPS_DT_LpNormV3, x, y, (int)x->ndim)))
+        return rc;
+    if (axis < -1 || axis > 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: axis %lld is not -1 (all), 0 (rows) or 1 "
+                       "(columns)",
+                       name, (long long)axis);
+    if (axis >= 0 && x->ndim != 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: axis %lld needs a 2-d x, got %u dims", name,
+                       (long long)axis, x->ndim);
+    if (isnan(p) || p <= 0 || (isinf(p) && p < 0))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: p %g is not a positive order", name, p);
+    OPS_PLAN(e, pl, name, 1, 1, struct lpv3_plan, NULL, {&pl->x, x, "x"}, {&pl->y, y, "y"});
+    pl->p = p;
+    pl->axis = (int)axis;
+    pl->rows = x->ndim == 2 ? x->dims[0] : 1;
+    pl->cols = x->ndim == 2 ? x->dims[1] : ops_numel(x->dims, (int)x->ndim);
+    e->run = pl->x.numel ? lpv3_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(LpNormV3)

@@ -5,7 +5,9 @@
  * LayerNormBackward, RmsNormGrad, GroupNormBackward) and softmax.c
  * (Softmax, LogSoftmax, SoftmaxCrossEntropyWithLogits, the softmax gradients) and
  * batch_norm.c (BatchNorm and the synchronised batch norm's pieces); bn_infer_grad.c
- * (BnInferGrad); modulate.c (Modulate, adaLN's scale and shift).
+ * (BnInferGrad); modulate.c (Modulate, adaLN's scale and shift); ops-nn's experimental
+ * LayerNormalizationGrad, GroupNormalizationGrad, LpNormV3 (norm.c), BatchNormalizationGrad
+ * (batch_norm.c).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -128,7 +130,16 @@
       indices, DTM_IDX)                                                                            \
     X(RenormV2, renorm_v2, OPS_OUT, K(tensor, double, int64, double, tensor),                      \
       DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
-    X(Modulate, modulate, OPS_OUT, K(tensor, tensor, tensor, tensor), DTM_F3, none, 0)
+    X(Modulate, modulate, OPS_OUT, K(tensor, tensor, tensor, tensor), DTM_F3, none, 0)          \
+    X(LayerNormalizationGrad, layer_normalization_grad, OPS_OUT,                                   \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)          \
+    X(BatchNormalizationGrad, batch_normalization_grad, OPS_OUT,                                   \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, double, tensor, tensor, tensor), DTM_F3,   \
+      none, 0)                                                                                     \
+    X(GroupNormalizationGrad, group_normalization_grad, OPS_OUT,                                   \
+      K(tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)                          \
+    X(LpNormV3, lp_norm_v3, OPS_OUT, K(tensor, double, int64, tensor), DTM(DT_F32) | DTM(DT_F16),  \
+      none, 0)
 
 enum { NORM_OPS(OPS_ROW_DT) };
 

@@ -2,12 +2,15 @@
 /*
  * Average pooling's entry points, each a description handed to pool_build
  * (pool.c): AvgPool2d and AvgPool3d with their gradients, AdaptiveAvgPool2d/3d
- * and their gradients, GlobalAveragePool.
+ * and their gradients, GlobalAveragePool; AveragePoolingGrad (ops-nn's experimental op, AV1).
  */
+#include <string.h>
+
 #include "aclnnop/aclnn_adaptive_avg_pool2d.h"
 #include "aclnnop/aclnn_adaptive_avg_pool2d_backward.h"
 #include "aclnnop/aclnn_adaptive_avg_pool3d.h"
 #include "aclnnop/aclnn_adaptive_avg_pool3d_backward.h"
+#include "aclnnop/aclnn_average_pooling_grad.h"
 #include "aclnnop/aclnn_avgpool2d.h"
 #include "aclnnop/aclnn_avgpool2d_backward.h"
 #include "aclnnop/aclnn_avgpool3d.h"
@@ -131,3 +134,52 @@ PHASE2(AvgPool3d)
 PHASE2(AvgPool2dBackward)
 PHASE2(AvgPool3dBackward)
 PHASE2(GlobalAveragePool)
+
+/* AV1: AveragePoolingGrad (ops-nn's experimental op): AvgPool2dBackward with the window as
+ * scalars and asymmetric pads (top, bottom, left, right); origInputShape ([N, C, H, W]) must be
+ * out's shape, which stands for the pooled input (the backward reads only its shape). With
+ * countIncludePad (and no divisorOverride) every window divides by kernelH x kernelW, as its
+ * example's reference does: unlike torch, also a ceil-mode window reaching past the padding. */
+aclnnStatus aclnnAveragePoolingGradGetWorkspaceSize(
+    const aclIntArray *origInputShape, const aclTensor *gradOutput, int64_t kernelH,
+    int64_t kernelW, int64_t strideH, int64_t strideW, int64_t padTop, int64_t padBottom,
+    int64_t padLeft, int64_t padRight, bool ceilMode, bool countIncludePad, int64_t divisorOverride,
+    const aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    static const char op[] = "aclnnAveragePoolingGrad";
+    OPS_CHECK_NULLS(op, origInputShape, gradOutput, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(out, op, "out")) ||
+        (rc = ops_check_dims(gradOutput, op, "gradOutput")) ||
+        (rc = ops_need_dt(op, "out", out->dtype, OPS_DT_AveragePoolingGrad, &dt)))
+        return rc;
+    if (gradOutput->dtype != out->dtype) /* named here: pool_build would name origInputShape */
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gradOutput type %s differs from out's %s", op,
+                       ops_dt_name(gradOutput->dtype), ops_dt_name(out->dtype));
+    if (origInputShape->n != 4 || out->ndim != 4 ||
+        memcmp(origInputShape->v, out->dims, 4 * sizeof(int64_t)) != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: origInputShape must hold 4 values [N, C, H, W], out's shape", op);
+    if (kernelH < 1 || kernelW < 1 || strideH < 1 || strideW < 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: kernelH %lld, kernelW %lld, strideH %lld, strideW %lld must be >= 1",
+                       op, (long long)kernelH, (long long)kernelW, (long long)strideH,
+                       (long long)strideW);
+    if (padTop < 0 || padBottom < 0 || padLeft < 0 || padRight < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: padTop/padBottom/padLeft/padRight must be "
+                       ">= 0",
+                       op);
+    struct pool_spec s = pool_spec_of(op, POOL_AVG, 2, OPS_DT_AveragePoolingGrad, out, gradOutput,
+                                      (aclTensor *)out, "out");
+    s.x_name = "origInputShape";
+    s.ceil = ceilMode, s.include_pad = countIncludePad, s.divisor = divisorOverride;
+    if (countIncludePad && divisorOverride == 0) /* AV1: the whole kernel, as CANN's example */
+        s.divisor = kernelH * kernelW;
+    s.k[0] = kernelH, s.k[1] = kernelW, s.s[0] = strideH, s.s[1] = strideW;
+    s.plo[0] = padTop, s.phi[0] = padBottom, s.plo[1] = padLeft, s.phi[1] = padRight;
+    s.d[0] = s.d[1] = 1;
+    return pool_build(&s, workspaceSize, executor);
+}
+PHASE2(AveragePoolingGrad)

@@ -15,7 +15,14 @@
  *      front, TensorFlow's rule) or "CALCULATED" (padsOptional: 6 values >= 0, front, back,
  *      top, bottom, left, right, NULL: zeros; ceilMode non-zero rounds up, pool.c PL4). Padded
  *      cells never win (PL3); pool.c's limit of half the kernel per pad side applies.
+ *  MX2. MaxPoolWithArgmaxV3 (ops-nn's experimental op): MaxPool2dWithIndices (x (C, H, W) or
+ *      (N, C, H, W), argmax the flat H x W position of each maximum) with argmax INT64 only,
+ *      messages naming x, y and argmax.
+ *  MX3. MaxPoolingGrad (ops-nn's experimental op, its docs' formula for windows that do not
+ *      overlap, given element for element): dy, x, y, dx one shape and type (FLOAT, FLOAT16);
+ *      dx = dy where x == y, else 0 (a NaN x gets 0). Read through the view converters.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "aclnnop/aclnn_adaptive_max_pool2d.h"
@@ -28,6 +35,8 @@
 #include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax.h"
 #include "aclnnop/aclnn_max_pool3_d.h"
+#include "aclnnop/aclnn_max_pool_with_argmax_v3.h"
+#include "aclnnop/aclnn_max_pooling_grad.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
 #include "ops/engine/engine.h"
 #include "ops/pool/pool.h"
@@ -251,3 +260,79 @@ aclnnStatus aclnnMaxPool3DGetWorkspaceSize(const aclTensor *x, const aclIntArray
     return pool_build(&s, workspaceSize, executor);
 }
 PHASE2(MaxPool3D)
+
+/* MX2: MaxPoolWithArgmaxV3 (ops-nn's experimental op) is MaxPool2dWithIndices with INT64
+ * argmax, its parameters under the names of its def. */
+aclnnStatus aclnnMaxPoolWithArgmaxV3GetWorkspaceSize(const aclTensor *x,
+                                                     const aclIntArray *kernelSize,
+                                                     const aclIntArray *strides,
+                                                     const aclIntArray *pads,
+                                                     const aclIntArray *dilations, bool ceilMode,
+                                                     aclTensor *y, aclTensor *argmax, WS)
+{
+    static const char op[] = "aclnnMaxPoolWithArgmaxV3";
+    OPS_CHECK_NULLS(op, x, kernelSize, strides, pads, dilations, y, argmax, workspaceSize,
+                    executor);
+    struct pool_spec s = pool_spec_of(op, POOL_MAX, 2, OPS_DT_MaxPoolWithArgmaxV3, x, NULL, y, "y");
+    s.idx = POOL_IDX_FLAT, s.idx_mask = OPS_DT2_MaxPoolWithArgmaxV3, s.ceil = ceilMode;
+    s.ind_out = argmax;
+    s.x_name = "x", s.ind_name = "argmax";
+    aclnnStatus rc = pool_window(&s, kernelSize, strides, pads, dilations);
+    return rc ? rc : pool_build(&s, workspaceSize, executor);
+}
+PHASE2(MaxPoolWithArgmaxV3)
+
+/* ---- MaxPoolingGrad (MX3) ------------------------------------------------------------------ */
+
+struct mpg_plan {
+    struct ops_tensor dy, x, y, dx;
+};
+
+static int32_t mpg_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct mpg_plan *p = e->plan;
+    const int64_t n = p->dx.numel;
+    double *v = malloc((size_t)(3 * n) * sizeof(double));
+    if (!v)
+        return ACL_ERROR_BAD_ALLOC;
+    const struct ops_tensor *t[3] = {&p->dy, &p->x, &p->y};
+    for (int i = 0; i < 3; i++)
+        ops_gather_nd(v + i * n, CK_F64, ops_base(t[i], addr), t[i]->dt, t[i]->ndim, t[i]->dims,
+                      t[i]->strides);
+    for (int64_t i = 0; i < n; i++)
+        v[i] = v[n + i] == v[2 * n + i] ? v[i] : 0.0;
+    ops_scatter_nd(v, CK_F64, ops_base(&p->dx, addr), p->dx.dt, p->dx.ndim, p->dx.dims,
+                   p->dx.strides);
+    free(v);
+    return 0;
+}
+
+aclnnStatus aclnnMaxPoolingGradGetWorkspaceSize(const aclTensor *dy, const aclTensor *x,
+                                                const aclTensor *y, const aclTensor *dx, WS)
+{
+    static const char op[] = "aclnnMaxPoolingGrad";
+    OPS_CHECK_NULLS(op, dy, x, y, dx, workspaceSize, executor);
+    const aclTensor *t[4] = {dy, x, y, dx};
+    static const char *const tn[4] = {"dy", "x", "y", "dx"};
+    aclnnStatus rc;
+    int dt;
+    for (int i = 0; i < 4; i++)
+        if ((rc = ops_check_dims(t[i], op, tn[i])))
+            return rc;
+    if ((rc = ops_need_dt(op, "dy", dy->dtype, OPS_DT_MaxPoolingGrad, &dt)))
+        return rc;
+    for (int i = 1; i < 4; i++) {
+        if (t[i]->dtype != dy->dtype)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from dy's %s", op,
+                           tn[i], ops_dt_name(t[i]->dtype), ops_dt_name(dy->dtype));
+        if (!ops_same_shape(t[i], dy))
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s's shape differs from dy's", op, tn[i]);
+    }
+    if (dy->ndim < 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dy must have 1 to 8 dims, got 0", op);
+    OPS_PLAN(e, p, op, 3, 1, struct mpg_plan, NULL, {&p->dy, dy, "dy"}, {&p->x, x, "x"},
+             {&p->y, y, "y"}, {&p->dx, dx, "dx"});
+    e->run = p->dx.numel ? mpg_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(MaxPoolingGrad)

@@ -4,9 +4,11 @@
  * ops/engine/optable.h). The pooling rows are served by the one implementation of pool.c
  * (pool_pvt.h): max.c holds the max poolings' entry points, avg.c the average ones';
  * max_unpool.c (MaxUnpool2d, MaxUnpool3d and their backward) puts values back at their indices
- * and gathers them. The checks take each operator's types from its row (OPS_DT_<Name>,
- * OPS_DT2_<Name>: the indices' types); the ctest ops_table checks the rows against the
- * headers, ops/engine/public.h and docs/operators.md.
+ * and gathers them; MaxPoolWithArgmaxV3 (max.c, MaxPool2dWithIndices'), MaxPoolingGrad
+ * (max.c, element for element) and AveragePoolingGrad (avg.c) are ops-nn's experimental ones.
+ * The checks take each operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>: the
+ * indices' types); the ctest ops_table checks the rows against the headers,
+ * ops/engine/public.h and docs/operators.md.
  */
 #ifndef CPUACL_OPS_POOL_TABLE_H
 #define CPUACL_OPS_POOL_TABLE_H
@@ -85,7 +87,16 @@
       0)                                                                                           \
     X(AdaptiveAvgPool3dBackward, adaptive_avg_pool3d_backward, OPS_OUT, K(tensor, tensor, tensor), \
       DTM_F3, none, 0)                                                                             \
-    X(GlobalAveragePool, global_average_pool, OPS_OUT, K(tensor, tensor), DTM_F3, none, 0)
+    X(GlobalAveragePool, global_average_pool, OPS_OUT, K(tensor, tensor), DTM_F3, none, 0)       \
+    X(MaxPoolWithArgmaxV3, max_pool_with_argmax_v3, OPS_OUT,                                       \
+      K(tensor, int_array, int_array, int_array, int_array, bool, tensor, tensor), DTM_F3, argmax, \
+      DTM(DT_I64))                                                                                 \
+    X(MaxPoolingGrad, max_pooling_grad, OPS_OUT, K(tensor, tensor, tensor, tensor),                \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
+    X(AveragePoolingGrad, average_pooling_grad, OPS_OUT,                                           \
+      K(int_array, tensor, int64, int64, int64, int64, int64, int64, int64, int64, bool, bool,     \
+        int64, tensor),                                                                            \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)
 
 enum { POOL_OPS(OPS_ROW_DT) };
 

@@ -9,6 +9,7 @@
 
 #include "aclnnop/aclnn_add_rms_norm.h"
 #include "aclnnop/aclnn_batch_norm_backward.h"
+#include "aclnnop/aclnn_batch_normalization_grad.h"
 #include "aclnnop/aclnn_bn_infer_grad.h"
 #include "aclnnop/aclnn_group_norm_swish.h"
 #include "aclnnop/aclnn_modulate.h"
@@ -27,7 +28,9 @@
 #include "aclnnop/aclnn_rms_norm_quant.h"
 #include "aclnnop/aclnn_group_norm.h"
 #include "aclnnop/aclnn_group_norm_backward.h"
+#include "aclnnop/aclnn_group_normalization_grad.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
+#include "aclnnop/aclnn_layer_normalization_grad.h"
 #include "aclnnop/aclnn_norm.h"
 #include "aclnnop/aclnn_rms_norm_grad.h"
 #include "aclnnop/aclnn_softmax_cross_entropy_with_logits.h"
@@ -405,6 +408,61 @@ static void gnb_errors(void)
     OT_FREE(&x, &h, &st, &st3, &sth, &g, &g5);
 }
 
+/* The experimental normalisation gradients' refusals (LayerNormalizationGrad,
+ * BatchNormalizationGrad, GroupNormalizationGrad), each message naming the parameter. */
+static void normalization_grad_errors(void)
+{
+    int64_t d[3] = {2, 4, 3}, d2[2] = {2, 4}, s2[2] = {2, 4}, s3[2] = {2, 3}, c3[1] = {3},
+            c4[1] = {4}, c5[1] = {5}, r8[1] = {8}, r7[1] = {7};
+    ot_tensor x, h, xi, x2, st, st3, sth, g3, g3h, g5, c, ch, rw, rw7, rwh;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 3, d}, {&h, ACL_FLOAT16, 3, d}, {&xi, ACL_INT32, 3, d},
+                   {&x2, ACL_FLOAT, 2, d2}, {&st, ACL_FLOAT, 2, s2}, {&st3, ACL_FLOAT, 2, s3},
+                   {&sth, ACL_FLOAT16, 2, s2}, {&g3, ACL_FLOAT, 1, c3}, {&g3h, ACL_FLOAT16, 1, c3},
+                   {&g5, ACL_FLOAT, 1, c5}, {&c, ACL_FLOAT, 1, c4}, {&ch, ACL_FLOAT16, 1, c4},
+                   {&rw, ACL_FLOAT, 1, r8}, {&rw7, ACL_FLOAT, 1, r7}, {&rwh, ACL_FLOAT16, 1, r8});
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "rstd", aclnnLayerNormalizationGrad, x.t, x.t, g3.t, rw.t,
+                NULL, x.t, g3.t, g3.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "x", aclnnLayerNormalizationGrad, xi.t, xi.t, g3.t, rw.t,
+                rw.t, xi.t, g3.t, g3.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dy", aclnnLayerNormalizationGrad, h.t, x.t, g3.t, rw.t,
+                rw.t, x.t, g3.t, g3.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gamma", aclnnLayerNormalizationGrad, x.t, x.t, g3h.t,
+                rw.t, rw.t, x.t, g3.t, g3.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gamma", aclnnLayerNormalizationGrad, x.t, x.t, g5.t, rw.t,
+                rw.t, x.t, g3.t, g3.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "mean", aclnnLayerNormalizationGrad, x.t, x.t, g3.t, rw7.t,
+                rw.t, x.t, g3.t, g3.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "rstd", aclnnLayerNormalizationGrad, x.t, x.t, g3.t, rw.t,
+                rwh.t, x.t, g3.t, g3.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dgamma", aclnnLayerNormalizationGrad, x.t, x.t, g3.t,
+                rw.t, rw.t, x.t, g5.t, g3.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "bias", aclnnBatchNormalizationGrad, x.t, x.t, c.t, NULL,
+                c.t, c.t, 1e-5, x.t, c.t, c.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "saveInvstd", aclnnBatchNormalizationGrad, x.t, x.t, c.t,
+                c.t, c.t, ch.t, 1e-5, x.t, c.t, c.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "weight", aclnnBatchNormalizationGrad, xi.t, xi.t, c.t,
+                c.t, c.t, c.t, 1e-5, xi.t, c.t, c.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gradWeight", aclnnBatchNormalizationGrad, x.t, x.t, c.t,
+                c.t, c.t, c.t, 1e-5, x.t, g5.t, c.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gradOutput", aclnnBatchNormalizationGrad, x2.t, x.t, c.t,
+                c.t, c.t, c.t, 1e-5, x.t, c.t, c.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "dx", aclnnGroupNormalizationGrad, x.t, x.t, x.t, st.t,
+                st.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "x", aclnnGroupNormalizationGrad, x2.t, x2.t, x2.t, st.t,
+                st.t, x2.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "x", aclnnGroupNormalizationGrad, xi.t, xi.t, xi.t, st.t,
+                st.t, xi.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gamma", aclnnGroupNormalizationGrad, x.t, x.t, h.t, st.t,
+                st.t, x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "mean", aclnnGroupNormalizationGrad, x.t, x.t, x.t, st3.t,
+                st.t, x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "rstd", aclnnGroupNormalizationGrad, x.t, x.t, x.t, st.t,
+                sth.t, x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dx", aclnnGroupNormalizationGrad, x.t, x.t, x.t, st.t,
+                st.t, h.t);
+    OT_FREE(&x, &h, &xi, &x2, &st, &st3, &sth, &g3, &g3h, &g5, &c, &ch, &rw, &rw7, &rwh);
+}
+
 /* The fused norms (ops/norm/fused.c), Renorm and the layer-norm aliases: 161001 for a
  * missing tensor, 161002 for types, shapes and attributes, each message naming the
  * parameter. */
@@ -507,6 +565,9 @@ static void opsnn_errors(void)
                  w.t, w.t, w.t, true, 1e-5, mask2, x.t, w.t, w.t);
     FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "gradWeight", aclnnBatchNormBackward, x.t, x.t, w.t, w.t,
                  w.t, w.t, w.t, true, 1e-5, mask, x.t, s2.t, w.t);
+    /* gradOut is gathered into an input-sized buffer: another shape is refused, not read */
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "gradOut", aclnnBatchNormBackward, m.t, x.t, w.t, w.t,
+                 w.t, w.t, w.t, true, 1e-5, mask, x.t, w.t, w.t);
     aclDestroyBoolArray(mask);
     aclDestroyBoolArray(mask2);
     OT_FREE(&x, &h, &c, &ch, &m, &mh, &s2, &w);
@@ -567,6 +628,7 @@ int main(void)
     sce_errors();
     nbw_errors();
     gnb_errors();
+    normalization_grad_errors();
     fused_errors();
     opsnn_errors();
     big_case();

@@ -13,6 +13,7 @@
  */
 #include "aclnnop/aclnn_adaptive_avg_pool2d.h"
 #include "aclnnop/aclnn_adaptive_max_pool2d_backward.h"
+#include "aclnnop/aclnn_average_pooling_grad.h"
 #include "aclnnop/aclnn_avgpool2d.h"
 #include "aclnnop/aclnn_global_average_pool.h"
 #include "aclnnop/aclnn_max_pool.h"
@@ -20,6 +21,8 @@
 #include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
 #include "aclnnop/aclnn_max_pool3_d.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax.h"
+#include "aclnnop/aclnn_max_pool_with_argmax_v3.h"
+#include "aclnnop/aclnn_max_pooling_grad.h"
 #include "aclnnop/aclnn_max_unpool2d.h"
 #include "aclnnop/aclnn_max_unpool2d_backward.h"
 #include "aclnnop/aclnn_max_unpool3d.h"
@@ -476,6 +479,73 @@ static void max_unpool_backward(void)
     OT_FREE(&g, &s, &ix, &o, &g3, &s3, &i3, &o3, &of);
 }
 
+/* ops-nn's experimental poolings (max.c MX2 / MX3, avg.c AV1): a hand-worked value each,
+ * then 161001 for a missing tensor and 161002 for types, shapes and window values, each
+ * message naming the parameter. */
+static void experimental_pools(void)
+{
+    int64_t d4[4] = {1, 1, 4, 4}, d2[4] = {1, 1, 2, 2}, d3[4] = {1, 1, 3, 2}, e[1] = {4};
+    ot_tensor x, y, am, am32, g, g3, o, oh, e1, e2, e3, e4, eh;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 4, d4}, {&y, ACL_FLOAT, 4, d2}, {&am, ACL_INT64, 4, d2},
+                   {&am32, ACL_INT32, 4, d2}, {&g, ACL_FLOAT, 4, d2}, {&g3, ACL_FLOAT, 4, d3},
+                   {&o, ACL_FLOAT, 4, d4}, {&oh, ACL_FLOAT16, 4, d4}, {&e1, ACL_FLOAT, 1, e},
+                   {&e2, ACL_FLOAT, 1, e}, {&e3, ACL_FLOAT, 1, e}, {&e4, ACL_FLOAT, 1, e},
+                   {&eh, ACL_FLOAT16, 1, e});
+    for (int i = 0; i < 16; i++)
+        ot_set(&x, i, i + 1);
+    const int64_t k3[2] = {3, 3}, s1[2] = {1, 1}, p0[2] = {0, 0};
+    aclIntArray *k = aclCreateIntArray(k3, 2), *s = aclCreateIntArray(s1, 2),
+                *p = aclCreateIntArray(p0, 2), *dl = aclCreateIntArray(s1, 2);
+    /* CANN's example: 3x3 windows of 1..16 at stride 1 -> 11 12 / 15 16 at 10 11 / 14 15 */
+    OT_RUN(aclnnMaxPoolWithArgmaxV3, x.t, k, s, p, dl, false, y.t, am.t);
+    const double wy[4] = {11, 12, 15, 16}, wa[4] = {10, 11, 14, 15};
+    for (int i = 0; i < 4; i++)
+        CHECK(ot_get(&y, i) == wy[i] && ot_get(&am, i) == wa[i]);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPoolWithArgmaxV3, "argmax", x.t, k, s, p, dl,
+                    false, y.t, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxPoolWithArgmaxV3, "argmax", x.t, k, s, p, dl,
+                    false, y.t, am32.t);
+    /* MaxPoolingGrad: dx = dy where x == y */
+    for (int i = 0; i < 4; i++) {
+        ot_set(&e1, i, 10 + i);         /* dy */
+        ot_set(&e2, i, i);              /* x */
+        ot_set(&e3, i, i % 2 ? i : -1); /* y: equal at 1 and 3 */
+    }
+    OT_RUN(aclnnMaxPoolingGrad, e1.t, e2.t, e3.t, e4.t);
+    for (int i = 0; i < 4; i++)
+        CHECK(ot_get(&e4, i) == (i % 2 ? 10 + i : 0));
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMaxPoolingGrad, "y", e1.t, e2.t, NULL, e4.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxPoolingGrad, "x", e1.t, eh.t, e3.t, e4.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMaxPoolingGrad, "dx", e1.t, e2.t, e3.t, y.t);
+    /* AveragePoolingGrad: 2x2 windows at stride 2, no overlap: each cell gets g / 4 */
+    const int64_t s4[4] = {1, 1, 4, 4}, s5[4] = {1, 1, 4, 5};
+    aclIntArray *sh = aclCreateIntArray(s4, 4), *sh5 = aclCreateIntArray(s5, 4);
+    for (int i = 0; i < 4; i++)
+        ot_set(&g, i, 4 * (i + 1));
+    OT_RUN(aclnnAveragePoolingGrad, sh, g.t, 2, 2, 2, 2, 0, 0, 0, 0, false, true, 0, o.t);
+    for (int i = 0; i < 16; i++)
+        CHECK(ot_get(&o, i) == (i / 8) * 2 + (i % 4) / 2 + 1);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnAveragePoolingGrad, "origInputShape", NULL, g.t,
+                    2, 2, 2, 2, 0, 0, 0, 0, false, true, 0, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAveragePoolingGrad, "origInputShape", sh5, g.t, 2,
+                    2, 2, 2, 0, 0, 0, 0, false, true, 0, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAveragePoolingGrad, "gradOutput", sh, g3.t, 2, 2,
+                    2, 2, 0, 0, 0, 0, false, true, 0, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAveragePoolingGrad, "gradOutput", sh, g.t, 2, 2,
+                    2, 2, 0, 0, 0, 0, false, true, 0, oh.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAveragePoolingGrad, "strideH", sh, g.t, 2, 2, 0,
+                    2, 0, 0, 0, 0, false, true, 0, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAveragePoolingGrad, "padRight", sh, g.t, 2, 2, 2,
+                    2, 0, 0, 0, -1, false, true, 0, o.t);
+    aclDestroyIntArray(k);
+    aclDestroyIntArray(s);
+    aclDestroyIntArray(p);
+    aclDestroyIntArray(dl);
+    aclDestroyIntArray(sh);
+    aclDestroyIntArray(sh5);
+    OT_FREE(&x, &y, &am, &am32, &g, &g3, &o, &oh, &e1, &e2, &e3, &e4, &eh);
+}
+
 int main(void)
 {
     ot_init();
@@ -511,6 +581,7 @@ int main(void)
     max_unpool();
     max_pool3_d();
     max_unpool_backward();
+    experimental_pools();
     ot_fini();
     printf("ops_pool: ok\n");
     return 0;

@@ -414,6 +414,8 @@ class LossTorch(TorchCase):
                                 ist[n, y] = 1
                     for red, rname in ((0, "none"), (1, "mean"), (2, "sum")):
                         ref = TF.multilabel_margin_loss(x.double(), t, reduction=rname)
+                        if red and x.numel() == 0:  # torch returns uninitialised memory here
+                            ref = torch.zeros((), dtype=F64)
                         out = self.dev(torch.zeros(ref.shape if red == 0 else (), dtype=dtype))
                         it_out = self.dev(torch.zeros(shape, dtype=dtype))
                         what = "MultilabelMarginLoss %s %s %s %s" % (dtype, it, shape, rname)
@@ -499,6 +501,81 @@ class LossTorch(TorchCase):
                                             z.handle)
         self.assertEqual(ret, 0)
         self.assertEqual(nn.launch("CrossEntropyLoss", 0, 0, ex, self.stream), 0)
+        self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)  # class 3 of 3
+
+    def test_cross_entropy_loss_grad(self):
+        """CrossEntropyLossGrad (CE5) against autograd of torch's cross_entropy in DOUBLE, from
+        the forward's log_softmax rounded to the type: weights present and absent, ignoreIndex,
+        label smoothing, every reduction (NULL: mean), strided logProb, the z-loss inputs given
+        and unused; CrossEntropyGrad (CE6) against softmax - one_hot; the refusals."""
+        rng = random.Random(SEED + 31)
+        for dtype in (F32, F16, BF16):
+            for N, C in ((4, 5), (1, 3), (6, 2), (0, 3)):
+                x = rand(rng, (N, C), -3, 3).to(dtype)
+                t = torch.tensor([rng.randrange(C) for _ in range(N)], dtype=I64)
+                if N > 2:
+                    t[1] = -100
+                w = rand(rng, (C,), 0.5, 2).float()
+                for has_w in (False, True):
+                    for ls in (0.0, 0.2):
+                        for red in (None, "none", "mean", "sum"):
+                            shp = (N,) if red == "none" else ()
+                            g = rand(rng, shp, 0.5, 2).to(dtype)
+                            xd = x.double().requires_grad_()
+                            loss = TF.cross_entropy(xd, t, weight=w.double() if has_w else None,
+                                                    ignore_index=-100, reduction=red or "mean",
+                                                    label_smoothing=ls)
+                            if N:
+                                loss.backward(g.double())
+                            ref = xd.grad if N else torch.zeros((N, C), dtype=F64)
+                            lp = TF.log_softmax(x.double(), 1).to(dtype)
+                            out = self.dev(torch.zeros((N, C), dtype=dtype))
+                            zl = self.dev(torch.zeros(shp, dtype=dtype))
+                            lse = self.dev(torch.ones((N,), dtype=dtype))
+                            what = "CrossEntropyLossGrad %s %dx%d w=%s ls=%g %s" % (
+                                dtype, N, C, has_w, ls, red)
+                            self.assertEqual(self.run_op(
+                                "CrossEntropyLossGrad", self.dev(g).handle,
+                                self.dev(view_of(rng, lp)).handle, self.dev(t).handle,
+                                self.dev(w).handle if has_w else 0, zl.handle, lse.handle, red,
+                                -100, ls, 0.0, out.handle), 0, what)
+                            check(self, out.read(), ref.to(dtype), what,
+                                  tol=red_tol(dtype, True))
+                ti = torch.tensor([rng.randrange(C) for _ in range(N)], dtype=I32)
+                ref = torch.softmax(x.double(), 1) - TF.one_hot(ti.long(), C).double()
+                out = self.dev(torch.zeros((N, C), dtype=dtype))
+                self.assertEqual(self.run_op("CrossEntropyGrad", self.dev(view_of(rng, x)).handle,
+                                             self.dev(ti).handle, out.handle), 0)
+                check(self, out.read(), ref.to(dtype), "CrossEntropyGrad %s %dx%d" % (dtype, N, C),
+                      tol=red_tol(dtype, True))
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        h = self.dev(torch.zeros((2, 3), dtype=F16))
+        t = self.dev(torch.zeros((2,), dtype=I64))
+        t32 = self.dev(torch.zeros((2,), dtype=I32))
+        s = self.dev(torch.zeros((), dtype=F32))
+        n2 = self.dev(torch.zeros((2,), dtype=F32))
+        n2h = self.dev(torch.zeros((2,), dtype=F16))
+        ok = [s.handle, x.handle, t.handle, 0, 0, 0, "mean", -100, 0.0, 0.0, x.handle]
+        self.assertEqual(self.run_op("CrossEntropyLossGrad", *ok), 0)
+        for at in (0, 1, 2, 10):
+            self.refused("CrossEntropyLossGrad", 161001, *ok[:at], 0, *ok[at + 1:])
+        self.refused("CrossEntropyLossGrad", 161002, *ok[:6], "avg", *ok[7:])
+        self.refused("CrossEntropyLossGrad", 161002, *ok[:8], 1.5, *ok[9:])
+        self.refused("CrossEntropyLossGrad", 161002, *ok[:9], 0.5, *ok[10:])
+        self.refused("CrossEntropyLossGrad", 161002, *ok[:2], t32.handle, *ok[3:])
+        self.refused("CrossEntropyLossGrad", 161002, *ok[:10], h.handle)
+        self.refused("CrossEntropyLossGrad", 161002, n2.handle, *ok[1:])  # [N] under mean
+        self.refused("CrossEntropyLossGrad", 161002, *ok[:6], "none", *ok[7:])  # 0-d under none
+        self.refused("CrossEntropyLossGrad", 161002, *ok[:4], n2h.handle, *ok[5:])
+        self.refused("CrossEntropyLossGrad", 161002, *ok[:3], n2.handle, *ok[4:])  # weight [C]
+        self.refused("CrossEntropyGrad", 161001, x.handle, 0, x.handle)
+        self.refused("CrossEntropyGrad", 161002, x.handle, t.handle, x.handle)
+        self.refused("CrossEntropyGrad", 161002, x.handle, t32.handle, h.handle)
+        self.refused("CrossEntropyGrad", 161002, n2.handle, t32.handle, n2.handle)
+        bad = self.dev(torch.tensor([0, 3], dtype=I32))
+        ws, ex, ret = nn.get_workspace_size("CrossEntropyGrad", x.handle, bad.handle, x.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("CrossEntropyGrad", 0, 0, ex, self.stream), 0)
         self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)  # class 3 of 3
 
     def test_gaussian_nll_loss_grad(self):

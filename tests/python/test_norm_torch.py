@@ -404,6 +404,194 @@ class NormTorch(TorchCase):
                     ref = torch.zeros(o.shape, dtype=F64)
                 check(self, o.read(), ref.to(o.dtype), "%s %s" % (what, name), tol=t)
 
+    def test_normalization_grads(self):
+        """ops-nn's experimental LayerNormalizationGrad and BatchNormalizationGrad against
+        autograd of torch's layer_norm / batch_norm in DOUBLE (statistics of x's type, as the
+        defs take them); GroupNormalizationGrad against autograd of group_norm where CANN's
+        documented formula is torch's (gamma = 1), else against that formula in DOUBLE (NB3);
+        every declared type, strided views, empty tensors, and the refusals."""
+        rng = random.Random(SEED + 31)
+        for dtype in (F32, F16, BF16):
+            t = tol(dtype) if dtype == F32 else (tol(dtype)[0] * 4, tol(dtype)[1] * 4)
+            for shape, k in (((4, 6), 1), ((2, 3, 5), 1), ((2, 3, 5), 2), ((0, 4), 1)):
+                self._layer_normalization_grad(rng, dtype, shape, k, t)
+            for shape in ((4, 3), (2, 3, 5), (2, 4, 3, 2)):
+                self._batch_normalization_grad(rng, dtype, shape, t)
+            for shape in ((2, 4, 6), (3, 2, 2, 5), (2, 3, 0)):
+                for ones in (True, False):
+                    self._group_normalization_grad(rng, dtype, shape, ones, t)
+        self._normalization_grad_refusals()
+
+    def _layer_normalization_grad(self, rng, dtype, shape, k, t):
+        what = "LayerNormalizationGrad %s %s k=%d" % (dtype, shape, k)
+        ns = list(shape[len(shape) - k:])
+        lead = list(shape[:len(shape) - k])
+        dims = list(range(len(shape) - k, len(shape)))
+        x, dy = rand(rng, shape).to(dtype), rand(rng, shape).to(dtype)
+        g, b = rand(rng, ns, 0.5, 2).to(dtype), rand(rng, ns).to(dtype)
+        xd, gd, bd = (v.double().requires_grad_() for v in (x, g, b))
+        if x.numel():
+            TF.layer_norm(xd, ns, gd, bd, 1e-5).backward(dy.double())
+            mean = x.double().mean(dims)
+            rstd = 1 / torch.sqrt(x.double().var(dims, unbiased=False) + 1e-5)
+        else:
+            mean, rstd = torch.zeros(lead, dtype=F64), torch.ones(lead, dtype=F64)
+        outs = [self.dev(torch.zeros(shape, dtype=dtype)), self.dev(torch.zeros(ns, dtype=dtype)),
+                self.dev(torch.zeros(ns, dtype=dtype))]
+        self.run_op("LayerNormalizationGrad", self.dev(view_of(rng, dy)).handle,
+                    self.dev(view_of(rng, x)).handle, self.dev(g).handle,
+                    self.dev(mean.to(dtype)).handle, self.dev(rstd.to(dtype)).handle,
+                    *[o.handle for o in outs])
+        for o, ref, name in zip(outs, (xd.grad, gd.grad, bd.grad), ("dx", "dgamma", "dbeta")):
+            if ref is None:
+                ref = torch.zeros(o.shape, dtype=F64)
+            check(self, o.read(), ref.to(dtype), "%s %s" % (what, name), tol=t)
+
+    def _batch_normalization_grad(self, rng, dtype, shape, t):
+        what = "BatchNormalizationGrad %s %s" % (dtype, shape)
+        C = shape[1]
+        dims = [0] + list(range(2, len(shape)))
+        x, dy = rand(rng, shape).to(dtype), rand(rng, shape).to(dtype)
+        w, b = rand(rng, (C,), 0.5, 2).to(dtype), rand(rng, (C,)).to(dtype)
+        xd, wd, bd = (v.double().requires_grad_() for v in (x, w, b))
+        TF.batch_norm(xd, None, None, wd, bd, True, 0.1, 1e-5).backward(dy.double())
+        sm = x.double().mean(dims)
+        si = 1 / torch.sqrt(x.double().var(dims, unbiased=False) + 1e-5)
+        outs = [self.dev(torch.zeros(shape, dtype=dtype)), self.dev(torch.zeros((C,), dtype=dtype)),
+                self.dev(torch.zeros((C,), dtype=dtype))]
+        self.run_op("BatchNormalizationGrad", self.dev(view_of(rng, dy)).handle,
+                    self.dev(view_of(rng, x)).handle, self.dev(w).handle, self.dev(b).handle,
+                    self.dev(sm.to(dtype)).handle, self.dev(si.to(dtype)).handle, 1e-5,
+                    *[o.handle for o in outs])
+        for o, ref, name in zip(outs, (xd.grad, wd.grad, bd.grad),
+                                ("gradInput", "gradWeight", "gradBias")):
+            check(self, o.read(), ref.to(dtype), "%s %s" % (what, name), tol=t)
+
+    def _group_normalization_grad(self, rng, dtype, shape, ones, t):
+        what = "GroupNormalizationGrad %s %s gamma=%s" % (dtype, shape, "ones" if ones else "rand")
+        N, G = shape[0], shape[1]
+        x, dy = rand(rng, shape).to(dtype), rand(rng, shape).to(dtype)
+        gamma = torch.ones(shape, dtype=dtype) if ones else rand(rng, shape, 0.5, 2).to(dtype)
+        xg = x.double().reshape(N, G, -1)
+        if x.numel():
+            mean = xg.mean(2)
+            rstd = 1 / torch.sqrt(xg.var(2, unbiased=False) + 1e-5)
+        else:
+            mean, rstd = torch.zeros(N, G, dtype=F64), torch.ones(N, G, dtype=F64)
+        if ones and x.numel():  # CANN's formula is torch's group norm backward here
+            xd = x.double().requires_grad_()
+            TF.group_norm(xd, G, None, None, 1e-5).backward(dy.double())
+            ref = xd.grad
+        else:  # CANN's documented formula, from the rounded statistics
+            m = mean.to(dtype).double().reshape(N, G, 1)
+            r = rstd.to(dtype).double().reshape(N, G, 1)
+            dd, gg = dy.double().reshape(N, G, -1), gamma.double().reshape(N, G, -1)
+            xh = (xg - m) * r
+            s1 = (dd * gg).sum(2, keepdim=True)
+            s2 = (dd * gg * xh).sum(2, keepdim=True)
+            M = max(xg.shape[2], 1)
+            ref = (r * gg * (dd - s1 / M - xh * s2 / M)).reshape(shape)
+        dx = self.dev(torch.zeros(shape, dtype=dtype))
+        self.run_op("GroupNormalizationGrad", self.dev(view_of(rng, x)).handle,
+                    self.dev(view_of(rng, dy)).handle, self.dev(view_of(rng, gamma)).handle,
+                    self.dev(mean.to(dtype)).handle, self.dev(rstd.to(dtype)).handle, dx.handle)
+        check(self, dx.read(), ref.to(dtype), what + " dx", tol=t)
+
+    def _refused_naming(self, name, what, *args):
+        """161002 with a message naming the parameter what."""
+        _, _, ret = nn.get_workspace_size(name, *args)
+        msg = acl.get_recent_err_msg()
+        self.assertEqual(ret, 161002, "aclnn%s: %d (%s)" % (name, ret, msg))
+        self.assertIn("aclnn" + name, msg)
+        self.assertIn(what, msg)
+
+    def _normalization_grad_refusals(self):
+        x = self.dev(torch.zeros((2, 4, 3), dtype=F32))
+        h = self.dev(torch.zeros((2, 4, 3), dtype=F16))
+        i = self.dev(torch.zeros((2, 4, 3), dtype=I32))
+        g3, g5 = (self.dev(torch.zeros((n,), dtype=F32)) for n in (3, 5))
+        g3h = self.dev(torch.zeros((3,), dtype=F16))
+        r8, r7 = (self.dev(torch.zeros((n,), dtype=F32)) for n in (8, 7))
+        r8h = self.dev(torch.zeros((8,), dtype=F16))
+        # LayerNormalizationGrad(dy, x, gamma, mean, rstd, dx, dgamma, dbeta)
+        ok = [x.handle, x.handle, g3.handle, r8.handle, r8.handle, x.handle, g3.handle, g3.handle]
+        self.run_op("LayerNormalizationGrad", *ok)
+        for at in range(8):
+            self.refused("LayerNormalizationGrad", 161001, *ok[:at], 0, *ok[at + 1:])
+        self.refused("LayerNormalizationGrad", 161002, i.handle, i.handle, *ok[2:])
+        self.refused("LayerNormalizationGrad", 161002, h.handle, *ok[1:])
+        self.refused("LayerNormalizationGrad", 161002, *ok[:2], g3h.handle, *ok[3:])
+        self.refused("LayerNormalizationGrad", 161002, *ok[:2], g5.handle, *ok[3:])
+        self.refused("LayerNormalizationGrad", 161002, *ok[:3], r7.handle, *ok[4:])
+        self.refused("LayerNormalizationGrad", 161002, *ok[:4], r8h.handle, *ok[5:])
+        self._refused_naming("LayerNormalizationGrad", "dbeta", *ok[:7], g5.handle)
+        # BatchNormalizationGrad(gradOutput, input, weight, bias, saveMean, saveInvstd, eps, ...)
+        c4 = self.dev(torch.zeros((4,), dtype=F32))
+        c3 = self.dev(torch.zeros((3,), dtype=F32))
+        c4h = self.dev(torch.zeros((4,), dtype=F16))
+        ok = [x.handle, x.handle, c4.handle, c4.handle, c4.handle, c4.handle, 1e-5, x.handle,
+              c4.handle, c4.handle]
+        self.run_op("BatchNormalizationGrad", *ok)
+        for at in (0, 1, 2, 3, 4, 5, 7, 8, 9):
+            self.refused("BatchNormalizationGrad", 161001, *ok[:at], 0, *ok[at + 1:])
+        self._refused_naming("BatchNormalizationGrad", "bias", *ok[:3], c3.handle, *ok[4:])
+        self._refused_naming("BatchNormalizationGrad", "saveInvstd", *ok[:5], c4h.handle, *ok[6:])
+        self.refused("BatchNormalizationGrad", 161002, i.handle, i.handle, *ok[2:])
+        self.refused("BatchNormalizationGrad", 161002, *ok[:8], c3.handle, c4.handle)
+        # GroupNormalizationGrad(x, dy, gamma, mean, rstd, dx)
+        st = self.dev(torch.zeros((2, 4), dtype=F32))
+        st3 = self.dev(torch.zeros((2, 3), dtype=F32))
+        sth = self.dev(torch.zeros((2, 4), dtype=F16))
+        x2 = self.dev(torch.zeros((2, 4), dtype=F32))
+        x5 = self.dev(torch.zeros((2, 4, 5), dtype=F32))
+        ok = [x.handle, x.handle, x.handle, st.handle, st.handle, x.handle]
+        self.run_op("GroupNormalizationGrad", *ok)
+        for at in range(6):
+            self.refused("GroupNormalizationGrad", 161001, *ok[:at], 0, *ok[at + 1:])
+        self.refused("GroupNormalizationGrad", 161002, x2.handle, x2.handle, x2.handle,
+                     *ok[3:5], x2.handle)
+        self.refused("GroupNormalizationGrad", 161002, i.handle, i.handle, i.handle, *ok[3:5],
+                     i.handle)
+        self._refused_naming("GroupNormalizationGrad", "gamma", *ok[:2], x5.handle, *ok[3:])
+        self.refused("GroupNormalizationGrad", 161002, *ok[:3], st3.handle, *ok[4:])
+        self._refused_naming("GroupNormalizationGrad", "rstd", *ok[:4], sth.handle, *ok[5:])
+        self.refused("GroupNormalizationGrad", 161002, *ok[:5], h.handle)
+
+    def test_lp_norm_v3(self):
+        """LpNormV3 (NM5): x / (sum |x|^p + 1e-6)^(1/p) over all, each row or each column,
+        against torch in DOUBLE (p = inf: x / max |x|); strided views, FLOAT and FLOAT16,
+        empty x; the refusals."""
+        rng = random.Random(SEED + 32)
+        for dtype in (F32, F16):
+            for shape, axis in (((3, 5), 0), ((3, 5), 1), ((3, 5), -1), ((2, 3, 4), -1),
+                                ((4, 1), 1), ((0, 3), 0)):
+                for pv in (2.0, 1.0, 3.5, float("inf")):
+                    x = rand(rng, shape).to(dtype)
+                    xd = x.double()
+                    dims = {-1: list(range(len(shape))), 0: [1], 1: [0]}[axis]
+                    if x.numel() == 0:
+                        ref = xd
+                    elif pv == float("inf"):
+                        ref = xd / xd.abs().amax(dims, keepdim=True)
+                    else:
+                        ref = xd / (xd.abs().pow(pv).sum(dims, keepdim=True) + 1e-6).pow(1 / pv)
+                    y = self.dev(torch.zeros(shape, dtype=dtype))
+                    self.run_op("LpNormV3", self.dev(view_of(rng, x)).handle, pv, axis, y.handle)
+                    check(self, y.read(), ref.to(dtype),
+                          "LpNormV3 %s %s axis=%d p=%g" % (dtype, shape, axis, pv), tol=tol(dtype))
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        x3 = self.dev(torch.zeros((2, 3, 1), dtype=F32))
+        h = self.dev(torch.zeros((2, 3), dtype=F16))
+        b = self.dev(torch.zeros((2, 3), dtype=BF16))
+        self.refused("LpNormV3", 161001, 0, 2.0, 0, x.handle)
+        self.refused("LpNormV3", 161001, x.handle, 2.0, 0, 0)
+        self._refused_naming("LpNormV3", "x", b.handle, 2.0, 0, b.handle)
+        self._refused_naming("LpNormV3", "out", x.handle, 2.0, 0, h.handle)
+        self._refused_naming("LpNormV3", "axis", x.handle, 2.0, 2, x.handle)
+        self._refused_naming("LpNormV3", "axis", x3.handle, 2.0, 0, x3.handle)
+        self._refused_naming("LpNormV3", "p", x.handle, 0.0, 0, x.handle)
+        self._refused_naming("LpNormV3", "p", x.handle, float("nan"), -1, x.handle)
+
     def test_batch_norm_backward(self):
         """BatchNormBackward and FastBatchNormBackward (BN5) against autograd of torch's
         batch_norm in DOUBLE: training from the saved mean / invstd, inference from the running

@@ -132,6 +132,145 @@ class PoolTorch(TorchCase):
                                      *arrs, ceil, gin.handle), 0, what)
         check(self, gin.read(), xd.grad.to(dtype), "grad " + what, tol=loose(dtype))
 
+    def test_max_pool_with_argmax_v3(self):
+        """MaxPoolWithArgmaxV3 (max.c MX2) against torch's max_pool2d with indices (INT64
+        argmax) over every declared type, random windows, strided views; its refusals."""
+        rng = random.Random(SEED + 31)
+        for dtype in DTYPES:
+            for _ in range(4):
+                shape = self.shape(rng, 2, rng.random() < 0.6)
+                k, s, p, d, ceil = self.window(rng, 2)
+                what = "MaxPoolWithArgmaxV3 %s %s k%s s%s p%s d%s ceil %s" % (dtype, shape, k, s,
+                                                                              p, d, ceil)
+                x = rand(rng, shape).to(dtype)
+                ref, rind = TF.max_pool2d(x.double(), k, s, p, d, ceil_mode=ceil,
+                                          return_indices=True)
+                y = self.dev(torch.zeros(ref.shape, dtype=dtype))
+                am = self.dev(torch.zeros(ref.shape, dtype=I64))
+                arrs = [self.ia(k), self.ia(s), self.ia(p), self.ia(d)]
+                self.assertEqual(self.run_op("MaxPoolWithArgmaxV3",
+                                             self.dev(view_of(rng, x)).handle, *arrs, ceil,
+                                             y.handle, am.handle), 0, what)
+                check(self, y.read(), ref.to(dtype), what)
+                check(self, am.read(), rind, what + " argmax")
+        x = self.dev(torch.zeros((1, 1, 4, 4), dtype=F32))
+        y = self.dev(torch.zeros((1, 1, 2, 2), dtype=F32))
+        a64 = self.dev(torch.zeros((1, 1, 2, 2), dtype=I64))
+        a32 = self.dev(torch.zeros((1, 1, 2, 2), dtype=I32))
+        arrs = [self.ia([3, 3]), self.ia([1, 1]), self.ia([0, 0]), self.ia([1, 1])]
+        self.assertEqual(self.run_op("MaxPoolWithArgmaxV3", x.handle, *arrs, False, y.handle,
+                                     a64.handle), 0)
+        self.refused("MaxPoolWithArgmaxV3", 161001, 0, *arrs, False, y.handle, a64.handle)
+        self.refused("MaxPoolWithArgmaxV3", 161001, x.handle, *arrs, False, y.handle, 0)
+        self.assertIn("argmax", self.refused("MaxPoolWithArgmaxV3", 161002, x.handle, *arrs,
+                                             False, y.handle, a32.handle))
+
+    def test_max_pooling_grad(self):
+        """MaxPoolingGrad (max.c MX3): dx = dy where x == y, else 0, element for element, with
+        y from torch's max_pool2d (kernel = stride, upsampled) as its docs describe; FLOAT,
+        FLOAT16, strided views, empty tensors; its refusals."""
+        rng = random.Random(SEED + 32)
+        for dtype in (F32, F16):
+            for shape in ((2, 3, 4, 6), (5,), (3, 0)):
+                x = rand(rng, shape).to(dtype)
+                if len(shape) == 4:  # each 2x2 window's maximum spread back over it
+                    y = TF.max_pool2d(x.double(), 2).repeat_interleave(2, 2)
+                    y = y.repeat_interleave(2, 3).to(dtype)
+                else:
+                    y = torch.where(torch.arange(x.numel()).reshape(shape) % 2 == 0, x,
+                                    x + 1).to(dtype)
+                dy = rand(rng, shape).to(dtype)
+                ref = torch.where(x == y, dy, torch.zeros_like(dy))
+                dx = self.dev(torch.zeros(shape, dtype=dtype))
+                what = "MaxPoolingGrad %s %s" % (dtype, shape)
+                self.assertEqual(self.run_op("MaxPoolingGrad", self.dev(view_of(rng, dy)).handle,
+                                             self.dev(view_of(rng, x)).handle,
+                                             self.dev(view_of(rng, y)).handle, dx.handle), 0,
+                                 what)
+                check(self, dx.read(), ref, what)
+                if len(shape) == 4:  # the autograd of a non-overlapping max pooling
+                    xd = x.double().requires_grad_()
+                    g = rand(rng, (2, 3, 2, 3)).to(dtype)
+                    TF.max_pool2d(xd, 2).backward(g.double())
+                    dy = g.double().repeat_interleave(2, 2).repeat_interleave(2, 3).to(dtype)
+                    self.assertEqual(self.run_op("MaxPoolingGrad", self.dev(dy).handle,
+                                                 self.dev(x).handle, self.dev(y).handle,
+                                                 dx.handle), 0, what)
+                    check(self, dx.read(), xd.grad.to(dtype), what + " autograd")
+        a = self.dev(torch.zeros((2, 3), dtype=F32))
+        h = self.dev(torch.zeros((2, 3), dtype=F16))
+        b = self.dev(torch.zeros((2, 3), dtype=BF16))
+        a4 = self.dev(torch.zeros((3, 2), dtype=F32))
+        self.refused("MaxPoolingGrad", 161001, a.handle, 0, a.handle, a.handle)
+        self.refused("MaxPoolingGrad", 161001, a.handle, a.handle, a.handle, 0)
+        self.assertIn("dy", self.refused("MaxPoolingGrad", 161002, b.handle, b.handle, b.handle,
+                                         b.handle))
+        self.assertIn("y", self.refused("MaxPoolingGrad", 161002, a.handle, a.handle, h.handle,
+                                        a.handle))
+        self.assertIn("dx", self.refused("MaxPoolingGrad", 161002, a.handle, a.handle, a.handle,
+                                         a4.handle))
+
+    def test_average_pooling_grad(self):
+        """AveragePoolingGrad (avg.c AV1) against autograd of torch's avg_pool2d in DOUBLE:
+        symmetric pads with every ceilMode / countIncludePad / divisorOverride (counting the
+        padding: divisor_override = the kernel's cells, CANN's example), asymmetric pads
+        (count included) against avg_pool2d of the explicitly padded input; FLOAT, FLOAT16,
+        strided gradOutput; the refusals."""
+        rng = random.Random(SEED + 33)
+        for dtype in (F32, F16):
+            for shape, k, s, p in (((2, 3, 7, 6), (3, 2), (2, 1), (1, 1)),
+                                   ((1, 2, 5, 5), (2, 2), (2, 2), (0, 0)),
+                                   ((1, 1, 6, 7), (3, 3), (2, 3), (1, 0))):
+                for ceil in (False, True):
+                    for inc in (False, True):
+                        for div in (0, 3):
+                            xd = rand(rng, shape).requires_grad_()
+                            # AV1: counting the padding divides by the whole kernel (CANN's
+                            # example), torch's divisor_override
+                            tdiv = div or (k[0] * k[1] if inc else None)
+                            y = TF.avg_pool2d(xd, k, s, p, ceil, inc, tdiv)
+                            g = rand(rng, y.shape).to(dtype)
+                            y.backward(g.double())
+                            self._avg_grad(rng, dtype, shape, g, k, s, (p[0], p[0], p[1], p[1]),
+                                           ceil, inc, div, xd.grad)
+            shape, k, s, pads = (2, 2, 6, 7), (3, 3), (2, 2), (1, 0, 0, 1)  # top, bottom, l, r
+            xd = rand(rng, shape).requires_grad_()
+            y = TF.avg_pool2d(TF.pad(xd, (pads[2], pads[3], pads[0], pads[1])), k, s)
+            g = rand(rng, y.shape).to(dtype)
+            y.backward(g.double())
+            self._avg_grad(rng, dtype, shape, g, k, s, pads, False, True, 0, xd.grad)
+        o = self.dev(torch.zeros((1, 1, 4, 4), dtype=F32))
+        oh = self.dev(torch.zeros((1, 1, 4, 4), dtype=F16))
+        g = self.dev(torch.zeros((1, 1, 2, 2), dtype=F32))
+        g3 = self.dev(torch.zeros((1, 1, 3, 2), dtype=F32))
+        sh = self.ia([1, 1, 4, 4])
+        sh5 = self.ia([1, 1, 4, 5])
+        win = [2, 2, 2, 2, 0, 0, 0, 0, False, True, 0]
+        self.assertEqual(self.run_op("AveragePoolingGrad", sh, g.handle, *win, o.handle), 0)
+        self.refused("AveragePoolingGrad", 161001, 0, g.handle, *win, o.handle)
+        self.refused("AveragePoolingGrad", 161001, sh, 0, *win, o.handle)
+        self.assertIn("origInputShape", self.refused("AveragePoolingGrad", 161002, sh5, g.handle,
+                                                     *win, o.handle))
+        self.assertIn("gradOutput", self.refused("AveragePoolingGrad", 161002, sh, g3.handle,
+                                                 *win, o.handle))
+        self.assertIn("out", self.refused("AveragePoolingGrad", 161002, sh, g.handle, *win,
+                                          oh.handle))
+        self.assertIn("kernelH", self.refused("AveragePoolingGrad", 161002, sh, g.handle, 0,
+                                              *win[1:], o.handle))
+        self.assertIn("pad", self.refused("AveragePoolingGrad", 161002, sh, g.handle, *win[:4],
+                                          -1, *win[5:], o.handle))
+        self.assertIn("divisorOverride", self.refused("AveragePoolingGrad", 161002, sh, g.handle,
+                                                      *win[:10], -2, o.handle))
+
+    def _avg_grad(self, rng, dtype, shape, g, k, s, pads, ceil, inc, div, ref):
+        what = "AveragePoolingGrad %s %s k%s s%s pads%s ceil %s inc %s div %d" % (
+            dtype, shape, k, s, pads, ceil, inc, div)
+        out = self.dev(torch.zeros(shape, dtype=dtype))
+        self.assertEqual(self.run_op("AveragePoolingGrad", self.ia(shape),
+                                     self.dev(view_of(rng, g)).handle, k[0], k[1], s[0], s[1],
+                                     *pads, ceil, inc, div, out.handle), 0, what)
+        check(self, out.read(), ref.to(dtype), what, tol=loose(dtype))
+
     def test_max_mask_round_trip(self):
         rng = random.Random(SEED + 1)
         for dtype in DTYPES:
