@@ -102,6 +102,29 @@ done:
     return rc;
 }
 
+/* The attributes CrossEntropyLoss and its gradient share: weightOptional FLOAT,
+ * reductionOptional "mean" (or NULL: 1), "sum" (2) or "none" (0) into *reduction,
+ * labelSmoothing in [0, 1]. */
+static aclnnStatus ce_attrs(const char *name, const aclTensor *weightOptional,
+                            const char *reductionOptional, double labelSmoothing, int *reduction)
+{
+    if (weightOptional && weightOptional->dtype != ACL_FLOAT)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: weightOptional has type %s; it must be FLOAT",
+                       name, ops_dt_name(weightOptional->dtype));
+    *reduction = !reductionOptional || strcmp(reductionOptional, "mean") == 0 ? 1
+                 : strcmp(reductionOptional, "sum") == 0                      ? 2
+                 : strcmp(reductionOptional, "none") == 0                     ? 0
+                                                                              : -1;
+    if (*reduction < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: reductionOptional is \"%s\" (\"mean\", \"sum\" or \"none\")", name,
+                       reductionOptional);
+    if (!(labelSmoothing >= 0 && labelSmoothing <= 1))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: labelSmoothing %g is outside [0, 1]", name,
+                       labelSmoothing);
+    return ACLNN_SUCCESS;
+}
+
 aclnnStatus aclnnCrossEntropyLossGetWorkspaceSize(
     const aclTensor *input, const aclTensor *target, const aclTensor *weightOptional,
     char *reductionOptional, int64_t ignoreIndex, double labelSmoothing,
@@ -128,20 +151,9 @@ aclnnStatus aclnnCrossEntropyLossGetWorkspaceSize(
                        "%s: lossOut (%s) and logProbOut (%s) must have input's type %s", name,
                        ops_dt_name(lossOut->dtype), ops_dt_name(logProbOut->dtype),
                        ops_dt_name(input->dtype));
-    if (weightOptional && weightOptional->dtype != ACL_FLOAT)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: weightOptional has type %s; it must be FLOAT",
-                       name, ops_dt_name(weightOptional->dtype));
-    int reduction = !reductionOptional || strcmp(reductionOptional, "mean") == 0 ? 1
-                    : strcmp(reductionOptional, "sum") == 0                      ? 2
-                    : strcmp(reductionOptional, "none") == 0                     ? 0
-                                                                                 : -1;
-    if (reduction < 0)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: reductionOptional is \"%s\" (\"mean\", \"sum\" or \"none\")", name,
-                       reductionOptional);
-    if (!(labelSmoothing >= 0 && labelSmoothing <= 1))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: labelSmoothing %g is outside [0, 1]", name,
-                       labelSmoothing);
+    int reduction;
+    if ((rc = ce_attrs(name, weightOptional, reductionOptional, labelSmoothing, &reduction)))
+        return rc;
     if (returnZloss || lseSquareScaleForZloss != 0)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: the z-loss (returnZloss, lseSquareScaleForZloss %g) is not supported",
@@ -311,20 +323,9 @@ aclnnStatus aclnnCrossEntropyLossGradGetWorkspaceSize(
                        "%s: gradLoss (%s) and out (%s) must have logProb's type %s", name,
                        ops_dt_name(gradLoss->dtype), ops_dt_name(out->dtype),
                        ops_dt_name(logProb->dtype));
-    if (weightOptional && weightOptional->dtype != ACL_FLOAT)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: weightOptional has type %s; it must be FLOAT",
-                       name, ops_dt_name(weightOptional->dtype));
-    int reduction = !reductionOptional || strcmp(reductionOptional, "mean") == 0 ? 1
-                    : strcmp(reductionOptional, "sum") == 0                      ? 2
-                    : strcmp(reductionOptional, "none") == 0                     ? 0
-                                                                                 : -1;
-    if (reduction < 0)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: reductionOptional is \"%s\" (\"mean\", \"sum\" or \"none\")", name,
-                       reductionOptional);
-    if (!(labelSmoothing >= 0 && labelSmoothing <= 1))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: labelSmoothing %g is outside [0, 1]", name,
-                       labelSmoothing);
+    int reduction;
+    if ((rc = ce_attrs(name, weightOptional, reductionOptional, labelSmoothing, &reduction)))
+        return rc;
     if (lseSquareScaleForZloss != 0)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: the z-loss (lseSquareScaleForZloss %g) is not supported", name,
