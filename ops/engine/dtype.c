@@ -717,3 +717,22 @@ void ops_scatter_nd(const void *buf, int ck, char *base, int dt, int nd, const i
 {
     move_nd((void *)buf, ck, base, dt, nd, dims, strides, true);
 }
+
+void ops_put_elem(char *dst, const char *src, int dt, bool add)
+{
+    if (!add) {
+        memcpy(dst, src, ops_dt_size(dt));
+    } else if (ops_dt_is_float(dt)) {
+        double a, b;
+        ops_loader(CK_F64, dt)(&a, dst, 0, 1);
+        ops_loader(CK_F64, dt)(&b, src, 0, 1);
+        a += b;
+        ops_storer(CK_F64, dt)(dst, 0, &a, 1);
+    } else {
+        int64_t a, b;
+        ops_loader(CK_I64, dt)(&a, dst, 0, 1);
+        ops_loader(CK_I64, dt)(&b, src, 0, 1);
+        a = dt == DT_BOOL ? (a || b) : ops_dt_wrap(dt, a + b);
+        ops_storer(CK_I64, dt)(dst, 0, &a, 1);
+    }
+}

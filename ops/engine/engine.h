@@ -217,6 +217,10 @@ typedef void (*ops_load_fn)(void *dst, const char *src, int64_t st, int64_t n);
 typedef void (*ops_store_fn)(char *dst, int64_t st, const void *src, int64_t n);
 ops_load_fn ops_loader(int ck, int dt);
 ops_store_fn ops_storer(int ck, int dt);
+/* The element of type dt at dst = the one at src, or (add) dst + src: floats summed in
+ * double, integers in int64 wrapped to dt, BOOL as or; one rounding (index_put_ /
+ * scatter_nd's accumulation). */
+void ops_put_elem(char *dst, const char *src, int dt, bool add);
 /* Round a float buffer to the precision of dt (F16/BF16), in place. */
 void ops_round_f32(float *buf, int64_t n, int dt);
 /* Round a double buffer to the value set of dt (float or integer), in place. */

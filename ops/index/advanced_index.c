@@ -38,25 +38,6 @@ struct ip_plan {
     bool get; /* Index (AI3): values is the out, read into */
 };
 
-/* dst (type dt) = src, or += src (AI1). */
-static void ip_put(char *dst, const char *src, int dt, bool add)
-{
-    if (!add) {
-        memcpy(dst, src, ops_dt_size(dt));
-    } else if (ops_dt_is_float(dt)) {
-        double a, b;
-        ops_loader(CK_F64, dt)(&a, dst, 0, 1);
-        ops_loader(CK_F64, dt)(&b, src, 0, 1);
-        a += b;
-        ops_storer(CK_F64, dt)(dst, 0, &a, 1);
-    } else {
-        int64_t a, b;
-        ops_loader(CK_I64, dt)(&a, dst, 0, 1);
-        ops_loader(CK_I64, dt)(&b, src, 0, 1);
-        a = dt == DT_BOOL ? (a || b) : ops_dt_wrap(dt, a + b);
-        ops_storer(CK_I64, dt)(dst, 0, &a, 1);
-    }
-}
 
 static int32_t ip_run(const struct aclOpExecutor *e, void *const *addr)
 {
@@ -100,7 +81,7 @@ static int32_t ip_run(const struct aclOpExecutor *e, void *const *addr)
             if (p->get)
                 memcpy(vat, at, (size_t)esz);
             else
-                ip_put(at, vat, s->dt, p->accumulate);
+                ops_put_elem(at, vat, s->dt, p->accumulate);
             ops_odo_next(t, s->dims + k, tail);
         }
         ops_odo_next(b, p->bdims, nb);

@@ -17,7 +17,7 @@
  *      in ND1). Accumulation runs in double (floats) or int64 (integers, wrapping to the type;
  *      bool as logical or).
  *  ND3. TfScatterAdd (tf.compat.v1.scatter_nd_add / scatter_add) adds ND1's slices into varRef
- *      (put_one's accumulation, one rounding per update, in row order): the scatter_nd_add form
+ *      (ops_put_elem's accumulation, one rounding per update, in row order): the scatter_nd_add form
  *      when updates.shape = indices.shape[:-1] + varRef.shape[K:] (K = indices' last dim, at
  *      most varRef's rank; CANN's op_api takes this form first), else the scatter_add form,
  *      each element of indices one row of K = 1 (updates.shape = indices.shape +
@@ -53,27 +53,6 @@ static int64_t lin_off(const struct ops_tensor *t, int64_t j)
     return off;
 }
 
-/* dst (an element of type dt) op= the element at src, op replace or add (ND2). */
-static void put_one(char *dst, const char *src, int dt, bool add)
-{
-    if (!add) {
-        memcpy(dst, src, ops_dt_size(dt));
-        return;
-    }
-    if (ops_dt_is_float(dt)) {
-        double a, b;
-        ops_loader(CK_F64, dt)(&a, dst, 0, 1);
-        ops_loader(CK_F64, dt)(&b, src, 0, 1);
-        a += b;
-        ops_storer(CK_F64, dt)(dst, 0, &a, 1);
-    } else {
-        int64_t a, b;
-        ops_loader(CK_I64, dt)(&a, dst, 0, 1);
-        ops_loader(CK_I64, dt)(&b, src, 0, 1);
-        a = dt == DT_BOOL ? (a || b) : ops_dt_wrap(dt, a + b);
-        ops_storer(CK_I64, dt)(dst, 0, &a, 1);
-    }
-}
 
 static int32_t snd_run(const struct aclOpExecutor *e, void *const *addr)
 {
@@ -111,14 +90,14 @@ static int32_t snd_run(const struct aclOpExecutor *e, void *const *addr)
     }
     if (!p->k) { /* ND2 */
         for (int64_t j = 0; j < rows; j++)
-            put_one(ob + iv[j] * esz, ub + lin_off(u, j) * esz, o->dt, p->accumulate);
+            ops_put_elem(ob + iv[j] * esz, ub + lin_off(u, j) * esz, o->dt, p->accumulate);
     } else { /* ND1: row j's slice is updates' elements [j * slice, (j + 1) * slice) */
         int tail = o->ndim - k;
         int64_t slice = ops_numel(o->dims + k, tail);
         for (int64_t j = 0; j < rows; j++) {
             int64_t t[OPS_MAX_DIMS] = {0};
             for (int64_t q = 0; q < slice; q++) {
-                put_one(ob + (iv[j] + ops_odo_off(t, o->strides + k, tail)) * esz,
+                ops_put_elem(ob + (iv[j] + ops_odo_off(t, o->strides + k, tail)) * esz,
                         ub + lin_off(u, j * slice + q) * esz, o->dt, p->accumulate);
                 ops_odo_next(t, o->dims + k, tail);
             }
