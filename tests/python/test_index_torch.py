@@ -82,6 +82,17 @@ class IndexTorch(TorchCase):
                   rng.randint(1, 6) for i, n in enumerate(shape)]
         return shape, d, ishape
 
+    def scatter_case(self, rng, dt, it):
+        """A scatter's shapes and operands: self [shape], dim d, an index (type it) and src of
+        ishape, no larger than self off d, the index in [0, shape[d])."""
+        shape, d, ishape = self.shapes(rng)
+        ishape = [min(a, b) if i != d % len(shape) else a
+                  for i, (a, b) in enumerate(zip(ishape, shape))]
+        x = gen(rng, shape, dt, special=False)
+        src = gen(rng, ishape, dt, special=False)
+        idx = torch.randint(0, shape[d], ishape).to(it)
+        return shape, d, ishape, x, src, idx
+
     def test_gather_take(self):
         rng = random.Random(SEED)
         for dt in ALL:
@@ -109,12 +120,7 @@ class IndexTorch(TorchCase):
         for dt in ALL:
             for it in (I32, I64):
                 for _ in range(8):
-                    shape, d, ishape = self.shapes(rng)
-                    ishape = [min(a, b) if i != d % len(shape) else a
-                              for i, (a, b) in enumerate(zip(ishape, shape))]
-                    x = gen(rng, shape, dt, special=False)
-                    src = gen(rng, ishape, dt, special=False)
-                    idx = torch.randint(0, shape[d], ishape).to(it)
+                    shape, d, ishape, x, src, idx = self.scatter_case(rng, dt, it)
                     wide = (lambda t: t.double()) if dt.is_floating_point else \
                         (lambda t: t.long())
                     if dt == BOOL:
@@ -145,12 +151,7 @@ class IndexTorch(TorchCase):
         for dt in ALL:
             for it in (I32, I64):
                 for _ in range(6):
-                    shape, d, ishape = self.shapes(rng)
-                    ishape = [min(a, b) if i != d % len(shape) else a
-                              for i, (a, b) in enumerate(zip(ishape, shape))]
-                    x = gen(rng, shape, dt, special=False)
-                    src = gen(rng, ishape, dt, special=False)
-                    idx = torch.randint(0, shape[d], ishape).to(it)
+                    shape, d, ishape, x, src, idx = self.scatter_case(rng, dt, it)
                     reduce, inc = rng.randint(0, 5), rng.random() < 0.5
                     wide = (lambda t: t.double()) if dt.is_floating_point else \
                         (lambda t: t.long())
