@@ -187,11 +187,13 @@ static QX_T void qx_quant(const struct qx_wq *a, const float *X, int64_t ldx, in
                     const float *x = X + i * ldx + t * 32;
                     const __m512 lo = _mm512_maskz_loadu_ps((__mmask16)mk, x),
                                  hi = _mm512_maskz_loadu_ps((__mmask16)(mk >> 16), x + 16);
-                    const int rn = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
+                    /* the rounding a constant expression: clang's intrinsic needs one */
+#define QX_RN (_MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
                     const __m512i qe = _mm512_cvt_roundps_epi32(
-                        _mm512_mul_ps(_mm512_permutex2var_ps(lo, ev, hi), iv[r]), rn);
+                        _mm512_mul_ps(_mm512_permutex2var_ps(lo, ev, hi), iv[r]), QX_RN);
                     const __m512i qo = _mm512_cvt_roundps_epi32(
-                        _mm512_mul_ps(_mm512_permutex2var_ps(lo, od, hi), iv[r]), rn);
+                        _mm512_mul_ps(_mm512_permutex2var_ps(lo, od, hi), iv[r]), QX_RN);
+#undef QX_RN
                     qs[r] = _mm512_add_epi32(qs[r], _mm512_add_epi32(qe, qo));
                     h[0][r] = _mm512_cvtepi32_epi8(qe);
                     h[1][r] = _mm512_cvtepi32_epi8(qo);
