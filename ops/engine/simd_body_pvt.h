@@ -395,6 +395,7 @@ KS_FN void KS_N(wq_col)(const struct ks_wq *a, const float *X, int64_t ldx, cons
 {
     const int64_t k = a->k, G = a->group;
     const int rdt = F16 ? DT_F16 : DT_BF16;
+    const bool pin = false; /* KS_FMA2 */
 #define KS_DECL(i) vf p##i = KS_N(bc)(0.0f), q##i = p##i;
     KS_ROWS(KS_DECL)
 #undef KS_DECL
@@ -416,10 +417,14 @@ KS_FN void KS_N(wq_col)(const struct ks_wq *a, const float *X, int64_t ldx, cons
                 g1 = KS_N(wvec)(w8b, r + KS_W, vob, vsb, F16, bad);
             }
 /* KS_FMA2 / KS_FMA1: one or two vectors of a weight column (pair) into every row's sums;
- * defined here once for the WQBMM columns and the small-m float matmul below (#undef there). */
+ * defined here once for the WQBMM columns and the small-m float matmul below (#undef there).
+ * Each user declares `pin`: x0, x1 held in registers (HW2's pairs: GCC otherwise folds each
+ * load of x into both columns' FMAs). */
 #define KS_FMA2(i)                                                                                 \
     if (M > i) {                                                                                   \
-        const vf x0 = KS_N(ld)(X + i * ldx + r), x1 = KS_N(ld)(X + i * ldx + r + KS_W);            \
+        vf x0 = KS_N(ld)(X + i * ldx + r), x1 = KS_N(ld)(X + i * ldx + r + KS_W);                  \
+        if (pin)                                                                                   \
+            __asm__("" : "+v"(x0), "+v"(x1));                                                      \
         p##i += f0 * x0;                                                                           \
         if (CN > 1) {                                                                              \
             p##i += f1 * x1;                                                                       \
@@ -1193,6 +1198,9 @@ KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, in
 {
     const int64_t esz = WK == KS_MV_F32 || WK == KS_MV_F32R ? 4 : 2;
     const void *wb = (const char *)w + (CN > 1 ? sn * esz : 0);
+    /* KS_FMA2: x0, x1 pinned in registers for AVX-512 pairs (36 loads a step
+     * instead of 20 otherwise, and the loads bound the loop) */
+    const bool pin = KS_W == 16 && CN > 1;
 #define KS_DECL(i) vf p##i = KS_N(bc)(0.0f), q##i = p##i;
     KS_ROWS(KS_DECL)
 #undef KS_DECL
@@ -1211,30 +1219,7 @@ KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, in
             g0 = KS_N(ldwf)(wb, r, WK);
             g1 = KS_N(ldwf)(wb, r + KS_W, WK);
         }
-#if KS_W == 16
-/* x0, x1 pinned in registers (CN = 2): GCC otherwise folds each load of x into both columns'
- * FMAs, 36 loads a step instead of 20, and the loads bound the loop */
-#define KS_MV_FMA2(i)                                                                              \
-    if (M > i) {                                                                                   \
-        vf x0 = KS_N(ld)(X + i * ldx + r), x1 = KS_N(ld)(X + i * ldx + r + KS_W);                  \
-        if (CN > 1)                                                                                \
-            __asm__("" : "+v"(x0), "+v"(x1));                                                      \
-        p##i += f0 * x0;                                                                           \
-        if (CN > 1) {                                                                              \
-            p##i += f1 * x1;                                                                       \
-            q##i += g0 * x0;                                                                       \
-            q##i += g1 * x1;                                                                       \
-        } else if (M <= 4) {                                                                       \
-            q##i += f1 * x1;                                                                       \
-        } else {                                                                                   \
-            p##i += f1 * x1;                                                                       \
-        }                                                                                          \
-    }
-        KS_ROWS(KS_MV_FMA2)
-#undef KS_MV_FMA2
-#else
         KS_ROWS(KS_FMA2)
-#endif
 #undef KS_FMA2
     }
     if (r + KS_W <= k) {
