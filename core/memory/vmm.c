@@ -236,21 +236,6 @@ static struct vmm_map *map_at(void *va, struct vmm_resv **rp, const char *fn)
 /* ---- changes (g_rt.lock held) -------------------------------------------------- */
 
 /* Back to reserved address space: PROT_NONE, no pages. */
-/* VM7: fill a new mapping's page tables, outside g_rt.lock (a 4 MiB chunk takes
- * about a millisecond). Best effort: a concurrent aclrtUnmapMem of the range
- * makes the call fail (the range is PROT_NONE again) and changes nothing, and a
- * kernel without MADV_POPULATE_WRITE (before 5.14) leaves the faults to the
- * first touch, as before VM7. */
-static void vmm_populate(void *va, size_t size)
-{
-#ifdef MADV_POPULATE_WRITE
-    (void)madvise(va, size, MADV_POPULATE_WRITE);
-#else
-    (void)va;
-    (void)size;
-#endif
-}
-
 static void range_unback(uintptr_t va, size_t size)
 {
     void *p = mmap((void *)va, size, PROT_NONE,
@@ -571,6 +556,21 @@ aclError core_vmm_granularity(aclrtPhysicalMemProp *prop, aclrtMemGranularityOpt
 }
 
 /* ---- mappings ------------------------------------------------------------------- */
+
+/* VM7: fill a new mapping's page tables, outside g_rt.lock (a 4 MiB chunk takes
+ * about a millisecond). Best effort: a concurrent aclrtUnmapMem of the range
+ * makes the call fail (the range is PROT_NONE again) and changes nothing, and a
+ * kernel without MADV_POPULATE_WRITE (before 5.14) leaves the faults to the
+ * first touch, as before VM7. */
+static void vmm_populate(void *va, size_t size)
+{
+#ifdef MADV_POPULATE_WRITE
+    (void)madvise(va, size, MADV_POPULATE_WRITE);
+#else
+    (void)va;
+    (void)size;
+#endif
+}
 
 aclError core_vmm_map(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
                       uint64_t flags, bool noaccess, const char *fn)
