@@ -193,10 +193,12 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
     const bool colmajor = !p->per_tensor && p->ng > 1 && p->scale.ndim == 2 &&
                           p->scale.strides[0] == 1 && llabs(p->w_sk) <= llabs(p->w_sn) &&
                           (!p->has_offset || (p->offset.ndim == 2 && p->offset.strides[0] == 1));
-    if (p->hp) { /* QM7: the scales (and offsets) as float32; W: the kernel's scratch */
-        qm_load_param(sc, &p->scale, addr, p->ng, j0, n, false, colmajor);
+    if (!(small && p->fast)) { /* the scales (and offsets) as float32; QM9 reads them in place */
+        qm_load_param(sc, &p->scale, addr, p->ng, j0, n, p->per_tensor, colmajor);
         if (p->has_offset)
-            qm_load_param(of, &p->offset, addr, p->ng, j0, n, false, colmajor);
+            qm_load_param(of, &p->offset, addr, p->ng, j0, n, p->per_tensor, colmajor);
+    }
+    if (p->hp) { /* QM7 (never per-tensor: a group size is given); W: the kernel's scratch */
         const struct qx_wq q = {
             .w = addr[p->w_slot],
             .w_off = p->w_off + j0 * p->w_sn,
@@ -226,9 +228,6 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
         qd_small_m(&q, X, k, m, C, n, n, (float *)(((uintptr_t)W + 63) & ~(uintptr_t)63));
         goto stored;
     }
-    qm_load_param(sc, &p->scale, addr, p->ng, j0, n, p->per_tensor, colmajor);
-    if (p->has_offset)
-        qm_load_param(of, &p->offset, addr, p->ng, j0, n, p->per_tensor, colmajor);
     const struct ks_wq a = qm_args(p, addr[p->w_slot], j0, n, sc, of, colmajor);
     if (small) {
         ks->wq_small_m(&a, X, k, m, C, n, 0, n, W, tmp);
