@@ -38,7 +38,6 @@ struct ip_plan {
     bool get; /* Index (AI3): values is the out, read into */
 };
 
-
 static int32_t ip_run(const struct aclOpExecutor *e, void *const *addr)
 {
     const struct ip_plan *p = e->plan;

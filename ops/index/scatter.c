@@ -34,7 +34,7 @@
 
 struct scatter_plan {
     struct ops_tensor self, index, src, out;
-    bool has_src, copy; /* copy: out is not self (not in place) */
+    bool has_src, copy;      /* copy: out is not self (not in place) */
     bool full, include_self; /* ScatterReduce (SC7): scatter_reduce_run */
     int dim, reduce;
     _Alignas(8) unsigned char cval[16]; /* the value (as self's type) when !has_src */

@@ -17,13 +17,12 @@
  *      in ND1). Accumulation runs in double (floats) or int64 (integers, wrapping to the type;
  *      bool as logical or).
  *  ND3. TfScatterAdd (tf.compat.v1.scatter_nd_add / scatter_add) adds ND1's slices into varRef
- *      (ops_put_elem's accumulation, one rounding per update, in row order): the scatter_nd_add form
- *      when updates.shape = indices.shape[:-1] + varRef.shape[K:] (K = indices' last dim, at
- *      most varRef's rank; CANN's op_api takes this form first), else the scatter_add form,
- *      each element of indices one row of K = 1 (updates.shape = indices.shape +
- *      varRef.shape[1:]). CANN computes BFLOAT16 in FLOAT, rounding once: here each update
- *      rounds, so repeated rows may differ in the last place. Out-of-range rows fail the launch
- *      as in ND1 (CANN leaves them undefined).
+ *      (ops_put_elem's accumulation, one rounding per update, in row order): the scatter_nd_add
+ * form when updates.shape = indices.shape[:-1] + varRef.shape[K:] (K = indices' last dim, at most
+ * varRef's rank; CANN's op_api takes this form first), else the scatter_add form, each element of
+ * indices one row of K = 1 (updates.shape = indices.shape + varRef.shape[1:]). CANN computes
+ * BFLOAT16 in FLOAT, rounding once: here each update rounds, so repeated rows may differ in the
+ * last place. Out-of-range rows fail the launch as in ND1 (CANN leaves them undefined).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -52,7 +51,6 @@ static int64_t lin_off(const struct ops_tensor *t, int64_t j)
     }
     return off;
 }
-
 
 static int32_t snd_run(const struct aclOpExecutor *e, void *const *addr)
 {
@@ -98,7 +96,7 @@ static int32_t snd_run(const struct aclOpExecutor *e, void *const *addr)
             int64_t t[OPS_MAX_DIMS] = {0};
             for (int64_t q = 0; q < slice; q++) {
                 ops_put_elem(ob + (iv[j] + ops_odo_off(t, o->strides + k, tail)) * esz,
-                        ub + lin_off(u, j * slice + q) * esz, o->dt, p->accumulate);
+                             ub + lin_off(u, j * slice + q) * esz, o->dt, p->accumulate);
                 ops_odo_next(t, o->dims + k, tail);
             }
         }

@@ -75,7 +75,7 @@
     X(CrossEntropyLoss, cross_entropy_loss, OPS_OUT,                                               \
       K(tensor, tensor, tensor, string, int64, double, double, bool, tensor, tensor, tensor,       \
         tensor),                                                                                   \
-      DTM_F3, target, DTM(DT_I32) | DTM(DT_I64))                                              \
+      DTM_F3, target, DTM(DT_I32) | DTM(DT_I64))                                                   \
     X(CrossEntropyLossGrad, cross_entropy_loss_grad, OPS_OUT,                                      \
       K(tensor, tensor, tensor, tensor, tensor, tensor, string, int64, double, double, tensor),    \
       DTM_F3, target, DTM(DT_I64))                                                                 \

@@ -516,7 +516,8 @@ QX_FN void qx_cols_r(const struct qx_wq *a, const struct qx_x *q, int64_t m, flo
         qx_cols(a, q, m, C, ldc, nb, B);                                                           \
     }
 QX_FN_B(2)
-QX_FN_B(3) QX_FN_B(4)
+QX_FN_B(3)
+QX_FN_B(4)
 #undef QX_FN_B
 /* qx_cols_r for each row count up to 4 (QX7). */
 #define QX_FN_R(M)                                                                                 \

@@ -130,7 +130,7 @@
       indices, DTM_IDX)                                                                            \
     X(RenormV2, renorm_v2, OPS_OUT, K(tensor, double, int64, double, tensor),                      \
       DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
-    X(Modulate, modulate, OPS_OUT, K(tensor, tensor, tensor, tensor), DTM_F3, none, 0)          \
+    X(Modulate, modulate, OPS_OUT, K(tensor, tensor, tensor, tensor), DTM_F3, none, 0)             \
     X(LayerNormalizationGrad, layer_normalization_grad, OPS_OUT,                                   \
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)          \
     X(BatchNormalizationGrad, batch_normalization_grad, OPS_OUT,                                   \

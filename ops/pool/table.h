@@ -87,7 +87,7 @@
       0)                                                                                           \
     X(AdaptiveAvgPool3dBackward, adaptive_avg_pool3d_backward, OPS_OUT, K(tensor, tensor, tensor), \
       DTM_F3, none, 0)                                                                             \
-    X(GlobalAveragePool, global_average_pool, OPS_OUT, K(tensor, tensor), DTM_F3, none, 0)       \
+    X(GlobalAveragePool, global_average_pool, OPS_OUT, K(tensor, tensor), DTM_F3, none, 0)         \
     X(MaxPoolWithArgmaxV3, max_pool_with_argmax_v3, OPS_OUT,                                       \
       K(tensor, int_array, int_array, int_array, int_array, bool, tensor, tensor), DTM_F3, argmax, \
       DTM(DT_I64))                                                                                 \
