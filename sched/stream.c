@@ -25,7 +25,9 @@ int sched_stream_init(struct sched_stream *s, void *owner)
     /* else S8: recycled, and claimed by the caller (sched_stream_claim_recycle);
      * a late producer of the last life may be waiting for the ownership
      * state, so it stays (and so does doneq, a late synchroniser's). */
-    /* relaxed: we own the stream (S5), or nobody knows it yet. */
+    /* relaxed: we own the stream (S5), or nobody knows it yet. The last life's
+     * tail (0 for a new stream): how many slots it published (S10 below). */
+    uint64_t used = atomic_load_explicit(&s->tail, memory_order_relaxed);
     atomic_store_explicit(&s->tail, 0, memory_order_relaxed);
     atomic_store_explicit(&s->tag, 0, memory_order_relaxed); /* S7: set by the owner object */
     s->head_cache = 0;
@@ -42,6 +44,9 @@ int sched_stream_init(struct sched_stream *s, void *owner)
     s->trace_id = 0;
     s->trace_t0 = 0;
     struct sched_task *old = s->slots; /* a recycled stream keeps its ring */
+    size_t zero = (size_t)n + SCHED_RING_SLACK;
+    if (old && s->mask + 1 == n && used < n)
+        zero = (size_t)used; /* S10 */
     if (!old || s->mask + 1 != n) {
         free(old);
         s->slots = aligned_alloc(SCHED_CACHELINE,
@@ -52,8 +57,12 @@ int sched_stream_init(struct sched_stream *s, void *owner)
             return -ENOMEM;
         }
     }
-    /* seq 0 everywhere: nothing published (S1). Not on any hot path. */
-    memset(s->slots, 0, (size_t)(n + SCHED_RING_SLACK) * sizeof(struct sched_task));
+    /* S10: seq 0 everywhere, nothing published. Only a publication writes a
+     * seq (sched_stream_publish, then the tail), so in a kept ring the slots
+     * past the last life's tail are still 0 from its own init: a stream that
+     * ran few tasks (a captured model's, ~1 a replay) is reset in a few lines
+     * instead of 64 KiB. */
+    memset(s->slots, 0, zero * sizeof(struct sched_task));
     s->mask = n - 1;
     s->owner = owner;
     /* S8: a recycled shared stream is unshared only now, the caller holding
@@ -175,14 +184,18 @@ again:
         me->locked = s;
         return;
     }
-    /* relaxed: ordered before the owner's re-check by the heavy fence. */
-    atomic_store_explicit(&s->revoke, 1, memory_order_relaxed);
-    sched_fence_heavy(); /* S5: pairs with the light fence in reserve */
+    /* relaxed: producer is written only under g_claim_lock, which we hold. */
     struct sched_producer *old = atomic_load_explicit(&s->producer, memory_order_relaxed);
     if (old && old != me) {
+        /* relaxed: ordered before the owner's re-check by the heavy fence. */
+        atomic_store_explicit(&s->revoke, 1, memory_order_relaxed);
+        sched_fence_heavy(); /* S5: pairs with the light fence in reserve */
         struct left_arg a = {old, s};
         sched_ec_await(&sched_claim_ec, left, &a, 0);
     }
+    /* else S9: no owner (a new stream), or we own it already (a recycle by its last
+     * producer, a claim after a revoke that has ended): nobody else can pass the biased
+     * check, so there is nobody to fence against or wait for */
     if (old && old != me && !recycle && ++s->claims >= SCHED_SHARE_AFTER) {
         /* S6: changes hands too often for biased ownership. The owner is out
          * and revoke is set, so nobody is inside on the biased path. */
@@ -238,6 +251,15 @@ void sched_stream_quiesce(struct sched_stream *s)
         pthread_mutex_unlock(&s->share_lock);
         return;
     }
+    /* relaxed: producer is written only under g_claim_lock, which we hold. */
+    struct sched_producer *old = atomic_load_explicit(&s->producer, memory_order_relaxed);
+    if (!old || old == sched_t_producer) {
+        /* S9: no owner, or the owner is this thread, which is not inside s (it is
+         * retiring it): every other thread fails the biased check and claims after us,
+         * under g_claim_lock, so it reads the tag stored before. No fence. */
+        pthread_mutex_unlock(&g_claim_lock);
+        return;
+    }
     /* As a claim without taking ownership (S5): the owner either sees
      * revoke (and claims, under g_claim_lock, after us) or is waited out;
      * its tag load comes after its light fence, so once it is out or backs
@@ -245,8 +267,7 @@ void sched_stream_quiesce(struct sched_stream *s)
      * heavy fence orders it. */
     atomic_store_explicit(&s->revoke, 1, memory_order_relaxed);
     sched_fence_heavy();
-    struct sched_producer *old = atomic_load_explicit(&s->producer, memory_order_relaxed);
-    if (old) {
+    {
         struct left_arg a = {old, s};
         sched_ec_await(&sched_claim_ec, left, &a, 0);
     }

@@ -78,6 +78,19 @@
  *      and sched_stream_init clears `shared` last, with a release store, so
  *      a late producer either waits on share_lock or sees the reset ring (the
  *      re-check in S6 sees it).
+ *  S9. A claim or a quiesce that finds no owner, or finds the caller itself as
+ *      owner, needs no heavy fence and waits for nobody: only the thread named
+ *      by `producer` can pass the biased check, `producer` is written only
+ *      under g_claim_lock, and every earlier owner was displaced by a claim
+ *      that fenced (so it can no longer read itself there). Every other
+ *      thread fails the check and claims after us, under g_claim_lock, so it
+ *      reads the tag stored before a quiesce. This keeps membarrier off the
+ *      single-thread cycles (a stream, or a captured model's stream, created,
+ *      used and destroyed by one thread; ~10-30 us each on a VM).
+ *  S10. Recycling a kept ring zeroes only the slots its last life published
+ *      (positions [0, tail), all of them once tail >= capacity): only a
+ *      publication writes a seq, so every other slot still holds the 0 of
+ *      the init before (S1's fresh ring).
  *
  * Synchronisation table:
  *   reserve/commit  vs reserve/commit (other thread): serialised by ownership (S5)

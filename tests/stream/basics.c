@@ -160,6 +160,29 @@ int main(void)
     }
     CHECK(atomic_load(&ctr) == 500);
 
+    /* Recycled rings (sched/stream.h S10: only the slots the last life published are
+     * zeroed): lives of every length, short after long and across the ring's end (1024
+     * slots by default). A slot left published by an earlier life would run again in a
+     * later one: its value is in no later life's log. */
+    static const uint32_t lives[] = {5, 2, 1030, 3, 2100, 1, 700, 0, 4, 1024, 1, 2};
+    uint32_t *lwant = malloc(2100 * sizeof *lwant);
+    CHECK(lwant != NULL);
+    for (uint32_t l = 0; l < sizeof lives / sizeof lives[0]; l++) {
+        for (int rep = 0; rep < 3; rep++) { /* the released stream is recycled a call later */
+            aclrtStream t;
+            CHECK_OK(aclrtCreateStream(&t));
+            atomic_store(&log->n, 0);
+            for (uint32_t i = 0; i < lives[l]; i++) {
+                lwant[i] = (l * 3 + (uint32_t)rep) << 16 | i;
+                CHECK_OK(launch_log(t, log, lwant[i]));
+            }
+            CHECK_OK(aclrtSynchronizeStream(t));
+            CHECK(log_equals(log, lwant, lives[l]));
+            CHECK_OK(aclrtDestroyStream(t));
+        }
+    }
+    free(lwant);
+
     CHECK_OK(aclrtDestroyStream(s2));
     free(log);
     TEST_CLOSE();
