@@ -147,6 +147,7 @@ struct core_runtime {
     struct core_ctx *free_ctxs;       /* recycled contexts, lock */
     struct core_stream *free_streams; /* recycled streams (with rings), lock */
     struct core_stream *_Atomic released; /* A: let go by workers, not yet recycled */
+    _Atomic uint32_t releasing; /* A: destroyed streams not yet let go by their workers (SD8) */
 };
 
 extern struct core_runtime g_rt;

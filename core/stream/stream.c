@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -284,6 +285,31 @@ static void stream_drop_leftovers(struct sched_stream *ss)
     }
 }
 
+/*
+ * SD8 (docs/design.md): a destroyed stream comes back for recycling only when its
+ * worker next reads its mailbox. A thread that creates and destroys streams faster than
+ * a starved worker reads (a capture loop: each captured model has a stream of its own)
+ * took a new stream and 66 KiB of ring each time: 2179 of them in 500 000 capture cycles
+ * on the loaded 2-vCPU machine. With STREAM_RELEASING_MAX on their way back, a create
+ * that finds none to recycle waits up to STREAM_RELEASING_WAIT_NS for one (a worker busy
+ * in a long kernel costs that wait, never a hang), then allocates as before.
+ */
+#define STREAM_RELEASING_MAX 64
+#define STREAM_RELEASING_WAIT_NS 1000000
+
+/* Move the streams the workers let go of to the free list. Lock held. */
+static void streams_collect_released(void)
+{
+    /* acquire: pairs with the release push in core_stream_released. */
+    struct core_stream *rel = atomic_exchange_explicit(&g_rt.released, NULL, memory_order_acquire);
+    while (rel) {
+        struct core_stream *next = rel->next;
+        rel->next = g_rt.free_streams;
+        g_rt.free_streams = rel;
+        rel = next;
+    }
+}
+
 aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t prio,
                                    uint32_t flags, struct core_stream **out)
 {
@@ -293,13 +319,17 @@ aclError core_stream_create_locked(struct core_ctx *c, bool is_default, uint32_t
                         "aclrtCreateStream: device %d already has %u streams (the limit, default "
                         "streams included)",
                         d->id, d->nstreams);
-    /* acquire: pairs with the release push in core_stream_released. */
-    struct core_stream *rel = atomic_exchange_explicit(&g_rt.released, NULL, memory_order_acquire);
-    while (rel) {
-        struct core_stream *next = rel->next;
-        rel->next = g_rt.free_streams;
-        g_rt.free_streams = rel;
-        rel = next;
+    streams_collect_released();
+    /* relaxed: a hint; the stream itself comes through `released` (acquire) */
+    if (!g_rt.free_streams &&
+        atomic_load_explicit(&g_rt.releasing, memory_order_relaxed) >= STREAM_RELEASING_MAX) {
+        /* SD8: wait a little for one on its way back, giving the CPU to the workers */
+        uint64_t until = sched_now_ns() + STREAM_RELEASING_WAIT_NS;
+        /* relaxed: a poll; the exchange in streams_collect_released acquires */
+        while (!atomic_load_explicit(&g_rt.released, memory_order_relaxed) &&
+               sched_now_ns() < until)
+            sched_yield();
+        streams_collect_released();
     }
     struct core_stream *s = g_rt.free_streams;
     if (s) {
@@ -403,6 +433,7 @@ void core_stream_destroy_locked(struct core_stream *s, bool force)
     core_stream_wait_serving(&s->s, sched_stream_submitted(&s->s), 0);
     pthread_mutex_lock(&g_rt.lock);
     __atomic_store_n(&s->ctx, NULL, __ATOMIC_RELAXED); /* see core_stream_resolve */
+    atomic_fetch_add_explicit(&g_rt.releasing, 1, memory_order_relaxed); /* relaxed: SD8's hint */
     sched_worker_release(&s->s);
     core_device_drain_end_locked(d);
 }
@@ -448,6 +479,7 @@ void core_stream_released(struct sched_stream *ss)
         s->next = head;
     while (!atomic_compare_exchange_weak_explicit(&g_rt.released, &head, s, memory_order_release,
                                                   memory_order_relaxed));
+    atomic_fetch_sub_explicit(&g_rt.releasing, 1, memory_order_relaxed); /* relaxed: SD8's hint */
 }
 
 /* ---- the stream calls (core/api/stream.c checks their arguments) -------- */
