@@ -84,7 +84,8 @@
  *       address arithmetic. Groups of 32 (ggml's) have no count of steps,
  *       and up to 8 rows two groups run a turn, each with its own sums,
  *       their steps side by side (the chains of one overlap the other's
- *       float steps). The operations and their order are QX3's: the same
+ *       float steps; QX7's rows too, whose group ends add up the sums:
+ *       m = 1..4 3-13% faster). The operations and their order are QX3's: the same
  *       bits. m = 8, k = n = 2048, group 32, one worker: ~10% faster.
  *  QX9. QX4's broadcasts are rotations: vector j of a step holds in row
  *       r's dword row r's dword (r + j) % 4 (the quantisation lays x out
@@ -493,10 +494,11 @@ QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float
  * sums added up within each 128 bits at its end into lanes (c, r); the
  * float steps as qx_cols's. */
 QX_FN void qx_cols_r(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C, int64_t ldc,
-                     int64_t nb, const int M)
+                     int64_t nb, const int M, const bool G32)
 {
     const int64_t k = a->k, G = a->group, tk = k / 32, wsb = a->w_sn / 2, ng = q->ng;
     const int64_t tb = k % 32 ? (k % 32 + 1) / 2 : 0; /* QX5 */
+    const int64_t gs = G32 ? 1 : G / 32, gf = k / G;  /* steps a group, whole groups */
     const unsigned char *w0 = (const unsigned char *)a->w + a->w_off / 2;
     /* QX2's u ^ 8 with each nibble's mask: (w & m4) ^ f8 in one vpternlogd (0x6a) */
     const __m512i m4 = _mm512_set1_epi8(0x0f), f8 = _mm512_set1_epi8(0x08);
@@ -505,27 +507,44 @@ QX_FN void qx_cols_r(const struct qx_wq *a, const struct qx_x *q, int64_t m, flo
         const int nc = nb - c0 < 4 ? (int)(nb - c0) : 4;
         const unsigned char *p[4];
         qx_pass(a, q, w0, wsb, c0, nc, p);
+        const unsigned char *p0 = p[0], *p1 = p[1], *p2 = p[2], *p3 = p[3];
         __m512 f = _mm512_setzero_ps();
         const __m512i z = _mm512_setzero_si512();
-        __m512i e0 = z, o0 = z, e1 = z, o1 = z, e2 = z, o2 = z, e3 = z, o3 = z;
-#define QX_RSTEP(w, xq)                                                                            \
+        /* two sets of sums (a, b: QX8's two groups a turn), even and odd
+         * elements per row */
+        __m512i ae0 = z, ao0 = z, ae1 = z, ao1 = z, ae2 = z, ao2 = z, ae3 = z, ao3 = z;
+        __m512i be0 = z, bo0 = z, be1 = z, bo1 = z, be2 = z, bo2 = z, be3 = z, bo3 = z;
+#define QX_RSTEP(P, w, xq)                                                                         \
     {                                                                                              \
         const __m512i lo_ = _mm512_ternarylogic_epi32(w, m4, f8, 0x6a),                            \
                       hi_ = _mm512_ternarylogic_epi32(_mm512_srli_epi16(w, 4), m4, f8, 0x6a);      \
-        QX_RDP(0, xq) QX_RDP(1, xq) QX_RDP(2, xq) QX_RDP(3, xq)                                    \
+        QX_RDP(P, 0, xq) QX_RDP(P, 1, xq) QX_RDP(P, 2, xq) QX_RDP(P, 3, xq)                        \
     }
-#define QX_RDP(r, xq)                                                                              \
+#define QX_RDP(P, r, xq)                                                                           \
     if (M > r) {                                                                                   \
-        e##r = _mm512_dpbusd_epi32(                                                                \
-            e##r, lo_, _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)((xq) + 32 * r))));  \
-        o##r = _mm512_dpbusd_epi32(                                                                \
-            o##r, hi_,                                                                             \
+        P##e##r = _mm512_dpbusd_epi32(                                                             \
+            P##e##r, lo_,                                                                          \
+            _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)((xq) + 32 * r))));             \
+        P##o##r = _mm512_dpbusd_epi32(                                                             \
+            P##o##r, hi_,                                                                          \
             _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)((xq) + 32 * r + 16))));        \
     }
-#define QX_REND()                                                                                  \
+        /* one step at t (4 columns' 16 bytes) into set P */
+#define QX_RAT(P, t)                                                                               \
     {                                                                                              \
-        const __m512i v0 = _mm512_add_epi32(e0, o0), v1 = _mm512_add_epi32(e1, o1),                \
-                      v2 = _mm512_add_epi32(e2, o2), v3 = _mm512_add_epi32(e3, o3);                \
+        const int8_t *xq = q->xq + (t)*QX_XB;                                                      \
+        __m512i w = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p0 + (t)*16)));       \
+        w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p1 + (t)*16)), 1);             \
+        w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p2 + (t)*16)), 2);             \
+        w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p3 + (t)*16)), 3);             \
+        QX_RSTEP(P, w, xq)                                                                         \
+    }
+        /* group g's sums in set P added up into lanes (c, r), its float
+         * steps, the set cleared */
+#define QX_REND(P, g)                                                                              \
+    {                                                                                              \
+        const __m512i v0 = _mm512_add_epi32(P##e0, P##o0), v1 = _mm512_add_epi32(P##e1, P##o1),    \
+                      v2 = _mm512_add_epi32(P##e2, P##o2), v3 = _mm512_add_epi32(P##e3, P##o3);    \
         __m512i u;                                                                                 \
         if (M == 1) { /* every lane of column c: its sum */                                        \
             u = _mm512_add_epi32(v0, _mm512_shuffle_epi32(v0, (_MM_PERM_ENUM)0x4e));               \
@@ -539,40 +558,45 @@ QX_FN void qx_cols_r(const struct qx_wq *a, const struct qx_x *q, int64_t m, flo
         }                                                                                          \
         /* QX2: -8 sum(q) */                                                                       \
         u = _mm512_add_epi32(                                                                      \
-            u, _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(q->qs8 + g * q->mp))));     \
-        const __m512 d = _mm512_mul_ps(_mm512_load_ps(q->pw + 16 * g),                             \
-                                       _mm512_broadcast_f32x4(_mm_load_ps(q->sx + g * q->mp)));    \
+            u, _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(q->qs8 + (g)*q->mp))));     \
+        const __m512 d = _mm512_mul_ps(_mm512_load_ps(q->pw + 16 * (g)),                           \
+                                       _mm512_broadcast_f32x4(_mm_load_ps(q->sx + (g)*q->mp)));    \
         f = _mm512_fmadd_ps(_mm512_cvtepi32_ps(u), d, f);                                          \
         if (hasof)                                                                                 \
-            f = _mm512_fmadd_ps(_mm512_load_ps(q->po + 16 * g),                                    \
-                                _mm512_broadcast_f32x4(_mm_load_ps(q->xf + g * q->mp)), f);        \
-        e0 = o0 = e1 = o1 = e2 = o2 = e3 = o3 = z;                                                 \
+            f = _mm512_fmadd_ps(_mm512_load_ps(q->po + 16 * (g)),                                  \
+                                _mm512_broadcast_f32x4(_mm_load_ps(q->xf + (g)*q->mp)), f);        \
+        P##e0 = P##o0 = P##e1 = P##o1 = P##e2 = P##o2 = P##e3 = P##o3 = z;                         \
     }
-        int64_t g = 0, left = G / 32;
-        for (int64_t t = 0; t < tk; t++) {
-            const int8_t *xq = q->xq + t * QX_XB;
-            __m512i w = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p[0] + t * 16)));
-            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[1] + t * 16)), 1);
-            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[2] + t * 16)), 2);
-            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[3] + t * 16)), 3);
-            QX_RSTEP(w, xq)
-            if (!--left) {
-                QX_REND()
-                g++, left = G / 32;
+        /* as qx_cols: groups of 32 two a turn, then group by group */
+        int64_t t = 0, g = 0;
+        if (G32)
+            for (; g + 1 < gf; g += 2, t += 2) {
+                QX_RAT(a, t)
+                QX_RAT(b, t + 1)
+                QX_REND(a, g)
+                QX_REND(b, g + 1)
             }
+        for (; g < gf; g++) {
+            for (int64_t j = 0; j < gs; j++, t++)
+                QX_RAT(a, t)
+            QX_REND(a, g)
         }
-        if (tb) {
-            const __mmask16 mk = (__mmask16)((1u << tb) - 1);
-            const int8_t *xq = q->xq + tk * QX_XB;
-            __m512i w = _mm512_castsi128_si512(_mm_maskz_loadu_epi8(mk, p[0] + tk * 16));
-            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[1] + tk * 16), 1);
-            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[2] + tk * 16), 2);
-            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[3] + tk * 16), 3);
-            QX_RSTEP(w, xq)
+        if (gf < ng) { /* the last group (g = gf), shorter than G */
+            for (; t < tk; t++)
+                QX_RAT(a, t)
+            if (tb) { /* QX5 */
+                const __mmask16 mk = (__mmask16)((1u << tb) - 1);
+                const int8_t *xq = q->xq + tk * QX_XB;
+                __m512i w = _mm512_castsi128_si512(_mm_maskz_loadu_epi8(mk, p0 + tk * 16));
+                w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p1 + tk * 16), 1);
+                w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p2 + tk * 16), 2);
+                w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p3 + tk * 16), 3);
+                QX_RSTEP(a, w, xq)
+            }
+            QX_REND(a, g)
         }
-        if (g < ng)
-            QX_REND()
 #undef QX_REND
+#undef QX_RAT
 #undef QX_RDP
 #undef QX_RSTEP
         float o[16];
@@ -607,7 +631,10 @@ QX_FN_B(4)
     static QX_T void qx_rows##M(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C,  \
                                 int64_t ldc, int64_t nb)                                           \
     {                                                                                              \
-        qx_cols_r(a, q, m, C, ldc, nb, M);                                                         \
+        if (a->group == 32)                                                                        \
+            qx_cols_r(a, q, m, C, ldc, nb, M, true);                                               \
+        else                                                                                       \
+            qx_cols_r(a, q, m, C, ldc, nb, M, false);                                              \
     }
 QX_FN_R(1)
 QX_FN_R(2)
@@ -615,8 +642,8 @@ QX_FN_R(3)
 QX_FN_R(4)
 #undef QX_FN_R
 
-    void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float *C,
-                int64_t ldc, int64_t nb, void *scratch)
+void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float *C, int64_t ldc,
+            int64_t nb, void *scratch)
 {
     struct qx_x q;
     q.mp = qx_mp(m), q.nrb = q.mp / QX_RB, q.nt = (a->k + 31) / 32;
