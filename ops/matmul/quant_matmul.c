@@ -35,7 +35,7 @@
  *      antiquantGroupSize > 0, x's rows m <= QX_MAX_M = 16) with a k-major
  *      unit-stride weight whose columns start on a byte, runs
  *      ops/matmul/quant_int8x.h's kernel where the CPU has AVX512-VNNI
- *      (quant_int8x.c QX1-QX8: x quantised to int8 per row and group,
+ *      (quant_int8x.c QX1-QX9: x quantised to int8 per row and group,
  *      exact integer dot products, one float32 multiply-add per group;
  *      offsets and bias included; float16 scales and offsets read in
  *      place by the kernel, not through qm_load_param), split by columns
