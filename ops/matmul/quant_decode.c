@@ -109,7 +109,14 @@
  *       here, TSC 2.3 GHz, so the core runs at about 2.1 GHz under them):
  *       float x caps int4 m = 8 at 16 bytes per ~8.7 ticks, 4.2 GB/s,
  *       about 0.65x of a 6.5 GB/s memcpy, below the 0.8x goal whatever
- *       the lookup costs.
+ *       the lookup costs. int8 m = 8's bound is not its 16 FMAs alone
+ *       (8 cycles per 32 weights): the sign extension, conversion and
+ *       vmulph of QD1 and the two widenings share the FMAs' two ports,
+ *       21 micro-ops, 10.5 cycles (~6.4 GB/s at 2.1 GHz, about 1.0x of
+ *       memcpy here), and the FMA loop's 18 loads of 64 bytes a step take
+ *       9 cycles; measured 13-15 ticks (fifteenth session: the FMA loop
+ *       74%, the dequantisation 16.5%, the rest 9%). Two columns a pass
+ *       at 8 rows would need 32 accumulators (QD3's two per row).
  *  QD10. Below QD_PF_M rows, int8 columns prefetch their own bytes 4 KiB
  *       ahead of the loads, a line per 64 bytes (as Mm's decode kernel,
  *       KS_MV_AHEAD): ggml's columns are contiguous, so that is the stream

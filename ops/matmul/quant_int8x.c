@@ -43,8 +43,9 @@
  *  QX4. Lanes: a 512-bit vector holds 4 columns x 4 rows of x, lane
  *       (c, r) = 128-bit lane c, dword r. Per 32 elements of k, 16 bytes of
  *       each of 4 columns are loaded into the 4 lanes of 128 bits; each of
- *       the 4 dwords (8 nibbles) is broadcast within its 128 bits (vpshufd)
- *       and vpdpbusd multiplies it with the same 8 elements of rows 0..3
+ *       the 4 dwords (8 nibbles) is broadcast within its 128 bits (vpshufd;
+ *       QX9 makes these rotations) and vpdpbusd multiplies it with the
+ *       same 8 elements of rows 0..3
  *       (x laid out by the quantisation so that one 16-byte broadcast from
  *       memory supplies them): lane (c, r) accumulates exactly
  *       isum(r, g, c), no horizontal sums. Per 64 weight bytes and 4 rows:
@@ -74,6 +75,27 @@
  *       row) into QX4's lanes (c, r), and the float steps are QX4's: the
  *       same integers, the same bits. m = 1 ran 0.7x of the exact kernel
  *       with QX4's padded rows, 1.04x this way (one worker).
+ *  QX8. A pass's parameters are laid out once, before its steps: each
+ *       group's 4 scales expanded to QX4's 16 lanes (q->pw; offsets times
+ *       scales, QX3's o * sw, in q->po), from float32 or straight from the
+ *       tensor's float16 (vcvtph2ps; quant_matmul.c QM7 then skips the
+ *       general loader, ~7% of an m = 8 call), so a group's float step
+ *       loads them where it took a masked load, a permute and their
+ *       address arithmetic. Groups of 32 (ggml's) have no count of steps,
+ *       and up to 8 rows two groups run a turn, each with its own sums,
+ *       their steps side by side (the chains of one overlap the other's
+ *       float steps; QX7's rows too, whose group ends add up the sums:
+ *       m = 1..4 3-13% faster). The operations and their order are QX3's: the same
+ *       bits. m = 8, k = n = 2048, group 32, one worker: ~10% faster.
+ *  QX9. QX4's broadcasts are rotations: vector j of a step holds in row
+ *       r's dword row r's dword (r + j) % 4 (the quantisation lays x out
+ *       so), and vpdpbusd takes each column's 16 bytes rotated by j dwords
+ *       within its 128 bits, so lane (c, r) still adds up exactly its
+ *       column's and row's products over the 4 rotations (the same
+ *       integers), and rotation 0 is the bytes as loaded: 6 vpshufd a step
+ *       instead of 8 (m = 8: ~3%; m = 16 ~5%). QX2's u ^ 8 and each
+ *       nibble's mask are one vpternlogd ((w & 0x0f) ^ 0x08; the high
+ *       nibbles shifted first): 3 operations a step where 4 were (~3%).
  */
 #pragma GCC optimize("O3")
 #include "ops/matmul/quant_int8x.h"
@@ -83,6 +105,10 @@
 #include <string.h>
 
 #include "ops/engine/simd.h"
+
+/* vpshufd's control rotating 4 dwords by j: dword i takes dword (i + j) % 4
+ * (QX9) */
+#define QX_ROT(j) ((j) % 4 | (((j) + 1) % 4) << 2 | (((j) + 2) % 4) << 4 | (((j) + 3) % 4) << 6)
 
 /* Rows of x per vector (QX4) and the bytes of quantised x per 32 elements
  * and block of 4 rows: 2 halves (even, odd elements) x 4 dwords x 4 rows. */
@@ -97,15 +123,16 @@ static int64_t qx_mp(int64_t m)
 size_t qx_scratch_bytes(int64_t m, int64_t k, int64_t group)
 {
     const int64_t mp = qx_mp(m), nt = (k + 31) / 32, ng = (k + group - 1) / group;
-    /* xq, then sx, -8 sum(q) and xf per group and row, then a pass's 4
-     * columns of scales and offsets per group (QX4) */
-    return (size_t)(nt * (mp / QX_RB) * QX_XB + 3 * ng * mp * 4 + 2 * (ng + 16) * 16 + 64);
+    /* xq, then sx, -8 sum(q) and xf per group and row, then 16 groups of
+     * a pass's 4 columns' parameters and its scales and offsets expanded
+     * (QX8: 16 floats per group) */
+    return (size_t)(nt * (mp / QX_RB) * QX_XB + 3 * ng * mp * 4 + 64 * 4 + 2 * ng * 64 + 128);
 }
 
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-#define QX_T __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx512vnni")))
+#define QX_T __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx512vnni,f16c")))
 #define QX_FN static inline __attribute__((always_inline)) QX_T
 
 bool qx_available(void)
@@ -132,7 +159,9 @@ bool qx_available(void)
  * sx, -8 sum(q) (the sums' start, QX2) and xf at [g * mp + i]. */
 struct qx_x {
     int8_t *xq;
-    float *sx, *xf, *ps; /* ps: QX4's scales (then offsets) of a pass, [g][4] */
+    float *sx, *xf;
+    float *ps;      /* 16 groups of a pass's parameters side by side (qx_side) */
+    float *pw, *po; /* QX8: a pass's scales, offsets times scales, [g][16] */
     int32_t *qs8;
     int64_t mp, nrb, nt, ng;
 };
@@ -198,7 +227,9 @@ static QX_T void qx_quant(const struct qx_wq *a, const float *X, int64_t ldx, in
                     h[0][r] = _mm512_cvtepi32_epi8(qe);
                     h[1][r] = _mm512_cvtepi32_epi8(qo);
                 }
-                /* rows' dwords s side by side: a 4 x 4 transpose of dwords */
+                /* rows' dwords side by side, row r's rotated by r (QX9: vector j
+                 * holds row r's dword (r + j) % 4 in dword r): a 4 x 4
+                 * transpose of the rotated rows */
                 __m128i *d = (__m128i *)(q->xq + (t * q->nrb + b) * QX_XB);
                 if (q->nrb == 1) { /* QX7: row by row */
                     for (int r = 0; r < QX_RB; r++)
@@ -207,10 +238,12 @@ static QX_T void qx_quant(const struct qx_wq *a, const float *X, int64_t ldx, in
                     continue;
                 }
                 for (int hf = 0; hf < 2; hf++) {
-                    const __m128i t0 = _mm_unpacklo_epi32(h[hf][0], h[hf][1]),
-                                  t1 = _mm_unpackhi_epi32(h[hf][0], h[hf][1]),
-                                  t2 = _mm_unpacklo_epi32(h[hf][2], h[hf][3]),
-                                  t3 = _mm_unpackhi_epi32(h[hf][2], h[hf][3]);
+                    const __m128i r1 = _mm_shuffle_epi32(h[hf][1], QX_ROT(1)),
+                                  r2 = _mm_shuffle_epi32(h[hf][2], QX_ROT(2)),
+                                  r3 = _mm_shuffle_epi32(h[hf][3], QX_ROT(3));
+                    const __m128i t0 = _mm_unpacklo_epi32(h[hf][0], r1),
+                                  t1 = _mm_unpackhi_epi32(h[hf][0], r1),
+                                  t2 = _mm_unpacklo_epi32(r2, r3), t3 = _mm_unpackhi_epi32(r2, r3);
                     _mm_store_si128(d + 4 * hf + 0, _mm_unpacklo_epi64(t0, t2));
                     _mm_store_si128(d + 4 * hf + 1, _mm_unpackhi_epi64(t0, t2));
                     _mm_store_si128(d + 4 * hf + 2, _mm_unpacklo_epi64(t1, t3));
@@ -227,43 +260,55 @@ static QX_T void qx_quant(const struct qx_wq *a, const float *X, int64_t ldx, in
 
 /* One 32-element step (QX4) of 4 columns w into the row blocks' integer
  * sums s0..s3, against the quantised x at xq (the step's first block). */
-#define QX_STEP(w, xq)                                                                             \
+#define QX_STEP(P, w, xq)                                                                          \
     {                                                                                              \
-        const __m512i lo_ = _mm512_and_si512(w, m4),                                               \
-                      hi_ = _mm512_and_si512(_mm512_srli_epi16(w, 4), m4);                         \
-        QX_DW(lo_, hi_, xq, 0, 0)                                                                  \
-        QX_DW(lo_, hi_, xq, 1, 1) QX_DW(lo_, hi_, xq, 2, 0) QX_DW(lo_, hi_, xq, 3, 1)              \
+        const __m512i lo_ = _mm512_ternarylogic_epi32(w, m4, f8, 0x6a),                            \
+                      hi_ = _mm512_ternarylogic_epi32(_mm512_srli_epi16(w, 4), m4, f8, 0x6a);      \
+        QX_DW(P, lo_, hi_, xq, 0, 0)                                                               \
+        QX_DW(P, lo_, hi_, xq, 1, 1) QX_DW(P, lo_, hi_, xq, 2, 0) QX_DW(P, lo_, hi_, xq, 3, 1)     \
     }
-/* dword S of each column's 16 bytes against rows' dword S (vpshufd: within
- * each 128 bits), for every block of rows; into accumulator A of each (two
+/* Rotation S (QX9): each column's 16 bytes rotated by S dwords within each
+ * 128 bits (vpshufd; none for S = 0), dword r (column c's dword (r + S) % 4)
+ * against row r's same dword, for every block of rows; into accumulator A
+ * of each (two
  * chains: vpdpbusd's latency, ~5 cycles, made one chain per block of rows
  * take 8 of them a step, 40 cycles at m = 8, where the ports' bound is
  * about 22) */
-#define QX_DW(lo, hi, xq, S, A)                                                                    \
+#define QX_DW(P, lo, hi, xq, S, A)                                                                 \
     {                                                                                              \
-        const __m512i l_ = _mm512_shuffle_epi32(lo, (_MM_PERM_ENUM)((S)*0x55)),                    \
-                      u_ = _mm512_shuffle_epi32(hi, (_MM_PERM_ENUM)((S)*0x55));                    \
-        QX_DP(0, S, A, xq) QX_DP(1, S, A, xq) QX_DP(2, S, A, xq) QX_DP(3, S, A, xq)                \
+        const __m512i l_ = (S) ? _mm512_shuffle_epi32(lo, (_MM_PERM_ENUM)QX_ROT(S)) : (lo),        \
+                      u_ = (S) ? _mm512_shuffle_epi32(hi, (_MM_PERM_ENUM)QX_ROT(S)) : (hi);        \
+        QX_DP(P, 0, S, A, xq) QX_DP(P, 1, S, A, xq) QX_DP(P, 2, S, A, xq) QX_DP(P, 3, S, A, xq)    \
     }
-#define QX_DP(b, S, A, xq)                                                                         \
+#define QX_DP(P, b, S, A, xq)                                                                      \
     if (NRB > b) {                                                                                 \
-        s##b##_##A = _mm512_dpbusd_epi32(                                                          \
-            s##b##_##A, l_,                                                                        \
+        P##b##_##A = _mm512_dpbusd_epi32(                                                          \
+            P##b##_##A, l_,                                                                        \
             _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)((xq) + b * QX_XB + (S)*16)))); \
-        s##b##_##A = _mm512_dpbusd_epi32(s##b##_##A, u_,                                           \
+        P##b##_##A = _mm512_dpbusd_epi32(P##b##_##A, u_,                                           \
                                          _mm512_broadcast_i32x4(_mm_load_si128(                    \
                                              (const __m128i *)((xq) + b * QX_XB + 64 + (S)*16)))); \
     }
 
-/* The 4 columns' parameters of groups [g0, g0 + 16) side by side (QX4):
+/* Parameter i of p, float32 or float16 (QX8's scalar case). */
+QX_FN float qx_par(const void *p, bool f16, int64_t i)
+{
+    return f16 ? _cvtsh_ss(((const uint16_t *)p)[i]) : ((const float *)p)[i];
+}
+
+/* The 4 columns' parameters of groups [g0, g0 + 16) side by side:
  * d[4 g + c] = column c's (p: each column's groups contiguous, columns sn
- * apart; nc columns, ng groups in all). Two rounds of vpermt2ps. */
-QX_FN void qx_side(const float *p, int64_t sn, int nc, int64_t g0, int64_t ng, float *d)
+ * apart; nc columns, ng groups in all; float16 widened by vcvtph2ps). Two
+ * rounds of vpermt2ps. */
+QX_FN void qx_side(const void *p, bool f16, int64_t sn, int nc, int64_t g0, int64_t ng, float *d)
 {
     const __mmask16 gm = ng - g0 >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (ng - g0)) - 1);
     __m512 v[4];
     for (int c = 0; c < 4; c++)
-        v[c] = c < nc ? _mm512_maskz_loadu_ps(gm, p + c * sn + g0) : _mm512_setzero_ps();
+        v[c] =
+            c >= nc ? _mm512_setzero_ps()
+            : f16 ? _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(gm, (const uint16_t *)p + c * sn + g0))
+                  : _mm512_maskz_loadu_ps(gm, (const float *)p + c * sn + g0);
     const __m512i il = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23),
                   ih = _mm512_add_epi32(il, _mm512_set1_epi32(8));
     const __m512i jl = _mm512_setr_epi32(0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23),
@@ -271,124 +316,165 @@ QX_FN void qx_side(const float *p, int64_t sn, int nc, int64_t g0, int64_t ng, f
     const __m512 t0 = _mm512_permutex2var_ps(v[0], il, v[1]), /* groups 0..7: c0, c1 */
         t1 = _mm512_permutex2var_ps(v[0], ih, v[1]),          /* 8..15 */
         t2 = _mm512_permutex2var_ps(v[2], il, v[3]), t3 = _mm512_permutex2var_ps(v[2], ih, v[3]);
-    _mm512_storeu_ps(d + 4 * g0, _mm512_permutex2var_ps(t0, jl, t2));
-    _mm512_storeu_ps(d + 4 * g0 + 16, _mm512_permutex2var_ps(t0, jh, t2));
-    _mm512_storeu_ps(d + 4 * g0 + 32, _mm512_permutex2var_ps(t1, jl, t3));
-    _mm512_storeu_ps(d + 4 * g0 + 48, _mm512_permutex2var_ps(t1, jh, t3));
+    _mm512_storeu_ps(d, _mm512_permutex2var_ps(t0, jl, t2));
+    _mm512_storeu_ps(d + 16, _mm512_permutex2var_ps(t0, jh, t2));
+    _mm512_storeu_ps(d + 32, _mm512_permutex2var_ps(t1, jl, t3));
+    _mm512_storeu_ps(d + 48, _mm512_permutex2var_ps(t1, jh, t3));
+}
+
+/* QX8: a pass's parameters p (scales or offsets; columns [0, nc) of a view
+ * starting at the pass's first one) expanded to QX4's lanes: group g's
+ * vector at d + 16 g, lane (c, r) column c's (zero past nc). tmp: room for
+ * 16 groups side by side. */
+QX_FN void qx_expand(const void *p, bool f16, int64_t sg, int64_t sn, int nc, int64_t ng,
+                     float *tmp, float *d)
+{
+    /* lane (c, r) takes column c's value: element c of 4, in each row */
+    const __m512i cq = _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    const __mmask8 cm = (__mmask8)((1u << nc) - 1);
+    if (sn == 1) { /* rows of groups: the 4 columns side by side in place */
+        for (int64_t g = 0; g < ng; g++) {
+            const __m128 v =
+                f16 ? _mm_cvtph_ps(_mm_maskz_loadu_epi16(cm, (const uint16_t *)p + g * sg))
+                    : _mm_maskz_loadu_ps(cm, (const float *)p + g * sg);
+            _mm512_store_ps(d + 16 * g, _mm512_permutexvar_ps(cq, _mm512_castps128_ps512(v)));
+        }
+    } else if (sg == 1) { /* each column's groups contiguous (ggml's transposed views) */
+        for (int64_t g0 = 0; g0 < ng; g0 += 16) {
+            qx_side(p, f16, sn, nc, g0, ng, tmp);
+            for (int64_t g = g0; g < ng && g < g0 + 16; g++)
+                _mm512_store_ps(d + 16 * g,
+                                _mm512_permutexvar_ps(
+                                    cq, _mm512_castps128_ps512(_mm_loadu_ps(tmp + 4 * (g - g0)))));
+        }
+    } else { /* any other strides, element by element */
+        for (int64_t g = 0; g < ng; g++)
+            for (int c = 0; c < 4; c++)
+                for (int r = 0; r < QX_RB; r++)
+                    d[16 * g + 4 * c + r] = c < nc ? qx_par(p, f16, g * sg + c * sn) : 0.0f;
+    }
 }
 
 /* A pass of 4 columns from c0 (nc of them real): its columns' bytes p[c] (the
- * first one repeated past nc), and its scales (offsets) of group g at
- * (*sc)[g * *sg] (*of): in place from rows of groups, else the 4 columns'
- * side by side in q->ps (ggml's transposed views: strided loads per group
- * were 13% of a call at m = 1 through the general loader). */
+ * first one repeated past nc), and its parameters expanded (QX8): the scales
+ * sw in q->pw, with offsets o their products o * sw (QX3's ow) in q->po. */
 QX_FN void qx_pass(const struct qx_wq *a, const struct qx_x *q, const unsigned char *w0,
-                   int64_t wsb, int64_t c0, int nc, const unsigned char *p[4], const float **sc,
-                   const float **of, int64_t *sg)
+                   int64_t wsb, int64_t c0, int nc, const unsigned char *p[4])
 {
     for (int c = 0; c < 4; c++)
         p[c] = w0 + (c < nc ? c0 + c : c0) * wsb;
-    *sc = a->sc + c0, *of = a->of ? a->of + c0 : NULL, *sg = a->p_sg;
-    if (a->p_sn != 1) {
-        const int64_t ng = q->ng;
-        float *e = q->ps + 4 * (ng + 16);
-        for (int64_t g0 = 0; g0 < ng; g0 += 16) {
-            qx_side(a->sc + c0 * a->p_sn, a->p_sn, nc, g0, ng, q->ps);
-            if (a->of)
-                qx_side(a->of + c0 * a->p_sn, a->p_sn, nc, g0, ng, e);
-        }
-        *sc = q->ps, *of = a->of ? e : NULL, *sg = 4;
+    const int64_t ng = q->ng, es = a->f16 ? 2 : 4, at = c0 * a->p_sn * es;
+    qx_expand((const char *)a->sc + at, a->f16, a->p_sg, a->p_sn, nc, ng, q->ps, q->pw);
+    if (a->of) {
+        qx_expand((const char *)a->of + at, a->f16, a->p_sg, a->p_sn, nc, ng, q->ps, q->po);
+        float *po = q->po;
+        const float *pw = q->pw;
+        for (int64_t g = 0; g < ng; g++)
+            _mm512_store_ps(po + 16 * g, _mm512_mul_ps(_mm512_load_ps(po + 16 * g),
+                                                       _mm512_load_ps(pw + 16 * g)));
     }
 }
 
 /* Columns [0, nb) against NRB blocks of 4 rows of the quantised x (QX4),
- * 4 columns a pass; QX3's float steps at each group's end. */
+ * 4 columns a pass; QX3's float steps at each group's end, the group's
+ * scales a plain load (QX8). G32: groups of exactly 32 (ggml's), a step
+ * each with no count of steps. */
 QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C, int64_t ldc,
-                   int64_t nb, const int NRB)
+                   int64_t nb, const int NRB, const bool G32, const bool OF)
 {
     const int64_t k = a->k, G = a->group, tk = k / 32, wsb = a->w_sn / 2, ng = q->ng;
     const int64_t tb = k % 32 ? (k % 32 + 1) / 2 : 0; /* QX5: the last step's bytes */
+    const int64_t gs = G32 ? 1 : G / 32, gf = k / G;  /* steps a group, whole groups */
+    const int64_t mp = q->mp, xs = q->nrb * QX_XB;
     const unsigned char *w0 = (const unsigned char *)a->w + a->w_off / 2;
-    const __m512i m4 = _mm512_set1_epi8(0x0f), fl = _mm512_set1_epi8((char)0x88);
-    /* lane (c, r) takes column c's value: element c of 4, in each row */
-    const __m512i cq = _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    /* QX2's u ^ 8 with each nibble's mask: (w & m4) ^ f8 in one vpternlogd (0x6a) */
+    const __m512i m4 = _mm512_set1_epi8(0x0f), f8 = _mm512_set1_epi8(0x08);
     for (int64_t c0 = 0; c0 < nb; c0 += 4) {
         const int nc = nb - c0 < 4 ? (int)(nb - c0) : 4;
-        const __mmask8 cm = (__mmask8)((1u << nc) - 1);
         const unsigned char *p[4];
-        const float *sc, *of;
-        int64_t sg;
-        qx_pass(a, q, w0, wsb, c0, nc, p, &sc, &of, &sg);
+        qx_pass(a, q, w0, wsb, c0, nc, p);
+        const unsigned char *p0 = p[0], *p1 = p[1], *p2 = p[2], *p3 = p[3];
 #define QX_INIT(b)                                                                                 \
     __m512 f##b = _mm512_setzero_ps();                                                             \
-    __m512i s##b##_0 = _mm512_setzero_si512(), s##b##_1 = s##b##_0;
+    __m512i s##b##_0 = _mm512_setzero_si512(), s##b##_1 = s##b##_0, u##b##_0 = s##b##_0,           \
+            u##b##_1 = s##b##_0;
         QX_B(QX_INIT)
 #undef QX_INIT
         /* QX2: each group's sums start from -8 sum(q) */
-#define QX_START(b)                                                                                \
+#define QX_START(b) QX_STARTP(s, g, b)
+#define QX_STARTU(b) QX_STARTP(u, g + 1, b)
+#define QX_STARTP(P, g, b)                                                                         \
     if (NRB > b) {                                                                                 \
-        s##b##_0 =                                                                                 \
-            _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(q->qs8 + gi + b * QX_RB)));    \
-        s##b##_1 = _mm512_setzero_si512();                                                         \
+        P##b##_0 = _mm512_broadcast_i32x4(                                                         \
+            _mm_load_si128((const __m128i *)(q->qs8 + (g)*mp + b * QX_RB)));                       \
+        P##b##_1 = _mm512_setzero_si512();                                                         \
     }
-        /* QX3: group g's float steps */
-#define QX_FLOAT(b)                                                                                \
+        /* QX3: group g's float steps, its scales (offsets times scales)
+         * lane-expanded at q->pw (q->po) */
+#define QX_FLOAT(b) QX_FLOATP(s, g, b)
+#define QX_FLOATU(b) QX_FLOATP(u, g + 1, b)
+#define QX_FLOATP(P, g, b)                                                                         \
     if (NRB > b) {                                                                                 \
+        const __m512i is = _mm512_add_epi32(P##b##_0, P##b##_1);                                   \
         const __m512 d =                                                                           \
-            _mm512_mul_ps(sw, _mm512_broadcast_f32x4(_mm_load_ps(q->sx + gi + b * 4)));            \
-        const __m512i is = _mm512_add_epi32(s##b##_0, s##b##_1);                                   \
+            _mm512_mul_ps(_mm512_load_ps(q->pw + 16 * (g)),                                        \
+                          _mm512_broadcast_f32x4(_mm_load_ps(q->sx + (g)*mp + b * 4)));            \
         f##b = _mm512_fmadd_ps(_mm512_cvtepi32_ps(is), d, f##b);                                   \
-        if (of)                                                                                    \
-            f##b = _mm512_fmadd_ps(ow, _mm512_broadcast_f32x4(_mm_load_ps(q->xf + gi + b * 4)),    \
+        if (OF)                                                                                    \
+            f##b = _mm512_fmadd_ps(_mm512_load_ps(q->po + 16 * (g)),                               \
+                                   _mm512_broadcast_f32x4(_mm_load_ps(q->xf + (g)*mp + b * 4)),    \
                                    f##b);                                                          \
     }
-#define QX_END()                                                                                   \
+        /* one step at t: 16 bytes of each of the 4 columns */
+#define QX_AT(P, t)                                                                                \
     {                                                                                              \
-        const __m512 sw = _mm512_permutexvar_ps(                                                   \
-            cq, _mm512_castps128_ps512(_mm_maskz_loadu_ps(cm, sc + g * sg)));                      \
-        const __m512 ow =                                                                          \
-            of ? _mm512_mul_ps(                                                                    \
-                     _mm512_permutexvar_ps(                                                        \
-                         cq, _mm512_castps128_ps512(_mm_maskz_loadu_ps(cm, of + g * sg))),         \
-                     sw)                                                                           \
-               : _mm512_setzero_ps();                                                              \
-        QX_B(QX_FLOAT)                                                                             \
+        const int8_t *xq = q->xq + (t)*xs;                                                         \
+        __m512i w = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p0 + (t)*16)));       \
+        w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p1 + (t)*16)), 1);             \
+        w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p2 + (t)*16)), 2);             \
+        w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p3 + (t)*16)), 3);             \
+        QX_STEP(P, w, xq)                                                                          \
     }
-        /* the steps in order, a group's float steps after its last (one
-         * flat loop: with groups of 32, a loop per group cost its setup at
-         * every step) */
-        int64_t g = 0, gi = 0, left = G / 32;
-        QX_B(QX_START)
-        for (int64_t t = 0; t < tk; t++) {
-            const int8_t *xq = q->xq + t * q->nrb * QX_XB;
-            __m512i w = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p[0] + t * 16)));
-            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[1] + t * 16)), 1);
-            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[2] + t * 16)), 2);
-            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[3] + t * 16)), 3);
-            w = _mm512_xor_si512(w, fl); /* QX2: u ^ 8 */
-            QX_STEP(w, xq)
-            if (!--left) {
-                QX_END()
-                g++, gi += q->mp, left = G / 32;
-                if (g < ng) {
-                    QX_B(QX_START)
-                }
+        /* the groups in order, each group's steps then its float steps;
+         * G32 up to 8 rows: two groups a turn, their steps side by side
+         * (each group's sums still its own, its float steps in order) */
+        int64_t t = 0, g = 0;
+        if (G32 && NRB <= 2)
+            for (; g + 1 < gf; g += 2, t += 2) {
+                QX_B(QX_START)
+                QX_B(QX_STARTU)
+                QX_AT(s, t)
+                QX_AT(u, t + 1)
+                QX_B(QX_FLOAT)
+                QX_B(QX_FLOATU)
             }
+        for (; g < gf; g++) {
+            QX_B(QX_START)
+            for (int64_t j = 0; j < gs; j++, t++)
+                QX_AT(s, t)
+            QX_B(QX_FLOAT)
         }
-        if (tb) { /* QX5, in the last group */
-            const __mmask16 mk = (__mmask16)((1u << tb) - 1);
-            const int8_t *xq = q->xq + tk * q->nrb * QX_XB;
-            __m512i w = _mm512_castsi128_si512(_mm_maskz_loadu_epi8(mk, p[0] + tk * 16));
-            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[1] + tk * 16), 1);
-            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[2] + tk * 16), 2);
-            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[3] + tk * 16), 3);
-            w = _mm512_xor_si512(w, fl);
-            QX_STEP(w, xq)
+        if (gf < ng) { /* the last group (g = gf), shorter than G */
+            QX_B(QX_START)
+            for (; t < tk; t++)
+                QX_AT(s, t)
+            if (tb) { /* QX5 */
+                const __mmask16 mk = (__mmask16)((1u << tb) - 1);
+                const int8_t *xq = q->xq + tk * xs;
+                __m512i w = _mm512_castsi128_si512(_mm_maskz_loadu_epi8(mk, p0 + tk * 16));
+                w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p1 + tk * 16), 1);
+                w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p2 + tk * 16), 2);
+                w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p3 + tk * 16), 3);
+                QX_STEP(s, w, xq)
+            }
+            QX_B(QX_FLOAT)
         }
-        if (g < ng) /* the last group, shorter than G */
-            QX_END()
-#undef QX_END
+#undef QX_AT
+#undef QX_FLOATU
+#undef QX_FLOATP
 #undef QX_FLOAT
+#undef QX_STARTU
+#undef QX_STARTP
 #undef QX_START
 #define QX_OUT(b)                                                                                  \
     if (NRB > b) {                                                                                 \
@@ -408,41 +494,57 @@ QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float
  * sums added up within each 128 bits at its end into lanes (c, r); the
  * float steps as qx_cols's. */
 QX_FN void qx_cols_r(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C, int64_t ldc,
-                     int64_t nb, const int M)
+                     int64_t nb, const int M, const bool G32)
 {
     const int64_t k = a->k, G = a->group, tk = k / 32, wsb = a->w_sn / 2, ng = q->ng;
     const int64_t tb = k % 32 ? (k % 32 + 1) / 2 : 0; /* QX5 */
+    const int64_t gs = G32 ? 1 : G / 32, gf = k / G;  /* steps a group, whole groups */
     const unsigned char *w0 = (const unsigned char *)a->w + a->w_off / 2;
-    const __m512i m4 = _mm512_set1_epi8(0x0f), fl = _mm512_set1_epi8((char)0x88);
-    const __m512i cq = _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    /* QX2's u ^ 8 with each nibble's mask: (w & m4) ^ f8 in one vpternlogd (0x6a) */
+    const __m512i m4 = _mm512_set1_epi8(0x0f), f8 = _mm512_set1_epi8(0x08);
+    const bool hasof = a->of != NULL;
     for (int64_t c0 = 0; c0 < nb; c0 += 4) {
         const int nc = nb - c0 < 4 ? (int)(nb - c0) : 4;
-        const __mmask8 cm = (__mmask8)((1u << nc) - 1);
         const unsigned char *p[4];
-        const float *sc, *of;
-        int64_t sg;
-        qx_pass(a, q, w0, wsb, c0, nc, p, &sc, &of, &sg);
+        qx_pass(a, q, w0, wsb, c0, nc, p);
+        const unsigned char *p0 = p[0], *p1 = p[1], *p2 = p[2], *p3 = p[3];
         __m512 f = _mm512_setzero_ps();
         const __m512i z = _mm512_setzero_si512();
-        __m512i e0 = z, o0 = z, e1 = z, o1 = z, e2 = z, o2 = z, e3 = z, o3 = z;
-#define QX_RSTEP(w, xq)                                                                            \
+        /* two sets of sums (a, b: QX8's two groups a turn), even and odd
+         * elements per row */
+        __m512i ae0 = z, ao0 = z, ae1 = z, ao1 = z, ae2 = z, ao2 = z, ae3 = z, ao3 = z;
+        __m512i be0 = z, bo0 = z, be1 = z, bo1 = z, be2 = z, bo2 = z, be3 = z, bo3 = z;
+#define QX_RSTEP(P, w, xq)                                                                         \
     {                                                                                              \
-        const __m512i lo_ = _mm512_and_si512(w, m4),                                               \
-                      hi_ = _mm512_and_si512(_mm512_srli_epi16(w, 4), m4);                         \
-        QX_RDP(0, xq) QX_RDP(1, xq) QX_RDP(2, xq) QX_RDP(3, xq)                                    \
+        const __m512i lo_ = _mm512_ternarylogic_epi32(w, m4, f8, 0x6a),                            \
+                      hi_ = _mm512_ternarylogic_epi32(_mm512_srli_epi16(w, 4), m4, f8, 0x6a);      \
+        QX_RDP(P, 0, xq) QX_RDP(P, 1, xq) QX_RDP(P, 2, xq) QX_RDP(P, 3, xq)                        \
     }
-#define QX_RDP(r, xq)                                                                              \
+#define QX_RDP(P, r, xq)                                                                           \
     if (M > r) {                                                                                   \
-        e##r = _mm512_dpbusd_epi32(                                                                \
-            e##r, lo_, _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)((xq) + 32 * r))));  \
-        o##r = _mm512_dpbusd_epi32(                                                                \
-            o##r, hi_,                                                                             \
+        P##e##r = _mm512_dpbusd_epi32(                                                             \
+            P##e##r, lo_,                                                                          \
+            _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)((xq) + 32 * r))));             \
+        P##o##r = _mm512_dpbusd_epi32(                                                             \
+            P##o##r, hi_,                                                                          \
             _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)((xq) + 32 * r + 16))));        \
     }
-#define QX_REND()                                                                                  \
+        /* one step at t (4 columns' 16 bytes) into set P */
+#define QX_RAT(P, t)                                                                               \
     {                                                                                              \
-        const __m512i v0 = _mm512_add_epi32(e0, o0), v1 = _mm512_add_epi32(e1, o1),                \
-                      v2 = _mm512_add_epi32(e2, o2), v3 = _mm512_add_epi32(e3, o3);                \
+        const int8_t *xq = q->xq + (t)*QX_XB;                                                      \
+        __m512i w = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p0 + (t)*16)));       \
+        w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p1 + (t)*16)), 1);             \
+        w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p2 + (t)*16)), 2);             \
+        w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p3 + (t)*16)), 3);             \
+        QX_RSTEP(P, w, xq)                                                                         \
+    }
+        /* group g's sums in set P added up into lanes (c, r), its float
+         * steps, the set cleared */
+#define QX_REND(P, g)                                                                              \
+    {                                                                                              \
+        const __m512i v0 = _mm512_add_epi32(P##e0, P##o0), v1 = _mm512_add_epi32(P##e1, P##o1),    \
+                      v2 = _mm512_add_epi32(P##e2, P##o2), v3 = _mm512_add_epi32(P##e3, P##o3);    \
         __m512i u;                                                                                 \
         if (M == 1) { /* every lane of column c: its sum */                                        \
             u = _mm512_add_epi32(v0, _mm512_shuffle_epi32(v0, (_MM_PERM_ENUM)0x4e));               \
@@ -456,47 +558,45 @@ QX_FN void qx_cols_r(const struct qx_wq *a, const struct qx_x *q, int64_t m, flo
         }                                                                                          \
         /* QX2: -8 sum(q) */                                                                       \
         u = _mm512_add_epi32(                                                                      \
-            u, _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(q->qs8 + g * q->mp))));     \
-        const __m512 sw = _mm512_permutexvar_ps(                                                   \
-            cq, _mm512_castps128_ps512(_mm_maskz_loadu_ps(cm, sc + g * sg)));                      \
-        const __m512 d =                                                                           \
-            _mm512_mul_ps(sw, _mm512_broadcast_f32x4(_mm_load_ps(q->sx + g * q->mp)));             \
+            u, _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(q->qs8 + (g)*q->mp))));     \
+        const __m512 d = _mm512_mul_ps(_mm512_load_ps(q->pw + 16 * (g)),                           \
+                                       _mm512_broadcast_f32x4(_mm_load_ps(q->sx + (g)*q->mp)));    \
         f = _mm512_fmadd_ps(_mm512_cvtepi32_ps(u), d, f);                                          \
-        if (of)                                                                                    \
-            f = _mm512_fmadd_ps(                                                                   \
-                _mm512_mul_ps(_mm512_permutexvar_ps(cq, _mm512_castps128_ps512(                    \
-                                                            _mm_maskz_loadu_ps(cm, of + g * sg))), \
-                              sw),                                                                 \
-                _mm512_broadcast_f32x4(_mm_load_ps(q->xf + g * q->mp)), f);                        \
-        e0 = o0 = e1 = o1 = e2 = o2 = e3 = o3 = z;                                                 \
+        if (hasof)                                                                                 \
+            f = _mm512_fmadd_ps(_mm512_load_ps(q->po + 16 * (g)),                                  \
+                                _mm512_broadcast_f32x4(_mm_load_ps(q->xf + (g)*q->mp)), f);        \
+        P##e0 = P##o0 = P##e1 = P##o1 = P##e2 = P##o2 = P##e3 = P##o3 = z;                         \
     }
-        int64_t g = 0, left = G / 32;
-        for (int64_t t = 0; t < tk; t++) {
-            const int8_t *xq = q->xq + t * QX_XB;
-            __m512i w = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p[0] + t * 16)));
-            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[1] + t * 16)), 1);
-            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[2] + t * 16)), 2);
-            w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p[3] + t * 16)), 3);
-            w = _mm512_xor_si512(w, fl);
-            QX_RSTEP(w, xq)
-            if (!--left) {
-                QX_REND()
-                g++, left = G / 32;
+        /* as qx_cols: groups of 32 two a turn, then group by group */
+        int64_t t = 0, g = 0;
+        if (G32)
+            for (; g + 1 < gf; g += 2, t += 2) {
+                QX_RAT(a, t)
+                QX_RAT(b, t + 1)
+                QX_REND(a, g)
+                QX_REND(b, g + 1)
             }
+        for (; g < gf; g++) {
+            for (int64_t j = 0; j < gs; j++, t++)
+                QX_RAT(a, t)
+            QX_REND(a, g)
         }
-        if (tb) {
-            const __mmask16 mk = (__mmask16)((1u << tb) - 1);
-            const int8_t *xq = q->xq + tk * QX_XB;
-            __m512i w = _mm512_castsi128_si512(_mm_maskz_loadu_epi8(mk, p[0] + tk * 16));
-            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[1] + tk * 16), 1);
-            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[2] + tk * 16), 2);
-            w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p[3] + tk * 16), 3);
-            w = _mm512_xor_si512(w, fl);
-            QX_RSTEP(w, xq)
+        if (gf < ng) { /* the last group (g = gf), shorter than G */
+            for (; t < tk; t++)
+                QX_RAT(a, t)
+            if (tb) { /* QX5 */
+                const __mmask16 mk = (__mmask16)((1u << tb) - 1);
+                const int8_t *xq = q->xq + tk * QX_XB;
+                __m512i w = _mm512_castsi128_si512(_mm_maskz_loadu_epi8(mk, p0 + tk * 16));
+                w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p1 + tk * 16), 1);
+                w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p2 + tk * 16), 2);
+                w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p3 + tk * 16), 3);
+                QX_RSTEP(a, w, xq)
+            }
+            QX_REND(a, g)
         }
-        if (g < ng)
-            QX_REND()
 #undef QX_REND
+#undef QX_RAT
 #undef QX_RDP
 #undef QX_RSTEP
         float o[16];
@@ -513,7 +613,14 @@ QX_FN void qx_cols_r(const struct qx_wq *a, const struct qx_x *q, int64_t m, flo
     static QX_T void qx_cols##B(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C,  \
                                 int64_t ldc, int64_t nb)                                           \
     {                                                                                              \
-        qx_cols(a, q, m, C, ldc, nb, B);                                                           \
+        if (a->group == 32 && !a->of)                                                              \
+            qx_cols(a, q, m, C, ldc, nb, B, true, false);                                          \
+        else if (a->group == 32)                                                                   \
+            qx_cols(a, q, m, C, ldc, nb, B, true, true);                                           \
+        else if (!a->of)                                                                           \
+            qx_cols(a, q, m, C, ldc, nb, B, false, false);                                         \
+        else                                                                                       \
+            qx_cols(a, q, m, C, ldc, nb, B, false, true);                                          \
     }
 QX_FN_B(2)
 QX_FN_B(3)
@@ -524,13 +631,19 @@ QX_FN_B(4)
     static QX_T void qx_rows##M(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C,  \
                                 int64_t ldc, int64_t nb)                                           \
     {                                                                                              \
-        qx_cols_r(a, q, m, C, ldc, nb, M);                                                         \
+        if (a->group == 32)                                                                        \
+            qx_cols_r(a, q, m, C, ldc, nb, M, true);                                               \
+        else                                                                                       \
+            qx_cols_r(a, q, m, C, ldc, nb, M, false);                                              \
     }
-    QX_FN_R(1) QX_FN_R(2) QX_FN_R(3) QX_FN_R(4)
+QX_FN_R(1)
+QX_FN_R(2)
+QX_FN_R(3)
+QX_FN_R(4)
 #undef QX_FN_R
 
-        void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float *C,
-                    int64_t ldc, int64_t nb, void *scratch)
+void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float *C, int64_t ldc,
+            int64_t nb, void *scratch)
 {
     struct qx_x q;
     q.mp = qx_mp(m), q.nrb = q.mp / QX_RB, q.nt = (a->k + 31) / 32;
@@ -541,6 +654,8 @@ QX_FN_B(4)
     q.qs8 = (int32_t *)(q.sx + q.ng * q.mp);
     q.xf = (float *)(q.qs8 + q.ng * q.mp);
     q.ps = q.xf + q.ng * q.mp;
+    q.pw = (float *)(((uintptr_t)(q.ps + 64) + 63) & ~(uintptr_t)63); /* aligned loads */
+    q.po = q.pw + 16 * q.ng;
     qx_quant(a, X, ldx, m, &q, a->of != NULL);
     switch (q.nrb) {
     case 1: { /* QX7 */

@@ -4,7 +4,7 @@
  * (innerPrecise = 1) for A16W4 per-group decode shapes: x quantised to int8
  * per row and antiquant group, the packed int4 weights dotted with it in
  * exact integer arithmetic by AVX512-VNNI (vpdpbusd), one float32
- * multiply-add per group, row and column (QX1-QX7 in quant_int8x.c).
+ * multiply-add per group, row and column (QX1-QX9 in quant_int8x.c).
  */
 #ifndef CPUACL_OPS_MATMUL_QUANT_INT8X_H
 #define CPUACL_OPS_MATMUL_QUANT_INT8X_H
@@ -19,16 +19,17 @@
 /* A k-major packed int4 weight [k, n] (quant_matmul.c QM3's storage): column
  * j's k elements contiguous from element w_off + j * w_sn of w (w_off and
  * w_sn even: every column starts on a byte). Groups of `group` rows (a
- * multiple of 32; the last one may be shorter). Its float32 scales: group g,
- * column j at sc[g * p_sg + j * p_sn], with p_sn = 1 (rows of groups) or
- * p_sg = 1 (each column's groups contiguous); the offsets (or NULL) likewise
- * in of. */
+ * multiple of 32; the last one may be shorter). Its scales: group g, column
+ * j at sc[g * p_sg + j * p_sn] (elements; any strides, p_sn = 1 or p_sg = 1
+ * by vectors), float32, or float16 read in place when f16; the offsets (or
+ * NULL) likewise in of, of the same type and strides. */
 struct qx_wq {
     const void *w;
     int64_t w_off, w_sn;
     int64_t k, group;
-    const float *sc, *of;
+    const void *sc, *of;
     int64_t p_sg, p_sn;
+    bool f16;
 };
 
 /* Whether the kernel runs here: an x86-64 CPU with AVX512-VNNI whose

@@ -35,10 +35,12 @@
  *      antiquantGroupSize > 0, x's rows m <= QX_MAX_M = 16) with a k-major
  *      unit-stride weight whose columns start on a byte, runs
  *      ops/matmul/quant_int8x.h's kernel where the CPU has AVX512-VNNI
- *      (quant_int8x.c QX1-QX7: x quantised to int8 per row and group,
+ *      (quant_int8x.c QX1-QX9: x quantised to int8 per row and group,
  *      exact integer dot products, one float32 multiply-add per group;
- *      offsets and bias included), split by columns as QM6 (blocks of at
- *      least QM_HP_COLS columns: each block quantises x); every other call
+ *      offsets and bias included; float16 scales and offsets read in
+ *      place by the kernel, not through qm_load_param), split by columns
+ *      as QM6 (blocks of at least QM_HP_COLS columns: each block
+ *      quantises x); every other call
  *      with 1 (int8, per-tensor / per-channel, m > 16, other layouts, no
  *      VNNI, CPUACL_SIMD set) computes exactly what 0 does.
  *      WeightQuantBatchMatmulNz is V2 with the weight in the layout
@@ -95,6 +97,7 @@ struct qm_plan {
     bool fast;            /* QM9: quant_decode.h's kernel */
     bool hp;              /* QM7: quant_int8x.h's kernel (V3, innerPrecise = 1) */
     int64_t sc_sg, sc_sn; /* QM9: the scale's group and column strides (0: broadcast) */
+    bool hp16;            /* QM7: float16 scales (and offsets) read in place by the kernel */
 };
 
 /* Load a per-tensor / per-channel / per-group parameter for columns
@@ -193,13 +196,14 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
     const bool colmajor = !p->per_tensor && p->ng > 1 && p->scale.ndim == 2 &&
                           p->scale.strides[0] == 1 && llabs(p->w_sk) <= llabs(p->w_sn) &&
                           (!p->has_offset || (p->offset.ndim == 2 && p->offset.strides[0] == 1));
-    if (!(small && p->fast)) { /* the scales (and offsets) as float32; QM9 reads them in place */
+    if (!(small && p->fast) && !p->hp16) { /* the scales (and offsets) as float32; QM9 and
+                                            * QM7's float16 ones read them in place */
         qm_load_param(sc, &p->scale, addr, p->ng, j0, n, p->per_tensor, colmajor);
         if (p->has_offset)
             qm_load_param(of, &p->offset, addr, p->ng, j0, n, p->per_tensor, colmajor);
     }
     if (p->hp) { /* QM7 (never per-tensor: a group size is given); W: the kernel's scratch */
-        const struct qx_wq q = {
+        struct qx_wq q = {
             .w = addr[p->w_slot],
             .w_off = p->w_off + j0 * p->w_sn,
             .w_sn = p->w_sn,
@@ -210,6 +214,12 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
             .p_sg = colmajor ? 1 : n,
             .p_sn = colmajor ? p->ng : 1,
         };
+        if (p->hp16) { /* the tensors' own strides (the offset's are the scale's) */
+            q.sc = (const uint16_t *)ops_base(&p->scale, addr) + j0 * p->sc_sn;
+            q.of =
+                p->has_offset ? (const uint16_t *)ops_base(&p->offset, addr) + j0 * p->sc_sn : NULL;
+            q.p_sg = p->sc_sg, q.p_sn = p->sc_sn, q.f16 = true;
+        }
         qx_run(&q, X, k, m, C, n, n, W);
         goto stored;
     }
@@ -388,6 +398,13 @@ static aclnnStatus wq_build(const char *name, unsigned types, unsigned btypes, c
               p->w_sn >= 0 && (!p->int4 || !((p->w_off | p->w_sn) & 1)) && qd_available();
     p->sc_sn = per_tensor ? 0 : p->scale.strides[p->scale.ndim - 1];
     p->sc_sg = per_tensor || p->scale.ndim != 2 ? 0 : p->scale.strides[0];
+    /* QM7: float16 parameters converted by the kernel as it lays them out
+     * (quant_int8x.c QX8), not by the general loader first (6% of an m = 8
+     * call); an offset only when it has the scale's strides */
+    p->hp16 = hp && p->scale.dt == DT_F16 &&
+              (!off || (p->offset.dt == DT_F16 && p->offset.ndim == p->scale.ndim &&
+                        !memcmp(p->offset.strides, p->scale.strides,
+                                sizeof(int64_t) * (size_t)p->scale.ndim)));
     p->split = &qm_split;
     e->run = ops_split_run;
     return ops_exec_done(e, workspaceSize, executor);

@@ -241,6 +241,11 @@ int main(void)
     in_scope(ACL_FLOAT16, 16, 2048, 600, 128, true, 1, L_CONTIG, 0);
     in_scope(ACL_BF16, 3, 500, 777, 64, true, 0, L_TRANS, 2);
     in_scope(ACL_FLOAT16, 4, 330, 45, 32, true, 2, L_TRANS, 0); /* 4 rows (QX7), k's tail */
+    /* float16 scales and offsets read in place at other strides (QX8): padded
+     * rows of groups, and every stride doubled (element by element) */
+    in_scope(ACL_FLOAT16, 8, 320, 70, 32, true, 0, L_GAP, 0);
+    in_scope(ACL_FLOAT16, 6, 256, 50, 64, true, 1, L_STEP, 0);
+    in_scope(ACL_FLOAT16, 2, 256, 30, 32, false, 0, L_STEP, 0);
     /* outside the mode: int8, per-channel, m = 17, row-major, odd offset */
     out_of_scope(false, 4, 128, 20, 32, true, 0);
     out_of_scope(true, 4, 128, 20, 0, true, 0);
