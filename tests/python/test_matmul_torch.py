@@ -287,7 +287,7 @@ class MatmulVariantsTorch(TorchCase):
                      0, 0, 0, self.dev(torch.zeros((2, 3), dtype=F32)).handle)
 
     def test_weight_quant_batch_matmul_v3_int4_hp(self):
-        """innerPrecise = 1 on A16W4 per-group calls (quant_matmul.c QM7, quant_int8x.c QX1-QX7:
+        """innerPrecise = 1 on A16W4 per-group calls (quant_matmul.c QM7, quant_int8x.c QX1-QX9:
         x rounded to int8 per row and group where the CPU has AVX512-VNNI): within x's rounding
         of the exact product, per group sum |w * scale| * sx / 2 (sx = max |x| / 127), plus the
         roundings of the dequantised weights and of y; innerPrecise = 0 within the roundings."""
