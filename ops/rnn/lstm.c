@@ -13,6 +13,13 @@
  *      offsets; its doc's formula lists [i, g, f, o]); storageOut holds sigmoid(i),
  *      sigmoid(f), tanh(g), sigmoid(o) in that order. Float32 arithmetic, one rounding
  *      per output element; rows split across the device's workers.
+ *  LS3. aclnnThnnFusedLstmCellBackward (PyTorch's _thnn_fused_lstm_cell_backward, CANN's
+ *      formulas): with i, f, g, o from storage and tc = tanh(cy),
+ *      dc = gradHy o (1 - tc^2) + gradC; gradCxOut = dc f;
+ *      gradGatesOut = [dc g i (1 - i), dc cx f (1 - f), dc i (1 - g^2), gradHy tc o (1 - o)];
+ *      gradBiasOut (with hasBias) the gates' gradient summed over the rows (in double, one
+ *      rounding). All tensors are required, as CANN's checks want (the "Optional" gradients
+ *      included); without hasBias gradBiasOut is neither checked for shape nor written.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -20,12 +27,14 @@
 
 #include "aclnnop/aclnn_lstm.h"
 #include "aclnnop/aclnn_thnn_fused_lstm_cell.h"
+#include "aclnnop/aclnn_thnn_fused_lstm_cell_backward.h"
 #include "ops/engine/engine.h"
 #include "ops/rnn/rnn.h"
 #include "ops/rnn/table.h"
 
 #define LSTM "aclnnLSTM"
 #define FLC "aclnnThnnFusedLstmCell"
+#define FLB "aclnnThnnFusedLstmCellBackward"
 
 aclnnStatus aclnnLSTMGetWorkspaceSize(const aclTensor *input, const aclTensorList *params,
                                       const aclTensorList *hx, const aclTensor *batchSizes,
@@ -211,3 +220,103 @@ aclnnThnnFusedLstmCellGetWorkspaceSize(const aclTensor *inputGates, const aclTen
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(ThnnFusedLstmCell)
+
+/* ---- ThnnFusedLstmCellBackward ------------------------------------------------------------- */
+
+enum { BGH, BGC, BCX, BCY, BST, BGG, BGX, BGB, BN };
+
+struct flb_plan {
+    struct ops_tensor t[BN];
+    bool bias;
+    int64_t B, H;
+};
+
+static int32_t flb_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct flb_plan *p = e->plan;
+    const int64_t H = p->H, GH = 4 * H;
+    float *buf = malloc((size_t)(GH * 2 + H * 5 + 1) * sizeof(float));
+    double *db = calloc((size_t)GH + 1, sizeof(double));
+    if (!buf || !db) {
+        free(buf);
+        free(db);
+        return ACL_ERROR_BAD_ALLOC;
+    }
+    float *st = buf, *gg = st + GH, *gh = gg + GH, *gc = gh + H, *cx = gc + H, *cy = cx + H;
+    float *dcx = cy + H;
+    for (int64_t r = 0; r < p->B; r++) {
+        flc_row(gh, &p->t[BGH], addr, r, H);
+        flc_row(gc, &p->t[BGC], addr, r, H);
+        flc_row(cx, &p->t[BCX], addr, r, H);
+        flc_row(cy, &p->t[BCY], addr, r, H);
+        flc_row(st, &p->t[BST], addr, r, GH);
+        for (int64_t j = 0; j < H; j++) { /* LS3 */
+            const float i = st[j], f = st[H + j], g = st[2 * H + j], o = st[3 * H + j];
+            const float tc = tanhf(cy[j]), dc = gh[j] * o * (1.0f - tc * tc) + gc[j];
+            dcx[j] = dc * f;
+            gg[j] = dc * g * i * (1.0f - i);
+            gg[H + j] = dc * cx[j] * f * (1.0f - f);
+            gg[2 * H + j] = dc * i * (1.0f - g * g);
+            gg[3 * H + j] = gh[j] * tc * o * (1.0f - o);
+        }
+        for (int64_t j = 0; j < GH; j++)
+            db[j] += gg[j];
+        flc_put(gg, &p->t[BGG], addr, r, GH);
+        flc_put(dcx, &p->t[BGX], addr, r, H);
+    }
+    if (p->bias) {
+        for (int64_t j = 0; j < GH; j++)
+            st[j] = (float)db[j];
+        const struct ops_tensor *tb = &p->t[BGB];
+        ops_store_fn put = ops_storer(CK_F32, tb->dt);
+        const int64_t es = ops_dt_size(tb->dt);
+        put(ops_base(tb, addr), tb->strides[0] * es, st, GH);
+    }
+    free(buf);
+    free(db);
+    return ACL_SUCCESS;
+}
+
+aclnnStatus aclnnThnnFusedLstmCellBackwardGetWorkspaceSize(
+    const aclTensor *gradHyOptional, const aclTensor *gradCOptional, const aclTensor *cx,
+    const aclTensor *cy, const aclTensor *storage, bool hasBias, aclTensor *gradGatesOut,
+    aclTensor *gradCxOut, aclTensor *gradBiasOut, WS)
+{
+    OPS_CHECK_NULLS(FLB, workspaceSize, executor, gradHyOptional, gradCOptional, cx, cy, storage,
+                    gradGatesOut, gradCxOut, gradBiasOut);
+    const aclTensor *in[BN] = {gradHyOptional, gradCOptional, cx,        cy,
+                               storage,        gradGatesOut,  gradCxOut, gradBiasOut};
+    static const char *const nm[BN] = {"gradHy",  "gradC",        "cx",        "cy",
+                                       "storage", "gradGatesOut", "gradCxOut", "gradBiasOut"};
+    aclnnStatus rc;
+    for (int i = 0; i < BN; i++)
+        if ((rc = ops_check_dims(in[i], FLB, nm[i])))
+            return rc;
+    if (!ops_dt_in(gradHyOptional->dtype, OPS_DT_ThnnFusedLstmCellBackward))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gradHy is %s (FLOAT or FLOAT16)", FLB,
+                       ops_dt_name(gradHyOptional->dtype));
+    for (int i = 1; i < BN; i++)
+        if (in[i]->dtype != gradHyOptional->dtype)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s is %s, gradHy is %s (one type)", FLB,
+                           nm[i], ops_dt_name(in[i]->dtype), ops_dt_name(gradHyOptional->dtype));
+    if (storage->ndim != 2 || storage->dims[1] % 4)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: storage must be (B, 4 * H)", FLB);
+    const int64_t B = storage->dims[0], H = storage->dims[1] / 4;
+    const int64_t s2[2] = {B, H}, g2[2] = {B, 4 * H}, b1[1] = {4 * H};
+    for (int i = 0; i < 4; i++)
+        if (!ops_shape_is(in[i], s2, 2))
+            return ops_shape_err(FLB, nm[i], in[i], s2, 2);
+    if ((rc = ops_check_shape(FLB, g2, 2, gradGatesOut, "gradGatesOut")) ||
+        (rc = ops_check_shape(FLB, s2, 2, gradCxOut, "gradCxOut")) ||
+        (hasBias && (rc = ops_check_shape(FLB, b1, 1, gradBiasOut, "gradBiasOut"))))
+        return rc;
+    OPS_PLAN(e, p, FLB, 5, 3, struct flb_plan, NULL, {&p->t[BGH], gradHyOptional, "gradHy"},
+             {&p->t[BGC], gradCOptional, "gradC"}, {&p->t[BCX], cx, "cx"}, {&p->t[BCY], cy, "cy"},
+             {&p->t[BST], storage, "storage"}, {&p->t[BGG], gradGatesOut, "gradGatesOut"},
+             {&p->t[BGX], gradCxOut, "gradCxOut"}, {&p->t[BGB], gradBiasOut, "gradBiasOut"});
+    p->bias = hasBias;
+    p->B = B, p->H = H;
+    e->run = flb_run;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(ThnnFusedLstmCellBackward)

@@ -794,6 +794,7 @@ OPS = {
     'TensorMove': ('tensor', 'tensor'),
     'TfScatterAdd': ('tensor', 'tensor', 'tensor'),
     'ThnnFusedLstmCell': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor'),
+    'ThnnFusedLstmCellBackward': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'bool', 'tensor', 'tensor', 'tensor'),
     'Threshold': ('tensor', 'scalar', 'scalar', 'tensor'),
     'ThresholdBackward': ('tensor', 'tensor', 'scalar', 'tensor'),
     'TopKTopPSample': ('tensor', 'tensor', 'tensor', 'tensor', 'double', 'bool', 'int64', 'tensor', 'tensor'),

@@ -9,6 +9,7 @@
 #include "aclnnop/aclnn_gru.h"
 #include "aclnnop/aclnn_lstm.h"
 #include "aclnnop/aclnn_thnn_fused_lstm_cell.h"
+#include "aclnnop/aclnn_thnn_fused_lstm_cell_backward.h"
 #include "optest.h"
 
 /* Expect code and a message naming what (aclGetRecentErrMsg clears the message: read once). */
@@ -167,6 +168,21 @@ static void test_cell_errors(void)
     CHECK_NAMED(ACLNN_ERR_PARAM_INVALID, "storageOut", FLC(g.t, g.t, c.t, b.t, b.t, c.t, c.t, c.t));
     CHECK_NAMED(ACLNN_ERR_PARAM_INVALID, "cx", FLC(g.t, g.t, g.t, b.t, b.t, c.t, c.t, g.t));
 #undef FLC
+#define FLB(gh, gc, cx, cy, st, bias, gg, gx, gb)                                                  \
+    aclnnThnnFusedLstmCellBackwardGetWorkspaceSize(gh, gc, cx, cy, st, bias, gg, gx, gb, &ws, &ex)
+    CHECK_NAMED(ACLNN_ERR_PARAM_NULLPTR, "gradCOptional",
+                FLB(c.t, NULL, c.t, c.t, g.t, true, g.t, c.t, b.t));
+    CHECK_NAMED(ACLNN_ERR_PARAM_NULLPTR, "gradBiasOut",
+                FLB(c.t, c.t, c.t, c.t, g.t, false, g.t, c.t, NULL));
+    CHECK_NAMED(ACLNN_ERR_PARAM_INVALID, "storage",
+                FLB(c.t, c.t, c.t, c.t, g5.t, true, g.t, c.t, b.t));
+    CHECK_NAMED(ACLNN_ERR_PARAM_INVALID, "gradBiasOut",
+                FLB(c.t, c.t, c.t, c.t, g.t, true, g.t, c.t, c.t));
+    CHECK_NAMED(ACLNN_ERR_PARAM_INVALID, "cy", FLB(c.t, c.t, c.t, g.t, g.t, true, g.t, c.t, b.t));
+    CHECK_NN(ACLNN_SUCCESS, FLB(c.t, c.t, c.t, c.t, g.t, false, g.t, c.t, c.t));
+    CHECK_NN(ACLNN_SUCCESS, aclnnThnnFusedLstmCellBackward(NULL, ws, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+#undef FLB
     OT_FREE(&g, &c, &b, &h16, &g5);
 }
 

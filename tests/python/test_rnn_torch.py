@@ -268,6 +268,60 @@ class RnnTorch(TorchCase):
                 check(self, so.read().double(), torch.cat([i, f, g, o], 1), what + " storage",
                       tol=tol(dtype))
 
+    def test_fused_lstm_cell_backward(self):
+        """ThnnFusedLstmCellBackward against torch's autograd of the cell from its
+        pre-activation gates (storage and cy made by that forward, rounded to the type)."""
+        rng = random.Random(SEED + 4)
+        for dtype in (F32, F16):
+            for bias in (True, False):
+                B, H = 3, 4
+                a = (torch.rand(B, 4 * H, dtype=F64) * 4 - 2).requires_grad_()
+                cx = (torch.rand(B, H, dtype=F64) - 0.5).to(dtype).double().requires_grad_()
+                i, f, g, o = a.chunk(4, 1)
+                i, f, g, o = i.sigmoid(), f.sigmoid(), g.tanh(), o.sigmoid()
+                cy = f * cx + i * g
+                hy = o * cy.tanh()
+                st = torch.cat([i, f, g, o], 1).detach().to(dtype)
+                cyq = cy.detach().to(dtype)
+                ghy = (torch.rand(B, H, dtype=F64) - 0.5).to(dtype)
+                gc = (torch.rand(B, H, dtype=F64) - 0.5).to(dtype)
+                # the oracle from the stored values: the same graph rebuilt on them
+                ai = torch.zeros(B, 4 * H, dtype=F64, requires_grad=True)
+                sv = st.double()
+                iv, fv, gv, ov = sv.chunk(4, 1)
+                # activations as functions of a shift of their pre-activation at 0 (the
+                # derivative of sigmoid / tanh at the stored value)
+                ii = iv + ai[:, :H] * iv * (1 - iv)
+                ff = fv + ai[:, H:2 * H] * fv * (1 - fv)
+                gg = gv + ai[:, 2 * H:3 * H] * (1 - gv * gv)
+                oo = ov + ai[:, 3 * H:] * ov * (1 - ov)
+                cxv = cx.detach().to(dtype).double().requires_grad_()
+                cyv = ff * cxv + ii * gg
+                # tanh(cy) at the stored cy, its derivative 1 - tanh^2
+                tcv = cyq.double().tanh() + (cyv - cyv.detach()) * (1 - cyq.double().tanh() ** 2)
+                hyv = oo * tcv
+                torch.autograd.backward([hyv, cyv], [ghy.double(), gc.double()])
+                # ... the same as the autograd of the true forward at the exact values
+                if dtype == F32:
+                    torch.autograd.backward([hy, cy], [ghy.double(), gc.double()])
+                    check(self, ai.grad, a.grad, "cell backward oracle", tol=(1e-5, 1e-5))
+                args = [self.dev(_strided(rng, ghy)).handle, self.dev(_strided(rng, gc)).handle,
+                        self.dev(_strided(rng, cx.detach().to(dtype))).handle,
+                        self.dev(_strided(rng, cyq)).handle, self.dev(_strided(rng, st)).handle]
+                gg_o = self.dev(torch.zeros(B, 4 * H, dtype=dtype))
+                gx_o = self.dev(torch.zeros(B, H, dtype=dtype))
+                gb_o = self.dev(torch.full((4 * H,), 9.0, dtype=dtype))
+                self.run_op("ThnnFusedLstmCellBackward", *args, bias, gg_o.handle, gx_o.handle,
+                            gb_o.handle)
+                what = "ThnnFusedLstmCellBackward %s bias %s" % (dtype, bias)
+                check(self, gg_o.read().double(), ai.grad, what + " gradGates", tol=tol(dtype))
+                check(self, gx_o.read().double(), cxv.grad, what + " gradCx", tol=tol(dtype))
+                check(self, gb_o.read().double(),
+                      ai.grad.sum(0) if bias else torch.full((4 * H,), 9.0, dtype=F64),
+                      what + " gradBias", tol=tol(dtype))
+        x = self.dev(torch.zeros(2, 2)).handle
+        self.refused("ThnnFusedLstmCellBackward", 161001, None, x, x, x, x, True, x, x, x)
+
     def test_empty(self):
         """An input with no elements launches nothing."""
         dx = self.dev(torch.zeros(0, 2, 3))
