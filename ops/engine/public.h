@@ -267,6 +267,7 @@
 #include "aclnnop/aclnn_logsoftmax_backward.h"
 #include "aclnnop/aclnn_logsumexp.h"
 #include "aclnnop/aclnn_lstm.h"
+#include "aclnnop/aclnn_lstm_backward.h"
 #include "aclnnop/aclnn_lt_scalar.h"
 #include "aclnnop/aclnn_lt_tensor.h"
 #include "aclnnop/aclnn_masked_fill.h"

@@ -58,7 +58,7 @@ static float rnn_sig(float x)
 }
 
 /* The view t with its first dim fixed at i. */
-static struct ops_tensor rnn_sub0(const struct ops_tensor *t, int64_t i)
+struct ops_tensor rnn_sub0(const struct ops_tensor *t, int64_t i)
 {
     struct ops_tensor s = *t;
     s.offset += i * t->strides[0];
@@ -70,12 +70,12 @@ static struct ops_tensor rnn_sub0(const struct ops_tensor *t, int64_t i)
     return s;
 }
 
-static void rnn_load(float *buf, const struct ops_tensor *t, void *const *addr)
+void rnn_load(float *buf, const struct ops_tensor *t, void *const *addr)
 {
     ops_gather_nd(buf, CK_F32, ops_base(t, addr), t->dt, t->ndim, t->dims, t->strides);
 }
 
-static void rnn_store(const float *buf, const struct ops_tensor *t, void *const *addr)
+void rnn_store(const float *buf, const struct ops_tensor *t, void *const *addr)
 {
     ops_scatter_nd(buf, CK_F32, ops_base(t, addr), t->dt, t->ndim, t->dims, t->strides);
 }
@@ -141,7 +141,7 @@ static void rnn_cell(const struct rnn_plan *p, const float *gx, const float *gh,
 
 /* input / output as (T, B, X) views: batchFirst swaps the first two dims; batchSizes' 2-dim
  * (T * B, X) becomes (T, B, X) (RN4). */
-static struct ops_tensor rnn_tbx(const struct ops_tensor *t, bool batch_first, int64_t T, int64_t B)
+struct ops_tensor rnn_tbx(const struct ops_tensor *t, bool batch_first, int64_t T, int64_t B)
 {
     struct ops_tensor v = *t;
     if (t->ndim == 2) {
@@ -301,7 +301,7 @@ static aclnnStatus rnn_shape(const struct rnn_args *a, const aclTensor *t, const
     return ops_shape_err(a->op, nm, t, want, nw);
 }
 
-aclnnStatus rnn_prepare(const struct rnn_args *a, uint64_t *workspaceSize, aclOpExecutor **executor)
+aclnnStatus rnn_check(const struct rnn_args *a, struct rnn_geo *geo)
 {
     const char *op = a->op;
     aclnnStatus rc;
@@ -388,13 +388,14 @@ aclnnStatus rnn_prepare(const struct rnn_args *a, uint64_t *workspaceSize, aclOp
     int64_t ow[3] = {T, B, DH};
     if (a->batchFirst && !a->batchSizes)
         ow[0] = B, ow[1] = T;
-    if ((rc = rnn_same_type(a, a->output, "output", -1)) ||
-        (rc = rnn_shape(a, a->output, "output", -1, ow, 3)))
+    const char *on = a->names[0] ? a->names[0] : "output", *hn = a->names[1] ? a->names[1] : "hy";
+    const char *cn = a->names[2] ? a->names[2] : "cy";
+    if ((rc = rnn_same_type(a, a->output, on, -1)) || (rc = rnn_shape(a, a->output, on, -1, ow, 3)))
         return rc;
-    if ((rc = rnn_same_type(a, a->hy, "hy", -1)) || (rc = rnn_shape(a, a->hy, "hy", -1, sh, 3)))
+    if ((rc = rnn_same_type(a, a->hy, hn, -1)) || (rc = rnn_shape(a, a->hy, hn, -1, sh, 3)))
         return rc;
     if (a->cy &&
-        ((rc = rnn_same_type(a, a->cy, "cy", -1)) || (rc = rnn_shape(a, a->cy, "cy", -1, sh, 3))))
+        ((rc = rnn_same_type(a, a->cy, cn, -1)) || (rc = rnn_shape(a, a->cy, cn, -1, sh, 3))))
         return rc;
     const int64_t lw[3] = {T, B, H};
     const int nl = a->train ? a->nlists : 0;
@@ -414,7 +415,24 @@ aclnnStatus rnn_prepare(const struct rnn_args *a, uint64_t *workspaceSize, aclOp
                 return rc;
         }
     }
-    const bool empty = ops_numel(input->dims, (int)input->ndim) == 0 || H == 0;
+    geo->T = T, geo->B = B, geo->NI = NI, geo->H = H, geo->L = L, geo->D = D;
+    geo->empty = ops_numel(input->dims, (int)input->ndim) == 0 || H == 0;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus rnn_prepare(const struct rnn_args *a, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *op = a->op;
+    struct rnn_geo geo;
+    aclnnStatus rc = rnn_check(a, &geo);
+    if (rc)
+        return rc;
+    const aclTensor *input = a->input;
+    const aclTensorList *pl = a->params;
+    const int64_t T = geo.T, B = geo.B, NI = geo.NI, H = geo.H, L = geo.L, D = geo.D, LD = L * D;
+    const int64_t G = a->kind == RNN_LSTM ? 4 : 3, group = a->hasBias ? 4 : 2;
+    const int nl = a->train ? a->nlists : 0;
+    const bool empty = geo.empty;
     sgemm_fn *gemm = NULL;
     if (!empty) {
         void *g = ops_blas_sgemm(op);

@@ -26,13 +26,31 @@ struct rnn_args {
     bool hasBias, train, bidirectional, batchFirst;
     int64_t numLayers;
     aclTensor *output, *hy, *cy;
+    const char *names[3]; /* output's, hy's, cy's in messages (NULL: "output", "hy", "cy") */
     aclTensorList *const *lists;
     const char *const *list_names;
     int nlists;
 };
 
-/* The checks (every one 161002 with a message naming the parameter) and the executor. */
+/* The geometry the checks found: T steps, B rows, NI input features, H hidden, L layers, D
+ * directions; empty: nothing to compute. */
+struct rnn_geo {
+    int64_t T, B, NI, H, L, D;
+    bool empty;
+};
+/* The checks (every one 161002 with a message naming the parameter, or 161001 for a NULL
+ * inside a list). */
+aclnnStatus rnn_check(const struct rnn_args *a, struct rnn_geo *geo);
+/* rnn_check and the executor of the forward net. */
 aclnnStatus rnn_prepare(const struct rnn_args *a, uint64_t *workspaceSize,
                         aclOpExecutor **executor);
+
+/* Views and copies the nets' kernels share: t with its first dim fixed at i; a whole view to
+ * and from a contiguous float32 buffer; input / output as (T, B, X) views (batchFirst swaps the
+ * first two dims, batchSizes' (T * B, X) is read as (T, B, X)). */
+struct ops_tensor rnn_sub0(const struct ops_tensor *t, int64_t i);
+void rnn_load(float *buf, const struct ops_tensor *t, void *const *addr);
+void rnn_store(const float *buf, const struct ops_tensor *t, void *const *addr);
+struct ops_tensor rnn_tbx(const struct ops_tensor *t, bool batch_first, int64_t T, int64_t B);
 
 #endif /* CPUACL_OPS_RNN_RNN_H */

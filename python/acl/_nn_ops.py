@@ -566,6 +566,7 @@ OPS = {
     'LogitGrad': ('tensor', 'tensor', 'double', 'tensor'),
     'LogsigmoidV2': ('tensor', 'tensor'),
     'LpNormV3': ('tensor', 'double', 'int64', 'tensor'),
+    'LstmBackward': ('tensor', 'tensor_list', 'tensor_list', 'tensor', 'tensor', 'tensor', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor', 'bool', 'int64', 'double', 'bool', 'bool', 'bool', 'bool_array', 'tensor', 'tensor', 'tensor', 'tensor_list'),
     'LtScalar': ('tensor', 'scalar', 'tensor'),
     'LtTensor': ('tensor', 'tensor', 'tensor'),
     'MaskedFill': ('tensor', 'tensor', 'scalar', 'tensor'),

@@ -8,6 +8,7 @@
  */
 #include "aclnnop/aclnn_gru.h"
 #include "aclnnop/aclnn_lstm.h"
+#include "aclnnop/aclnn_lstm_backward.h"
 #include "aclnnop/aclnn_thnn_fused_lstm_cell.h"
 #include "aclnnop/aclnn_thnn_fused_lstm_cell_backward.h"
 #include "optest.h"
@@ -121,6 +122,46 @@ static void test_lstm_errors(void)
     net_free(&n);
 }
 
+/* LstmBackward's codes: every tensor but batchSizes required; the forward's checks named for
+ * the backward's parameters (dy for output); the outputs' shapes. */
+static void test_lstm_backward_errors(void)
+{
+    struct net n;
+    net_make(&n, ACL_FLOAT);
+    ot_tensor lt[7], dp[2], dx, bad;
+    const int64_t dl[3] = {T_, B_, H_}, dwi[2] = {4 * H_, I_}, dwh[2] = {4 * H_, H_};
+    const int64_t dxd[3] = {T_, B_, I_}, dbad[3] = {T_, B_, I_ + 1};
+    for (int k = 0; k < 7; k++)
+        ot_make(&lt[k], ACL_FLOAT, 3, dl, L_CONTIG);
+    OT_MAKE_CONTIG({&dp[0], ACL_FLOAT, 2, dwi}, {&dp[1], ACL_FLOAT, 2, dwh},
+                   {&dx, ACL_FLOAT, 3, dxd}, {&bad, ACL_FLOAT, 3, dbad});
+    aclTensorList *ls[7];
+    for (int k = 0; k < 7; k++)
+        ls[k] = ot_list(&lt[k], 1);
+    aclTensorList *dparams = ot_list(dp, 2);
+    uint64_t ws;
+    aclOpExecutor *ex;
+#define LBW(x, hx, dy, lst, dxo, dpl)                                                              \
+    aclnnLstmBackwardGetWorkspaceSize(x, hx, n.params, dy, n.hy.t, n.cy.t, lst[0], lst[1], lst[2], \
+                                      lst[3], lst[4], lst[5], lst[6], NULL, false, 1, 0.0, true,   \
+                                      false, false, NULL, dxo, n.hy.t, n.cy.t, dpl, &ws, &ex)
+    aclTensorList *nol[7] = {ls[0], ls[1], NULL, ls[3], ls[4], ls[5], ls[6]};
+    CHECK_NAMED(ACLNN_ERR_PARAM_NULLPTR, "hx", LBW(n.x.t, NULL, n.out.t, ls, dx.t, dparams));
+    CHECK_NAMED(ACLNN_ERR_PARAM_NULLPTR, "f", LBW(n.x.t, n.hx, n.out.t, nol, dx.t, dparams));
+    CHECK_NAMED(ACLNN_ERR_PARAM_INVALID, "dy", LBW(n.x.t, n.hx, n.hy.t, ls, dx.t, dparams));
+    CHECK_NAMED(ACLNN_ERR_PARAM_INVALID, "dxOut", LBW(n.x.t, n.hx, n.out.t, ls, bad.t, dparams));
+    CHECK_NAMED(ACLNN_ERR_PARAM_INVALID, "dparamsOut", LBW(n.x.t, n.hx, n.out.t, ls, dx.t, ls[0]));
+    CHECK_NN(ACLNN_SUCCESS, LBW(n.x.t, n.hx, n.out.t, ls, dx.t, dparams));
+    CHECK_NN(ACLNN_SUCCESS, aclnnLstmBackward(NULL, ws, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+#undef LBW
+    for (int k = 0; k < 7; k++)
+        ot_free_list(ls[k], &lt[k], 1);
+    ot_free_list(dparams, dp, 2);
+    OT_FREE(&dx, &bad);
+    net_free(&n);
+}
+
 static void test_gru_errors(void)
 {
     ot_tensor x, w[2], out, hy, bs;
@@ -190,6 +231,7 @@ int main(void)
 {
     ot_init();
     test_lstm_errors();
+    test_lstm_backward_errors();
     test_gru_errors();
     test_cell_errors();
     ot_fini();

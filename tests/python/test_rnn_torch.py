@@ -322,6 +322,78 @@ class RnnTorch(TorchCase):
         x = self.dev(torch.zeros(2, 2)).handle
         self.refused("ThnnFusedLstmCellBackward", 161001, None, x, x, x, x, True, x, x, x)
 
+    def lstm_backward(self, rng, dtype, L, D, bias, bf, T=4, B=3, I=5, H=4, lens=None):
+        """aclnnLSTM (train) then aclnnLstmBackward on its lists against torch's autograd of
+        torch.nn.LSTM with the same weights: loss = <output, dy> + <hy, dh> + <cy, dc>."""
+        what = "LstmBackward %s L%d D%d bias %s batchFirst %s lens %s" % (dtype, L, D, bias, bf,
+                                                                           lens)
+        mod = torch.nn.LSTM(I, H, num_layers=L, bias=bias, batch_first=bf,
+                            bidirectional=D == 2).double()
+        with torch.no_grad():
+            for p in mod.parameters():
+                p.copy_((torch.rand(p.shape, dtype=F64) - 0.5).to(dtype).double())
+        params = [p for p in mod._flat_weights]
+        x = (torch.rand(T, B, I, dtype=F64) * 4 - 2).to(dtype)
+        h0 = (torch.rand(L * D, B, H, dtype=F64) - 0.5).to(dtype)
+        c0 = (torch.rand(L * D, B, H, dtype=F64) - 0.5).to(dtype)
+        oshape = (B, T, D * H) if bf and lens is None else (T, B, D * H)
+        dy = (torch.rand(oshape, dtype=F64) - 0.5).to(dtype)
+        dh = (torch.rand(L * D, B, H, dtype=F64) - 0.5).to(dtype)
+        dc = (torch.rand(L * D, B, H, dtype=F64) - 0.5).to(dtype)
+        xin = x.transpose(0, 1).contiguous() if bf and lens is None else x
+        # the oracle
+        xr = xin.double().requires_grad_()
+        hr, cr = h0.double().requires_grad_(), c0.double().requires_grad_()
+        if lens is not None:
+            po, (hn, cn) = mod(torch.nn.utils.rnn.pack_padded_sequence(xr, lens), (hr, cr))
+            out, _ = torch.nn.utils.rnn.pad_packed_sequence(po, total_length=T)
+        else:
+            out, (hn, cn) = mod(xr, (hr, cr))
+        loss = (out * dy.double()).sum() + (hn * dh.double()).sum() + (cn * dc.double()).sum()
+        grads = torch.autograd.grad(loss, [xr, hr, cr] + params)
+        # the forward on the device, keeping its lists
+        dx = self.vdev(_strided(rng, xin) if lens is None else x.reshape(T * B, I))
+        dp = [self.vdev(p.detach().to(dtype)) for p in params]
+        hx = [self.vdev(h0), self.vdev(c0)]
+        bs = None
+        if lens is not None:
+            bs = self.dev(torch.tensor([sum(1 for n in lens if n > t) for t in range(T)],
+                                       dtype=I64)).handle
+        fo = self.dev(torch.zeros(oshape, dtype=dtype))
+        fh = self.dev(torch.zeros(L * D, B, H, dtype=dtype))
+        fc = self.dev(torch.zeros(L * D, B, H, dtype=dtype))
+        tl = [[self.vdev(torch.zeros(T, B, H, dtype=dtype)) for _ in range(L * D)]
+              for _ in range(7)]
+        self.run_op("LSTM", dx.handle, self.tlist(dp), self.tlist(hx), bs, bias, L, 0.0, True,
+                    D == 2, bf, fo.handle, fh.handle, fc.handle, *[self.tlist(x_) for x_ in tl])
+        # i, g, f, o, h, c, tanhc: the forward's iOut, jOut, fOut, oOut, hOut, cOut, tanhCOut
+        gx = self.dev(torch.zeros(dx.shape, dtype=dtype))
+        gh = self.dev(torch.zeros(L * D, B, H, dtype=dtype))
+        gc = self.dev(torch.zeros(L * D, B, H, dtype=dtype))
+        gp = [self.vdev(torch.zeros(p.shape, dtype=dtype)) for p in params]
+        mask, ret = nn.create_bool_array([True] * 4)
+        self.assertEqual(ret, 0)
+        self.addCleanup(nn.destroy_bool_array, mask)
+        self.run_op("LstmBackward", dx.handle, self.tlist(hx), self.tlist(dp),
+                    self.dev(_strided(rng, dy)).handle, self.dev(dh).handle, self.dev(dc).handle,
+                    *[self.tlist(x_) for x_ in tl], bs, bias, L, 0.0, True, D == 2, bf, mask,
+                    gx.handle, gh.handle, gc.handle, self.tlist(gp))
+        t_ = (3e-2, 3e-2) if dtype == F16 else (1e-4, 1e-4)
+        ref_dx = grads[0] if lens is None else grads[0].reshape(T * B, I)
+        check(self, gx.read().double(), ref_dx, what + " dx", tol=t_)
+        check(self, gh.read().double(), grads[1], what + " dhPrev", tol=t_)
+        check(self, gc.read().double(), grads[2], what + " dcPrev", tol=t_)
+        for k, g in enumerate(grads[3:]):
+            check(self, gp[k].read().double(), g, what + " dparams[%d]" % k, tol=t_)
+
+    def test_lstm_backward(self):
+        rng = random.Random(SEED + 5)
+        for dtype in (F32, F16):
+            for L, D, bias, bf in ((1, 1, True, False), (2, 2, True, True), (2, 1, False, False),
+                                   (1, 2, False, True)):
+                self.lstm_backward(rng, dtype, L, D, bias, bf)
+            self.lstm_backward(rng, dtype, 2, 2, True, False, T=5, lens=[5, 3, 2])
+
     def test_empty(self):
         """An input with no elements launches nothing."""
         dx = self.dev(torch.zeros(0, 2, 3))
