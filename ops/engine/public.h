@@ -212,6 +212,7 @@
 #include "aclnnop/aclnn_group_norm_backward.h"
 #include "aclnnop/aclnn_grouped_matmul_v3.h"
 #include "aclnnop/aclnn_gru.h"
+#include "aclnnop/aclnn_gru_backward.h"
 #include "aclnnop/aclnn_gt_scalar.h"
 #include "aclnnop/aclnn_gt_tensor.h"
 #include "aclnnop/aclnn_hardshrink.h"

@@ -311,6 +311,7 @@ OPS = {
     'FusedMulAddN': ('tensor', 'tensor', 'tensor', 'tensor'),
     'FusedSgd': ('tensor_list', 'tensor_list', 'tensor_list', 'tensor', 'float', 'float', 'float', 'float', 'bool', 'bool', 'bool'),
     'GRU': ('tensor', 'tensor_list', 'tensor', 'tensor', 'bool', 'int64', 'double', 'bool', 'bool', 'bool', 'tensor', 'tensor', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list'),
+    'GRUBackward': ('tensor', 'tensor_list', 'tensor', 'tensor', 'tensor', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor', 'bool', 'int64', 'bool', 'bool', 'tensor', 'tensor', 'tensor_list'),
     'Gather': ('tensor', 'int64', 'tensor', 'tensor'),
     'GatherElementsV3': ('tensor', 'tensor', 'int64', 'tensor'),
     'GatherV2': ('tensor', 'int64', 'tensor', 'tensor'),

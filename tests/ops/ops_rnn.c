@@ -7,6 +7,7 @@
  * against PyTorch: tests/python/test_rnn_torch.py.
  */
 #include "aclnnop/aclnn_gru.h"
+#include "aclnnop/aclnn_gru_backward.h"
 #include "aclnnop/aclnn_lstm.h"
 #include "aclnnop/aclnn_lstm_backward.h"
 #include "aclnnop/aclnn_thnn_fused_lstm_cell.h"
@@ -183,6 +184,32 @@ static void test_gru_errors(void)
     CHECK_NN(ACLNN_SUCCESS, aclnnGRU(NULL, ws, ex, g_stream));
     CHECK_OK(aclrtSynchronizeStream(g_stream));
 #undef GRU
+    /* GRUBackward: every tensor but batchSizes required; batchSizes refused; shapes named */
+    ot_tensor lt[5], dp[2], gdx;
+    for (int k = 0; k < 5; k++)
+        ot_make(&lt[k], ACL_FLOAT, 3, dout, L_CONTIG);
+    OT_MAKE_CONTIG({&dp[0], ACL_FLOAT, 2, dwi}, {&dp[1], ACL_FLOAT, 2, dwh},
+                   {&gdx, ACL_FLOAT, 3, dx});
+    aclTensorList *ls[5];
+    for (int k = 0; k < 5; k++)
+        ls[k] = ot_list(&lt[k], 1);
+    aclTensorList *dparams = ot_list(dp, 2);
+#define GBW(hx, dy, b, dxo, dpl)                                                                   \
+    aclnnGRUBackwardGetWorkspaceSize(x.t, params, hx, dy, hy.t, ls[0], ls[1], ls[2], ls[3], ls[4], \
+                                     b, false, 1, false, false, dxo, hy.t, dpl, &ws, &ex)
+    CHECK_NAMED(ACLNN_ERR_PARAM_NULLPTR, "hx", GBW(NULL, out.t, NULL, gdx.t, dparams));
+    CHECK_NAMED(ACLNN_ERR_PARAM_INVALID, "batchSizes", GBW(hy.t, out.t, bs.t, gdx.t, dparams));
+    CHECK_NAMED(ACLNN_ERR_PARAM_INVALID, "dy", GBW(hy.t, hy.t, NULL, gdx.t, dparams));
+    CHECK_NAMED(ACLNN_ERR_PARAM_INVALID, "dxOut", GBW(hy.t, out.t, NULL, out.t, dparams));
+    CHECK_NAMED(ACLNN_ERR_PARAM_INVALID, "dparamsOut", GBW(hy.t, out.t, NULL, gdx.t, ls[0]));
+    CHECK_NN(ACLNN_SUCCESS, GBW(hy.t, out.t, NULL, gdx.t, dparams));
+    CHECK_NN(ACLNN_SUCCESS, aclnnGRUBackward(NULL, ws, ex, g_stream));
+    CHECK_OK(aclrtSynchronizeStream(g_stream));
+#undef GBW
+    for (int k = 0; k < 5; k++)
+        ot_free_list(ls[k], &lt[k], 1);
+    ot_free_list(dparams, dp, 2);
+    OT_FREE(&gdx);
     ot_free_list(params, w, 2);
     OT_FREE(&x, &out, &hy, &bs);
 }

@@ -322,13 +322,15 @@ class RnnTorch(TorchCase):
         x = self.dev(torch.zeros(2, 2)).handle
         self.refused("ThnnFusedLstmCellBackward", 161001, None, x, x, x, x, True, x, x, x)
 
-    def lstm_backward(self, rng, dtype, L, D, bias, bf, T=4, B=3, I=5, H=4, lens=None):
-        """aclnnLSTM (train) then aclnnLstmBackward on its lists against torch's autograd of
-        torch.nn.LSTM with the same weights: loss = <output, dy> + <hy, dh> + <cy, dc>."""
-        what = "LstmBackward %s L%d D%d bias %s batchFirst %s lens %s" % (dtype, L, D, bias, bf,
-                                                                           lens)
-        mod = torch.nn.LSTM(I, H, num_layers=L, bias=bias, batch_first=bf,
-                            bidirectional=D == 2).double()
+    def backward(self, rng, kind, dtype, L, D, bias, bf, T=4, B=3, I=5, H=4, lens=None):
+        """aclnnLSTM / aclnnGRU (train) then aclnnLstmBackward / aclnnGRUBackward on its lists
+        against torch's autograd of torch.nn.LSTM / GRU with the same weights:
+        loss = <output, dy> + <hy, dh> (+ <cy, dc>)."""
+        lstm = kind == "LSTM"
+        what = "%sBackward %s L%d D%d bias %s batchFirst %s lens %s" % (kind, dtype, L, D, bias,
+                                                                         bf, lens)
+        mod = (torch.nn.LSTM if lstm else torch.nn.GRU)(
+            I, H, num_layers=L, bias=bias, batch_first=bf, bidirectional=D == 2).double()
         with torch.no_grad():
             for p in mod.parameters():
                 p.copy_((torch.rand(p.shape, dtype=F64) - 0.5).to(dtype).double())
@@ -344,13 +346,18 @@ class RnnTorch(TorchCase):
         # the oracle
         xr = xin.double().requires_grad_()
         hr, cr = h0.double().requires_grad_(), c0.double().requires_grad_()
+        state = (hr, cr) if lstm else hr
         if lens is not None:
-            po, (hn, cn) = mod(torch.nn.utils.rnn.pack_padded_sequence(xr, lens), (hr, cr))
+            po, st = mod(torch.nn.utils.rnn.pack_padded_sequence(xr, lens), state)
             out, _ = torch.nn.utils.rnn.pad_packed_sequence(po, total_length=T)
         else:
-            out, (hn, cn) = mod(xr, (hr, cr))
-        loss = (out * dy.double()).sum() + (hn * dh.double()).sum() + (cn * dc.double()).sum()
-        grads = torch.autograd.grad(loss, [xr, hr, cr] + params)
+            out, st = mod(xr, state)
+        loss = (out * dy.double()).sum()
+        if lstm:
+            loss = loss + (st[0] * dh.double()).sum() + (st[1] * dc.double()).sum()
+        else:
+            loss = loss + (st * dh.double()).sum()
+        grads = torch.autograd.grad(loss, [xr, hr] + ([cr] if lstm else []) + params)
         # the forward on the device, keeping its lists
         dx = self.vdev(_strided(rng, xin) if lens is None else x.reshape(T * B, I))
         dp = [self.vdev(p.detach().to(dtype)) for p in params]
@@ -362,28 +369,39 @@ class RnnTorch(TorchCase):
         fo = self.dev(torch.zeros(oshape, dtype=dtype))
         fh = self.dev(torch.zeros(L * D, B, H, dtype=dtype))
         fc = self.dev(torch.zeros(L * D, B, H, dtype=dtype))
+        nl = 7 if lstm else 5
         tl = [[self.vdev(torch.zeros(T, B, H, dtype=dtype)) for _ in range(L * D)]
-              for _ in range(7)]
-        self.run_op("LSTM", dx.handle, self.tlist(dp), self.tlist(hx), bs, bias, L, 0.0, True,
-                    D == 2, bf, fo.handle, fh.handle, fc.handle, *[self.tlist(x_) for x_ in tl])
-        # i, g, f, o, h, c, tanhc: the forward's iOut, jOut, fOut, oOut, hOut, cOut, tanhCOut
+              for _ in range(nl)]
         gx = self.dev(torch.zeros(dx.shape, dtype=dtype))
         gh = self.dev(torch.zeros(L * D, B, H, dtype=dtype))
         gc = self.dev(torch.zeros(L * D, B, H, dtype=dtype))
         gp = [self.vdev(torch.zeros(p.shape, dtype=dtype)) for p in params]
-        mask, ret = nn.create_bool_array([True] * 4)
-        self.assertEqual(ret, 0)
-        self.addCleanup(nn.destroy_bool_array, mask)
-        self.run_op("LstmBackward", dx.handle, self.tlist(hx), self.tlist(dp),
-                    self.dev(_strided(rng, dy)).handle, self.dev(dh).handle, self.dev(dc).handle,
-                    *[self.tlist(x_) for x_ in tl], bs, bias, L, 0.0, True, D == 2, bf, mask,
-                    gx.handle, gh.handle, gc.handle, self.tlist(gp))
+        ddy = self.dev(_strided(rng, dy)).handle
+        if lstm:
+            self.run_op("LSTM", dx.handle, self.tlist(dp), self.tlist(hx), bs, bias, L, 0.0,
+                        True, D == 2, bf, fo.handle, fh.handle, fc.handle,
+                        *[self.tlist(x_) for x_ in tl])
+            # i, g, f, o, h, c, tanhc: the forward's iOut, jOut, fOut, oOut, hOut, cOut, tanhCOut
+            mask, ret = nn.create_bool_array([True] * 4)
+            self.assertEqual(ret, 0)
+            self.addCleanup(nn.destroy_bool_array, mask)
+            self.run_op("LstmBackward", dx.handle, self.tlist(hx), self.tlist(dp), ddy,
+                        self.dev(dh).handle, self.dev(dc).handle, *[self.tlist(x_) for x_ in tl],
+                        bs, bias, L, 0.0, True, D == 2, bf, mask, gx.handle, gh.handle,
+                        gc.handle, self.tlist(gp))
+        else:
+            self.run_op("GRU", dx.handle, self.tlist(dp), hx[0].handle, None, bias, L, 0.0, True,
+                        D == 2, bf, fo.handle, fh.handle, *[self.tlist(x_) for x_ in tl])
+            self.run_op("GRUBackward", dx.handle, self.tlist(dp), hx[0].handle, ddy,
+                        self.dev(dh).handle, *[self.tlist(x_) for x_ in tl], None, bias, L,
+                        D == 2, bf, gx.handle, gh.handle, self.tlist(gp))
         t_ = (3e-2, 3e-2) if dtype == F16 else (1e-4, 1e-4)
         ref_dx = grads[0] if lens is None else grads[0].reshape(T * B, I)
         check(self, gx.read().double(), ref_dx, what + " dx", tol=t_)
         check(self, gh.read().double(), grads[1], what + " dhPrev", tol=t_)
-        check(self, gc.read().double(), grads[2], what + " dcPrev", tol=t_)
-        for k, g in enumerate(grads[3:]):
+        if lstm:
+            check(self, gc.read().double(), grads[2], what + " dcPrev", tol=t_)
+        for k, g in enumerate(grads[3 if lstm else 2:]):
             check(self, gp[k].read().double(), g, what + " dparams[%d]" % k, tol=t_)
 
     def test_lstm_backward(self):
@@ -391,8 +409,15 @@ class RnnTorch(TorchCase):
         for dtype in (F32, F16):
             for L, D, bias, bf in ((1, 1, True, False), (2, 2, True, True), (2, 1, False, False),
                                    (1, 2, False, True)):
-                self.lstm_backward(rng, dtype, L, D, bias, bf)
-            self.lstm_backward(rng, dtype, 2, 2, True, False, T=5, lens=[5, 3, 2])
+                self.backward(rng, "LSTM", dtype, L, D, bias, bf)
+            self.backward(rng, "LSTM", dtype, 2, 2, True, False, T=5, lens=[5, 3, 2])
+
+    def test_gru_backward(self):
+        rng = random.Random(SEED + 6)
+        for dtype in (F32, F16):
+            for L, D, bias, bf in ((1, 1, True, False), (2, 2, True, True), (2, 1, False, False),
+                                   (1, 2, False, True)):
+                self.backward(rng, "GRU", dtype, L, D, bias, bf)
 
     def test_empty(self):
         """An input with no elements launches nothing."""
