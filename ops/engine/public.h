@@ -276,6 +276,8 @@
 #include "aclnnop/aclnn_masked_fill_tensor.h"
 #include "aclnnop/aclnn_masked_scatter.h"
 #include "aclnnop/aclnn_masked_select.h"
+#include "aclnnop/aclnn_multi_scale_deformable_attention_grad.h"
+#include "aclnnop/aclnn_multi_scale_deformable_attn_function.h"
 #include "aclnnop/aclnn_nonzero.h"
 #include "aclnnop/aclnn_nonzero_v2.h"
 #include "aclnnop/aclnn_one_hot.h"

@@ -613,6 +613,8 @@ OPS = {
     'MulNoNan': ('tensor', 'tensor', 'tensor'),
     'MulV2': ('tensor', 'tensor', 'tensor'),
     'Muls': ('tensor', 'scalar', 'tensor'),
+    'MultiScaleDeformableAttentionGrad': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor'),
+    'MultiScaleDeformableAttnFunction': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor'),
     'MultilabelMarginLoss': ('tensor', 'tensor', 'int64', 'tensor', 'tensor'),
     'Multinomial': ('tensor', 'int64', 'bool', 'int64', 'int64', 'tensor'),
     'MultinomialTensor': ('tensor', 'int64', 'bool', 'tensor', 'tensor', 'int64', 'tensor'),
