@@ -300,6 +300,7 @@
 #include "aclnnop/aclnn_mm.h"
 #include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_mse_loss_backward.h"
+#include "aclnnop/aclnn_mse_loss_out.h"
 #include "aclnnop/aclnn_mul.h"
 #include "aclnnop/aclnn_multinomial.h"
 #include "aclnnop/aclnn_mv.h"

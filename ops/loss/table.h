@@ -15,6 +15,7 @@
 
 #define LOSS_OPS(X)                                                                                \
     X(MseLoss, mse_loss, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_F3, none, 0)               \
+    X(MseLossOut, mse_loss_out, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_F3, none, 0)        \
     X(MseLossBackward, mse_loss_backward, OPS_OUT, K(tensor, tensor, tensor, int64, tensor),       \
       DTM_F3, none, 0)                                                                             \
     X(L1Loss, l1_loss, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_F3, none, 0)                 \

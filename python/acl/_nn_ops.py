@@ -609,6 +609,7 @@ OPS = {
     'MseLoss': ('tensor', 'tensor', 'int64', 'tensor'),
     'MseLossBackward': ('tensor', 'tensor', 'tensor', 'int64', 'tensor'),
     'MseLossGrad': ('tensor', 'tensor', 'tensor', 'string', 'tensor'),
+    'MseLossOut': ('tensor', 'tensor', 'int64', 'tensor'),
     'Mul': ('tensor', 'tensor', 'tensor'),
     'MulNoNan': ('tensor', 'tensor', 'tensor'),
     'MulV2': ('tensor', 'tensor', 'tensor'),

@@ -51,6 +51,7 @@ def _bcel(x, t, w, pw, reduction):
 # extra arguments (("beta", value) or ("log", bool) or ("weight",) / ("posWeight",))
 POINTWISE = [
     ("MseLoss", lambda x, t, r: TF.mse_loss(x, t, reduction=r), (-3, 3), False, ()),
+    ("MseLossOut", lambda x, t, r: TF.mse_loss(x, t, reduction=r), (-3, 3), False, ()),
     ("L1Loss", lambda x, t, r: TF.l1_loss(x, t, reduction=r), (-3, 3), False, ()),
     ("SmoothL1Loss", lambda x, t, b, r: TF.smooth_l1_loss(x, t, reduction=r, beta=b), (-3, 3),
      False, (("beta", 0.75),)),
@@ -64,8 +65,9 @@ POINTWISE = [
     ("BinaryCrossEntropyWithLogits", lambda x, t, w, pw, r: _bcel(x, t, w, pw, r), (0, 1), True,
      (("weight",), ("posWeight",))),
 ]
-BACKWARD = {"MseLoss": "MseLossBackward", "L1Loss": "L1LossBackward",
-            "SmoothL1Loss": "SmoothL1LossBackward", "SoftMarginLoss": "SoftMarginLossBackward",
+BACKWARD = {"MseLoss": "MseLossBackward", "MseLossOut": "MseLossBackward",
+            "L1Loss": "L1LossBackward", "SmoothL1Loss": "SmoothL1LossBackward",
+            "SoftMarginLoss": "SoftMarginLossBackward",
             "KlDiv": "KlDivBackward", "BinaryCrossEntropy": "BinaryCrossEntropyBackward",
             "BinaryCrossEntropyWithLogits": "BinaryCrossEntropyWithLogitsBackward"}
 SHAPES = [((3, 5), (3, 5)), ((4, 1, 3), (5, 1)), ((7,), (1,)), ((2, 3, 4), (2, 3, 4))]
@@ -212,6 +214,8 @@ class LossTorch(TorchCase):
         bad = self.dev(torch.zeros((4,), dtype=F32))
         i32 = self.dev(torch.zeros((2, 3), dtype=I32))
         self.refused("MseLoss", 161001, 0, t.handle, 0, o.handle)
+        self.refused("MseLossOut", 161001, 0, t.handle, 0, o.handle)
+        self.refused("MseLossOut", 161002, x.handle, t.handle, 5, o.handle)
         self.refused("MseLoss", 161002, x.handle, t.handle, 5, o.handle)
         self.refused("MseLoss", 161002, x.handle, bad.handle, 0, o.handle)
         self.refused("MseLoss", 161002, i32.handle, t.handle, 0, o.handle)
