@@ -76,6 +76,8 @@
 #include "aclnnop/aclnn_copy.h"
 #include "aclnnop/aclnn_cos.h"
 #include "aclnnop/aclnn_cosh.h"
+#include "aclnnop/aclnn_ctc_loss.h"
+#include "aclnnop/aclnn_ctc_loss_backward.h"
 #include "aclnnop/aclnn_cummax.h"
 #include "aclnnop/aclnn_cummin.h"
 #include "aclnnop/aclnn_cumprod.h"

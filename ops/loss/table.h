@@ -3,7 +3,8 @@
  * The loss family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): pointwise.c (the losses that are a formula per element
  * followed by a reduction, and their gradients), gaussian_nll_loss_grad.c
- * (GaussianNllLossGrad), nll.c (NLLLoss, NLLLoss2d and their gradients) and cross_entropy.c
+ * (GaussianNllLossGrad), nll.c (NLLLoss, NLLLoss2d and their gradients), ctc.c (CtcLoss,
+ * CtcLossBackward) and cross_entropy.c
  * (CrossEntropyLoss, CrossEntropyLossGrad, CrossEntropyGrad). The checks take each
  * operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the
  * rows against the headers, ops/engine/public.h and docs/operators.md.
@@ -81,7 +82,13 @@
       K(tensor, tensor, tensor, tensor, tensor, tensor, string, int64, double, double, tensor),    \
       DTM_F3, target, DTM(DT_I64))                                                                 \
     X(CrossEntropyGrad, cross_entropy_grad, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, target,    \
-      DTM(DT_I32))
+      DTM(DT_I32))                                                                                 \
+    X(CtcLoss, ctc_loss, OPS_OUT,                                                                  \
+      K(tensor, tensor, int_array, int_array, int64, bool, tensor, tensor), DTM_FLOAT, targets,    \
+      DTM(DT_I64) | DTM(DT_I32) | DTM(DT_BOOL) | DTM(DT_F32) | DTM(DT_F16))                        \
+    X(CtcLossBackward, ctc_loss_backward, OPS_OUT,                                                 \
+      K(tensor, tensor, tensor, int_array, int_array, tensor, tensor, int64, bool, tensor),        \
+      DTM_FLOAT, targets, DTM_IDX)
 
 enum { LOSS_OPS(OPS_ROW_DT) };
 

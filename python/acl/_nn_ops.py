@@ -153,6 +153,8 @@ OPS = {
     'CrossEntropyGrad': ('tensor', 'tensor', 'tensor'),
     'CrossEntropyLoss': ('tensor', 'tensor', 'tensor', 'string', 'int64', 'double', 'double', 'bool', 'tensor', 'tensor', 'tensor', 'tensor'),
     'CrossEntropyLossGrad': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'string', 'int64', 'double', 'double', 'tensor'),
+    'CtcLoss': ('tensor', 'tensor', 'int_array', 'int_array', 'int64', 'bool', 'tensor', 'tensor'),
+    'CtcLossBackward': ('tensor', 'tensor', 'tensor', 'int_array', 'int_array', 'tensor', 'tensor', 'int64', 'bool', 'tensor'),
     'Cummax': ('tensor', 'int64', 'tensor', 'tensor'),
     'Cummin': ('tensor', 'int64', 'tensor', 'tensor'),
     'Cumprod': ('tensor', 'scalar', 'int', 'tensor'),

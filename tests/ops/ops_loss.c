@@ -4,12 +4,15 @@
  * test against PyTorch is tests/python/test_loss_torch.py. */
 #include "optest.h"
 
+#include "aclnnop/aclnn_ctc_loss.h"
+#include "aclnnop/aclnn_ctc_loss_backward.h"
 #include "aclnnop/aclnn_hinge_embedding_loss.h"
 #include "aclnnop/aclnn_huber_loss.h"
 #include "aclnnop/aclnn_kl_div.h"
 #include "aclnnop/aclnn_l2_loss.h"
 #include "aclnnop/aclnn_mse_loss_grad.h"
 #include "aclnnop/aclnn_mse_loss.h"
+#include "aclnnop/aclnn_mse_loss_out.h"
 #include "aclnnop/aclnn_nll_loss.h"
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
 
@@ -103,12 +106,62 @@ static void test_later(void)
     OT_FREE(&x, &t, &o, &r);
 }
 
+/* MseLossOut (MseLoss's computation under its second name); CtcLoss / CtcLossBackward: the
+ * codes and messages, and a one-step case by hand (T = 1, target [1]: the loss is -lp[1]). */
+static void test_ctc_mse_out(void)
+{
+    int64_t s2[2] = {2, 2}, one = 1, d3[3] = {1, 1, 3}, d2[2] = {1, 1}, n1 = 1, a3[3] = {1, 1, 3};
+    ot_tensor x, t, o, lp, tg, nll, la, go, gr, f32t;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s2}, {&t, ACL_FLOAT, 2, s2}, {&o, ACL_FLOAT, 1, &one},
+                   {&lp, ACL_FLOAT, 3, d3}, {&tg, ACL_INT64, 2, d2}, {&nll, ACL_FLOAT, 1, &n1},
+                   {&la, ACL_FLOAT, 3, a3}, {&go, ACL_FLOAT, 1, &n1}, {&gr, ACL_FLOAT, 3, d3},
+                   {&f32t, ACL_FLOAT, 2, d2});
+    for (int i = 0; i < 4; i++)
+        ot_set(&x, i, i), ot_set(&t, i, 0);
+    OT_RUN(aclnnMseLossOut, x.t, t.t, 2, o.t); /* 0 + 1 + 4 + 9 */
+    CHECK(ot_get(&o, 0) == 14.0);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMseLossOutGetWorkspaceSize(x.t, t.t, 3, o.t, &ws, &ex));
+    const int64_t il[1] = {1}, tl[1] = {1}, bad[1] = {2};
+    aclIntArray *ila = aclCreateIntArray(il, 1), *tla = aclCreateIntArray(tl, 1);
+    aclIntArray *bada = aclCreateIntArray(bad, 1);
+    const double lpv[3] = {log(0.2), log(0.5), log(0.3)};
+    for (int i = 0; i < 3; i++)
+        ot_set(&lp, i, lpv[i]);
+    ot_set(&tg, 0, 1);
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnCtcLossGetWorkspaceSize(lp.t, NULL, ila, tla, 0, false, nll.t, la.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnCtcLossGetWorkspaceSize(lp.t, tg.t, ila, tla, 3, false, nll.t, la.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnCtcLossGetWorkspaceSize(lp.t, tg.t, bada, tla, 0, false, nll.t, la.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnCtcLossBackwardGetWorkspaceSize(go.t, lp.t, f32t.t, ila, tla, nll.t, la.t, 0,
+                                                  false, gr.t, &ws, &ex));
+    OT_RUN(aclnnCtcLoss, lp.t, tg.t, ila, tla, 0, false, nll.t, la.t);
+    CHECK(fabs(ot_get(&nll, 0) + log(0.5)) < 1e-6);
+    CHECK(fabs(ot_get(&la, 0) - log(0.2)) < 1e-6 && fabs(ot_get(&la, 1) - log(0.5)) < 1e-6);
+    CHECK(isinf(ot_get(&la, 2)) && ot_get(&la, 2) < 0);
+    /* d(-lp[1])/dlp: -1 at the label; exp(lp) - 0 elsewhere is the softmax term torch keeps */
+    ot_set(&go, 0, 1.0);
+    OT_RUN(aclnnCtcLossBackward, go.t, lp.t, tg.t, ila, tla, nll.t, la.t, 0, false, gr.t);
+    CHECK(fabs(ot_get(&gr, 0) - 0.2) < 1e-6);
+    CHECK(fabs(ot_get(&gr, 1) - (0.5 - 1.0)) < 1e-6);
+    CHECK(fabs(ot_get(&gr, 2) - 0.3) < 1e-6);
+    aclDestroyIntArray(ila);
+    aclDestroyIntArray(tla);
+    aclDestroyIntArray(bada);
+    OT_FREE(&x, &t, &o, &lp, &tg, &nll, &la, &go, &gr, &f32t);
+}
+
 int main(void)
 {
     ot_init();
     test_values();
     test_codes();
     test_later();
+    test_ctc_mse_out();
     ot_fini();
     printf("ops_loss: ok\n");
     return 0;

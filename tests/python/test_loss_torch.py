@@ -690,5 +690,99 @@ class LossTorch(TorchCase):
         self.refused("GaussianNllLoss", 161002, x.handle, x.handle, x.handle, False, 1e-6, "none",
                      o.handle)
 
+    def int_array(self, values):
+        h, ret = nn.create_int_array(list(values))
+        self.assertEqual(ret, 0)
+        self.addCleanup(nn.destroy_int_array, h)
+        return h
+
+    def test_ctc_loss(self):
+        """CtcLoss against torch's _ctc_loss (negLogLikelihood; logAlpha where torch defines it,
+        -inf elsewhere) and CtcLossBackward against torch's autograd of ctc_loss(reduction
+        none) with a random gradOut: padded and concatenated targets, INT32 / INT64 / FLOAT
+        labels, 2-dim logProbs, an impossible alignment with and without zeroInfinity, an
+        empty target, every float type (DOUBLE reference)."""
+        rng = random.Random(SEED + 40)
+        torch.manual_seed(SEED + 40)
+        cases = [  # T, N, C, input lengths, target lengths, padded, blank, zeroInfinity
+            (6, 3, 5, [6, 5, 3], [3, 2, 0], True, 0, False),
+            (6, 3, 5, [6, 4, 2], [2, 3, 3], False, 4, False),   # sample 2 impossible: inf
+            (6, 3, 5, [6, 4, 2], [2, 3, 3], True, 4, True),     # ... zeroed
+            (5, 1, 4, [5], [2], True, 1, False),                 # 2-dim logProbs
+        ]
+        for dtype in (F32, F16, BF16, F64):
+            for ci, (T, N, C, il, tl, padded, blank, zi) in enumerate(cases):
+                two_d = ci == 3
+                x = torch.randn(T, N, C, dtype=F64).log_softmax(-1).to(dtype)
+                S = max(max(tl), 1)
+                labels = [[rng.choice([c for c in range(C) if c != blank]) for _ in range(S)]
+                          for _ in range(N)]
+                if ci == 1:
+                    labels[2] = [1, 1, 1]  # repeats need blanks between them: 5 > 2 steps
+                tpad = torch.tensor(labels, dtype=I64)
+                tcat = torch.cat([tpad[n, :tl[n]] for n in range(N)])
+                tgt = tpad if padded else tcat
+                xr = x.double().requires_grad_()
+                # (torch wants 3-dim log_probs: the 2-dim case is its N = 1)
+                nll_ref, la_ref = torch.ops.aten._ctc_loss(xr, tgt, il, tl, blank, zi)
+                loss = torch.nn.functional.ctc_loss(xr, tgt, torch.tensor(il),
+                                                    torch.tensor(tl), blank=blank,
+                                                    reduction="none", zero_infinity=zi)
+                go = torch.rand(loss.shape, dtype=F64).to(dtype)
+                gx, = torch.autograd.grad(loss, xr, go.double())
+                if two_d:
+                    loss, nll_ref, go = loss.reshape(()), nll_ref.reshape(()), go.reshape(())
+                xd = x[:, 0] if two_d else x
+                A = 2 * max(tl) + 1
+                ttype = I32 if dtype == F16 else (F32 if dtype == BF16 else I64)
+                tdev = self.dev(tgt.to(ttype))
+                nll = self.dev(torch.zeros(() if two_d else (N,), dtype=dtype))
+                la = self.dev(torch.zeros(N, T, A, dtype=dtype))
+                what = "CtcLoss %s case %d" % (dtype, ci)
+                self.assertEqual(self.run_op("CtcLoss", self.dev(xd).handle, tdev.handle,
+                                             self.int_array(il), self.int_array(tl), blank, zi,
+                                             nll.handle, la.handle), 0, what)
+                tol = TOL[dtype] if dtype != F16 else (4e-3, 4e-3)
+                # CANN zeroes an infinite loss in the forward (torch's _ctc_loss leaves it to
+                # ctc_loss)
+                check(self, nll.read().double(), loss.detach().reshape(nll_ref.shape),
+                      what + " nll", tol=tol)
+                got = la.read().double()
+                for n in range(N):
+                    ref = la_ref[n, :il[n], :2 * tl[n] + 1].detach()
+                    check(self, got[n, :il[n], :2 * tl[n] + 1], ref, what + " logAlpha", tol=tol)
+                    self.assertTrue(torch.isneginf(got[n, il[n]:]).all(), what)
+                    self.assertTrue(torch.isneginf(got[n, :, 2 * tl[n] + 1:]).all(), what)
+                # the backward from the device's forward outputs
+                out = self.dev(torch.zeros(xd.shape, dtype=dtype))
+                tb = self.dev(tgt.to(I32 if dtype == F16 else I64))
+                self.assertEqual(self.run_op("CtcLossBackward", self.dev(go).handle,
+                                             self.dev(xd).handle, tb.handle, self.int_array(il),
+                                             self.int_array(tl), nll.handle, la.handle, blank,
+                                             zi, out.handle), 0, what)
+                ref_g = gx[:, 0] if two_d else gx
+                gtol = {F32: (1e-4, 1e-4), F64: (1e-9, 1e-9), F16: (2e-2, 2e-2),
+                        BF16: (8e-2, 8e-2)}[dtype]
+                if not zi and ci == 1:
+                    ref_g = ref_g.clone()
+                    ref_g[:, 2] = out.read().double()[:, 2]  # inf loss: torch's NaN rows aside
+                check(self, out.read().double(), ref_g, what + " grad", tol=gtol)
+        lp = self.dev(torch.zeros(4, 2, 3))
+        t = self.dev(torch.zeros(2, 2, dtype=I64))
+        nll = self.dev(torch.zeros(2))
+        la = self.dev(torch.zeros(2, 4, 5))
+        il, tl = self.int_array([4, 4]), self.int_array([2, 2])
+        self.refused("CtcLoss", 161001, None, t.handle, il, tl, 0, False, nll.handle, la.handle)
+        self.refused("CtcLoss", 161002, lp.handle, t.handle, il, tl, 3, False, nll.handle,
+                     la.handle)  # blank outside [0, C)
+        self.refused("CtcLoss", 161002, lp.handle, t.handle, self.int_array([5, 4]), tl, 0,
+                     False, nll.handle, la.handle)  # input length past T
+        self.refused("CtcLoss", 161002, lp.handle, t.handle, il, tl, 0, False, nll.handle,
+                     self.dev(torch.zeros(2, 4, 6)).handle)  # logAlpha's last dim
+        self.refused("CtcLossBackward", 161002, nll.handle, lp.handle,
+                     self.dev(torch.zeros(2, 2)).handle, il, tl, nll.handle, la.handle, 0, False,
+                     lp.handle)  # FLOAT targets: INT32 / INT64 only
+
+
 if __name__ == "__main__":
     unittest.main()
