@@ -62,6 +62,7 @@
 #include "aclnnop/aclnn_bn_infer_grad.h"
 #include "aclnnop/aclnn_cast.h"
 #include "aclnnop/aclnn_cat.h"
+#include "aclnnop/aclnn_chamfer_distance_backward.h"
 #include "aclnnop/aclnn_chunk_cat.h"
 #include "aclnnop/aclnn_cdist.h"
 #include "aclnnop/aclnn_cdist_backward.h"

@@ -4,7 +4,7 @@
  * ops/engine/optable.h): pointwise.c (the losses that are a formula per element
  * followed by a reduction, and their gradients), gaussian_nll_loss_grad.c
  * (GaussianNllLossGrad), nll.c (NLLLoss, NLLLoss2d and their gradients), ctc.c (CtcLoss,
- * CtcLossBackward) and cross_entropy.c
+ * CtcLossBackward), chamfer.c (ChamferDistanceBackward) and cross_entropy.c
  * (CrossEntropyLoss, CrossEntropyLossGrad, CrossEntropyGrad). The checks take each
  * operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the
  * rows against the headers, ops/engine/public.h and docs/operators.md.
@@ -88,7 +88,10 @@
       DTM(DT_I64) | DTM(DT_I32) | DTM(DT_BOOL) | DTM(DT_F32) | DTM(DT_F16))                        \
     X(CtcLossBackward, ctc_loss_backward, OPS_OUT,                                                 \
       K(tensor, tensor, tensor, int_array, int_array, tensor, tensor, int64, bool, tensor),        \
-      DTM_FLOAT, targets, DTM_IDX)
+      DTM_FLOAT, targets, DTM_IDX)                                                                 \
+    X(ChamferDistanceBackward, chamfer_distance_backward, OPS_OUT,                                 \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor),                           \
+      DTM(DT_F32) | DTM(DT_F16), idx1, DTM(DT_I32))
 
 enum { LOSS_OPS(OPS_ROW_DT) };
 

@@ -124,6 +124,7 @@ OPS = {
     'Celu': ('tensor', 'scalar', 'tensor'),
     'CeluV2': ('tensor', 'double', 'tensor'),
     'CeluV3': ('tensor', 'double', 'tensor'),
+    'ChamferDistanceBackward': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor'),
     'ChannelShuffle': ('tensor', 'int64', 'tensor'),
     'ChunkCat': ('tensor_list', 'int64', 'int64', 'tensor'),
     'CircularPad2d': ('tensor', 'int_array', 'tensor'),

@@ -4,6 +4,7 @@
  * test against PyTorch is tests/python/test_loss_torch.py. */
 #include "optest.h"
 
+#include "aclnnop/aclnn_chamfer_distance_backward.h"
 #include "aclnnop/aclnn_ctc_loss.h"
 #include "aclnnop/aclnn_ctc_loss_backward.h"
 #include "aclnnop/aclnn_hinge_embedding_loss.h"
@@ -155,6 +156,36 @@ static void test_ctc_mse_out(void)
     OT_FREE(&x, &t, &o, &lp, &tg, &nll, &la, &go, &gr, &f32t);
 }
 
+/* ChamferDistanceBackward: codes, and one pair by hand (points (1, 2) and (0, 0), each the
+ * other's nearest). */
+static void test_chamfer(void)
+{
+    int64_t d3[3] = {1, 1, 2}, d2[2] = {1, 1};
+    ot_tensor x1, x2, i1, i2, g1, g2, o1, o2, i64;
+    OT_MAKE_CONTIG({&x1, ACL_FLOAT, 3, d3}, {&x2, ACL_FLOAT, 3, d3}, {&i1, ACL_INT32, 2, d2},
+                   {&i2, ACL_INT32, 2, d2}, {&g1, ACL_FLOAT, 2, d2}, {&g2, ACL_FLOAT, 2, d2},
+                   {&o1, ACL_FLOAT, 3, d3}, {&o2, ACL_FLOAT, 3, d3}, {&i64, ACL_INT64, 2, d2});
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnChamferDistanceBackwardGetWorkspaceSize(x1.t, x2.t, i1.t, NULL, g1.t, g2.t, o1.t,
+                                                          o2.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnChamferDistanceBackwardGetWorkspaceSize(x1.t, x2.t, i64.t, i2.t, g1.t, g2.t, o1.t,
+                                                          o2.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnChamferDistanceBackwardGetWorkspaceSize(x1.t, x2.t, i1.t, i2.t, g1.t, g2.t, g1.t,
+                                                          o2.t, &ws, &ex));
+    ot_set(&x1, 0, 1), ot_set(&x1, 1, 2), ot_set(&x2, 0, 0), ot_set(&x2, 1, 0);
+    ot_set(&i1, 0, 0), ot_set(&i2, 0, 0), ot_set(&g1, 0, 1.0), ot_set(&g2, 0, 0.5);
+    OT_RUN(aclnnChamferDistanceBackward, x1.t, x2.t, i1.t, i2.t, g1.t, g2.t, o1.t, o2.t);
+    /* d1 = x1 - x2 = (1, 2): gx1 += 2 (1, 2), gx2 -= 2 (1, 2); e = x2 - x1 = (-1, -2):
+     * gx2 += 1 (-1, -2), gx1 -= 1 (-1, -2) */
+    CHECK(ot_get(&o1, 0) == 3.0 && ot_get(&o1, 1) == 6.0);
+    CHECK(ot_get(&o2, 0) == -3.0 && ot_get(&o2, 1) == -6.0);
+    OT_FREE(&x1, &x2, &i1, &i2, &g1, &g2, &o1, &o2, &i64);
+}
+
 int main(void)
 {
     ot_init();
@@ -162,6 +193,7 @@ int main(void)
     test_codes();
     test_later();
     test_ctc_mse_out();
+    test_chamfer();
     ot_fini();
     printf("ops_loss: ok\n");
     return 0;

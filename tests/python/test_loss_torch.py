@@ -784,5 +784,54 @@ class LossTorch(TorchCase):
                      lp.handle)  # FLOAT targets: INT32 / INT64 only
 
 
+    def test_chamfer_distance_backward(self):
+        """ChamferDistanceBackward against torch's autograd of the chamfer distance
+        dist1 = |xyz1 - xyz2[idx1]|^2, dist2 = |xyz2 - xyz1[idx2]|^2 with the nearest indices
+        (points shared as nearest by several others: the gradients sum), FLOAT and FLOAT16,
+        strided inputs; an index outside its point set fails the launch."""
+        torch.manual_seed(SEED + 41)
+        rng = random.Random(SEED + 41)
+        for dtype in (F32, F16):
+            for B, N, M in ((2, 5, 3), (1, 4, 7)):
+                x1 = (torch.rand(B, N, 2, dtype=F64) * 4 - 2).to(dtype)
+                x2 = (torch.rand(B, M, 2, dtype=F64) * 4 - 2).to(dtype)
+                d = ((x1.double()[:, :, None] - x2.double()[:, None]) ** 2).sum(-1)
+                i1, i2 = d.argmin(2), d.argmin(1)
+                a, b = x1.double().requires_grad_(), x2.double().requires_grad_()
+                bi = torch.arange(B)[:, None]
+                dist1 = ((a - b[bi, i1]) ** 2).sum(-1)
+                dist2 = ((b - a[bi, i2]) ** 2).sum(-1)
+                g1 = (torch.rand(B, N, dtype=F64) - 0.5).to(dtype)
+                g2 = (torch.rand(B, M, dtype=F64) - 0.5).to(dtype)
+                ga, gb = torch.autograd.grad([dist1, dist2], [a, b], [g1.double(), g2.double()])
+                o1 = self.dev(torch.zeros(B, N, 2, dtype=dtype))
+                o2 = self.dev(torch.zeros(B, M, 2, dtype=dtype))
+                args = [self.dev(view_of(rng, x1)).handle, self.dev(view_of(rng, x2)).handle,
+                        self.dev(i1.to(I32)).handle, self.dev(i2.to(I32)).handle,
+                        self.dev(view_of(rng, g1)).handle, self.dev(g2).handle]
+                self.assertEqual(self.run_op("ChamferDistanceBackward", *args, o1.handle,
+                                             o2.handle), 0)
+                what = "ChamferDistanceBackward %s %s" % (dtype, (B, N, M))
+                tol = TOL[dtype] if dtype == F32 else (4e-3, 4e-3)
+                check(self, o1.read().double(), ga, what + " gradXyz1", tol=tol)
+                check(self, o2.read().double(), gb, what + " gradXyz2", tol=tol)
+        x = self.dev(torch.zeros(1, 2, 2))
+        i = self.dev(torch.tensor([[0, 5]], dtype=I32))
+        g = self.dev(torch.zeros(1, 2))
+        self.refused("ChamferDistanceBackward", 161001, None, x.handle, i.handle, i.handle,
+                     g.handle, g.handle, x.handle, x.handle)
+        self.refused("ChamferDistanceBackward", 161002, x.handle, x.handle,
+                     self.dev(torch.zeros(1, 2, dtype=I64)).handle, i.handle, g.handle, g.handle,
+                     x.handle, x.handle)
+        o = self.dev(torch.full((1, 2, 2), 7.0))
+        ws, ex, ret = nn.get_workspace_size("ChamferDistanceBackward", x.handle, x.handle,
+                                            i.handle, i.handle, g.handle, g.handle, o.handle,
+                                            o.handle)
+        self.assertEqual(ret, 0, acl.get_recent_err_msg())
+        self.assertEqual(nn.launch("ChamferDistanceBackward", 0, 0, ex, self.stream), 0)
+        self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)
+        self.assertEqual(o.read().sum().item(), 7.0 * 4)
+
+
 if __name__ == "__main__":
     unittest.main()
