@@ -194,6 +194,7 @@
 #include "aclnnop/aclnn_foreach_round_off_number.h"
 #include "aclnnop/aclnn_foreach_round_off_number_v2.h"
 #include "aclnnop/aclnn_frac.h"
+#include "aclnnop/aclnn_fused_cross_entropy_loss_with_max_sum.h"
 #include "aclnnop/aclnn_fused_infer_attention_score_v2.h"
 #include "aclnnop/aclnn_gather.h"
 #include "aclnnop/aclnn_gather_v2.h"

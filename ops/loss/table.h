@@ -4,7 +4,8 @@
  * ops/engine/optable.h): pointwise.c (the losses that are a formula per element
  * followed by a reduction, and their gradients), gaussian_nll_loss_grad.c
  * (GaussianNllLossGrad), nll.c (NLLLoss, NLLLoss2d and their gradients), ctc.c (CtcLoss,
- * CtcLossBackward), chamfer.c (ChamferDistanceBackward) and cross_entropy.c
+ * CtcLossBackward), chamfer.c (ChamferDistanceBackward), fused_cross_entropy.c
+ * (FusedCrossEntropyLossWithMaxSum) and cross_entropy.c
  * (CrossEntropyLoss, CrossEntropyLossGrad, CrossEntropyGrad). The checks take each
  * operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the
  * rows against the headers, ops/engine/public.h and docs/operators.md.
@@ -91,7 +92,10 @@
       DTM_FLOAT, targets, DTM_IDX)                                                                 \
     X(ChamferDistanceBackward, chamfer_distance_backward, OPS_OUT,                                 \
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor),                           \
-      DTM(DT_F32) | DTM(DT_F16), idx1, DTM(DT_I32))
+      DTM(DT_F32) | DTM(DT_F16), idx1, DTM(DT_I32))                                                \
+    X(FusedCrossEntropyLossWithMaxSum, fused_cross_entropy_loss_with_max_sum, OPS_OUT,             \
+      K(tensor, tensor, tensor, float, tensor, tensor, tensor, tensor, tensor), DTM(DT_F32),       \
+      vocabParallelLogitsOptional, DTM_F3)
 
 enum { LOSS_OPS(OPS_ROW_DT) };
 

@@ -310,6 +310,7 @@ OPS = {
     'FusedAdamw': ('tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor', 'tensor', 'double', 'double', 'double', 'double', 'double', 'bool', 'bool'),
     'FusedAddRmsNorm': ('tensor', 'tensor', 'tensor', 'double', 'double', 'tensor', 'tensor', 'tensor'),
     'FusedBiasLeakyRelu': ('tensor', 'tensor', 'double', 'double', 'tensor'),
+    'FusedCrossEntropyLossWithMaxSum': ('tensor', 'tensor', 'tensor', 'float', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor'),
     'FusedInferAttentionScoreV2': ('tensor', 'tensor_list', 'tensor_list', 'tensor', 'tensor', 'int_array', 'int_array', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'int_array', 'int64', 'double', 'int64', 'int64', 'string', 'int64', 'int64', 'int64', 'int64', 'int64', 'bool', 'int64', 'int64', 'tensor', 'tensor'),
     'FusedMulAddN': ('tensor', 'tensor', 'tensor', 'tensor'),
     'FusedSgd': ('tensor_list', 'tensor_list', 'tensor_list', 'tensor', 'float', 'float', 'float', 'float', 'bool', 'bool', 'bool'),

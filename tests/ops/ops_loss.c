@@ -7,6 +7,7 @@
 #include "aclnnop/aclnn_chamfer_distance_backward.h"
 #include "aclnnop/aclnn_ctc_loss.h"
 #include "aclnnop/aclnn_ctc_loss_backward.h"
+#include "aclnnop/aclnn_fused_cross_entropy_loss_with_max_sum.h"
 #include "aclnnop/aclnn_hinge_embedding_loss.h"
 #include "aclnnop/aclnn_huber_loss.h"
 #include "aclnnop/aclnn_kl_div.h"
@@ -186,6 +187,37 @@ static void test_chamfer(void)
     OT_FREE(&x1, &x2, &i1, &i2, &g1, &g2, &o1, &o2, &i64);
 }
 
+/* FusedCrossEntropyLossWithMaxSum: codes, and one row by hand (loss log(se) - pl; softmax
+ * exp(x - max) / se). */
+static void test_fused_ce(void)
+{
+    int64_t r = 1, rv[2] = {1, 2};
+    ot_tensor mx, se, pl, lo, vl, sm, f16;
+    OT_MAKE_CONTIG({&mx, ACL_FLOAT, 1, &r}, {&se, ACL_FLOAT, 1, &r}, {&pl, ACL_FLOAT, 1, &r},
+                   {&lo, ACL_FLOAT, 1, &r}, {&vl, ACL_FLOAT16, 2, rv}, {&sm, ACL_FLOAT, 2, rv},
+                   {&f16, ACL_FLOAT16, 1, &r});
+    uint64_t ws;
+    aclOpExecutor *ex;
+#define FCE(m_, ls, in, v_, s_)                                                                    \
+    aclnnFusedCrossEntropyLossWithMaxSumGetWorkspaceSize(m_, se.t, pl.t, ls, in, NULL, v_, lo.t,   \
+                                                         s_, &ws, &ex)
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, FCE(NULL, 0.0f, NULL, NULL, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, FCE(mx.t, 0.0f, NULL, vl.t, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, FCE(mx.t, 0.5f, NULL, NULL, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, FCE(mx.t, 0.0f, mx.t, NULL, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, FCE(f16.t, 0.0f, NULL, NULL, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, FCE(mx.t, 0.0f, NULL, vl.t, lo.t));
+#undef FCE
+    /* logits (1, 3): max 3, se = exp(-2) + 1, target 1: pl = 1 - 3 */
+    ot_set(&mx, 0, 3.0), ot_set(&se, 0, exp(-2.0) + 1.0), ot_set(&pl, 0, -2.0);
+    ot_set(&vl, 0, 1.0), ot_set(&vl, 1, 3.0);
+    OT_RUN(aclnnFusedCrossEntropyLossWithMaxSum, mx.t, se.t, pl.t, 0.0f, NULL, NULL, vl.t, lo.t,
+           sm.t);
+    CHECK(fabs(ot_get(&lo, 0) - (log(exp(-2.0) + 1.0) + 2.0)) < 1e-6);
+    CHECK(fabs(ot_get(&sm, 1) - 1.0 / (exp(-2.0) + 1.0)) < 1e-6);
+    OT_FREE(&mx, &se, &pl, &lo, &vl, &sm, &f16);
+}
+
 int main(void)
 {
     ot_init();
@@ -194,6 +226,7 @@ int main(void)
     test_later();
     test_ctc_mse_out();
     test_chamfer();
+    test_fused_ce();
     ot_fini();
     printf("ops_loss: ok\n");
     return 0;

@@ -833,5 +833,44 @@ class LossTorch(TorchCase):
         self.assertEqual(o.read().sum().item(), 7.0 * 4)
 
 
+    def test_fused_cross_entropy_loss_with_max_sum(self):
+        """FusedCrossEntropyLossWithMaxSum from a row's maximum, sum of exp(logit - max) and
+        target logit - max: lossOut against torch's cross_entropy(reduction none) and
+        softMaxOut against torch's softmax, the logits FLOAT, FLOAT16, BFLOAT16 (and absent)."""
+        torch.manual_seed(SEED + 42)
+        R, V = 6, 11
+        for dtype in (F32, F16, BF16, None):
+            lg = (torch.randn(R, V, dtype=F64) * 3).to(dtype or F32)
+            x = lg.double()
+            tgt = torch.randint(0, V, (R,))
+            mx = x.max(1).values
+            se = (x - mx[:, None]).exp().sum(1)
+            pl = x[torch.arange(R), tgt] - mx
+            loss = self.dev(torch.zeros(R))
+            sm = self.dev(torch.zeros(R, V))
+            args = [self.dev(mx.float()).handle, self.dev(se.float()).handle,
+                    self.dev(pl.float()).handle, 0.0, None, None,
+                    self.dev(lg).handle if dtype else None, loss.handle,
+                    sm.handle if dtype else None]
+            self.assertEqual(self.run_op("FusedCrossEntropyLossWithMaxSum", *args), 0)
+            what = "FusedCrossEntropyLossWithMaxSum %s" % dtype
+            ref = torch.nn.functional.cross_entropy(x, tgt, reduction="none")
+            check(self, loss.read().double(), ref, what + " loss", tol=(2e-6, 2e-6))
+            if dtype:
+                check(self, sm.read().double(), torch.softmax(x, 1), what + " softmax",
+                      tol=(2e-6, 2e-6))
+            else:
+                self.assertEqual(sm.read().abs().sum().item(), 0.0)
+        m = self.dev(torch.zeros(3)).handle
+        self.refused("FusedCrossEntropyLossWithMaxSum", 161001, None, m, m, 0.0, None, None, None,
+                     m, None)
+        self.refused("FusedCrossEntropyLossWithMaxSum", 161002, m, m, m, 0.1, None, None, None, m,
+                     None)  # labelSmoothing
+        self.refused("FusedCrossEntropyLossWithMaxSum", 161002, m, m, m, 0.0, m, None, None, m,
+                     None)  # inputOptional
+        self.refused("FusedCrossEntropyLossWithMaxSum", 161001, m, m, m, 0.0, None, None,
+                     self.dev(torch.zeros(3, 4)).handle, m, None)  # softMaxOut needed
+
+
 if __name__ == "__main__":
     unittest.main()
