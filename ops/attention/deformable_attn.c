@@ -19,10 +19,10 @@
  *      ax (V11 - V10) (a neighbour outside counts as zero).
  *  DA4. float32 arithmetic (gradValue's sums too), one rounding at the store; the inputs are
  *      read into float32 buffers once per launch. spatialShape and levelStartIndex are read
- *      at launch: a negative size or start, or a level running past K, fails the launch before
- *      any write (ACL_ERROR_RT_AICORE_EXCEPTION at the synchronisation). The NPU kernel's
- *      limits (channels a multiple of 8 up to 256, 32 <= num_queries, at most 16 levels,
- *      heads and points) are not imposed.
+ *      at launch and not checked: a neighbour whose key falls outside [0, K) adds zero like
+ *      one outside its map (ops-nn's example fills its INT32 shapes with float bits; the NPU
+ *      reads whatever keys they give). The NPU kernel's limits (channels a multiple of 8 up to
+ *      256, 32 <= num_queries, at most 16 levels, heads and points) are not imposed.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -44,10 +44,14 @@ struct da_plan {
     int64_t bs, K, nh, C, nq, nl, np;
 };
 
-/* The neighbour (iy, ix) of level (H, W) starting at key s: its key, or -1 outside. */
-static int64_t da_key(int64_t s, int64_t H, int64_t W, int64_t iy, int64_t ix)
+/* The neighbour (iy, ix) of level (H, W) starting at key s among K: its key, or -1 outside the
+ * map or past the keys (DA4). */
+static int64_t da_key(int64_t s, int64_t H, int64_t W, int64_t K, int64_t iy, int64_t ix)
 {
-    return iy < 0 || ix < 0 || iy >= H || ix >= W ? -1 : s + iy * W + ix;
+    if (iy < 0 || ix < 0 || iy >= H || ix >= W)
+        return -1;
+    const int64_t k = s + iy * W + ix;
+    return k < 0 || k >= K ? -1 : k;
 }
 
 static int32_t da_run(const struct aclOpExecutor *e, void *const *addr)
@@ -73,13 +77,6 @@ static int32_t da_run(const struct aclOpExecutor *e, void *const *addr)
     ops_gather_nd(lv, CK_I64, ops_base(&t[DSS], addr), t[DSS].dt, 2, t[DSS].dims, t[DSS].strides);
     ops_gather_nd(lv + 2 * nl, CK_I64, ops_base(&t[DLS], addr), t[DLS].dt, 1, t[DLS].dims,
                   t[DLS].strides);
-    for (int64_t l = 0; l < nl; l++) { /* DA4: checked before any write */
-        const int64_t H = lv[2 * l], W = lv[2 * l + 1], s = lv[2 * nl + l];
-        if (H < 0 || W < 0 || s < 0 || s > K || (W && H > (K - s) / W)) {
-            rc = ACL_ERROR_RT_AICORE_EXCEPTION;
-            goto out;
-        }
-    }
     ops_gather_nd(v, CK_F32, ops_base(&t[DV], addr), t[DV].dt, 4, t[DV].dims, t[DV].strides);
     ops_gather_nd(loc, CK_F32, ops_base(&t[DLOC], addr), t[DLOC].dt, 6, t[DLOC].dims,
                   t[DLOC].strides);
@@ -103,8 +100,8 @@ static int32_t da_run(const struct aclOpExecutor *e, void *const *addr)
                         const int64_t x0 = (int64_t)fx, y0 = (int64_t)fy;
                         /* DA1: corners 00, 10 (x + 1), 01 (y + 1), 11 */
                         const int64_t key[4] = {
-                            da_key(s, H, W, y0, x0), da_key(s, H, W, y0, x0 + 1),
-                            da_key(s, H, W, y0 + 1, x0), da_key(s, H, W, y0 + 1, x0 + 1)};
+                            da_key(s, H, W, K, y0, x0), da_key(s, H, W, K, y0, x0 + 1),
+                            da_key(s, H, W, K, y0 + 1, x0), da_key(s, H, W, K, y0 + 1, x0 + 1)};
                         const float w[4] = {(1 - ax) * (1 - ay), ax * (1 - ay), (1 - ax) * ay,
                                             ax * ay};
                         const float a = aw[i];

@@ -8,8 +8,9 @@
  *      with vocabParallelLogitsOptional (BT, V) given, softMaxOutOptional (BT, V) FLOAT =
  *      exp(vocabParallelLogits[r][v] - logitsMax[r]) / sumExpLogits[r]. In double, one
  *      rounding.
- *  FC2. CANN's limits: labelSmoothing must be 0, inputOptional and weightOptional NULL
- *      (161002 otherwise); softMaxOutOptional is needed (161001) when
+ *  FC2. CANN's limits: labelSmoothing must be 0 (161002 otherwise); inputOptional and
+ *      weightOptional are not used (its docs want them NULL, its checks ignore them and its
+ *      example passes tensors); softMaxOutOptional is needed (161001) when
  *      vocabParallelLogitsOptional is given and ignored otherwise.
  */
 #include <math.h>
@@ -88,9 +89,7 @@ aclnnStatus aclnnFusedCrossEntropyLossWithMaxSumGetWorkspaceSize(
     if (labelSmoothing != 0.0f) /* FC2 */
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: labelSmoothing is %g (only 0 is supported)",
                        FCE, (double)labelSmoothing);
-    if (inputOptional || weightOptional)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: inputOptional and weightOptional must be NULL (not supported)", FCE);
+    (void)inputOptional, (void)weightOptional; /* FC2 */
     for (int i = 0; i < FN; i++) {
         if (!in[i])
             continue;

@@ -7,7 +7,8 @@ zeros padding, align_corners=False) at 2 * location - 1, weighted by attnWeight 
 gradient is torch's autograd of the same, in DOUBLE from the inputs as stored. For FLOAT, FLOAT16
 and BFLOAT16, INT32 and INT64 shapes: several levels of different sizes, points inside, on the
 border and outside the maps (zeros), strided inputs. Bad input gives its code with a message
-naming the operator; a level running past the keys fails the launch. Skipped without torch."""
+naming the operator; keys past num_keys (a level running past them) add zero. Skipped without
+torch."""
 import random
 import unittest
 
@@ -115,15 +116,19 @@ class DeformableAttnTorch(TorchCase):
         self.refused(op, 161002, v, ss, ls, loc, aw, self.dev(torch.zeros(1, 3, 4)).handle)
         self.refused("MultiScaleDeformableAttentionGrad", 161001, v, ss, ls, loc, aw, out, v,
                      loc, None)
-        # a level running past the keys: a launch fault, nothing written
+        # a level running past the keys: its keys past num_keys add zero (a 3 x 3 level over 6
+        # keys, every point at its centre (key 4 weight 1): value's key 4 read; at (1, 1)
+        # (pixel (2.5, 2.5): keys 8 only, past the keys) zero)
+        val = torch.arange(12, dtype=F32).reshape(1, 6, 2, 1).expand(1, 6, 2, 4).contiguous()
         bad = self.dev(torch.tensor([[3, 3]], dtype=I64)).handle
+        lc = torch.full((1, 3, 2, 1, 2, 2), 0.5)
+        lc[0, 2] = 1.0
         o = self.dev(torch.full((1, 3, 8), 7.0))
-        ws, ex, ret = nn.get_workspace_size(op, v, bad, ls, loc, aw, o.handle)
-        self.assertEqual(ret, 0, acl.get_recent_err_msg())
-        self.assertEqual(nn.launch(op, 0, 0, ex, self.stream), 0)
-        self.assertNotEqual(acl.rt.synchronize_stream(self.stream), 0)
-        self.assertEqual(o.read().sum().item(), 7.0 * 24)
-
+        self.run_op(op, self.dev(val).handle, bad, ls, self.dev(lc).handle,
+                    self.dev(torch.ones(1, 3, 2, 1, 2)).handle, o.handle)
+        want = torch.zeros(1, 3, 8)
+        want[0, :2, :4], want[0, :2, 4:] = 2 * 8.0, 2 * 9.0  # key 4, heads 0 / 1, two points
+        check(self, o.read(), want, "level past the keys")
 
 if __name__ == "__main__":
     unittest.main()
