@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The attention family's declaration list, one row per operator (the columns:
- * ops/engine/optable.h): attention.c (FusedInferAttentionScoreV2), gated_delta_rule.c and rope.c.
+ * ops/engine/optable.h): attention.c (FusedInferAttentionScoreV2), gated_delta_rule.c, rope.c
+ * and deformable_attn.c (MultiScaleDeformableAttnFunction and its gradient).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -24,7 +25,12 @@
         tensor),                                                                                   \
       DTM(DT_F16) | DTM(DT_BF16), none, 0)                                                         \
     X(RotaryPositionEmbedding, rotary_position_embedding, OPS_OUT,                                 \
-      K(tensor, tensor, tensor, int64, tensor), DTM_F3, none, 0)
+      K(tensor, tensor, tensor, int64, tensor), DTM_F3, none, 0)                                   \
+    X(MultiScaleDeformableAttnFunction, multi_scale_deformable_attn_function, OPS_OUT,             \
+      K(tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, spatialShape, DTM_IDX)            \
+    X(MultiScaleDeformableAttentionGrad, multi_scale_deformable_attention_grad, OPS_OUT,           \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3,           \
+      spatialShape, DTM_IDX)
 
 enum { ATTN_OPS(OPS_ROW_DT) };
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The pointwise losses and their gradients: MseLoss, L1Loss, SmoothL1Loss,
+ * The pointwise losses and their gradients: MseLoss (and MseLossOut), L1Loss, SmoothL1Loss,
  * SoftMarginLoss, KlDiv, BinaryCrossEntropy, BinaryCrossEntropyWithLogits
  * (each a formula per element followed by a reduction) and their *Backward
  * (a derivative per element times the incoming gradient). One plan and one
@@ -50,6 +50,7 @@
 #include "aclnnop/aclnn_l1_loss_backward.h"
 #include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_mse_loss_backward.h"
+#include "aclnnop/aclnn_mse_loss_out.h"
 #include "aclnnop/aclnn_smooth_l1_loss.h"
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
 #include "aclnnop/aclnn_soft_margin_loss.h"
@@ -343,6 +344,15 @@ aclnnStatus aclnnMseLossGetWorkspaceSize(const aclTensor *self, const aclTensor 
     LOSS_FWD(MseLoss, OPS_DT_MseLoss, LK_MSE, false, 0, {NULL, self, target}, out)
 }
 PHASE2(MseLoss)
+
+/* MseLossOut: CANN's second entry of loss/mse_loss, the same loss. */
+aclnnStatus aclnnMseLossOutGetWorkspaceSize(const aclTensor *self, const aclTensor *target,
+                                            int64_t reduction, aclTensor *out, WS)
+{
+    OPS_CHECK_NULLS("aclnnMseLossOut", self, target, out, workspaceSize, executor);
+    LOSS_FWD(MseLossOut, OPS_DT_MseLossOut, LK_MSE, false, 0, {NULL, self, target}, out)
+}
+PHASE2(MseLossOut)
 
 aclnnStatus aclnnL1LossGetWorkspaceSize(const aclTensor *self, const aclTensor *target,
                                         int64_t reduction, aclTensor *out, WS)

@@ -3,7 +3,9 @@
  * The loss family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): pointwise.c (the losses that are a formula per element
  * followed by a reduction, and their gradients), gaussian_nll_loss_grad.c
- * (GaussianNllLossGrad), nll.c (NLLLoss, NLLLoss2d and their gradients) and cross_entropy.c
+ * (GaussianNllLossGrad), nll.c (NLLLoss, NLLLoss2d and their gradients), ctc.c (CtcLoss,
+ * CtcLossBackward), chamfer.c (ChamferDistanceBackward), fused_cross_entropy.c
+ * (FusedCrossEntropyLossWithMaxSum) and cross_entropy.c
  * (CrossEntropyLoss, CrossEntropyLossGrad, CrossEntropyGrad). The checks take each
  * operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the
  * rows against the headers, ops/engine/public.h and docs/operators.md.
@@ -15,6 +17,7 @@
 
 #define LOSS_OPS(X)                                                                                \
     X(MseLoss, mse_loss, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_F3, none, 0)               \
+    X(MseLossOut, mse_loss_out, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_F3, none, 0)        \
     X(MseLossBackward, mse_loss_backward, OPS_OUT, K(tensor, tensor, tensor, int64, tensor),       \
       DTM_F3, none, 0)                                                                             \
     X(L1Loss, l1_loss, OPS_OUT, K(tensor, tensor, int64, tensor), DTM_F3, none, 0)                 \
@@ -80,7 +83,19 @@
       K(tensor, tensor, tensor, tensor, tensor, tensor, string, int64, double, double, tensor),    \
       DTM_F3, target, DTM(DT_I64))                                                                 \
     X(CrossEntropyGrad, cross_entropy_grad, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, target,    \
-      DTM(DT_I32))
+      DTM(DT_I32))                                                                                 \
+    X(CtcLoss, ctc_loss, OPS_OUT,                                                                  \
+      K(tensor, tensor, int_array, int_array, int64, bool, tensor, tensor), DTM_FLOAT, targets,    \
+      DTM(DT_I64) | DTM(DT_I32) | DTM(DT_BOOL) | DTM(DT_F32) | DTM(DT_F16))                        \
+    X(CtcLossBackward, ctc_loss_backward, OPS_OUT,                                                 \
+      K(tensor, tensor, tensor, int_array, int_array, tensor, tensor, int64, bool, tensor),        \
+      DTM_FLOAT, targets, DTM_IDX)                                                                 \
+    X(ChamferDistanceBackward, chamfer_distance_backward, OPS_OUT,                                 \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor),                           \
+      DTM(DT_F32) | DTM(DT_F16), idx1, DTM(DT_I32))                                                \
+    X(FusedCrossEntropyLossWithMaxSum, fused_cross_entropy_loss_with_max_sum, OPS_OUT,             \
+      K(tensor, tensor, tensor, float, tensor, tensor, tensor, tensor, tensor), DTM(DT_F32),       \
+      vocabParallelLogitsOptional, DTM_F3)
 
 enum { LOSS_OPS(OPS_ROW_DT) };
 

@@ -66,6 +66,7 @@ FAMILIES = [
     ("matmul", "ops/matmul/table.h", "MATMUL_OPS", "generic", "## Matrix products"),
     ("quant", "ops/quant/table.h", "QUANT_OPS", "generic", "## Quantisation"),
     ("attention", "ops/attention/table.h", "ATTN_OPS", "generic", "## Attention"),
+    ("rnn", "ops/rnn/table.h", "RNN_OPS", "generic", "## Recurrent networks"),
     ("conv", "ops/conv/table.h", "CONV_OPS", "generic", "## Convolution"),
     ("pool", "ops/pool/table.h", "POOL_OPS", "generic", "## Pooling"),
     ("sort", "ops/sort/table.h", "SORT_OPS", "generic", "## Sorting"),

@@ -4,12 +4,17 @@
  * test against PyTorch is tests/python/test_loss_torch.py. */
 #include "optest.h"
 
+#include "aclnnop/aclnn_chamfer_distance_backward.h"
+#include "aclnnop/aclnn_ctc_loss.h"
+#include "aclnnop/aclnn_ctc_loss_backward.h"
+#include "aclnnop/aclnn_fused_cross_entropy_loss_with_max_sum.h"
 #include "aclnnop/aclnn_hinge_embedding_loss.h"
 #include "aclnnop/aclnn_huber_loss.h"
 #include "aclnnop/aclnn_kl_div.h"
 #include "aclnnop/aclnn_l2_loss.h"
 #include "aclnnop/aclnn_mse_loss_grad.h"
 #include "aclnnop/aclnn_mse_loss.h"
+#include "aclnnop/aclnn_mse_loss_out.h"
 #include "aclnnop/aclnn_nll_loss.h"
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
 
@@ -103,12 +108,126 @@ static void test_later(void)
     OT_FREE(&x, &t, &o, &r);
 }
 
+/* MseLossOut (MseLoss's computation under its second name); CtcLoss / CtcLossBackward: the
+ * codes and messages, and a one-step case by hand (T = 1, target [1]: the loss is -lp[1]). */
+static void test_ctc_mse_out(void)
+{
+    int64_t s2[2] = {2, 2}, one = 1, d3[3] = {1, 1, 3}, d2[2] = {1, 1}, n1 = 1, a3[3] = {1, 1, 3};
+    ot_tensor x, t, o, lp, tg, nll, la, go, gr, f32t;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, s2}, {&t, ACL_FLOAT, 2, s2}, {&o, ACL_FLOAT, 1, &one},
+                   {&lp, ACL_FLOAT, 3, d3}, {&tg, ACL_INT64, 2, d2}, {&nll, ACL_FLOAT, 1, &n1},
+                   {&la, ACL_FLOAT, 3, a3}, {&go, ACL_FLOAT, 1, &n1}, {&gr, ACL_FLOAT, 3, d3},
+                   {&f32t, ACL_FLOAT, 2, d2});
+    for (int i = 0; i < 4; i++)
+        ot_set(&x, i, i), ot_set(&t, i, 0);
+    OT_RUN(aclnnMseLossOut, x.t, t.t, 2, o.t); /* 0 + 1 + 4 + 9 */
+    CHECK(ot_get(&o, 0) == 14.0);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMseLossOutGetWorkspaceSize(x.t, t.t, 3, o.t, &ws, &ex));
+    const int64_t il[1] = {1}, tl[1] = {1}, bad[1] = {2};
+    aclIntArray *ila = aclCreateIntArray(il, 1), *tla = aclCreateIntArray(tl, 1);
+    aclIntArray *bada = aclCreateIntArray(bad, 1);
+    const double lpv[3] = {log(0.2), log(0.5), log(0.3)};
+    for (int i = 0; i < 3; i++)
+        ot_set(&lp, i, lpv[i]);
+    ot_set(&tg, 0, 1);
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnCtcLossGetWorkspaceSize(lp.t, NULL, ila, tla, 0, false, nll.t, la.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnCtcLossGetWorkspaceSize(lp.t, tg.t, ila, tla, 3, false, nll.t, la.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnCtcLossGetWorkspaceSize(lp.t, tg.t, bada, tla, 0, false, nll.t, la.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnCtcLossBackwardGetWorkspaceSize(go.t, lp.t, f32t.t, ila, tla, nll.t, la.t, 0,
+                                                  false, gr.t, &ws, &ex));
+    OT_RUN(aclnnCtcLoss, lp.t, tg.t, ila, tla, 0, false, nll.t, la.t);
+    CHECK(fabs(ot_get(&nll, 0) + log(0.5)) < 1e-6);
+    CHECK(fabs(ot_get(&la, 0) - log(0.2)) < 1e-6 && fabs(ot_get(&la, 1) - log(0.5)) < 1e-6);
+    CHECK(isinf(ot_get(&la, 2)) && ot_get(&la, 2) < 0);
+    /* d(-lp[1])/dlp: -1 at the label; exp(lp) - 0 elsewhere is the softmax term torch keeps */
+    ot_set(&go, 0, 1.0);
+    OT_RUN(aclnnCtcLossBackward, go.t, lp.t, tg.t, ila, tla, nll.t, la.t, 0, false, gr.t);
+    CHECK(fabs(ot_get(&gr, 0) - 0.2) < 1e-6);
+    CHECK(fabs(ot_get(&gr, 1) - (0.5 - 1.0)) < 1e-6);
+    CHECK(fabs(ot_get(&gr, 2) - 0.3) < 1e-6);
+    aclDestroyIntArray(ila);
+    aclDestroyIntArray(tla);
+    aclDestroyIntArray(bada);
+    OT_FREE(&x, &t, &o, &lp, &tg, &nll, &la, &go, &gr, &f32t);
+}
+
+/* ChamferDistanceBackward: codes, and one pair by hand (points (1, 2) and (0, 0), each the
+ * other's nearest). */
+static void test_chamfer(void)
+{
+    int64_t d3[3] = {1, 1, 2}, d2[2] = {1, 1};
+    ot_tensor x1, x2, i1, i2, g1, g2, o1, o2, i64;
+    OT_MAKE_CONTIG({&x1, ACL_FLOAT, 3, d3}, {&x2, ACL_FLOAT, 3, d3}, {&i1, ACL_INT32, 2, d2},
+                   {&i2, ACL_INT32, 2, d2}, {&g1, ACL_FLOAT, 2, d2}, {&g2, ACL_FLOAT, 2, d2},
+                   {&o1, ACL_FLOAT, 3, d3}, {&o2, ACL_FLOAT, 3, d3}, {&i64, ACL_INT64, 2, d2});
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR,
+             aclnnChamferDistanceBackwardGetWorkspaceSize(x1.t, x2.t, i1.t, NULL, g1.t, g2.t, o1.t,
+                                                          o2.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnChamferDistanceBackwardGetWorkspaceSize(x1.t, x2.t, i64.t, i2.t, g1.t, g2.t, o1.t,
+                                                          o2.t, &ws, &ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnChamferDistanceBackwardGetWorkspaceSize(x1.t, x2.t, i1.t, i2.t, g1.t, g2.t, g1.t,
+                                                          o2.t, &ws, &ex));
+    ot_set(&x1, 0, 1), ot_set(&x1, 1, 2), ot_set(&x2, 0, 0), ot_set(&x2, 1, 0);
+    ot_set(&i1, 0, 0), ot_set(&i2, 0, 0), ot_set(&g1, 0, 1.0), ot_set(&g2, 0, 0.5);
+    OT_RUN(aclnnChamferDistanceBackward, x1.t, x2.t, i1.t, i2.t, g1.t, g2.t, o1.t, o2.t);
+    /* d1 = x1 - x2 = (1, 2): gx1 += 2 (1, 2), gx2 -= 2 (1, 2); e = x2 - x1 = (-1, -2):
+     * gx2 += 1 (-1, -2), gx1 -= 1 (-1, -2) */
+    CHECK(ot_get(&o1, 0) == 3.0 && ot_get(&o1, 1) == 6.0);
+    CHECK(ot_get(&o2, 0) == -3.0 && ot_get(&o2, 1) == -6.0);
+    OT_FREE(&x1, &x2, &i1, &i2, &g1, &g2, &o1, &o2, &i64);
+}
+
+/* FusedCrossEntropyLossWithMaxSum: codes, and one row by hand (loss log(se) - pl; softmax
+ * exp(x - max) / se). */
+static void test_fused_ce(void)
+{
+    int64_t r = 1, rv[2] = {1, 2};
+    ot_tensor mx, se, pl, lo, vl, sm, f16;
+    OT_MAKE_CONTIG({&mx, ACL_FLOAT, 1, &r}, {&se, ACL_FLOAT, 1, &r}, {&pl, ACL_FLOAT, 1, &r},
+                   {&lo, ACL_FLOAT, 1, &r}, {&vl, ACL_FLOAT16, 2, rv}, {&sm, ACL_FLOAT, 2, rv},
+                   {&f16, ACL_FLOAT16, 1, &r});
+    uint64_t ws;
+    aclOpExecutor *ex;
+#define FCE(m_, ls, in, v_, s_)                                                                    \
+    aclnnFusedCrossEntropyLossWithMaxSumGetWorkspaceSize(m_, se.t, pl.t, ls, in, NULL, v_, lo.t,   \
+                                                         s_, &ws, &ex)
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, FCE(NULL, 0.0f, NULL, NULL, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, FCE(mx.t, 0.0f, NULL, vl.t, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, FCE(mx.t, 0.5f, NULL, NULL, NULL));
+    CHECK_NN(ACLNN_SUCCESS, FCE(mx.t, 0.0f, mx.t, NULL, NULL)); /* inputOptional: not used */
+    CHECK_NN(ACLNN_SUCCESS, aclDestroyAclOpExecutor(ex));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, FCE(f16.t, 0.0f, NULL, NULL, NULL));
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID, FCE(mx.t, 0.0f, NULL, vl.t, lo.t));
+#undef FCE
+    /* logits (1, 3): max 3, se = exp(-2) + 1, target 1: pl = 1 - 3 */
+    ot_set(&mx, 0, 3.0), ot_set(&se, 0, exp(-2.0) + 1.0), ot_set(&pl, 0, -2.0);
+    ot_set(&vl, 0, 1.0), ot_set(&vl, 1, 3.0);
+    OT_RUN(aclnnFusedCrossEntropyLossWithMaxSum, mx.t, se.t, pl.t, 0.0f, NULL, NULL, vl.t, lo.t,
+           sm.t);
+    CHECK(fabs(ot_get(&lo, 0) - (log(exp(-2.0) + 1.0) + 2.0)) < 1e-6);
+    CHECK(fabs(ot_get(&sm, 1) - 1.0 / (exp(-2.0) + 1.0)) < 1e-6);
+    OT_FREE(&mx, &se, &pl, &lo, &vl, &sm, &f16);
+}
+
 int main(void)
 {
     ot_init();
     test_values();
     test_codes();
     test_later();
+    test_ctc_mse_out();
+    test_chamfer();
+    test_fused_ce();
     ot_fini();
     printf("ops_loss: ok\n");
     return 0;

@@ -51,6 +51,7 @@ def _bcel(x, t, w, pw, reduction):
 # extra arguments (("beta", value) or ("log", bool) or ("weight",) / ("posWeight",))
 POINTWISE = [
     ("MseLoss", lambda x, t, r: TF.mse_loss(x, t, reduction=r), (-3, 3), False, ()),
+    ("MseLossOut", lambda x, t, r: TF.mse_loss(x, t, reduction=r), (-3, 3), False, ()),
     ("L1Loss", lambda x, t, r: TF.l1_loss(x, t, reduction=r), (-3, 3), False, ()),
     ("SmoothL1Loss", lambda x, t, b, r: TF.smooth_l1_loss(x, t, reduction=r, beta=b), (-3, 3),
      False, (("beta", 0.75),)),
@@ -64,8 +65,9 @@ POINTWISE = [
     ("BinaryCrossEntropyWithLogits", lambda x, t, w, pw, r: _bcel(x, t, w, pw, r), (0, 1), True,
      (("weight",), ("posWeight",))),
 ]
-BACKWARD = {"MseLoss": "MseLossBackward", "L1Loss": "L1LossBackward",
-            "SmoothL1Loss": "SmoothL1LossBackward", "SoftMarginLoss": "SoftMarginLossBackward",
+BACKWARD = {"MseLoss": "MseLossBackward", "MseLossOut": "MseLossBackward",
+            "L1Loss": "L1LossBackward", "SmoothL1Loss": "SmoothL1LossBackward",
+            "SoftMarginLoss": "SoftMarginLossBackward",
             "KlDiv": "KlDivBackward", "BinaryCrossEntropy": "BinaryCrossEntropyBackward",
             "BinaryCrossEntropyWithLogits": "BinaryCrossEntropyWithLogitsBackward"}
 SHAPES = [((3, 5), (3, 5)), ((4, 1, 3), (5, 1)), ((7,), (1,)), ((2, 3, 4), (2, 3, 4))]
@@ -212,6 +214,8 @@ class LossTorch(TorchCase):
         bad = self.dev(torch.zeros((4,), dtype=F32))
         i32 = self.dev(torch.zeros((2, 3), dtype=I32))
         self.refused("MseLoss", 161001, 0, t.handle, 0, o.handle)
+        self.refused("MseLossOut", 161001, 0, t.handle, 0, o.handle)
+        self.refused("MseLossOut", 161002, x.handle, t.handle, 5, o.handle)
         self.refused("MseLoss", 161002, x.handle, t.handle, 5, o.handle)
         self.refused("MseLoss", 161002, x.handle, bad.handle, 0, o.handle)
         self.refused("MseLoss", 161002, i32.handle, t.handle, 0, o.handle)
@@ -685,6 +689,188 @@ class LossTorch(TorchCase):
                      x.handle)
         self.refused("GaussianNllLoss", 161002, x.handle, x.handle, x.handle, False, 1e-6, "none",
                      o.handle)
+
+    def int_array(self, values):
+        h, ret = nn.create_int_array(list(values))
+        self.assertEqual(ret, 0)
+        self.addCleanup(nn.destroy_int_array, h)
+        return h
+
+    def test_ctc_loss(self):
+        """CtcLoss against torch's _ctc_loss (negLogLikelihood; logAlpha where torch defines it,
+        -inf elsewhere) and CtcLossBackward against torch's autograd of ctc_loss(reduction
+        none) with a random gradOut: padded and concatenated targets, INT32 / INT64 / FLOAT
+        labels, 2-dim logProbs, an impossible alignment with and without zeroInfinity, an
+        empty target, every float type (DOUBLE reference)."""
+        rng = random.Random(SEED + 40)
+        torch.manual_seed(SEED + 40)
+        cases = [  # T, N, C, input lengths, target lengths, padded, blank, zeroInfinity
+            (6, 3, 5, [6, 5, 3], [3, 2, 0], True, 0, False),
+            (6, 3, 5, [6, 4, 2], [2, 3, 3], False, 4, False),   # sample 2 impossible: inf
+            (6, 3, 5, [6, 4, 2], [2, 3, 3], True, 4, True),     # ... zeroed
+            (5, 1, 4, [5], [2], True, 1, False),                 # 2-dim logProbs
+        ]
+        for dtype in (F32, F16, BF16, F64):
+            for ci, (T, N, C, il, tl, padded, blank, zi) in enumerate(cases):
+                two_d = ci == 3
+                x = torch.randn(T, N, C, dtype=F64).log_softmax(-1).to(dtype)
+                S = max(max(tl), 1)
+                labels = [[rng.choice([c for c in range(C) if c != blank]) for _ in range(S)]
+                          for _ in range(N)]
+                if ci == 1:
+                    labels[2] = [1, 1, 1]  # repeats need blanks between them: 5 > 2 steps
+                tpad = torch.tensor(labels, dtype=I64)
+                tcat = torch.cat([tpad[n, :tl[n]] for n in range(N)])
+                tgt = tpad if padded else tcat
+                xr = x.double().requires_grad_()
+                # (torch wants 3-dim log_probs: the 2-dim case is its N = 1)
+                nll_ref, la_ref = torch.ops.aten._ctc_loss(xr, tgt, il, tl, blank, zi)
+                loss = torch.nn.functional.ctc_loss(xr, tgt, torch.tensor(il),
+                                                    torch.tensor(tl), blank=blank,
+                                                    reduction="none", zero_infinity=zi)
+                go = torch.rand(loss.shape, dtype=F64).to(dtype)
+                gx, = torch.autograd.grad(loss, xr, go.double())
+                if two_d:
+                    loss, nll_ref, go = loss.reshape(()), nll_ref.reshape(()), go.reshape(())
+                xd = x[:, 0] if two_d else x
+                A = 2 * max(tl) + 1
+                ttype = I32 if dtype == F16 else (F32 if dtype == BF16 else I64)
+                tdev = self.dev(tgt.to(ttype))
+                nll = self.dev(torch.zeros(() if two_d else (N,), dtype=dtype))
+                la = self.dev(torch.zeros(N, T, A, dtype=dtype))
+                what = "CtcLoss %s case %d" % (dtype, ci)
+                self.assertEqual(self.run_op("CtcLoss", self.dev(xd).handle, tdev.handle,
+                                             self.int_array(il), self.int_array(tl), blank, zi,
+                                             nll.handle, la.handle), 0, what)
+                tol = TOL[dtype] if dtype != F16 else (4e-3, 4e-3)
+                # CANN zeroes an infinite loss in the forward (torch's _ctc_loss leaves it to
+                # ctc_loss)
+                check(self, nll.read().double(), loss.detach().reshape(nll_ref.shape),
+                      what + " nll", tol=tol)
+                got = la.read().double()
+                for n in range(N):
+                    ref = la_ref[n, :il[n], :2 * tl[n] + 1].detach()
+                    check(self, got[n, :il[n], :2 * tl[n] + 1], ref, what + " logAlpha", tol=tol)
+                    self.assertTrue(torch.isneginf(got[n, il[n]:]).all(), what)
+                    self.assertTrue(torch.isneginf(got[n, :, 2 * tl[n] + 1:]).all(), what)
+                # the backward from the device's forward outputs
+                out = self.dev(torch.zeros(xd.shape, dtype=dtype))
+                tb = self.dev(tgt.to(I32 if dtype == F16 else I64))
+                self.assertEqual(self.run_op("CtcLossBackward", self.dev(go).handle,
+                                             self.dev(xd).handle, tb.handle, self.int_array(il),
+                                             self.int_array(tl), nll.handle, la.handle, blank,
+                                             zi, out.handle), 0, what)
+                ref_g = gx[:, 0] if two_d else gx
+                gtol = {F32: (1e-4, 1e-4), F64: (1e-9, 1e-9), F16: (2e-2, 2e-2),
+                        BF16: (8e-2, 8e-2)}[dtype]
+                if not zi and ci == 1:
+                    ref_g = ref_g.clone()
+                    ref_g[:, 2] = out.read().double()[:, 2]  # inf loss: torch's NaN rows aside
+                check(self, out.read().double(), ref_g, what + " grad", tol=gtol)
+        lp = self.dev(torch.zeros(4, 2, 3))
+        t = self.dev(torch.zeros(2, 2, dtype=I64))
+        nll = self.dev(torch.zeros(2))
+        la = self.dev(torch.zeros(2, 4, 5))
+        il, tl = self.int_array([4, 4]), self.int_array([2, 2])
+        self.refused("CtcLoss", 161001, None, t.handle, il, tl, 0, False, nll.handle, la.handle)
+        self.refused("CtcLoss", 161002, lp.handle, t.handle, il, tl, 3, False, nll.handle,
+                     la.handle)  # blank outside [0, C)
+        self.refused("CtcLoss", 161002, lp.handle, t.handle, self.int_array([5, 4]), tl, 0,
+                     False, nll.handle, la.handle)  # input length past T
+        self.refused("CtcLoss", 161002, lp.handle, t.handle, il, tl, 0, False, nll.handle,
+                     self.dev(torch.zeros(2, 4, 6)).handle)  # logAlpha's last dim
+        self.refused("CtcLossBackward", 161002, nll.handle, lp.handle,
+                     self.dev(torch.zeros(2, 2)).handle, il, tl, nll.handle, la.handle, 0, False,
+                     lp.handle)  # FLOAT targets: INT32 / INT64 only
+
+
+    def test_chamfer_distance_backward(self):
+        """ChamferDistanceBackward against torch's autograd of the chamfer distance
+        dist1 = |xyz1 - xyz2[idx1]|^2, dist2 = |xyz2 - xyz1[idx2]|^2 with the nearest indices
+        (points shared as nearest by several others: the gradients sum), FLOAT and FLOAT16,
+        strided inputs; an index outside its point set adds nothing."""
+        torch.manual_seed(SEED + 41)
+        rng = random.Random(SEED + 41)
+        for dtype in (F32, F16):
+            for B, N, M in ((2, 5, 3), (1, 4, 7)):
+                x1 = (torch.rand(B, N, 2, dtype=F64) * 4 - 2).to(dtype)
+                x2 = (torch.rand(B, M, 2, dtype=F64) * 4 - 2).to(dtype)
+                d = ((x1.double()[:, :, None] - x2.double()[:, None]) ** 2).sum(-1)
+                i1, i2 = d.argmin(2), d.argmin(1)
+                a, b = x1.double().requires_grad_(), x2.double().requires_grad_()
+                bi = torch.arange(B)[:, None]
+                dist1 = ((a - b[bi, i1]) ** 2).sum(-1)
+                dist2 = ((b - a[bi, i2]) ** 2).sum(-1)
+                g1 = (torch.rand(B, N, dtype=F64) - 0.5).to(dtype)
+                g2 = (torch.rand(B, M, dtype=F64) - 0.5).to(dtype)
+                ga, gb = torch.autograd.grad([dist1, dist2], [a, b], [g1.double(), g2.double()])
+                o1 = self.dev(torch.zeros(B, N, 2, dtype=dtype))
+                o2 = self.dev(torch.zeros(B, M, 2, dtype=dtype))
+                args = [self.dev(view_of(rng, x1)).handle, self.dev(view_of(rng, x2)).handle,
+                        self.dev(i1.to(I32)).handle, self.dev(i2.to(I32)).handle,
+                        self.dev(view_of(rng, g1)).handle, self.dev(g2).handle]
+                self.assertEqual(self.run_op("ChamferDistanceBackward", *args, o1.handle,
+                                             o2.handle), 0)
+                what = "ChamferDistanceBackward %s %s" % (dtype, (B, N, M))
+                tol = TOL[dtype] if dtype == F32 else (4e-3, 4e-3)
+                check(self, o1.read().double(), ga, what + " gradXyz1", tol=tol)
+                check(self, o2.read().double(), gb, what + " gradXyz2", tol=tol)
+        x = self.dev(torch.zeros(1, 2, 2))
+        i = self.dev(torch.tensor([[0, 5]], dtype=I32))
+        g = self.dev(torch.zeros(1, 2))
+        self.refused("ChamferDistanceBackward", 161001, None, x.handle, i.handle, i.handle,
+                     g.handle, g.handle, x.handle, x.handle)
+        self.refused("ChamferDistanceBackward", 161002, x.handle, x.handle,
+                     self.dev(torch.zeros(1, 2, dtype=I64)).handle, i.handle, g.handle, g.handle,
+                     x.handle, x.handle)
+        # an index outside its point set adds nothing (CANN's kernel skips it)
+        x1 = self.dev(torch.tensor([[[1.0, 2.0], [3.0, 5.0]]]))
+        o1, o2 = self.dev(torch.zeros(1, 2, 2)), self.dev(torch.zeros(1, 2, 2))
+        self.assertEqual(self.run_op("ChamferDistanceBackward", x1.handle, x.handle, i.handle,
+                                     self.dev(torch.tensor([[9, -1]], dtype=I32)).handle,
+                                     self.dev(torch.ones(1, 2)).handle, g.handle, o1.handle,
+                                     o2.handle), 0)
+        # point 0's nearest is xyz2[0] = (0, 0); point 1's index 5 is skipped
+        check(self, o1.read(), torch.tensor([[[2.0, 4.0], [0.0, 0.0]]]), "chamfer skip")
+        check(self, o2.read(), torch.tensor([[[-2.0, -4.0], [0.0, 0.0]]]), "chamfer skip")
+
+
+    def test_fused_cross_entropy_loss_with_max_sum(self):
+        """FusedCrossEntropyLossWithMaxSum from a row's maximum, sum of exp(logit - max) and
+        target logit - max: lossOut against torch's cross_entropy(reduction none) and
+        softMaxOut against torch's softmax, the logits FLOAT, FLOAT16, BFLOAT16 (and absent)."""
+        torch.manual_seed(SEED + 42)
+        R, V = 6, 11
+        for dtype in (F32, F16, BF16, None):
+            lg = (torch.randn(R, V, dtype=F64) * 3).to(dtype or F32)
+            x = lg.double()
+            tgt = torch.randint(0, V, (R,))
+            mx = x.max(1).values
+            se = (x - mx[:, None]).exp().sum(1)
+            pl = x[torch.arange(R), tgt] - mx
+            loss = self.dev(torch.zeros(R))
+            sm = self.dev(torch.zeros(R, V))
+            args = [self.dev(mx.float()).handle, self.dev(se.float()).handle,
+                    self.dev(pl.float()).handle, 0.0, None, None,
+                    self.dev(lg).handle if dtype else None, loss.handle,
+                    sm.handle if dtype else None]
+            self.assertEqual(self.run_op("FusedCrossEntropyLossWithMaxSum", *args), 0)
+            what = "FusedCrossEntropyLossWithMaxSum %s" % dtype
+            ref = torch.nn.functional.cross_entropy(x, tgt, reduction="none")
+            check(self, loss.read().double(), ref, what + " loss", tol=(2e-6, 2e-6))
+            if dtype:
+                check(self, sm.read().double(), torch.softmax(x, 1), what + " softmax",
+                      tol=(2e-6, 2e-6))
+            else:
+                self.assertEqual(sm.read().abs().sum().item(), 0.0)
+        m = self.dev(torch.zeros(3)).handle
+        self.refused("FusedCrossEntropyLossWithMaxSum", 161001, None, m, m, 0.0, None, None, None,
+                     m, None)
+        self.refused("FusedCrossEntropyLossWithMaxSum", 161002, m, m, m, 0.1, None, None, None, m,
+                     None)  # labelSmoothing
+        self.refused("FusedCrossEntropyLossWithMaxSum", 161001, m, m, m, 0.0, None, None,
+                     self.dev(torch.zeros(3, 4)).handle, m, None)  # softMaxOut needed
+
 
 if __name__ == "__main__":
     unittest.main()
