@@ -12,7 +12,7 @@
  *      a batchSizes (CANN: variable lengths not supported). LSTM's outputMask is not used
  *      (CANN: "not supported yet"), dropout and train are ignored.
  *  LB2. Per layer from the top and per direction, back through the steps in the reverse of
- *      the forward's order (rnn.c RN3), dh (dc) starting from dh[k] (dc[k]), dh_t = dy_t + dh;
+ *      the forward's order (rnn.c RC3), dh (dc) starting from dh[k] (dc[k]), dh_t = dy_t + dh;
  *      LSTM: dc_t = dh_t o (1 - tanhc^2) + dc; gates' gradient [dc_t g i (1 - i),
  *        dc_t c_prev f (1 - f), dc_t i (1 - g^2), dh_t tanhc o (1 - o)]; dc = dc_t f;
  *        dh = gates' gradient W_hh.
@@ -26,7 +26,7 @@
  *      the layer below (both directions summed) and, at layer 0, to dxOut. The layer input
  *      of layer l > 0 is the saved h of layer l - 1's directions.
  *  LB3. batchSizes (LSTM): a row outside the step (b >= batchSizes[t]) has a zero gates'
- *      gradient and passes dh, dc through unchanged (its state was kept, rnn.c RN4). The
+ *      gradient and passes dh, dc through unchanged (its state was kept, rnn.c RC4). The
  *      values are checked at launch as the forward's.
  *  LB4. The products go through the BLAS's sgemm (ops_blas_sgemm, on the device's workers);
  *      float32 throughout, one rounding at the store.

@@ -4,7 +4,7 @@
  *
  *  GR1. The checks of the entry's own parameters (the NULLs, 161001; batchSizes not
  *      NULL, 161002: CANN does not support variable lengths yet); the rest is
- *      rnn_prepare's (rnn.c RN1-RN5). hx is NULL (zero states) or (D * numLayers, B, H).
+ *      rnn_prepare's (rnn.c RC1-RC5). hx is NULL (zero states) or (D * numLayers, B, H).
  *  GR2. Per step, gates r, z, n (PyTorch's order and formula):
  *      r = sigmoid(W_ir x + b_ir + W_hr h + b_hr), z likewise,
  *      n = tanh(W_in x + b_in + r (W_hn h + b_hn)), h' = (1 - z) n + z h.
@@ -31,7 +31,7 @@ aclnnStatus aclnnGRUGetWorkspaceSize(const aclTensor *input, const aclTensorList
     OPS_CHECK_NULLS(GRU, workspaceSize, executor, input, params, output, hy);
     if (train)
         OPS_CHECK_NULLS(GRU, rOut, zOut, nOut, hnOut, hOut);
-    (void)dropout; /* RN5 */
+    (void)dropout; /* RC5 */
     if (batchSizes)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: batchSizes must be NULL (variable lengths are not supported)", GRU);

@@ -4,7 +4,7 @@
  * step after its two matrix products.
  *
  *  LS1. aclnnLSTM's parameters are checked here (the NULLs, 161001) and by rnn_prepare
- *      (rnn.c RN1-RN5: the weights' order and layout, the directions, batchSizes). hx
+ *      (rnn.c RC1-RC5: the weights' order and layout, the directions, batchSizes). hx
  *      is NULL, an empty list (zero states) or [h0, c0]. The seven train lists are
  *      needed only with train (NULL otherwise): iOut, jOut (the candidate g), fOut,
  *      oOut, hOut, cOut, tanhCOut, D * numLayers tensors (T, B, H) each.
@@ -48,7 +48,7 @@ aclnnStatus aclnnLSTMGetWorkspaceSize(const aclTensor *input, const aclTensorLis
     OPS_CHECK_NULLS(LSTM, workspaceSize, executor, input, params, output, hy, cy);
     if (train)
         OPS_CHECK_NULLS(LSTM, iOut, jOut, fOut, oOut, hOut, cOut, tanhCOut);
-    (void)dropout; /* RN5 */
+    (void)dropout; /* RC5 */
     const aclTensor *h0 = NULL, *c0 = NULL;
     if (hx && hx->n) {
         if (hx->n != 2)

@@ -4,21 +4,21 @@
  * aclnnLSTM (lstm.c) and aclnnGRU (gru.c) are their checks of the entry's own
  * parameters and this one implementation.
  *
- *  RN1. Weights: params holds, per layer l and direction d (d = 1 the reverse one),
+ *  RC1. Weights: params holds, per layer l and direction d (d = 1 the reverse one),
  *      the group [weight_ih (G H, I_l), weight_hh (G H, H), bias_ih (G H), bias_hh (G H)]
  *      (the biases only with hasBias) at index (l D + d) * group, G = 4 for LSTM and 3 for
  *      GRU: PyTorch's _flat_weights order and layout, gate rows in PyTorch's order (LSTM
  *      i, f, g, o: CANN's aclnnLSTM passes gate_order "ifjo" to its DynamicRNN kernel;
  *      GRU r, z, n). I_0 = I, I_l = D H after.
- *  RN2. Per layer and direction the input projection of every step is one product,
+ *  RC2. Per layer and direction the input projection of every step is one product,
  *      X W_ih^T (T B rows), and each step one more, h W_hh^T (the step's valid rows),
  *      both through the BLAS's sgemm (ops_blas_sgemm), which runs on the device's
  *      workers (matmul/blas.c BL1); the cell's pointwise part runs in float32 on the
  *      launching worker. Inputs are read and results kept in float32 between layers,
  *      rounded to the tensors' type once when stored.
- *  RN3. The reverse direction runs t = T-1 .. 0 and writes its step t at t. hy / cy hold
+ *  RC3. The reverse direction runs t = T-1 .. 0 and writes its step t at t. hy / cy hold
  *      the state after the direction's last step (t = T-1 forward, t = 0 reverse).
- *  RN4. batchSizes (LSTM): input (T * B, I) in (T, B, I) order, output (T, B, D H); row b
+ *  RC4. batchSizes (LSTM): input (T * B, I) in (T, B, I) order, output (T, B, D H); row b
  *      takes part in step t when b < batchSizes[t]. Rows that do not keep their h and c
  *      (so hy / cy hold each sequence's state after its last valid step, PyTorch's packed
  *      semantics) and get zeros in output; the train lists hold the kept h, c, tanh(c)
@@ -26,7 +26,7 @@
  *      masked steps are not documented). A batchSizes value outside [0, B] or one larger
  *      than the one before fails the launch before any write
  *      (ACL_ERROR_RT_AICORE_EXCEPTION at the synchronisation).
- *  RN5. dropout is not applied (CANN: "not supported"; any value is accepted). An input
+ *  RC5. dropout is not applied (CANN: "not supported"; any value is accepted). An input
  *      with no elements launches nothing (CANN returns before its kernels).
  */
 #include <cblas.h>
@@ -92,7 +92,7 @@ static void rnn_gemm(const struct rnn_plan *p, int64_t m, int64_t n, int64_t k, 
 
 /* One step of rows [0, nb): gx (B, G H) the input projection with bias_ih, gh (nb, G H) the
  * hidden one with bias_hh; h, c (B, H) updated in place; st[i] (B, H) the train values of this
- * step (NULL: not kept). Rows [nb, B) keep their state (RN4). */
+ * step (NULL: not kept). Rows [nb, B) keep their state (RC4). */
 static void rnn_cell(const struct rnn_plan *p, const float *gx, const float *gh, float *h, float *c,
                      int64_t nb, float *const *st)
 {
@@ -140,7 +140,7 @@ static void rnn_cell(const struct rnn_plan *p, const float *gx, const float *gh,
 }
 
 /* input / output as (T, B, X) views: batchFirst swaps the first two dims; batchSizes' 2-dim
- * (T * B, X) becomes (T, B, X) (RN4). */
+ * (T * B, X) becomes (T, B, X) (RC4). */
 struct ops_tensor rnn_tbx(const struct ops_tensor *t, bool batch_first, int64_t T, int64_t B)
 {
     struct ops_tensor v = *t;
@@ -183,7 +183,7 @@ static int32_t rnn_run(const struct aclOpExecutor *e, void *const *addr)
         bs[t] = B;
     if (p->has_bs) {
         ops_gather_nd(bs, CK_I64, ops_base(&p->bs, addr), p->bs.dt, 1, p->bs.dims, p->bs.strides);
-        for (int64_t t = 0; t < T; t++) /* RN4: all checked before the first write */
+        for (int64_t t = 0; t < T; t++) /* RC4: all checked before the first write */
             if (bs[t] < 0 || bs[t] > B || (t && bs[t] > bs[t - 1])) {
                 rc = ACL_ERROR_RT_AICORE_EXCEPTION;
                 goto out;
@@ -223,7 +223,7 @@ static int32_t rnn_run(const struct aclOpExecutor *e, void *const *addr)
                 memset(c, 0, (size_t)(B * H) * sizeof(float));
             }
             for (int64_t s = 0; s < T; s++) {
-                const int64_t t = d ? T - 1 - s : s, nb = bs[t]; /* RN3 */
+                const int64_t t = d ? T - 1 - s : s, nb = bs[t]; /* RC3 */
                 rnn_gemm(p, nb, GH, H, h, whh, gh);
                 for (int64_t r = 0; r < nb; r++)
                     for (int64_t j = 0; j < GH; j++)
@@ -348,7 +348,7 @@ aclnnStatus rnn_check(const struct rnn_args *a, struct rnn_geo *geo)
     }
     const int64_t NI = input->dims[input->ndim - 1];
 
-    /* RN1: the weights */
+    /* RC1: the weights */
     const aclTensorList *pl = a->params;
     if (pl->n != (uint64_t)(LD * group))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
