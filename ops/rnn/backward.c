@@ -103,16 +103,8 @@ static int32_t lb_run(const struct aclOpExecutor *e, void *const *addr)
         rc = ACL_ERROR_BAD_ALLOC;
         goto out;
     }
-    for (int64_t t = 0; t < T; t++)
-        bs[t] = B;
-    if (p->has_bs) {
-        ops_gather_nd(bs, CK_I64, ops_base(&p->bs, addr), p->bs.dt, 1, p->bs.dims, p->bs.strides);
-        for (int64_t t = 0; t < T; t++) /* LB3: all checked before the first write */
-            if (bs[t] < 0 || bs[t] > B || (t && bs[t] > bs[t - 1])) {
-                rc = ACL_ERROR_RT_AICORE_EXCEPTION;
-                goto out;
-            }
-    }
+    if ((rc = rnn_batch_sizes(bs, p->has_bs ? &p->bs : NULL, addr, T, B))) /* LB3 */
+        goto out;
     float *h0 = st, *c0 = h0 + BH, *dhn = c0 + BH, *dcn = dhn + BH, *bf = dcn + BH;
     rnn_load(dyb, &p->dy, addr); /* (T, B, D H): phase 1 made the view */
     for (int64_t l = L - 1; l >= 0; l--) {

@@ -156,6 +156,20 @@ struct ops_tensor rnn_tbx(const struct ops_tensor *t, bool batch_first, int64_t 
     return v;
 }
 
+int32_t rnn_batch_sizes(int64_t *bs, const struct ops_tensor *t, void *const *addr, int64_t T,
+                        int64_t B)
+{
+    for (int64_t i = 0; i < T; i++)
+        bs[i] = B;
+    if (!t)
+        return ACL_SUCCESS;
+    ops_gather_nd(bs, CK_I64, ops_base(t, addr), t->dt, 1, t->dims, t->strides);
+    for (int64_t i = 0; i < T; i++) /* RC4: all checked before the first write */
+        if (bs[i] < 0 || bs[i] > B || (i && bs[i] > bs[i - 1]))
+            return ACL_ERROR_RT_AICORE_EXCEPTION;
+    return ACL_SUCCESS;
+}
+
 static int32_t rnn_run(const struct aclOpExecutor *e, void *const *addr)
 {
     const struct rnn_plan *p = e->plan;
@@ -179,16 +193,8 @@ static int32_t rnn_run(const struct aclOpExecutor *e, void *const *addr)
         rc = ACL_ERROR_BAD_ALLOC;
         goto out;
     }
-    for (int64_t t = 0; t < T; t++)
-        bs[t] = B;
-    if (p->has_bs) {
-        ops_gather_nd(bs, CK_I64, ops_base(&p->bs, addr), p->bs.dt, 1, p->bs.dims, p->bs.strides);
-        for (int64_t t = 0; t < T; t++) /* RC4: all checked before the first write */
-            if (bs[t] < 0 || bs[t] > B || (t && bs[t] > bs[t - 1])) {
-                rc = ACL_ERROR_RT_AICORE_EXCEPTION;
-                goto out;
-            }
-    }
+    if ((rc = rnn_batch_sizes(bs, p->has_bs ? &p->bs : NULL, addr, T, B)))
+        goto out;
     rnn_load(x0, &p->in, addr); /* (T, B, I): phase 1 made the view (rnn_tbx) */
     float *h = hc, *c = hc + B * H, *bih = bb, *bhh = bb + GH;
     for (int64_t l = 0; l < L; l++) {

@@ -49,6 +49,11 @@ aclnnStatus rnn_prepare(const struct rnn_args *a, uint64_t *workspaceSize,
  * and from a contiguous float32 buffer; input / output as (T, B, X) views (batchFirst swaps the
  * first two dims, batchSizes' (T * B, X) is read as (T, B, X)). */
 struct ops_tensor rnn_sub0(const struct ops_tensor *t, int64_t i);
+/* The steps' batch sizes into bs[T]: t's values (LSTM's batchSizes), or B each when t is
+ * NULL. 507015 (ACL_ERROR_RT_AICORE_EXCEPTION) when they are not non-increasing within
+ * [0, B] (RC4), found before any output is written. */
+int32_t rnn_batch_sizes(int64_t *bs, const struct ops_tensor *t, void *const *addr, int64_t T,
+                        int64_t B);
 void rnn_load(float *buf, const struct ops_tensor *t, void *const *addr);
 void rnn_store(const float *buf, const struct ops_tensor *t, void *const *addr);
 struct ops_tensor rnn_tbx(const struct ops_tensor *t, bool batch_first, int64_t T, int64_t B);
