@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The quantised products with a fused epilogue that ops-nn's matmul folder
+ * adds to QuantMatmulV3/V4 (ops/quant/qmatmul.c): QuantMatmulReduceSumWeightNz.
+ *
+ *  QF1. The product: INT8 x1 [m, k] @ INT8 x2 [k, n] per batch, exact as
+ *      ops/quant/qmatmul.c QQ1's int64 sums, computed by the BLAS's sgemm
+ *      (the float products' code, matmul/blas.c) on k-blocks of 1024, whose
+ *      sums are integers within 2^24 and so exact in float32, added up in
+ *      int64; one batch at a time into reused buffers. Without a BLAS the
+ *      first phase fails with 561003.
+ *  QF2. QuantMatmulReduceSumWeightNz: out[i, j] = sum over b of
+ *      (x1[b] @ x2[b])[i, j] * x1Scale[b, i] * x2Scale[j] (CANN's formula,
+ *      x1Scale broadcast to (batch, m, n) inside the sum), in double, stored
+ *      through float32 to BFLOAT16 (the engine's store). x2 is the weight in the layout
+ * aclnnTransMatmulWeight leaves, ND (batch, k, n) in cpuacl (quant_matmul.c QM4). CANN takes only
+ *      dims = [0], keepDims false, transposes false, groupSize 0 and NULL
+ *      yScale / offsets / bias, and no empty tensor: anything else is 161002.
+ *  QF3. A weight in FRACTAL_NZ (CANN's examples create x2 so, its storage sized by
+ *      aclnnCalculateMatmulWeightSizeV2) is read as the ND view its dims and strides give,
+ *      as every *WeightNz entry of cpuacl reads it (quant_matmul.c QM4).
+ */
+#include <cblas.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_quant_matmul_reduce_sum.h"
+#include "ops/engine/engine.h"
+#include "ops/matmul/table.h"
+
+typedef __typeof__(cblas_sgemm) sgemm_fn;
+
+/* QF1: acc[m, n] = A[m, k] @ B[k, n] exactly (A and B int8 values held in float32, contiguous),
+ * by the BLAS's sgemm over k-blocks of QF_KB: each block's sums are integers of magnitude at most
+ * QF_KB * 128 * 128 = 2^24, exact in float32, and are added up in int64. C: m * n floats. */
+#define QF_KB 1024
+static void qf_product(sgemm_fn *sgemm, int64_t *acc, const float *A, const float *B, float *C,
+                       int64_t m, int64_t k, int64_t n)
+{
+    memset(acc, 0, (size_t)(m * n) * sizeof(int64_t));
+    for (int64_t k0 = 0; k0 < k; k0 += QF_KB) {
+        const int64_t kl = k - k0 < QF_KB ? k - k0 : QF_KB;
+        sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)m, (int)n, (int)kl, 1.0f, A + k0,
+              (int)k, B + k0 * n, (int)n, 0.0f, C, (int)n);
+        for (int64_t i = 0; i < m * n; i++)
+            acc[i] += (int64_t)C[i];
+    }
+}
+
+/* A whole view gathered into a new contiguous buffer of kind ck (NULL: out of memory). */
+static void *qf_gather(const struct ops_tensor *t, void *const *addr, int ck)
+{
+    size_t es = ck == CK_F32 ? sizeof(float) : sizeof(int64_t);
+    void *buf = malloc((size_t)(t->numel ? t->numel : 1) * es);
+    if (buf)
+        ops_gather_nd(buf, ck, ops_base(t, addr), t->dt, t->ndim, t->dims, t->strides);
+    return buf;
+}
+
+/* QF3: the view of a weight x2 that CANN passes in FRACTAL_NZ (or ND): ops_tensor_from refuses
+ * the blocked formats (engine.h F1); in cpuacl the weight aclnnTransMatmulWeight leaves is ND, so
+ * x2's dims and strides are its row-major view. slot: x2's address slot (registered already). */
+static void qf_weight_view(struct ops_tensor *v, const aclTensor *t, int slot)
+{
+    memset(v, 0, sizeof(*v));
+    v->dt = (int8_t)ops_dt_index(t->dtype);
+    v->ndim = (int8_t)t->ndim;
+    v->slot = (int16_t)slot;
+    v->offset = t->offset;
+    for (uint32_t i = 0; i < t->ndim; i++)
+        v->dims[i] = t->dims[i], v->strides[i] = t->strides[i];
+    v->numel = ops_numel(v->dims, v->ndim);
+}
+
+/* x2 is ND or FRACTAL_NZ (QF3), of at most OPS_MAX_DIMS dims. */
+static aclnnStatus qf_weight_check(const char *name, const aclTensor *x2)
+{
+    aclnnStatus rc = ops_check_dims(x2, name, "x2");
+    if (rc)
+        return rc;
+    if (ops_format_private(x2->format) && x2->format != ACL_FORMAT_FRACTAL_NZ)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: x2 has the format %d, must be ND or "
+                       "FRACTAL_NZ",
+                       name, (int)x2->format);
+    return ACLNN_SUCCESS;
+}
+
+/* ---- QuantMatmulReduceSumWeightNz (QF2) ------------------------------------------------- */
+
+struct qrs_plan {
+    struct ops_tensor x1, x2, s1, s2, out;
+    sgemm_fn *sgemm;
+    int64_t b, m, k, n;
+};
+
+static int32_t qrs_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct qrs_plan *p = e->plan;
+    const int64_t b = p->b, m = p->m, k = p->k, n = p->n;
+    float *A = malloc((size_t)(m * k + k * n + m * n) * sizeof(float));
+    int64_t *acc = malloc((size_t)(m * n) * sizeof(int64_t));
+    double *sum = calloc((size_t)(m * n), sizeof(double));
+    float *s1 = qf_gather(&p->s1, addr, CK_F32), *s2 = qf_gather(&p->s2, addr, CK_F32);
+    float *row = malloc((size_t)n * sizeof(float));
+    int32_t rc = 0;
+    if (!A || !acc || !sum || !s1 || !s2 || !row) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    float *B = A + m * k, *C = B + k * n;
+    const int64_t d1[2] = {m, k}, st1[2] = {p->x1.strides[1], p->x1.strides[2]};
+    const int64_t d2[2] = {k, n}, st2[2] = {p->x2.strides[1], p->x2.strides[2]};
+    for (int64_t bi = 0; bi < b; bi++) {
+        ops_gather_nd(A, CK_F32, ops_elem(&p->x1, addr, bi * p->x1.strides[0]), p->x1.dt, 2, d1,
+                      st1);
+        ops_gather_nd(B, CK_F32, ops_elem(&p->x2, addr, bi * p->x2.strides[0]), p->x2.dt, 2, d2,
+                      st2);
+        qf_product(p->sgemm, acc, A, B, C, m, k, n);
+        for (int64_t i = 0; i < m; i++) {
+            const double si = s1[bi * m + i];
+            for (int64_t j = 0; j < n; j++)
+                sum[i * n + j] += (double)acc[i * n + j] * si;
+        }
+    }
+    ops_store_fn st = ops_storer(CK_F32, p->out.dt);
+    const int64_t eo = ops_dt_size(p->out.dt);
+    for (int64_t i = 0; i < m; i++) {
+        for (int64_t j = 0; j < n; j++)
+            row[j] = (float)(sum[i * n + j] * s2[j]);
+        st(ops_elem(&p->out, addr, i * p->out.strides[0]), p->out.strides[1] * eo, row, n);
+    }
+done:
+    free(A);
+    free(acc);
+    free(sum);
+    free(s1);
+    free(s2);
+    free(row);
+    return rc;
+}
+
+/* t has the dims want[0..nd) and type dt (161002 naming it otherwise). */
+static aclnnStatus qf_need(const char *name, const char *what, const aclTensor *t, aclDataType dt,
+                           const int64_t *want, int nd)
+{
+    if (t->dtype != dt)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s is %s, must be %s", name, what,
+                       ops_dt_name(t->dtype), ops_dt_name(dt));
+    return ops_check_shape(name, want, nd, t, what);
+}
+
+aclnnStatus aclnnQuantMatmulReduceSumWeightNzGetWorkspaceSize(
+    const aclTensor *x1, const aclTensor *x2, const aclTensor *x1Scale, const aclTensor *x2Scale,
+    const aclTensor *yScale, const aclTensor *x1Offset, const aclTensor *x2Offset,
+    const aclTensor *yOffset, const aclTensor *bias, bool transposeX1, bool transposeX2,
+    int64_t groupSize, const aclIntArray *dims, bool keepDims, aclTensor *out, WS)
+{
+    const char *name = "aclnnQuantMatmulReduceSumWeightNz";
+    OPS_CHECK_NULLS(name, x1, x2, x1Scale, x2Scale, dims, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if (yScale || x1Offset || x2Offset || yOffset || bias || groupSize != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: yScale, x1Offset, x2Offset, yOffset and bias must be NULL and "
+                       "groupSize (%lld) 0",
+                       name, (long long)groupSize);
+    if (transposeX1 || transposeX2 || keepDims)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: transposeX1, transposeX2 and keepDims must be false", name);
+    if (dims->n != 1 || dims->v[0] != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dims must be [0] (the batch dim)", name);
+    if ((rc = ops_need_dt(name, "x1", x1->dtype, OPS_DT_QuantMatmulReduceSumWeightNz, &dt)) ||
+        (rc = ops_need_dt(name, "x2", x2->dtype, OPS_DT_QuantMatmulReduceSumWeightNz, &dt)))
+        return rc;
+    if ((rc = qf_weight_check(name, x2)))
+        return rc;
+    if (x1->ndim != 3 || x2->ndim != 3)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: x1 (%u dims) must be (batch, m, k) and x2 (%u dims) (batch, k, n)",
+                       name, (unsigned)x1->ndim, (unsigned)x2->ndim);
+    const int64_t b = x1->dims[0], m = x1->dims[1], k = x1->dims[2], n = x2->dims[2];
+    const int64_t w2[3] = {b, k, n}, ws1[2] = {b, m}, ws2[1] = {n}, wo[2] = {m, n};
+    if ((rc = ops_check_shape(name, w2, 3, x2, "x2")) ||
+        (rc = qf_need(name, "x1Scale", x1Scale, ACL_FLOAT, ws1, 2)) ||
+        (rc = qf_need(name, "x2Scale", x2Scale, ACL_BF16, ws2, 1)) ||
+        (rc = qf_need(name, "out", out, ACL_BF16, wo, 2)))
+        return rc;
+    if (!b || !m || !k || !n)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: empty tensors are not supported", name);
+    void *sgemm = ops_blas_sgemm(name);
+    if (!sgemm)
+        return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
+    OPS_PLAN(e, p, name, 4, 1, struct qrs_plan, NULL, {&p->x1, x1, "x1"}, {NULL, x2, "x2"},
+             {&p->s1, x1Scale, "x1Scale"}, {&p->s2, x2Scale, "x2Scale"}, {&p->out, out, "out"});
+    qf_weight_view(&p->x2, x2, 1);
+    memcpy(&p->sgemm, &sgemm, sizeof(sgemm)); /* object -> function pointer (POSIX) */
+    p->b = b, p->m = m, p->k = k, p->n = n;
+    e->run = qrs_run;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(QuantMatmulReduceSumWeightNz)

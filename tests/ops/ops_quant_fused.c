@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The quantised products with fused epilogues (ops/matmul/quant_fused.c): a
+ * small product checked exactly (integer data, power-of-two scales, so every
+ * value is a bfloat16) and the codes and messages of bad input. Their values
+ * against torch: tests/python/test_matmul_quant_fused_torch.py. */
+#include "optest.h"
+
+#include "aclnnop/aclnn_quant_matmul_reduce_sum.h"
+
+/* A first phase's result must be want with a message naming op and holding frag. */
+static void expect_fail(aclnnStatus rc, aclnnStatus want, const char *op, const char *frag,
+                        int line)
+{
+    const char *m = aclGetRecentErrMsg();
+    if (rc != want || !m || !strstr(m, op) || !strstr(m, frag)) {
+        fprintf(stderr, "%s:%d: returned %d (%s), want %d and \"%s\"\n", __FILE__, line, (int)rc,
+                m ? m : "no message", (int)want, frag);
+        exit(1);
+    }
+}
+
+/* QuantMatmulReduceSumWeightNz's first phase with CANN's NULL offsets and bias. */
+static aclnnStatus rs_p1(const aclTensor *x1, const aclTensor *x2, const aclTensor *s1,
+                         const aclTensor *s2, const aclTensor *ys, bool t2, int64_t gs,
+                         const aclIntArray *dims, bool keep, aclTensor *out, uint64_t *ws,
+                         aclOpExecutor **ex)
+{
+    return aclnnQuantMatmulReduceSumWeightNzGetWorkspaceSize(
+        x1, x2, s1, s2, ys, NULL, NULL, NULL, NULL, false, t2, gs, dims, keep, out, ws, ex);
+}
+
+/* QuantMatmulReduceSumWeightNz (QF2): out = sum_b (x1[b] @ x2[b]) * x1Scale[b, i] * x2Scale[j] */
+static void reduce_sum(void)
+{
+    const int64_t b = 3, m = 4, k = 5, n = 6;
+    int64_t d1[3] = {b, m, k}, d2[3] = {b, k, n}, ds1[2] = {b, m}, ds2[1] = {n}, dout[2] = {m, n};
+    ot_tensor x1, x2, s1, s2, out, f1, o16, s2f, e1, es1, eout;
+    ot_make(&x1, ACL_INT8, 3, d1, L_GAP);
+    ot_make(&x2, ACL_INT8, 3, d2, L_CONTIG);
+    ot_make(&s1, ACL_FLOAT, 2, ds1, L_TRANS);
+    ot_make(&out, ACL_BF16, 2, dout, L_GAP);
+    OT_MAKE_CONTIG({&s2, ACL_BF16, 1, ds2}, {&f1, ACL_FLOAT16, 3, d1}, {&o16, ACL_FLOAT16, 2, dout},
+                   {&s2f, ACL_FLOAT, 1, ds2});
+    int64_t de1[3] = {b, 0, k}, des1[2] = {b, 0}, deout[2] = {0, n};
+    OT_MAKE_CONTIG({&e1, ACL_INT8, 3, de1}, {&es1, ACL_FLOAT, 2, des1},
+                   {&eout, ACL_BF16, 2, deout});
+    ot_fill(&x1, -4, 4);
+    ot_fill(&x2, -4, 4);
+    for (int64_t i = 0; i < b * m; i++)
+        ot_set(&s1, i, (double)(1 << (i % 3)) / 4);
+    for (int64_t j = 0; j < n; j++)
+        ot_set(&s2, j, j % 2 ? 0.5 : 2);
+    int64_t zero = 0, one = 1;
+    aclIntArray *dims = aclCreateIntArray(&zero, 1), *bad = aclCreateIntArray(&one, 1);
+    uint64_t ws;
+    aclOpExecutor *ex;
+#define RS(...) rs_p1(__VA_ARGS__, &ws, &ex)
+#define RS_FAILS(want, frag, ...)                                                                  \
+    expect_fail(RS(__VA_ARGS__), want, "aclnnQuantMatmulReduceSumWeightNz", frag, __LINE__)
+    CHECK_NN(ACLNN_SUCCESS, RS(x1.t, x2.t, s1.t, s2.t, NULL, false, 0, dims, false, out.t));
+    ot_run(aclnnQuantMatmulReduceSumWeightNz, ws, ex);
+    for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++) {
+            double want = 0;
+            for (int64_t bi = 0; bi < b; bi++) {
+                double acc = 0;
+                for (int64_t q = 0; q < k; q++)
+                    acc += ot_get(&x1, (bi * m + i) * k + q) * ot_get(&x2, (bi * k + q) * n + j);
+                want += acc * ot_get(&s1, bi * m + i);
+            }
+            want *= ot_get(&s2, j); /* |want| < 256: exact in bfloat16 */
+            CHECK(ot_get(&out, i * n + j) == want);
+        }
+    RS_FAILS(ACLNN_ERR_PARAM_NULLPTR, "x1", NULL, x2.t, s1.t, s2.t, NULL, false, 0, dims, false,
+             out.t);
+    RS_FAILS(ACLNN_ERR_PARAM_NULLPTR, "x1Scale", x1.t, x2.t, NULL, s2.t, NULL, false, 0, dims,
+             false, out.t);
+    RS_FAILS(ACLNN_ERR_PARAM_NULLPTR, "dims", x1.t, x2.t, s1.t, s2.t, NULL, false, 0, NULL, false,
+             out.t);
+    RS_FAILS(ACLNN_ERR_PARAM_INVALID, "x1", f1.t, x2.t, s1.t, s2.t, NULL, false, 0, dims, false,
+             out.t);
+    RS_FAILS(ACLNN_ERR_PARAM_INVALID, "x2Scale", x1.t, x2.t, s1.t, s2f.t, NULL, false, 0, dims,
+             false, out.t);
+    RS_FAILS(ACLNN_ERR_PARAM_INVALID, "out", x1.t, x2.t, s1.t, s2.t, NULL, false, 0, dims, false,
+             o16.t);
+    RS_FAILS(ACLNN_ERR_PARAM_INVALID, "x2", x1.t, x1.t, s1.t, s2.t, NULL, false, 0, dims, false,
+             out.t);
+    RS_FAILS(ACLNN_ERR_PARAM_INVALID, "yScale", x1.t, x2.t, s1.t, s2.t, s2.t, false, 0, dims, false,
+             out.t);
+    RS_FAILS(ACLNN_ERR_PARAM_INVALID, "transposeX2", x1.t, x2.t, s1.t, s2.t, NULL, true, 0, dims,
+             false, out.t);
+    RS_FAILS(ACLNN_ERR_PARAM_INVALID, "groupSize", x1.t, x2.t, s1.t, s2.t, NULL, false, 32, dims,
+             false, out.t);
+    RS_FAILS(ACLNN_ERR_PARAM_INVALID, "dims", x1.t, x2.t, s1.t, s2.t, NULL, false, 0, bad, false,
+             out.t);
+    RS_FAILS(ACLNN_ERR_PARAM_INVALID, "keepDims", x1.t, x2.t, s1.t, s2.t, NULL, false, 0, dims,
+             true, out.t);
+    RS_FAILS(ACLNN_ERR_PARAM_INVALID, "empty", e1.t, x2.t, es1.t, s2.t, NULL, false, 0, dims, false,
+             eout.t);
+#undef RS
+#undef RS_FAILS
+    aclDestroyIntArray(dims);
+    aclDestroyIntArray(bad);
+    OT_FREE(&x1, &x2, &s1, &s2, &out, &f1, &o16, &s2f, &e1, &es1, &eout);
+}
+
+int main(void)
+{
+    ot_init();
+    reduce_sum();
+    ot_fini();
+    printf("ops_quant_fused: ok\n");
+    return 0;
+}

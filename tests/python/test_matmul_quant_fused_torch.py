@@ -1,0 +1,132 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The quantised products with fused epilogues (ops/matmul/quant_fused.c) against references
+written from CANN's formulas in torch (float64 from the stored inputs, rounded once).
+
+QuantMatmulReduceSumWeightNz: INT8 x1 (batch, m, k) @ INT8 x2 (batch, k, n) per batch,
+scaled by x1Scale (batch, m) and x2Scale (n), summed over the batch into a BFLOAT16 (m, n);
+strided views of every operand; CANN's fixed parameters (dims [0], keepDims false, NULL
+reserved tensors) and bad input giving 161001 / 161002 with a message naming the operator.
+Seeded random inputs through acl.nn on a stream. Skipped (exit 77) without torch."""
+import random
+import unittest
+
+from torchcase import TorchCase, torch  # noqa: E402 (first: torch before acl)
+
+import acltest  # noqa: E402
+from acltest import acl  # noqa: E402
+
+if torch is not None:
+    from test_ew_torch import check, view_of, BF16, F32, F16, I8  # noqa: E402
+
+setUpModule = acltest.setup_module
+tearDownModule = acltest.teardown_module
+
+nn = acl.nn
+SEED = 2941
+
+
+def rand_i8(rng, shape):
+    n = 1
+    for d in shape:
+        n *= d
+    return torch.tensor([rng.randint(-128, 127) for _ in range(n)], dtype=I8).reshape(shape)
+
+
+def rand_f(rng, shape, lo, hi, dtype):
+    n = 1
+    for d in shape:
+        n *= d
+    t = torch.tensor([rng.uniform(lo, hi) for _ in range(n)], dtype=torch.float64)
+    return t.reshape(shape).to(dtype)
+
+
+@unittest.skipIf(torch is None, "torch (or numpy) is not installed")
+class QuantFusedTorch(TorchCase):
+    def setUp(self):
+        super().setUp()
+        self.arrays = []
+
+    def tearDown(self):
+        for a in self.arrays:
+            nn.destroy_int_array(a)
+        super().tearDown()
+
+    def int_array(self, values):
+        arr, ret = nn.create_int_array(list(values))
+        self.assertEqual(ret, 0)
+        self.arrays.append(arr)
+        return arr
+
+    def h(self, t):
+        return 0 if t is None else self.dev(t).handle
+
+    # ---- QuantMatmulReduceSumWeightNz (QF2) -----------------------------------------------
+
+    def rs_args(self, x1, x2, s1, s2, out, dims=None, keep=False, t1=False, t2=False, gs=0,
+                extra=(0, 0, 0, 0, 0)):
+        return (x1, x2, s1, s2) + tuple(extra) + (t1, t2, gs,
+                                                  self.int_array((0,)) if dims is None else dims,
+                                                  keep, out)
+
+    def test_reduce_sum(self):
+        rng = random.Random(SEED)
+        for b, m, k, n in ((1, 1, 1, 1), (2, 3, 5, 4), (4, 7, 33, 9), (3, 16, 128, 40),
+                           (2, 2, 1100, 3)):
+            x1, x2 = rand_i8(rng, (b, m, k)), rand_i8(rng, (b, k, n))
+            s1 = rand_f(rng, (b, m), 1e-3, 2e-2, F32)
+            s2 = rand_f(rng, (n,), 1e-3, 2e-2, BF16)
+            acc = torch.matmul(x1.long(), x2.long()).double()  # exact
+            ref = (acc * s1.double().unsqueeze(-1) * s2.double()).sum(0)
+            out = self.dev(torch.zeros((m, n), dtype=BF16))
+            self.run_op("QuantMatmulReduceSumWeightNz", *self.rs_args(
+                self.h(view_of(rng, x1)), self.h(view_of(rng, x2)), self.h(view_of(rng, s1)),
+                self.h(s2), out.handle))
+            check(self, out.read(), ref.to(BF16), "ReduceSum b=%d m=%d k=%d n=%d" % (b, m, k, n))
+        # a strided out: the transposed view of an (n, m) buffer
+        x1, x2 = rand_i8(rng, (2, 3, 6)), rand_i8(rng, (2, 6, 5))
+        s1, s2 = rand_f(rng, (2, 3), 0.1, 1, F32), rand_f(rng, (5,), 0.1, 1, BF16)
+        ref = (torch.matmul(x1.long(), x2.long()).double() * s1.double().unsqueeze(-1) *
+               s2.double()).sum(0)
+        buf = self.dev(torch.zeros((5, 3), dtype=BF16))
+        h, ret = nn.create_tensor([3, 5], acl.ACL_BF16, [1, 3], 0, acl.ACL_FORMAT_ND, [15],
+                                  buf.ptr)
+        self.assertEqual(ret, 0)
+        try:
+            self.run_op("QuantMatmulReduceSumWeightNz",
+                        *self.rs_args(self.h(x1), self.h(x2), self.h(s1), self.h(s2), h))
+        finally:
+            nn.destroy_tensor(h)
+        check(self, buf.read().t(), ref.to(BF16), "ReduceSum strided out")
+
+    def test_reduce_sum_bad_input(self):
+        rng = random.Random(SEED + 1)
+        op = "QuantMatmulReduceSumWeightNz"
+        x1, x2 = self.h(rand_i8(rng, (2, 3, 4))), self.h(rand_i8(rng, (2, 4, 5)))
+        s1, s2 = self.h(rand_f(rng, (2, 3), 0.1, 1, F32)), self.h(rand_f(rng, (5,), 0.1, 1, BF16))
+        out = self.h(torch.zeros((3, 5), dtype=BF16))
+        self.run_op(op, *self.rs_args(x1, x2, s1, s2, out))
+        self.refused(op, 161001, *self.rs_args(0, x2, s1, s2, out))
+        self.refused(op, 161001, *self.rs_args(x1, x2, 0, s2, out))
+        self.refused(op, 161001, *self.rs_args(x1, x2, s1, s2, 0))
+        self.refused(op, 161001, *self.rs_args(x1, x2, s1, s2, out, dims=0))
+        f16 = self.h(torch.zeros((2, 3, 4), dtype=F16))
+        self.refused(op, 161002, *self.rs_args(f16, x2, s1, s2, out))  # x1 type
+        self.refused(op, 161002, *self.rs_args(x1, x2, s1, s1, out))  # x2Scale shape / type
+        self.refused(op, 161002, *self.rs_args(x1, x2, s1, s2,
+                                               self.h(torch.zeros((3, 5), dtype=F16))))
+        self.refused(op, 161002, *self.rs_args(x1, x2, s1, s2,
+                                               self.h(torch.zeros((3, 4), dtype=BF16))))
+        self.refused(op, 161002, *self.rs_args(x1, self.h(rand_i8(rng, (2, 5, 5))), s1, s2,
+                                               out))  # k differs
+        self.refused(op, 161002, *self.rs_args(x1, x2, s1, s2, out, dims=self.int_array((1,))))
+        self.refused(op, 161002, *self.rs_args(x1, x2, s1, s2, out, keep=True))
+        self.refused(op, 161002, *self.rs_args(x1, x2, s1, s2, out, t2=True))
+        self.refused(op, 161002, *self.rs_args(x1, x2, s1, s2, out, gs=32))
+        self.refused(op, 161002, *self.rs_args(x1, x2, s1, s2, out, extra=(0, 0, 0, 0, s2)))
+        e1, e2 = self.h(torch.zeros((2, 0, 4), dtype=I8)), self.h(torch.zeros((2, 0), dtype=F32))
+        self.refused(op, 161002, *self.rs_args(e1, x2, e2, s2,
+                                               self.h(torch.zeros((0, 5), dtype=BF16))))
+
+
+if __name__ == "__main__":
+    acltest.main()
