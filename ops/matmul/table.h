@@ -7,7 +7,7 @@
  * grouped_matmul.c, quant_matmul.c (WeightQuantBatchMatmulV2/V3/Nz,
  * TransMatmulWeight, ConvertWeightToINT4Pack and the weight size functions)
  * variants.c (Addmm ... TransposeBatchMatMul), einsum.c and quant_fused.c
- * (QuantMatmulReduceSumWeightNz).
+ * (QuantMatmulReduceSumWeightNz), fused_matmul.c (FusedMatmul).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -91,7 +91,9 @@
     X(QuantMatmulReduceSumWeightNz, quant_matmul_reduce_sum, OPS_OUT,                              \
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, bool, bool, int64, \
         int_array, bool, tensor),                                                                  \
-      DTM(DT_I8), none, 0)
+      DTM(DT_I8), none, 0)                                                                         \
+    X(FusedMatmul, fused_matmul, OPS_OUT, K(tensor, tensor, tensor, tensor, string, int8, tensor), \
+      DTM_F3, none, 0)
 
 enum { MATMUL_OPS(OPS_ROW_DT) };
 

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The quantised products with fused epilogues (ops/matmul/quant_fused.c): a
- * small product checked exactly (integer data, power-of-two scales, so every
- * value is a bfloat16) and the codes and messages of bad input. Their values
- * against torch: tests/python/test_matmul_quant_fused_torch.py. */
+/* The products with fused epilogues: the quantised ones (ops/matmul/quant_fused.c: a small
+ * product checked exactly, integer data and power-of-two scales so every value is a bfloat16)
+ * and FusedMatmul (fused_matmul.c: relu on small integers, exact), and the codes and messages
+ * of bad input. Their values against torch: tests/python/test_matmul_quant_fused_torch.py and
+ * test_matmul_torch.py (FusedMatmul). */
 #include "optest.h"
 
+#include "aclnnop/aclnn_fused_matmul.h"
 #include "aclnnop/aclnn_quant_matmul_reduce_sum.h"
 
 /* A first phase's result must be want with a message naming op and holding frag. */
@@ -104,11 +106,57 @@ static void reduce_sum(void)
     OT_FREE(&x1, &x2, &s1, &s2, &out, &f1, &o16, &s2f, &e1, &es1, &eout);
 }
 
+/* FusedMatmul (FM1-FM3): relu(x1 @ x2 + bias) on small integers (exact in float16). */
+static void fused_matmul(void)
+{
+    int64_t d1[2] = {3, 4}, d2[2] = {4, 5}, db[1] = {5}, dy[2] = {3, 5}, d3[3] = {2, 3, 4};
+    ot_tensor x1, x2, b, y, x3, f1, y3;
+    ot_make(&x1, ACL_FLOAT16, 2, d1, L_TRANS);
+    ot_make(&y, ACL_FLOAT16, 2, dy, L_GAP);
+    OT_MAKE_CONTIG({&x2, ACL_FLOAT16, 2, d2}, {&b, ACL_FLOAT16, 1, db}, {&x3, ACL_FLOAT16, 3, d3},
+                   {&f1, ACL_FLOAT, 2, d1}, {&y3, ACL_FLOAT16, 3, d3});
+    ot_tensor *in[3] = {&x1, &x2, &b};
+    for (int t = 0; t < 3; t++) /* small integers: every sum is exact in float16 */
+        for (int64_t i = 0; i < in[t]->numel; i++)
+            ot_set(in[t], i, (double)((i * 7 + t * 3) % 7) - 3);
+    OT_RUN(aclnnFusedMatmul, x1.t, x2.t, b.t, NULL, "relu", 0, y.t);
+    for (int64_t i = 0; i < 3; i++)
+        for (int64_t j = 0; j < 5; j++) {
+            double v = ot_get(&b, j);
+            for (int64_t q = 0; q < 4; q++)
+                v += ot_get(&x1, i * 4 + q) * ot_get(&x2, q * 5 + j);
+            CHECK(ot_get(&y, i * 5 + j) == (v > 0 ? v : 0));
+        }
+    uint64_t ws;
+    aclOpExecutor *ex;
+    const char *op = "aclnnFusedMatmul";
+#define FM(...) aclnnFusedMatmulGetWorkspaceSize(__VA_ARGS__, &ws, &ex)
+    expect_fail(FM(NULL, x2.t, NULL, NULL, "", 0, y.t), ACLNN_ERR_PARAM_NULLPTR, op, "x1",
+                __LINE__);
+    expect_fail(FM(x1.t, x2.t, NULL, NULL, "add", 0, y.t), ACLNN_ERR_PARAM_NULLPTR, op, "x3",
+                __LINE__);
+    expect_fail(FM(x1.t, x2.t, b.t, NULL, "gelu_erf", 0, y.t), ACLNN_ERR_PARAM_NULLPTR, op, "bias",
+                __LINE__);
+    expect_fail(FM(x1.t, x2.t, NULL, NULL, "swish", 0, y.t), ACLNN_ERR_PARAM_INVALID, op,
+                "fusedOpType", __LINE__);
+    expect_fail(FM(f1.t, x2.t, NULL, NULL, "", 0, y.t), ACLNN_ERR_PARAM_INVALID, op, "x2",
+                __LINE__);
+    expect_fail(FM(x1.t, x2.t, NULL, NULL, "", 5, y.t), ACLNN_ERR_PARAM_INVALID, op, "cubeMathType",
+                __LINE__);
+    expect_fail(FM(x3.t, x2.t, NULL, NULL, "gelu_tanh", 0, y3.t), ACLNN_ERR_PARAM_INVALID, op,
+                "dims", __LINE__);
+    expect_fail(FM(x1.t, x2.t, NULL, NULL, "16cast32", 0, y.t), ACLNN_ERR_PARAM_INVALID, op, "y",
+                __LINE__);
+#undef FM
+    OT_FREE(&x1, &x2, &b, &y, &x3, &f1, &y3);
+}
+
 int main(void)
 {
     ot_init();
     reduce_sum();
+    fused_matmul();
     ot_fini();
-    printf("ops_quant_fused: ok\n");
+    printf("ops_matmul_fused: ok\n");
     return 0;
 }
