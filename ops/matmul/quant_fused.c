@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The quantised products with a fused epilogue that ops-nn's matmul folder
- * adds to QuantMatmulV3/V4 (ops/quant/qmatmul.c): QuantMatmulReduceSumWeightNz.
+ * adds to QuantMatmulV3/V4 (ops/quant/qmatmul.c): QuantMatmulReduceSumWeightNz and
+ * QuantMatmulDequant.
  *
  *  QF1. The product: INT8 x1 [m, k] @ INT8 x2 [k, n] per batch, exact as
  *      ops/quant/qmatmul.c QQ1's int64 sums, computed by the BLAS's sgemm
@@ -19,14 +20,29 @@
  *  QF3. A weight in FRACTAL_NZ (CANN's examples create x2 so, its storage sized by
  *      aclnnCalculateMatmulWeightSizeV2) is read as the ND view its dims and strides give,
  *      as every *WeightNz entry of cpuacl reads it (quant_matmul.c QM4).
+ *  QF4. QuantMatmulDequant, CANN's formula: FLOAT16 x [m, k] times the FLOAT16
+ *      smoothScaleOptional [k] (when given; in float32, not rounded: CANN does
+ *      not say, an open guess), quantised to int8 per row by xScaleOptional (FLOAT
+ *      [m] "pertoken" or [1] "pertensor") or, without it, dynamically per row with
+ *      scale = max |x| / 127 ("pertoken" only; a zero row quantises to 0):
+ *      xq = round(x / scale) half to even, saturated to [-128, 127]. Then
+ *      acc = xq @ weight^T exactly (QF1; weight INT8 [n, k], transposeWeight
+ *      true only, as CANN) and out = acc * weightScale[j] * xScale[i] for a
+ *      FLOAT weightScale [n]; for an INT64 one (x's scale already folded in,
+ *      xScale FLOAT16 [1], "pertensor") out = acc * weightScale[j] read as the
+ *      float of its low 32 bits. In double, stored to FLOAT16. biasOptional and
+ *      xOffsetOptional must be NULL (CANN: reserved).
  */
 #include <cblas.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_quant_matmul_dequant.h"
 #include "aclnnop/aclnn_quant_matmul_reduce_sum.h"
 #include "ops/engine/engine.h"
 #include "ops/matmul/table.h"
+#include "ops/quant/quant.h"
 
 typedef __typeof__(cblas_sgemm) sgemm_fn;
 
@@ -200,3 +216,149 @@ aclnnStatus aclnnQuantMatmulReduceSumWeightNzGetWorkspaceSize(
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(QuantMatmulReduceSumWeightNz)
+
+/* ---- QuantMatmulDequant (QF4) --------------------------------------------------------------- */
+
+struct qmd_plan {
+    struct ops_tensor x, w, ws, xs, sm, out;
+    sgemm_fn *sgemm;
+    int64_t m, k, n;
+    bool has_xs, has_sm, word, pertensor;
+};
+
+static int32_t qmd_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct qmd_plan *p = e->plan;
+    const int64_t m = p->m, k = p->k, n = p->n;
+    float *X = qf_gather(&p->x, addr, CK_F32);
+    float *A = malloc((size_t)(m * k + k * n + m * n) * sizeof(float));
+    int64_t *acc = malloc((size_t)(m * n) * sizeof(int64_t));
+    int64_t *wi = p->word ? qf_gather(&p->ws, addr, CK_I64) : NULL;
+    float *wf = p->word ? NULL : qf_gather(&p->ws, addr, CK_F32);
+    float *sm = p->has_sm ? qf_gather(&p->sm, addr, CK_F32) : NULL;
+    float *xs = p->has_xs ? qf_gather(&p->xs, addr, CK_F32) : NULL;
+    double *sx = malloc((size_t)m * sizeof(double)), *row = malloc((size_t)n * sizeof(double));
+    int32_t rc = 0;
+    if (!X || !A || !acc || (p->word ? !wi : !wf) || (p->has_sm && !sm) || (p->has_xs && !xs) ||
+        !sx || !row) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    float *B = A + m * k, *C = B + k * n;
+    for (int64_t i = 0; i < m; i++) {
+        float *xr = X + i * k;
+        double mx = 0;
+        for (int64_t q = 0; q < k; q++) {
+            if (sm)
+                xr[q] *= sm[q];
+            mx = fmax(mx, fabs((double)xr[q]));
+        }
+        sx[i] = p->has_xs ? xs[p->pertensor ? 0 : i] : mx / 127.0;
+        for (int64_t q = 0; q < k; q++)
+            A[i * k + q] = sx[i] == 0 ? 0.0f : (float)qt_round_sat(xr[q] / sx[i], 0, -128, 127);
+    }
+    /* weight [n, k] (transposeWeight) gathered as its transposed view [k, n] */
+    const int64_t dw[2] = {k, n}, sw[2] = {p->w.strides[1], p->w.strides[0]};
+    ops_gather_nd(B, CK_F32, ops_base(&p->w, addr), p->w.dt, 2, dw, sw);
+    qf_product(p->sgemm, acc, A, B, C, m, k, n);
+    ops_store_fn st = ops_storer(CK_F64, p->out.dt);
+    const int64_t eo = ops_dt_size(p->out.dt);
+    for (int64_t i = 0; i < m; i++) {
+        for (int64_t j = 0; j < n; j++) {
+            const double a = (double)acc[i * n + j];
+            if (p->word) {
+                const uint32_t bits = (uint32_t)((uint64_t)wi[j] & 0xFFFFFFFFu);
+                float f;
+                memcpy(&f, &bits, sizeof f);
+                row[j] = a * f;
+            } else {
+                row[j] = a * wf[j] * sx[i];
+            }
+        }
+        st(ops_elem(&p->out, addr, i * p->out.strides[0]), p->out.strides[1] * eo, row, n);
+    }
+done:
+    free(X);
+    free(A);
+    free(acc);
+    free(wi);
+    free(wf);
+    free(sm);
+    free(xs);
+    free(sx);
+    free(row);
+    return rc;
+}
+
+aclnnStatus aclnnQuantMatmulDequantGetWorkspaceSize(
+    const aclTensor *x, const aclTensor *weight, const aclTensor *weightScale,
+    const aclTensor *biasOptional, const aclTensor *xScaleOptional,
+    const aclTensor *xOffsetOptional, const aclTensor *smoothScaleOptional, char *xQuantMode,
+    bool transposeWeight, const aclTensor *out, WS)
+{
+    const char *name = "aclnnQuantMatmulDequant";
+    OPS_CHECK_NULLS(name, x, weight, weightScale, xQuantMode, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if (biasOptional || xOffsetOptional)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: biasOptional and xOffsetOptional must be NULL (reserved)", name);
+    if (!transposeWeight)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: transposeWeight must be true", name);
+    const bool pertensor = strcmp(xQuantMode, "pertensor") == 0;
+    if (!pertensor && strcmp(xQuantMode, "pertoken") != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: xQuantMode \"%s\" is not \"pertoken\" or \"pertensor\"", name,
+                       xQuantMode);
+    if ((rc = ops_need_dt(name, "x", x->dtype, OPS_DT2_QuantMatmulDequant, &dt)) ||
+        (rc = ops_need_dt(name, "weight", weight->dtype, OPS_DT_QuantMatmulDequant, &dt)) ||
+        (rc = qf_weight_check(name, weight)))
+        return rc;
+    if (x->ndim != 2 || weight->ndim != 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: x (%u dims) must be [m, k] and weight (%u dims) [n, k]", name,
+                       (unsigned)x->ndim, (unsigned)weight->ndim);
+    const int64_t m = x->dims[0], k = x->dims[1], n = weight->dims[0];
+    const int64_t wwant[2] = {n, k}, nwant[1] = {n}, kwant[1] = {k}, owant[2] = {m, n};
+    const bool word = weightScale->dtype == ACL_INT64;
+    if (!word && weightScale->dtype != ACL_FLOAT)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: weightScale is %s, must be FLOAT or INT64",
+                       name, ops_dt_name(weightScale->dtype));
+    if ((rc = ops_check_shape(name, wwant, 2, weight, "weight")) ||
+        (rc = ops_check_shape(name, nwant, 1, weightScale, "weightScale")) ||
+        (rc = qf_need(name, "out", out, ACL_FLOAT16, owant, 2)) ||
+        (smoothScaleOptional &&
+         (rc = qf_need(name, "smoothScaleOptional", smoothScaleOptional, ACL_FLOAT16, kwant, 1))))
+        return rc;
+    if (xScaleOptional) {
+        const aclDataType sdt = word ? ACL_FLOAT16 : ACL_FLOAT;
+        const int64_t swant[1] = {pertensor ? 1 : m};
+        if ((rc = qf_need(name, "xScaleOptional", xScaleOptional, sdt, swant, 1)))
+            return rc;
+    }
+    if (word && (!xScaleOptional || !pertensor))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: an INT64 weightScale needs a FLOAT16 xScaleOptional and \"pertensor\"",
+                       name);
+    if (!xScaleOptional && pertensor)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: dynamic quantisation (no xScaleOptional) is \"pertoken\" only", name);
+    if (!m || !k || !n)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: empty tensors are not supported", name);
+    void *sgemm = ops_blas_sgemm(name);
+    if (!sgemm)
+        return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
+    OPS_PLAN(e, p, name, 5, 1, struct qmd_plan, NULL, {&p->x, x, "x"}, {NULL, weight, "weight"},
+             {&p->ws, weightScale, "weightScale"},
+             {xScaleOptional ? &p->xs : NULL, xScaleOptional, "xScaleOptional"},
+             {smoothScaleOptional ? &p->sm : NULL, smoothScaleOptional, "smoothScaleOptional"},
+             {&p->out, out, "out"});
+    qf_weight_view(&p->w, weight, 1);
+    memcpy(&p->sgemm, &sgemm, sizeof(sgemm)); /* object -> function pointer (POSIX) */
+    p->m = m, p->k = k, p->n = n;
+    p->has_xs = xScaleOptional != NULL, p->has_sm = smoothScaleOptional != NULL;
+    p->word = word, p->pertensor = pertensor;
+    e->run = qmd_run;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(QuantMatmulDequant)

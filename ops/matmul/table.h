@@ -7,7 +7,7 @@
  * grouped_matmul.c, quant_matmul.c (WeightQuantBatchMatmulV2/V3/Nz,
  * TransMatmulWeight, ConvertWeightToINT4Pack and the weight size functions)
  * variants.c (Addmm ... TransposeBatchMatMul), einsum.c and quant_fused.c
- * (QuantMatmulReduceSumWeightNz), fused_matmul.c (FusedMatmul).
+ * (QuantMatmulReduceSumWeightNz, QuantMatmulDequant), fused_matmul.c (FusedMatmul).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -93,7 +93,10 @@
         int_array, bool, tensor),                                                                  \
       DTM(DT_I8), none, 0)                                                                         \
     X(FusedMatmul, fused_matmul, OPS_OUT, K(tensor, tensor, tensor, tensor, string, int8, tensor), \
-      DTM_F3, none, 0)
+      DTM_F3, none, 0)                                                                             \
+    X(QuantMatmulDequant, quant_matmul_dequant, OPS_OUT,                                           \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, string, bool, tensor), DTM(DT_I8),  \
+      x, DTM(DT_F16))
 
 enum { MATMUL_OPS(OPS_ROW_DT) };
 

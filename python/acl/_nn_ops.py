@@ -647,6 +647,7 @@ OPS = {
     'PreluBackward': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor'),
     'Prod': ('tensor', 'int', 'tensor'),
     'ProdDim': ('tensor', 'int64', 'bool', 'int', 'tensor'),
+    'QuantMatmulDequant': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'string', 'bool', 'tensor'),
     'QuantMatmulReduceSumWeightNz': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool', 'int64', 'int_array', 'bool', 'tensor'),
     'QuantMatmulV2': ('tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool', 'tensor'),
     'QuantMatmulV3': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool', 'tensor'),

@@ -6,8 +6,12 @@ QuantMatmulReduceSumWeightNz: INT8 x1 (batch, m, k) @ INT8 x2 (batch, k, n) per 
 scaled by x1Scale (batch, m) and x2Scale (n), summed over the batch into a BFLOAT16 (m, n);
 strided views of every operand; CANN's fixed parameters (dims [0], keepDims false, NULL
 reserved tensors) and bad input giving 161001 / 161002 with a message naming the operator.
+QuantMatmulDequant: FLOAT16 x smoothed, quantised per row (static per-token / per-tensor
+FLOAT scales, dynamic max|x| / 127 scales, half to even, saturated), times an INT8 weight
+[n, k], dequantised by FLOAT or INT64 (folded) weight scales into FLOAT16; its bad input.
 Seeded random inputs through acl.nn on a stream. Skipped (exit 77) without torch."""
 import random
+import struct
 import unittest
 
 from torchcase import TorchCase, torch  # noqa: E402 (first: torch before acl)
@@ -126,6 +130,72 @@ class QuantFusedTorch(TorchCase):
         e1, e2 = self.h(torch.zeros((2, 0, 4), dtype=I8)), self.h(torch.zeros((2, 0), dtype=F32))
         self.refused(op, 161002, *self.rs_args(e1, x2, e2, s2,
                                                self.h(torch.zeros((0, 5), dtype=BF16))))
+
+    # ---- QuantMatmulDequant (QF4) -----------------------------------------------------------
+
+    def qmd_ref(self, x, w, ws, xs, sm, dynamic, word):
+        xf = x.double()
+        if sm is not None:
+            xf = (x.float() * sm.float()).double()  # float32, not rounded (QF4)
+        if dynamic:
+            sx = xf.abs().amax(1) / 127.0
+        else:
+            sx = xs.float().double().reshape(-1).expand(x.shape[0])
+        q = torch.where(sx.unsqueeze(1) == 0, torch.zeros_like(xf),
+                        torch.clamp(torch.round(xf / sx.unsqueeze(1)),
+                                    -128, 127))
+        acc = q.long() @ w.long().t()
+        if word:
+            f = torch.tensor([struct.unpack("<f", struct.pack("<I", int(v) & 0xFFFFFFFF))[0]
+                              for v in ws.tolist()], dtype=torch.float64)
+            return (acc.double() * f).to(F16)
+        return (acc.double() * ws.double() * sx.unsqueeze(1)).to(F16)
+
+    def test_quant_matmul_dequant(self):
+        rng = random.Random(SEED + 2)
+        op = "QuantMatmulDequant"
+        for m, k, n in ((1, 1, 1), (3, 16, 5), (7, 64, 9), (2, 1100, 3)):
+            for mode in ("dynamic", "pertoken", "pertensor", "word"):
+                for smooth in (False, True):
+                    x = rand_f(rng, (m, k), -3, 3, F16)
+                    if m > 1:
+                        x[0] = 0  # a zero row: scale 0 quantises to 0
+                    w = rand_i8(rng, (n, k))
+                    sm = rand_f(rng, (k,), 0.5, 1.5, F16) if smooth else None
+                    xs, ws = None, rand_f(rng, (n,), 1e-3, 1e-2, F32)
+                    if mode == "pertoken":
+                        xs = rand_f(rng, (m,), 0.01, 0.05, F32)
+                    elif mode in ("pertensor", "word"):
+                        xs = rand_f(rng, (1,), 0.01, 0.05, F16 if mode == "word" else F32)
+                    if mode == "word":  # weightScale * xScale folded into the float's bits
+                        f = (ws.double() * xs.double()).float()
+                        ws = torch.tensor([struct.unpack("<I", struct.pack("<f", float(v)))[0]
+                                           for v in f.tolist()], dtype=torch.int64)
+                    ref = self.qmd_ref(x, w, ws, xs, sm, mode == "dynamic", mode == "word")
+                    out = self.dev(torch.zeros((m, n), dtype=F16))
+                    qm = "pertensor" if mode in ("pertensor", "word") else "pertoken"
+                    self.run_op(op, self.h(view_of(rng, x)), self.h(view_of(rng, w)), self.h(ws),
+                                0, self.h(xs), 0, self.h(sm), qm, True, out.handle)
+                    check(self, out.read(), ref, "%s %dx%dx%d %s smooth=%s" % (
+                        op, m, k, n, mode, smooth))
+        # bad input
+        x, w = self.h(rand_f(rng, (2, 4), -1, 1, F16)), self.h(rand_i8(rng, (3, 4)))
+        ws, o = self.h(rand_f(rng, (3,), 0.1, 1, F32)), self.h(torch.zeros((2, 3), dtype=F16))
+        self.run_op(op, x, w, ws, 0, 0, 0, 0, "pertoken", True, o)
+        self.refused(op, 161001, 0, w, ws, 0, 0, 0, 0, "pertoken", True, o)
+        self.refused(op, 161001, x, w, 0, 0, 0, 0, 0, "pertoken", True, o)
+        self.refused(op, 161002, x, w, ws, 0, 0, 0, 0, "pertoken", False, o)
+        self.refused(op, 161002, x, w, ws, 0, 0, 0, 0, "perchannel", True, o)
+        self.refused(op, 161002, x, w, ws, 0, 0, 0, 0, "pertensor", True, o)  # dynamic
+        self.refused(op, 161002, x, w, ws, ws, 0, 0, 0, "pertoken", True, o)  # bias
+        self.refused(op, 161002, w, w, ws, 0, 0, 0, 0, "pertoken", True, o)  # x type
+        self.refused(op, 161002, x, self.h(rand_i8(rng, (3, 5))), ws, 0, 0, 0, 0, "pertoken",
+                     True, o)
+        wi = self.h(torch.zeros((3,), dtype=torch.int64))
+        self.refused(op, 161002, x, w, wi, 0, self.h(rand_f(rng, (1,), 0.1, 1, F32)), 0, 0,
+                     "pertensor", True, o)  # INT64 weightScale needs a FLOAT16 xScale
+        self.refused(op, 161002, x, w, ws, 0, 0, 0, 0, "pertoken", True,
+                     self.h(torch.zeros((2, 3), dtype=F32)))
 
 
 if __name__ == "__main__":
