@@ -320,6 +320,8 @@
 #include "aclnnop/aclnn_quant_matmul_weight_nz.h"
 #include "aclnnop/aclnn_quant_matmul_reduce_sum.h"
 #include "aclnnop/aclnn_quant_matmul_dequant.h"
+#include "aclnnop/aclnn_fused_quant_matmul.h"
+#include "aclnnop/aclnn_fused_quant_matmul_weight_nz.h"
 #include "aclnnop/aclnn_fused_matmul.h"
 #include "aclnnop/aclnn_random.h"
 #include "aclnnop/aclnn_randperm.h"

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The quantised products with a fused epilogue that ops-nn's matmul folder
- * adds to QuantMatmulV3/V4 (ops/quant/qmatmul.c): QuantMatmulReduceSumWeightNz and
- * QuantMatmulDequant.
+ * adds to QuantMatmulV3/V4 (ops/quant/qmatmul.c): QuantMatmulReduceSumWeightNz,
+ * QuantMatmulDequant and FusedQuantMatmul (+WeightNz).
  *
  *  QF1. The product: INT8 x1 [m, k] @ INT8 x2 [k, n] per batch, exact as
  *      ops/quant/qmatmul.c QQ1's int64 sums, computed by the BLAS's sgemm
@@ -32,12 +32,23 @@
  *      xScale FLOAT16 [1], "pertensor") out = acc * weightScale[j] read as the
  *      float of its low 32 bits. In double, stored to FLOAT16. biasOptional and
  *      xOffsetOptional must be NULL (CANN: reserved).
+ *  QF5. FusedQuantMatmul (+WeightNz: x2 as QF3): INT8 x1 [..., m, k] @ x2
+ *      [..., k, n] (batch dims broadcast; transposed views as strides), then
+ *      qbmmout = (acc + bias) * x2Scale * x1Scale with an INT32 bias, or
+ *      acc * x2Scale * x1Scale + bias with a float one (x1Scale FLOAT [m] per
+ *      token, x2Scale FLOAT / BFLOAT16 [n] or [1], bias [n] or [batch, 1, n]),
+ *      out = gelu_tanh / gelu_erf(qbmmout) (FusedMatmul's forms), in double,
+ *      stored to FLOAT16 / BFLOAT16. The INT4 / INT32-packed forms are refused
+ *      (not yet in cpuacl), as are the reserved yScale, offsets, x3 and a group
+ *      size (161002).
  */
 #include <cblas.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_fused_quant_matmul.h"
+#include "aclnnop/aclnn_fused_quant_matmul_weight_nz.h"
 #include "aclnnop/aclnn_quant_matmul_dequant.h"
 #include "aclnnop/aclnn_quant_matmul_reduce_sum.h"
 #include "ops/engine/engine.h"
@@ -362,3 +373,204 @@ aclnnStatus aclnnQuantMatmulDequantGetWorkspaceSize(
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(QuantMatmulDequant)
+
+/* ---- FusedQuantMatmul, FusedQuantMatmulWeightNz (QF5) -----------------------------------------
+ */
+
+#define QF_BATCH (OPS_MAX_DIMS - 2)
+
+struct fq_plan {
+    struct ops_tensor x1, x2, s1, s2, bias, out;
+    sgemm_fn *sgemm;
+    int nb;
+    bool has_bias, int_bias, erf;
+    int64_t m, k, n, bias_bs; /* bias_bs: the bias's batch stride (0: one row for all) */
+    int64_t bdims[QF_BATCH];
+    int64_t bst[3][QF_BATCH]; /* batch strides of x1, x2, out */
+};
+
+static int32_t fq_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct fq_plan *p = e->plan;
+    const int64_t m = p->m, k = p->k, n = p->n;
+    float *A = malloc((size_t)(m * k + k * n + m * n) * sizeof(float));
+    int64_t *acc = malloc((size_t)(m * n) * sizeof(int64_t));
+    float *s1 = qf_gather(&p->s1, addr, CK_F32), *s2 = qf_gather(&p->s2, addr, CK_F32);
+    double *bias = malloc((size_t)n * sizeof(double)), *row = malloc((size_t)n * sizeof(double));
+    int32_t rc = 0;
+    if (!A || !acc || !s1 || !s2 || !bias || !row) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    float *B = A + m * k, *C = B + k * n;
+    const int r1 = p->x1.ndim - 2, r2 = p->x2.ndim - 2, ro = p->out.ndim - 2;
+    const int64_t d1[2] = {m, k}, st1[2] = {p->x1.strides[r1], p->x1.strides[r1 + 1]};
+    const int64_t d2[2] = {k, n}, st2[2] = {p->x2.strides[r2], p->x2.strides[r2 + 1]};
+    const int64_t bsn = p->has_bias ? p->bias.strides[p->bias.ndim - 1] : 0;
+    ops_store_fn st = ops_storer(CK_F64, p->out.dt);
+    const int64_t eo = ops_dt_size(p->out.dt);
+    int64_t idx[QF_BATCH] = {0}, nbatch = ops_numel(p->bdims, p->nb);
+    for (int64_t bi = 0; bi < nbatch; bi++) {
+        ops_gather_nd(A, CK_F32, ops_elem(&p->x1, addr, ops_odo_off(idx, p->bst[0], p->nb)),
+                      p->x1.dt, 2, d1, st1);
+        ops_gather_nd(B, CK_F32, ops_elem(&p->x2, addr, ops_odo_off(idx, p->bst[1], p->nb)),
+                      p->x2.dt, 2, d2, st2);
+        qf_product(p->sgemm, acc, A, B, C, m, k, n);
+        if (p->has_bias)
+            ops_gather_nd(bias, CK_F64, ops_elem(&p->bias, addr, bi * p->bias_bs), p->bias.dt, 1,
+                          &n, &bsn);
+        const int64_t oo = ops_odo_off(idx, p->bst[2], p->nb);
+        for (int64_t i = 0; i < m; i++) {
+            for (int64_t j = 0; j < n; j++) {
+                const double sc = (double)s2[p->s2.numel == 1 ? 0 : j] * s1[i];
+                double v = (double)acc[i * n + j];
+                if (p->int_bias)
+                    v = (v + bias[j]) * sc;
+                else
+                    v = v * sc + (p->has_bias ? bias[j] : 0);
+                row[j] =
+                    p->erf
+                        ? 0.5 * v * erfc(-v * 0.7071067811865476)
+                        : v / (1.0 + exp(-2.0 * 0.7978845608028654 * (v + 0.044715 * v * v * v)));
+            }
+            st(ops_elem(&p->out, addr, oo + i * p->out.strides[ro]), p->out.strides[ro + 1] * eo,
+               row, n);
+        }
+        ops_odo_next(idx, p->bdims, p->nb);
+    }
+done:
+    free(A);
+    free(acc);
+    free(s1);
+    free(s2);
+    free(bias);
+    free(row);
+    return rc;
+}
+
+static aclnnStatus fq_build(const char *name, unsigned types, const aclTensor *x1,
+                            const aclTensor *x2, const aclTensor *x1Scale, const aclTensor *x2Scale,
+                            const aclTensor *yScale, const aclTensor *x1Offset,
+                            const aclTensor *x2Offset, const aclTensor *yOffset,
+                            const aclTensor *bias, const aclTensor *x3, const char *fusedOpType,
+                            int64_t groupSize, const aclTensor *out, WS)
+{
+    OPS_CHECK_NULLS(name, x1, x2, x1Scale, x2Scale, fusedOpType, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if (yScale || x1Offset || x2Offset || yOffset || x3 || groupSize != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: yScaleOptional, x1OffsetOptional, x2OffsetOptional, yOffsetOptional "
+                       "and x3Optional must be NULL and groupSizeOptional (%lld) 0 (reserved)",
+                       name, (long long)groupSize);
+    const bool erf = strcmp(fusedOpType, "gelu_erf") == 0;
+    if (!erf && strcmp(fusedOpType, "gelu_tanh") != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: fusedOpType \"%s\" is not \"gelu_erf\" or \"gelu_tanh\"", name,
+                       fusedOpType);
+    if (x1->dtype == ACL_INT4 || x1->dtype == ACL_INT32 || x2->dtype == ACL_INT4 ||
+        x2->dtype == ACL_INT32)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: the INT4 / INT32-packed forms are not supported by cpuacl (INT8 x1 "
+                       "and x2)",
+                       name);
+    if ((rc = ops_need_dt(name, "x1", x1->dtype, types, &dt)) ||
+        (rc = ops_need_dt(name, "x2", x2->dtype, types, &dt)) || (rc = qf_weight_check(name, x2)))
+        return rc;
+    if (out->dtype != ACL_FLOAT16 && out->dtype != ACL_BF16)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out is %s, must be FLOAT16 or BFLOAT16", name,
+                       ops_dt_name(out->dtype));
+    const int r1 = (int)x1->ndim, r2 = (int)x2->ndim;
+    if (r1 < 2 || r2 < 2 || r1 > 6 || r2 > 6)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1 (%d dims) and x2 (%d dims) need 2..6", name,
+                       r1, r2);
+    const int64_t m = x1->dims[r1 - 2], k = x1->dims[r1 - 1], n = x2->dims[r2 - 1];
+    if (x2->dims[r2 - 2] != k)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1's k %lld and x2's k %lld differ", name,
+                       (long long)k, (long long)x2->dims[r2 - 2]);
+    int64_t bd[OPS_MAX_DIMS];
+    int nb = 0;
+    if (!ops_broadcast(x1->dims, r1 - 2, x2->dims, r2 - 2, bd, &nb) || nb > QF_BATCH)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: batch dims of x1 and x2 do not broadcast",
+                       name);
+    int64_t want[OPS_MAX_DIMS];
+    memcpy(want, bd, sizeof(int64_t) * (size_t)nb);
+    want[nb] = m, want[nb + 1] = n;
+    const int64_t mw[1] = {m};
+    if ((rc = ops_check_shape(name, want, nb + 2, out, "out")) ||
+        (rc = qf_need(name, "x1Scale", x1Scale, ACL_FLOAT, mw, 1)))
+        return rc;
+    if (x2Scale->dtype != ACL_FLOAT && x2Scale->dtype != ACL_BF16)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x2Scale is %s, must be FLOAT or BFLOAT16",
+                       name, ops_dt_name(x2Scale->dtype));
+    if (x2Scale->ndim != 1 || (x2Scale->dims[0] != n && x2Scale->dims[0] != 1))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x2Scale must be [n] or [1] (n = %lld)", name,
+                       (long long)n);
+    const int64_t nbatch = ops_numel(bd, nb);
+    if (bias) {
+        const aclDataType b = bias->dtype;
+        if (b != ACL_INT32 && b != ACL_FLOAT && b != ACL_BF16 && b != ACL_FLOAT16)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: biasOptional is %s, must be INT32, FLOAT, BFLOAT16 or FLOAT16",
+                           name, ops_dt_name(b));
+        const bool one = bias->ndim == 1 && bias->dims[0] == n;
+        const bool per_batch =
+            bias->ndim == 3 && bias->dims[0] == nbatch && bias->dims[1] == 1 && bias->dims[2] == n;
+        if (!one && !per_batch)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: biasOptional must be [n] or [batch, 1, n] (n = %lld)", name,
+                           (long long)n);
+    }
+    if (!ops_numel(out->dims, (int)out->ndim) || !k)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: empty tensors are not supported", name);
+    void *sgemm = ops_blas_sgemm(name);
+    if (!sgemm)
+        return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
+    OPS_PLAN(e, p, name, 5, 1, struct fq_plan, NULL, {&p->x1, x1, "x1"}, {NULL, x2, "x2"},
+             {&p->s1, x1Scale, "x1Scale"}, {&p->s2, x2Scale, "x2Scale"},
+             {bias ? &p->bias : NULL, bias, "biasOptional"}, {&p->out, out, "out"});
+    qf_weight_view(&p->x2, x2, 1);
+    memcpy(&p->sgemm, &sgemm, sizeof(sgemm)); /* object -> function pointer (POSIX) */
+    p->nb = nb, p->m = m, p->k = k, p->n = n;
+    p->has_bias = bias != NULL, p->int_bias = bias && bias->dtype == ACL_INT32, p->erf = erf;
+    p->bias_bs = bias && bias->ndim == 3 ? bias->strides[0] : 0;
+    memcpy(p->bdims, bd, sizeof(int64_t) * (size_t)nb);
+    const aclTensor *ts[3] = {x1, x2, out};
+    for (int t = 0; t < 3; t++) {
+        const int tb = (int)ts[t]->ndim - 2;
+        for (int d = 0; d < nb; d++) {
+            const int td = d - (nb - tb);
+            p->bst[t][d] = (td < 0 || ts[t]->dims[td] == 1) ? 0 : ts[t]->strides[td];
+        }
+    }
+    e->run = fq_run;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
+aclnnStatus aclnnFusedQuantMatmulGetWorkspaceSize(
+    const aclTensor *x1, const aclTensor *x2, const aclTensor *x1Scale, const aclTensor *x2Scale,
+    const aclTensor *yScaleOptional, const aclTensor *x1OffsetOptional,
+    const aclTensor *x2OffsetOptional, const aclTensor *yOffsetOptional,
+    const aclTensor *biasOptional, const aclTensor *x3Optional, const char *fusedOpType,
+    int64_t groupSizeOptional, aclTensor *out, WS)
+{
+    return fq_build("aclnnFusedQuantMatmul", OPS_DT_FusedQuantMatmul, x1, x2, x1Scale, x2Scale,
+                    yScaleOptional, x1OffsetOptional, x2OffsetOptional, yOffsetOptional,
+                    biasOptional, x3Optional, fusedOpType, groupSizeOptional, out, workspaceSize,
+                    executor);
+}
+PHASE2(FusedQuantMatmul)
+
+aclnnStatus aclnnFusedQuantMatmulWeightNzGetWorkspaceSize(
+    const aclTensor *x1, const aclTensor *x2, const aclTensor *x1Scale, const aclTensor *x2Scale,
+    const aclTensor *yScaleOptional, const aclTensor *x1OffsetOptional,
+    const aclTensor *x2OffsetOptional, const aclTensor *yOffsetOptional,
+    const aclTensor *biasOptional, const aclTensor *x3Optional, const char *fusedOpType,
+    int64_t groupSizeOptional, aclTensor *out, WS)
+{
+    return fq_build("aclnnFusedQuantMatmulWeightNz", OPS_DT_FusedQuantMatmulWeightNz, x1, x2,
+                    x1Scale, x2Scale, yScaleOptional, x1OffsetOptional, x2OffsetOptional,
+                    yOffsetOptional, biasOptional, x3Optional, fusedOpType, groupSizeOptional, out,
+                    workspaceSize, executor);
+}
+PHASE2(FusedQuantMatmulWeightNz)

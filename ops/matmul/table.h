@@ -7,7 +7,8 @@
  * grouped_matmul.c, quant_matmul.c (WeightQuantBatchMatmulV2/V3/Nz,
  * TransMatmulWeight, ConvertWeightToINT4Pack and the weight size functions)
  * variants.c (Addmm ... TransposeBatchMatMul), einsum.c and quant_fused.c
- * (QuantMatmulReduceSumWeightNz, QuantMatmulDequant), fused_matmul.c (FusedMatmul).
+ * (QuantMatmulReduceSumWeightNz, QuantMatmulDequant, FusedQuantMatmul (+WeightNz)),
+ * fused_matmul.c (FusedMatmul).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -96,7 +97,15 @@
       DTM_F3, none, 0)                                                                             \
     X(QuantMatmulDequant, quant_matmul_dequant, OPS_OUT,                                           \
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, string, bool, tensor), DTM(DT_I8),  \
-      x, DTM(DT_F16))
+      x, DTM(DT_F16))                                                                              \
+    X(FusedQuantMatmul, fused_quant_matmul, OPS_OUT,                                               \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, string,    \
+        int64, tensor),                                                                            \
+      DTM(DT_I8), none, 0)                                                                         \
+    X(FusedQuantMatmulWeightNz, fused_quant_matmul_weight_nz, OPS_OUT,                             \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, string,    \
+        int64, tensor),                                                                            \
+      DTM(DT_I8), none, 0)
 
 enum { MATMUL_OPS(OPS_ROW_DT) };
 

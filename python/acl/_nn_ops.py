@@ -310,6 +310,8 @@ OPS = {
     'FusedInferAttentionScoreV2': ('tensor', 'tensor_list', 'tensor_list', 'tensor', 'tensor', 'int_array', 'int_array', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'int_array', 'int64', 'double', 'int64', 'int64', 'string', 'int64', 'int64', 'int64', 'int64', 'int64', 'bool', 'int64', 'int64', 'tensor', 'tensor'),
     'FusedMatmul': ('tensor', 'tensor', 'tensor', 'tensor', 'string', 'int8', 'tensor'),
     'FusedMulAddN': ('tensor', 'tensor', 'tensor', 'tensor'),
+    'FusedQuantMatmul': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'string', 'int64', 'tensor'),
+    'FusedQuantMatmulWeightNz': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'string', 'int64', 'tensor'),
     'FusedSgd': ('tensor_list', 'tensor_list', 'tensor_list', 'tensor', 'float', 'float', 'float', 'float', 'bool', 'bool', 'bool'),
     'Gather': ('tensor', 'int64', 'tensor', 'tensor'),
     'GatherElementsV3': ('tensor', 'tensor', 'int64', 'tensor'),

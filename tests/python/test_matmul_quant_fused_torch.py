@@ -9,6 +9,9 @@ reserved tensors) and bad input giving 161001 / 161002 with a message naming the
 QuantMatmulDequant: FLOAT16 x smoothed, quantised per row (static per-token / per-tensor
 FLOAT scales, dynamic max|x| / 127 scales, half to even, saturated), times an INT8 weight
 [n, k], dequantised by FLOAT or INT64 (folded) weight scales into FLOAT16; its bad input.
+FusedQuantMatmul (+WeightNz): INT8 products with per-token / per-channel / per-tensor scales,
+INT32 and float biases ([n] and [batch, 1, n]), broadcast batches, transposed x1 / x2 views,
+both gelu forms, FLOAT16 / BFLOAT16 outs; its bad input.
 Seeded random inputs through acl.nn on a stream. Skipped (exit 77) without torch."""
 import random
 import struct
@@ -196,6 +199,65 @@ class QuantFusedTorch(TorchCase):
                      "pertensor", True, o)  # INT64 weightScale needs a FLOAT16 xScale
         self.refused(op, 161002, x, w, ws, 0, 0, 0, 0, "pertoken", True,
                      self.h(torch.zeros((2, 3), dtype=F32)))
+
+    # ---- FusedQuantMatmul (+WeightNz) (QF5) -------------------------------------------------
+
+    def test_fused_quant_matmul(self):
+        rng = random.Random(SEED + 3)
+        gelu = {"gelu_tanh": lambda v: torch.nn.functional.gelu(v, approximate="tanh"),
+                "gelu_erf": torch.nn.functional.gelu}
+        for op in ("FusedQuantMatmul", "FusedQuantMatmulWeightNz"):
+            for s1, s2 in (((3, 7), (7, 5)), ((2, 4, 9), (9, 6)), ((2, 3, 33), (2, 33, 4)),
+                           ((1, 5, 8), (3, 8, 2)), ((2, 2, 1100), (1100, 3))):
+                for out_dt in (F16, BF16):
+                    for bias_kind in ("none", "int", "float", "batch"):
+                        fop = rng.choice(("gelu_tanh", "gelu_erf"))
+                        x1, x2 = rand_i8(rng, s1), rand_i8(rng, s2)
+                        acc = torch.matmul(x1.long(), x2.long()).double()
+                        m, n = s1[-2], s2[-1]
+                        sc1 = rand_f(rng, (m,), 0.5, 1.5, F32)
+                        sc2 = rand_f(rng, (n,) if rng.random() < 0.7 else (1,), 1e-4, 1e-3,
+                                     rng.choice((F32, BF16)))
+                        sc = sc2.double().reshape(-1) * sc1.double().unsqueeze(1)
+                        bias = None
+                        if bias_kind == "int":
+                            bias = torch.tensor([rng.randint(-2000, 2000) for _ in range(n)],
+                                                dtype=torch.int32)
+                            v = (acc + bias.double()) * sc
+                        elif bias_kind == "float":
+                            bias = rand_f(rng, (n,), -1, 1, rng.choice((F32, BF16, F16)))
+                            v = acc * sc + bias.double()
+                        elif bias_kind == "batch" and acc.dim() == 3:
+                            bias = rand_f(rng, (acc.shape[0], 1, n), -1, 1, F32)
+                            v = acc * sc + bias.double()
+                        else:
+                            v = acc * sc
+                        ref = gelu[fop](v).to(out_dt)
+                        a1 = x1.transpose(-1, -2).contiguous().transpose(-1, -2) \
+                            if rng.random() < 0.4 else view_of(rng, x1)
+                        a2 = x2.transpose(-1, -2).contiguous().transpose(-1, -2) \
+                            if rng.random() < 0.4 else x2
+                        out = self.dev(torch.zeros(tuple(ref.shape), dtype=out_dt))
+                        self.run_op(op, self.h(a1), self.h(a2), self.h(sc1), self.h(sc2), 0, 0, 0,
+                                    0, self.h(bias), 0, fop, 0, out.handle)
+                        check(self, out.read(), ref, "%s %s %s %s bias=%s %s" % (
+                            op, s1, s2, out_dt, bias_kind, fop))
+        # bad input
+        op = "FusedQuantMatmul"
+        x1, x2 = self.h(rand_i8(rng, (2, 4))), self.h(rand_i8(rng, (4, 3)))
+        s1, s2 = self.h(rand_f(rng, (2,), 0.5, 1, F32)), self.h(rand_f(rng, (3,), 0.5, 1, F32))
+        o = self.h(torch.zeros((2, 3), dtype=F16))
+        self.run_op(op, x1, x2, s1, s2, 0, 0, 0, 0, 0, 0, "gelu_erf", 0, o)
+        self.refused(op, 161001, x1, x2, 0, s2, 0, 0, 0, 0, 0, 0, "gelu_erf", 0, o)
+        self.refused(op, 161002, x1, x2, s1, s2, 0, 0, 0, 0, 0, 0, "relu", 0, o)
+        self.refused(op, 161002, x1, x2, s1, s2, 0, 0, 0, 0, 0, s2, "gelu_erf", 0, o)  # x3
+        self.refused(op, 161002, x1, x2, s1, s2, 0, 0, 0, 0, 0, 0, "gelu_erf", 128, o)
+        self.refused(op, 161002, x1, x1, s1, s2, 0, 0, 0, 0, 0, 0, "gelu_erf", 0, o)  # k
+        self.refused(op, 161002, x1, x2, s2, s2, 0, 0, 0, 0, 0, 0, "gelu_erf", 0, o)  # x1Scale
+        self.refused(op, 161002, x1, x2, s1, s2, 0, 0, 0, 0, 0, 0, "gelu_erf", 0,
+                     self.h(torch.zeros((2, 3), dtype=F32)))
+        self.refused(op, 161002, self.h(torch.zeros((2, 4), dtype=torch.int32)), x2, s1, s2, 0, 0,
+                     0, 0, 0, 0, "gelu_erf", 0, o)
 
 
 if __name__ == "__main__":
