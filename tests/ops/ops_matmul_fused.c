@@ -7,6 +7,8 @@
 #include "optest.h"
 
 #include "aclnnop/aclnn_fused_matmul.h"
+#include "aclnnop/aclnn_fused_quant_matmul.h"
+#include "aclnnop/aclnn_quant_matmul_dequant.h"
 #include "aclnnop/aclnn_quant_matmul_reduce_sum.h"
 
 /* A first phase's result must be want with a message naming op and holding frag. */
@@ -151,11 +153,76 @@ static void fused_matmul(void)
     OT_FREE(&x1, &x2, &b, &y, &x3, &f1, &y3);
 }
 
+/* QuantMatmulDequant (QF4) and FusedQuantMatmul (QF5): codes and messages of bad input; a
+ * dynamic-quantisation run whose rows are exact (each row of x holds 127 and 0). */
+static void quant_codes(void)
+{
+    int64_t dx[2] = {2, 4}, dw[2] = {3, 4}, dn[1] = {3}, dm[1] = {2}, dout[2] = {2, 3},
+            dw2[2] = {4, 3};
+    ot_tensor x, w, ws, out, o32, w2, s1, xi;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT16, 2, dx}, {&w, ACL_INT8, 2, dw}, {&ws, ACL_FLOAT, 1, dn},
+                   {&out, ACL_FLOAT16, 2, dout}, {&o32, ACL_FLOAT, 2, dout},
+                   {&w2, ACL_INT8, 2, dw2}, {&s1, ACL_FLOAT, 1, dm}, {&xi, ACL_INT8, 2, dx});
+    for (int64_t i = 0; i < 8; i++)
+        ot_set(&x, i, i % 4 == 1 ? 127 : 0);
+    for (int64_t i = 0; i < 12; i++)
+        ot_set(&w, i, (double)(i % 5) - 2);
+    for (int64_t j = 0; j < 3; j++)
+        ot_set(&ws, j, 0.5);
+    OT_RUN(aclnnQuantMatmulDequant, x.t, w.t, ws.t, NULL, NULL, NULL, NULL, "pertoken", true,
+           out.t);
+    for (int64_t i = 0; i < 2; i++) /* scale 1: out = 127 * w[j, 1] * 0.5 */
+        for (int64_t j = 0; j < 3; j++)
+            CHECK(ot_get(&out, i * 3 + j) == 127 * ot_get(&w, j * 4 + 1) * 0.5);
+    uint64_t wsz;
+    aclOpExecutor *ex;
+    const char *qd = "aclnnQuantMatmulDequant", *fq = "aclnnFusedQuantMatmul";
+#define QD(...) aclnnQuantMatmulDequantGetWorkspaceSize(__VA_ARGS__, &wsz, &ex)
+    expect_fail(QD(NULL, w.t, ws.t, NULL, NULL, NULL, NULL, "pertoken", true, out.t),
+                ACLNN_ERR_PARAM_NULLPTR, qd, "x", __LINE__);
+    expect_fail(QD(x.t, w.t, ws.t, NULL, NULL, NULL, NULL, NULL, true, out.t),
+                ACLNN_ERR_PARAM_NULLPTR, qd, "xQuantMode", __LINE__);
+    expect_fail(QD(x.t, w.t, ws.t, NULL, NULL, NULL, NULL, "pertoken", false, out.t),
+                ACLNN_ERR_PARAM_INVALID, qd, "transposeWeight", __LINE__);
+    expect_fail(QD(x.t, w.t, ws.t, NULL, NULL, NULL, NULL, "pertensor", true, out.t),
+                ACLNN_ERR_PARAM_INVALID, qd, "pertoken", __LINE__);
+    expect_fail(QD(x.t, w.t, ws.t, ws.t, NULL, NULL, NULL, "pertoken", true, out.t),
+                ACLNN_ERR_PARAM_INVALID, qd, "biasOptional", __LINE__);
+    expect_fail(QD(xi.t, w.t, ws.t, NULL, NULL, NULL, NULL, "pertoken", true, out.t),
+                ACLNN_ERR_PARAM_INVALID, qd, "x", __LINE__);
+    expect_fail(QD(x.t, w2.t, ws.t, NULL, NULL, NULL, NULL, "pertoken", true, out.t),
+                ACLNN_ERR_PARAM_INVALID, qd, "weight", __LINE__);
+    expect_fail(QD(x.t, w.t, ws.t, NULL, NULL, NULL, NULL, "pertoken", true, o32.t),
+                ACLNN_ERR_PARAM_INVALID, qd, "out", __LINE__);
+#undef QD
+#define FQ(X1, X2, S1, S2, X3, OP, G, O)                                                           \
+    aclnnFusedQuantMatmulGetWorkspaceSize(X1, X2, S1, S2, NULL, NULL, NULL, NULL, NULL, X3, OP, G, \
+                                          O, &wsz, &ex)
+    ot_tensor *fx1 = &xi, *fx2 = &w2, *fs2 = &ws;
+    CHECK_NN(ACLNN_SUCCESS, FQ(fx1->t, fx2->t, s1.t, fs2->t, NULL, "gelu_tanh", 0, out.t));
+    ot_run(aclnnFusedQuantMatmul, wsz, ex);
+    expect_fail(FQ(fx1->t, fx2->t, NULL, fs2->t, NULL, "gelu_tanh", 0, out.t),
+                ACLNN_ERR_PARAM_NULLPTR, fq, "x1Scale", __LINE__);
+    expect_fail(FQ(fx1->t, fx2->t, s1.t, fs2->t, NULL, "relu", 0, out.t), ACLNN_ERR_PARAM_INVALID,
+                fq, "fusedOpType", __LINE__);
+    expect_fail(FQ(fx1->t, fx2->t, s1.t, fs2->t, s1.t, "gelu_erf", 0, out.t),
+                ACLNN_ERR_PARAM_INVALID, fq, "x3Optional", __LINE__);
+    expect_fail(FQ(fx1->t, fx2->t, s1.t, fs2->t, NULL, "gelu_erf", 64, out.t),
+                ACLNN_ERR_PARAM_INVALID, fq, "groupSizeOptional", __LINE__);
+    expect_fail(FQ(fx1->t, w.t, s1.t, fs2->t, NULL, "gelu_erf", 0, out.t), ACLNN_ERR_PARAM_INVALID,
+                fq, "k", __LINE__);
+    expect_fail(FQ(fx1->t, fx2->t, s1.t, fs2->t, NULL, "gelu_erf", 0, o32.t),
+                ACLNN_ERR_PARAM_INVALID, fq, "out", __LINE__);
+#undef FQ
+    OT_FREE(&x, &w, &ws, &out, &o32, &w2, &s1, &xi);
+}
+
 int main(void)
 {
     ot_init();
     reduce_sum();
     fused_matmul();
+    quant_codes();
     ot_fini();
     printf("ops_matmul_fused: ok\n");
     return 0;
