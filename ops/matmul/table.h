@@ -6,7 +6,9 @@
  * CdistBackward), det.c (Slogdet, Logdet), inverse.c (Inverse), affine_grid.c (AffineGrid),
  * grouped_matmul.c, quant_matmul.c (WeightQuantBatchMatmulV2/V3/Nz,
  * TransMatmulWeight, ConvertWeightToINT4Pack and the weight size functions)
- * variants.c (Addmm ... TransposeBatchMatMul) and einsum.c.
+ * variants.c (Addmm ... TransposeBatchMatMul), einsum.c and quant_fused.c
+ * (QuantMatmulReduceSumWeightNz, QuantMatmulDequant, FusedQuantMatmul (+WeightNz)),
+ * fused_matmul.c (FusedMatmul).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -86,7 +88,24 @@
       K(tensor, tensor, tensor, tensor, int_array, int_array, int_array, int8, int32, tensor),     \
       DTM_F3, none, 0)                                                                             \
     X(Einsum, einsum, OPS_OUT, K(tensor_list, string, tensor),                                     \
-      DTM(DT_F16) | DTM(DT_F32) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64), none, 0)
+      DTM(DT_F16) | DTM(DT_F32) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64), none, 0)             \
+    X(QuantMatmulReduceSumWeightNz, quant_matmul_reduce_sum, OPS_OUT,                              \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, bool, bool, int64, \
+        int_array, bool, tensor),                                                                  \
+      DTM(DT_I8), none, 0)                                                                         \
+    X(FusedMatmul, fused_matmul, OPS_OUT, K(tensor, tensor, tensor, tensor, string, int8, tensor), \
+      DTM_F3, none, 0)                                                                             \
+    X(QuantMatmulDequant, quant_matmul_dequant, OPS_OUT,                                           \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, string, bool, tensor), DTM(DT_I8),  \
+      x, DTM(DT_F16))                                                                              \
+    X(FusedQuantMatmul, fused_quant_matmul, OPS_OUT,                                               \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, string,    \
+        int64, tensor),                                                                            \
+      DTM(DT_I8), none, 0)                                                                         \
+    X(FusedQuantMatmulWeightNz, fused_quant_matmul_weight_nz, OPS_OUT,                             \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, string,    \
+        int64, tensor),                                                                            \
+      DTM(DT_I8), none, 0)
 
 enum { MATMUL_OPS(OPS_ROW_DT) };
 

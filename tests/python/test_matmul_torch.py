@@ -3,7 +3,8 @@
 
 Addmm, Baddbmm, Addbmm (and their in-place forms), Addmv, Addr / AddrV2 (and in-place),
 Dot, Gemm (every transA / transB), MatmulWeightNz, BatchMatMulWeightNz and
-TransposeBatchMatMul (+WeightNz: every documented permutation), WeightQuantBatchMatmulV3 /
+TransposeBatchMatMul (+WeightNz: every documented permutation), FusedMatmul (every
+fusedOpType, bias and x3 shapes, broadcast batches, USE_FP16), WeightQuantBatchMatmulV3 /
 Nz (V2's product: an INT8 weight dequantised to x's type; V3's innerPrecise = 1 on packed INT4
 per-group weights within x's int8 rounding, quant_int8x.c) and Einsum (CANN's two equations,
 every declared type) through acl.nn (both phases, on a
@@ -395,6 +396,75 @@ class MatmulVariantsTorch(TorchCase):
             self.out_check(sref.read(), ref, dtype, "Inplace" + what)
 
     # ---- bad input ---------------------------------------------------------------------------
+
+    # ---- FusedMatmul: the product with the fused operation (fused_matmul.c FM1-FM3) ----------
+
+    def test_fused_matmul(self):
+        rng = random.Random(SEED + 21)
+        self.arrays = []
+        gelu = {"gelu_tanh": lambda v: torch.nn.functional.gelu(v, approximate="tanh"),
+                "gelu_erf": torch.nn.functional.gelu}
+        cases = [("", (2, 1, 3, 5), (4, 5, 6)), ("relu", (3, 7), (7, 4)), ("add", (2, 3, 5), (5, 6)),
+                 ("mul", (3, 5), (2, 5, 6)), ("add", (4, 9), (9, 3)), ("gelu_tanh", (5, 8), (8, 7)),
+                 ("gelu_erf", (5, 8), (8, 7)), ("16cast32", (3, 4), (4, 5)), ("", (3, 0), (0, 4))]
+        for op, s1, s2 in cases:
+            for dtype in F3:
+                if op == "16cast32" and dtype == F32:
+                    continue
+                cube = 3 if dtype == F32 and op in ("", "add", "mul", "relu") else 0
+                x1, x2 = rand(rng, s1, dtype), rand(rng, s2, dtype)
+                p = x1.double() @ x2.double()
+                n = s2[-1]
+                bias = rand(rng, (n,) if rng.random() < 0.5 else (1, n), dtype) \
+                    if not op.startswith("gelu") else None
+                x3 = None
+                if op in ("add", "mul"):
+                    x3 = rand(rng, p.shape[-2:] if rng.random() < 0.5 else
+                              (1,) + tuple(p.shape[-2:]), dtype)
+                v = p + (bias.double().reshape(-1) if bias is not None else 0)
+                if op == "add":
+                    v = v + x3.double()
+                elif op == "mul":
+                    v = v * x3.double()
+                elif op == "relu":
+                    v = torch.relu(v)
+                elif op in gelu:
+                    v = gelu[op](p)
+                v = v.reshape(p.shape)  # a [1, m, n] x3 with a 2-d y
+                ydt = F32 if op == "16cast32" else dtype
+                y = self.dev(torch.zeros(tuple(v.shape), dtype=ydt))
+                self.run_op("FusedMatmul", self.dev(view_of(rng, x1)).handle,
+                            self.dev(view_of(rng, x2)).handle,
+                            0 if bias is None else self.dev(bias).handle,
+                            0 if x3 is None else self.dev(view_of(rng, x3)).handle, op, cube,
+                            y.handle)
+                self.out_check(y.read(), v, ydt, "FusedMatmul %r %s %s %s" % (op, dtype, s1, s2))
+        # USE_FP16 (2) rounds FLOAT operands to float16 (gelu: a FLOAT x1 takes any mode)
+        x1, x2 = rand(rng, (4, 6), F32), rand(rng, (6, 3), F32)
+        ref = gelu["gelu_erf"](x1.half().double() @ x2.half().double())
+        y = self.dev(torch.zeros((4, 3), dtype=F32))
+        self.run_op("FusedMatmul", self.dev(x1).handle, self.dev(x2).handle, 0, 0, "gelu_erf", 2,
+                    y.handle)
+        self.out_check(y.read(), ref, F32, "FusedMatmul USE_FP16")
+        # bad input
+        a, b = self.dev(rand(rng, (2, 3), F16)), self.dev(rand(rng, (3, 4), F16))
+        o = self.dev(torch.zeros((2, 4), dtype=F16))
+        bias = self.dev(rand(rng, (4,), F16))
+        self.refused("FusedMatmul", 161001, 0, b.handle, 0, 0, "", 0, o.handle)
+        self.refused("FusedMatmul", 161001, a.handle, b.handle, 0, 0, "add", 0, o.handle)
+        self.refused("FusedMatmul", 161001, a.handle, b.handle, bias.handle, 0, "gelu_tanh", 0,
+                     o.handle)
+        self.refused("FusedMatmul", 161002, a.handle, b.handle, 0, 0, "sigmoid", 0, o.handle)
+        self.refused("FusedMatmul", 161002, a.handle, a.handle, 0, 0, "", 0, o.handle)
+        self.refused("FusedMatmul", 161002, a.handle, b.handle, 0, 0, "16cast32", 0, o.handle)
+        f1, f2 = self.dev(rand(rng, (2, 3), F32)), self.dev(rand(rng, (3, 4), F32))
+        fo = self.dev(torch.zeros((2, 4), dtype=F32))
+        self.refused("FusedMatmul", 161002, f1.handle, f2.handle, 0, 0, "relu", 0, fo.handle)
+        a3 = self.dev(rand(rng, (2, 2, 3), F16))
+        o3 = self.dev(torch.zeros((2, 2, 4), dtype=F16))
+        self.refused("FusedMatmul", 161002, a3.handle, b.handle, 0, 0, "gelu_erf", 0, o3.handle)
+        self.refused("FusedMatmul", 161002, a.handle, b.handle, 0,
+                     self.dev(rand(rng, (3, 4), F16)).handle, "mul", 0, o.handle)
 
     def test_bad_input(self):
         rng = random.Random(SEED + 7)
