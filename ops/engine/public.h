@@ -482,6 +482,7 @@
 #include "aclnnop/aclnn_circular_pad2d.h"
 #include "aclnnop/aclnn_circular_pad3d.h"
 #include "aclnnop/aclnn_reflection_pad1d_backward.h"
+#include "aclnnop/aclnn_reflection_pad1d_v2.h"
 #include "aclnnop/aclnn_reflection_pad3d_backward.h"
 #include "aclnnop/aclnn_replication_pad1d_backward.h"
 #include "aclnnop/aclnn_replication_pad3d_backward.h"

@@ -72,6 +72,8 @@
     X(ConstantPadNd, constant_pad_nd, OPS_OUT, K(tensor, int_array, scalar, tensor), DTM_ALL,      \
       value, DTM_ALL)                                                                              \
     X(ReflectionPad1d, reflection_pad1d, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)  \
+    X(ReflectionPad1dV2, reflection_pad1d_v2, OPS_OUT, K(tensor, int_array, tensor), DTM_F3, none, \
+      0)                                                                                           \
     X(ReflectionPad2d, reflection_pad2d, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)  \
     X(ReflectionPad3d, reflection_pad3d, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)  \
     X(ReplicationPad1d, replication_pad1d, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none,   \

@@ -671,6 +671,7 @@ OPS = {
     'ReduceSumV2': ('tensor', 'int64', 'int64', 'tensor'),
     'ReflectionPad1d': ('tensor', 'int_array', 'tensor'),
     'ReflectionPad1dBackward': ('tensor', 'tensor', 'int_array', 'tensor'),
+    'ReflectionPad1dV2': ('tensor', 'int_array', 'tensor'),
     'ReflectionPad2d': ('tensor', 'int_array', 'tensor'),
     'ReflectionPad2dBackward': ('tensor', 'tensor', 'int_array', 'tensor'),
     'ReflectionPad3d': ('tensor', 'int_array', 'tensor'),

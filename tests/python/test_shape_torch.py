@@ -592,6 +592,27 @@ class ShapeTorch(TorchCase):
                      self.out((2, 3, 4), I32).handle, [0, 0, 0, 0],
                      self.out((2, 3, 4), I32).handle)
 
+    def test_reflection_pad1d_v2(self):
+        # ops-math's experimental form: x of 1 to 3 dims in the float trio, the last dim reflected
+        for dt in (F32, F16, BF16):
+            for shape in ((8,), (3, 5), (2, 3, 4), (1,)):
+                w = shape[-1]
+                pad = [self.rng.randint(0, w - 1), self.rng.randint(0, w - 1)]
+                x, xd = self.inp(shape, dt)
+                # torch 1.13 pads F32 itself, the halves through DOUBLE (NaN payloads change)
+                xs = x if dt == F32 else x.double()
+                xs = xs.reshape((1, 1) + shape) if len(shape) == 1 else xs
+                ref = TF.pad(xs, pad, mode="reflect").reshape(shape[:-1] + (w + sum(pad),))
+                self.one("ReflectionPad1dV2", ref.to(dt), [xd.handle, pad], exact=dt == F32)
+        xd = self.inp((5,), F32)[1]
+        self.refused("ReflectionPad1dV2", 161002, xd.handle, [5, 0], self.out((10,), F32).handle)
+        self.refused("ReflectionPad1dV2", 161002, xd.handle, [1, 1], self.out((6,), F32).handle)
+        self.refused("ReflectionPad1dV2", 161002, self.inp((5,), F64)[1].handle, [1, 1],
+                     self.out((7,), F64).handle)
+        self.refused("ReflectionPad1dV2", 161002, self.inp((1, 2, 3, 4), F32)[1].handle, [1, 1],
+                     self.out((1, 2, 3, 6), F32).handle)
+        self.refused("ReflectionPad1dV2", 161001, None, [1, 1], self.out((7,), F32).handle)
+
     # ---- copy.c and arange.c: fills and creation ----------------------------------------------
 
     def test_fills(self):
