@@ -201,6 +201,8 @@ OPS = {
     'Erfinv': ('tensor', 'tensor'),
     'Exp': ('tensor', 'tensor'),
     'Exp2': ('tensor', 'tensor'),
+    'ExpSegsum': ('tensor', 'tensor'),
+    'ExpSegsumBackward': ('tensor', 'tensor', 'tensor'),
     'Expand': ('tensor', 'int_array', 'tensor'),
     'Expandv': ('tensor', 'int_array', 'tensor'),
     'Expm1': ('tensor', 'tensor'),

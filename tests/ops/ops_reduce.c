@@ -19,6 +19,8 @@
 #include "aclnnop/aclnn_softmax.h"
 #include "aclnnop/aclnn_std.h"
 #include "aclnnop/aclnn_var_mean.h"
+#include "aclnnop/aclnn_segsum.h"
+#include "aclnnop/aclnn_exp_segsum_backward.h"
 
 static int g_cases;
 
@@ -535,6 +537,49 @@ static void test_rows_codes(void)
     OT_FREE(&x, &v, &i, &vi, &e, &s, &m, &ci);
 }
 
+/* ExpSegsum and its backward: a row by hand through views (out[i][j] = exp(x[j+1] + ... + x[i])),
+ * the backward of all-ones gradients, and the codes, each message naming the argument. */
+static void test_segsum(void)
+{
+    int64_t xd[3] = {1, 1, 3}, od[4] = {1, 1, 3, 3}, bd[4] = {1, 1, 4, 4}, gd[3] = {1, 1, 4},
+            d2[2] = {1, 3}, o3[3] = {1, 3, 3};
+    ot_tensor x, o, g, y, gi, x2, o2, oh;
+    ot_make(&x, ACL_FLOAT, 3, xd, L_STEP);
+    ot_make(&o, ACL_FLOAT, 4, od, L_TRANS);
+    OT_MAKE_CONTIG({&g, ACL_FLOAT, 4, bd}, {&y, ACL_FLOAT, 4, bd}, {&gi, ACL_FLOAT, 3, gd},
+                   {&x2, ACL_FLOAT, 2, d2}, {&o2, ACL_FLOAT, 3, o3}, {&oh, ACL_FLOAT16, 4, od});
+    const double xv[3] = {1, 2, -1};
+    for (int i = 0; i < 3; i++)
+        ot_set(&x, i, xv[i]);
+    OT_RUN(aclnnExpSegsum, x.t, o.t);
+    const double want[9] = {1, 0, 0, exp(2.0), 1, 0, exp(1.0), exp(-1.0), 1};
+    for (int i = 0; i < 9; i++)
+        CHECK(fabs(ot_get(&o, i) - want[i]) < 1e-6 * fmax(1, fabs(want[i])));
+    g_cases++;
+    for (int i = 0; i < 16; i++) {
+        ot_set(&g, i, 1);
+        ot_set(&y, i, 1);
+    }
+    /* all ones: gradInput[k] = k * (4 - k), the (j < k, i >= k) pairs */
+    OT_RUN(aclnnExpSegsumBackward, g.t, y.t, gi.t);
+    for (int k = 0; k < 4; k++)
+        CHECK(ot_get(&gi, k) == k * (4 - k));
+    g_cases++;
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnExpSegsum, "self", NULL, o.t);
+    OT_NULL_OUTS(aclnnExpSegsum, x.t, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnExpSegsum, "3 or 4", x2.t, o2.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnExpSegsum, "out", x.t, oh.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnExpSegsum, "out", x.t, g.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnExpSegsumBackward, "gradSelf", g.t, NULL, gi.t);
+    OT_NULL_OUTS(aclnnExpSegsumBackward, g.t, y.t, gi.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnExpSegsumBackward, "gradSelf", g.t, o.t, gi.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnExpSegsumBackward, "gradInput", g.t, y.t, x.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnExpSegsumBackward, "gradOutput", o2.t, o2.t,
+                    x2.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnExpSegsumBackward, "type", g.t, y.t, oh.t);
+    OT_FREE(&x, &o, &g, &y, &gi, &x2, &o2, &oh);
+}
+
 int main(void)
 {
     ot_init();
@@ -544,6 +589,7 @@ int main(void)
     test_softmax();
     test_norm();
     test_reduce_one_element();
+    test_segsum();
     ot_fini();
     printf("ops_reduce: %d cases passed\n", g_cases);
     return 0;
