@@ -414,6 +414,7 @@
 #include "aclnnop/aclnn_tril.h"
 #include "aclnnop/aclnn_triu.h"
 #include "aclnnop/aclnn_trunc.h"
+#include "aclnnop/aclnn_unfold_grad.h"
 #include "aclnnop/aclnn_uniform.h"
 #include "aclnnop/aclnn_unique.h"
 #include "aclnnop/aclnn_unique2.h"

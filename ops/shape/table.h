@@ -129,7 +129,9 @@
     X(CastV2, cast_v2, OPS_OUT, K(tensor, tensor), DTM_F3 | DTM_INT, none, 0)                      \
     X(CastV3, cast_v3, OPS_OUT, K(tensor, int64, tensor), DTM_F3 | DTM_INT | DTM(DT_BOOL), none,   \
       0)                                                                                           \
-    X(TensorMove, tensor_move, OPS_OUT, K(tensor, tensor), DTM_ALL, none, 0)
+    X(TensorMove, tensor_move, OPS_OUT, K(tensor, tensor), DTM_ALL, none, 0)                       \
+    X(UnfoldGrad, unfold_grad, OPS_OUT, K(tensor, int_array, int64, int64, int64, tensor), DTM_F3, \
+      none, 0)
 
 enum { SHAPE_OPS(OPS_ROW_DT) };
 

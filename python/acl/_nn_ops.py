@@ -817,6 +817,7 @@ OPS = {
     'TruncV2': ('tensor', 'tensor'),
     'TruncateDiv': ('tensor', 'tensor', 'tensor'),
     'TruncateMod': ('tensor', 'tensor', 'tensor'),
+    'UnfoldGrad': ('tensor', 'int_array', 'int64', 'int64', 'int64', 'tensor'),
     'Unique': ('tensor', 'bool', 'bool', 'tensor', 'tensor'),
     'Unique2': ('tensor', 'bool', 'bool', 'bool', 'tensor', 'tensor', 'tensor'),
     'UniqueConsecutive': ('tensor', 'bool', 'bool', 'int64', 'tensor', 'tensor', 'tensor'),

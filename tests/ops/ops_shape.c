@@ -41,6 +41,7 @@
 #include "aclnnop/aclnn_split.h"
 #include "aclnnop/aclnn_strided_slice.h"
 #include "aclnnop/aclnn_transposev.h"
+#include "aclnnop/aclnn_unfold_grad.h"
 #include "aclnnop/aclnn_view_copy.h"
 
 static int g_cases;
@@ -1115,6 +1116,45 @@ static void test_conversion_codes(void)
     OT_FREE(&x, &o22, &x12, &o3, &i64, &f16);
 }
 
+/* UnfoldGrad: CANN's docs example by hand (x.unfold(0, 2, 2) of 7 elements: the last one no
+ * window reads is 0, overlapping windows add up), and the codes, each message naming the
+ * argument (561002 where CANN's docs give its tiling code). */
+static void test_unfold_grad(void)
+{
+    int64_t gd[2] = {3, 2}, god[2] = {6, 2}, id[1] = {7}, in7[1] = {7}, id8[1] = {8};
+    ot_tensor g, go, gi, gi8, gh;
+    ot_make(&g, ACL_FLOAT, 2, gd, L_TRANS);
+    ot_make(&gi, ACL_FLOAT, 1, id, L_STEP);
+    OT_MAKE_CONTIG({&go, ACL_FLOAT, 2, god}, {&gi8, ACL_FLOAT, 1, id8}, {&gh, ACL_FLOAT16, 1, id});
+    for (int i = 0; i < 6; i++)
+        ot_set(&g, i, i + 1);
+    aclIntArray *sizes = aclCreateIntArray(in7, 1);
+    OT_RUN(aclnnUnfoldGrad, g.t, sizes, 0, 2, 2, gi.t);
+    for (int i = 0; i < 7; i++)
+        CHECK(ot_get(&gi, i) == (i < 6 ? i + 1 : 0));
+    for (int i = 0; i < 12; i++) /* windows of 2, step 1: the inner elements get 2 */
+        ot_set(&go, i, 1);
+    OT_RUN(aclnnUnfoldGrad, go.t, sizes, 0, 2, 1, gi.t);
+    for (int i = 0; i < 7; i++)
+        CHECK(ot_get(&gi, i) == (i == 0 || i == 6 ? 1 : 2));
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnUnfoldGrad, "inputSizes", g.t, NULL, 0, 2, 2,
+                    gi.t);
+    OT_NULL_OUTS(aclnnUnfoldGrad, g.t, sizes, 0, 2, 2, gi.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnUnfoldGrad, "windows", go.t, sizes, 0, 2, 2,
+                    gi.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnUnfoldGrad, "dim", g.t, sizes, 1, 2, 2,
+                    gi.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnUnfoldGrad, "size", g.t, sizes, 0, 8, 2,
+                    gi.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnUnfoldGrad, "step", g.t, sizes, 0, 2, 0,
+                    gi.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnUnfoldGrad, "gradIn", g.t, sizes, 0, 2, 2, gi8.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnUnfoldGrad, "gradIn", g.t, sizes, 0, 2, 2, gh.t);
+    aclDestroyIntArray(sizes);
+    OT_FREE(&g, &go, &gi, &gi8, &gh);
+    g_cases++;
+}
+
 int main(void)
 {
     ot_init();
@@ -1127,6 +1167,7 @@ int main(void)
     test_views();
     test_creation();
     test_chunk_cat();
+    test_unfold_grad();
     test_conversion_codes();
     ot_fini();
     printf("ops_shape: %d cases passed\n", g_cases);

@@ -613,6 +613,34 @@ class ShapeTorch(TorchCase):
                      self.out((1, 2, 3, 6), F32).handle)
         self.refused("ReflectionPad1dV2", 161001, None, [1, 1], self.out((7,), F32).handle)
 
+    def test_unfold_grad(self):
+        # the gradient of x.unfold(dim, size, step) by torch.autograd in DOUBLE
+        cases = (((7,), 0, 2, 2), ((7,), 0, 2, 1), ((3, 10), 1, 3, 4), ((4, 6, 5), 1, 2, 3),
+                 ((2, 3, 5, 4), 2, 5, 1), ((2, 8, 3), 1, 3, 2), ((3, 4), 0, 3, 5),
+                 ((0, 4), 1, 2, 1))
+        for dt in (F32, F16, BF16):
+            for sizes, dim, size, step in cases:
+                x = torch.zeros(sizes, dtype=F64, requires_grad=True)
+                y = x.unfold(dim, size, step)
+                g = gen(self.rng, y.shape, dt, special=False)
+                y.backward(g.double())
+                gd = self.dev(view_of(self.rng, g))
+                gi = self.out(sizes, dt)
+                self.run_op("UnfoldGrad", gd.handle, list(sizes), dim, size, step, gi.handle)
+                check(self, gi.read(), x.grad.to(dt), "UnfoldGrad %s %s" % (dt, (sizes, dim, size,
+                                                                                  step)))
+        gd = self.out((6, 2), F32)
+        gi = self.out((7,), F32)
+        self.refused("UnfoldGrad", 161001, None, [7], 0, 2, 1, gi.handle)
+        self.refused("UnfoldGrad", 561002, gd.handle, [7], 0, 2, 2, gi.handle)  # 3 windows
+        self.refused("UnfoldGrad", 561002, gd.handle, [7], 0, 0, 1, gi.handle)
+        self.refused("UnfoldGrad", 561002, gd.handle, [7], 0, 2, 0, gi.handle)
+        self.refused("UnfoldGrad", 561002, gd.handle, [7], -1, 2, 1, gi.handle)
+        self.refused("UnfoldGrad", 161002, gd.handle, [7], 0, 2, 1, self.out((8,), F32).handle)
+        self.refused("UnfoldGrad", 161002, gd.handle, [7], 0, 2, 1, self.out((7,), F16).handle)
+        self.refused("UnfoldGrad", 161002, self.out((6, 2), F64).handle, [7], 0, 2, 1,
+                     self.out((7,), F64).handle)
+
     # ---- copy.c and arange.c: fills and creation ----------------------------------------------
 
     def test_fills(self):
