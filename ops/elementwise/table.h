@@ -349,7 +349,9 @@
       DTM_F3 | DTM(DT_I32) | DTM(DT_I16), none, 0)                                                 \
     X(IsClose, isclose, OPS_OUT, K(tensor, tensor, double, double, bool, tensor), DTM_ALL, out,    \
       DTM(DT_BOOL))                                                                                \
-    X(BiasAdd, bias_add, OPS_OUT, K(tensor, tensor, string, tensor), DTM_F3 | DTM(DT_I32), none, 0)
+    X(BiasAdd, bias_add, OPS_OUT, K(tensor, tensor, string, tensor), DTM_F3 | DTM(DT_I32), none,   \
+      0)                                                                                           \
+    X(Scale, scale, OPS_OUT, K(tensor, tensor, tensor, int64, int64, bool, tensor), DTM_F3, none, 0)
 
 enum { EW_OTHER_OPS(OPS_ROW_DT) };
 

@@ -712,6 +712,7 @@ OPS = {
     'Rsqrt': ('tensor', 'tensor'),
     'RsqrtGrad': ('tensor', 'tensor', 'tensor'),
     'SWhere': ('tensor', 'tensor', 'tensor', 'tensor'),
+    'Scale': ('tensor', 'tensor', 'tensor', 'int64', 'int64', 'bool', 'tensor'),
     'Scatter': ('tensor', 'int64', 'tensor', 'tensor', 'int64', 'tensor'),
     'ScatterAdd': ('tensor', 'int64', 'tensor', 'tensor', 'tensor'),
     'ScatterNd': ('tensor', 'tensor', 'tensor', 'tensor'),

@@ -12,6 +12,7 @@
 #include "aclnnop/aclnn_masked_fill_scalar.h"
 #include "aclnnop/aclnn_select_v3.h"
 #include "aclnnop/aclnn_sum.h"
+#include "aclnnop/aclnn_scale.h"
 
 static int g_cases;
 
@@ -362,6 +363,48 @@ static void test_select_v3(void)
     OT_FREE(&x, &y, &b, &z, &bi, &zh);
 }
 
+/* Scale: y = x * scale + bias over dims 1-2 of a [2, 2, 3] x through views, a one-element scale
+ * for all of x, and the codes, each message naming the argument. */
+static void test_scale(void)
+{
+    int64_t xd[3] = {2, 2, 3}, sd[2] = {2, 3}, s1[1] = {1}, s2[1] = {2};
+    ot_tensor x, s, b, y, one, s2t, sh;
+    ot_make(&x, ACL_FLOAT, 3, xd, L_TRANS);
+    ot_make(&s, ACL_FLOAT, 2, sd, L_STEP);
+    ot_make(&y, ACL_FLOAT, 3, xd, L_GAP);
+    OT_MAKE_CONTIG({&b, ACL_FLOAT, 2, sd}, {&one, ACL_FLOAT, 1, s1}, {&s2t, ACL_FLOAT, 1, s2},
+                   {&sh, ACL_FLOAT16, 2, sd});
+    for (int i = 0; i < 12; i++)
+        ot_set(&x, i, i - 5);
+    for (int i = 0; i < 6; i++) {
+        ot_set(&s, i, 0.5 * i);
+        ot_set(&b, i, -i);
+    }
+    ot_set(&one, 0, 3);
+    OT_RUN(aclnnScale, x.t, s.t, b.t, 1, -1, true, y.t);
+    for (int i = 0; i < 12; i++)
+        CHECK(ot_get(&y, i) == (i - 5) * 0.5 * (i % 6) - (i % 6));
+    OT_RUN(aclnnScale, x.t, one.t, NULL, 2, 5, false, y.t); /* numAxes unused */
+    for (int i = 0; i < 12; i++)
+        CHECK(ot_get(&y, i) == 3.0 * (i - 5));
+    g_cases += 2;
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnScale, "scale", x.t, NULL, NULL, 1, 1, true, y.t);
+    OT_NULL_OUTS(aclnnScale, x.t, s.t, b.t, 1, -1, true, y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnScale, "axis", x.t, s.t, NULL, 3, -1, true, y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnScale, "numAxes", x.t, s.t, NULL, 1, -2, true,
+                    y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnScale, "one element", x.t, s.t, NULL, 1, 0, true,
+                    y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnScale, "scale", x.t, s2t.t, NULL, 2, 1, true,
+                    y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnScale, "rank", x.t, s.t, NULL, 2, 1, false, y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnScale, "bias", x.t, s.t, one.t, 1, -1, true, y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnScale, "one type", x.t, sh.t, NULL, 1, -1, true,
+                    y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnScale, "y", x.t, s.t, NULL, 1, -1, true, s.t);
+    OT_FREE(&x, &s, &b, &y, &one, &s2t, &sh);
+}
+
 int main(void)
 {
     ot_init();
@@ -370,6 +413,7 @@ int main(void)
     test_mfill();
     test_addcdiv();
     test_select_v3();
+    test_scale();
     ot_fini();
     printf("ops_elementwise: %d cases\n", g_cases);
     return 0;

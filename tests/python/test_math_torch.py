@@ -760,6 +760,53 @@ class MathTorch(TorchCase):
                      "NHWC", x.handle)
         self.refused("BiasAdd", 161001, x.handle, None, "NHWC", x.handle)
 
+    def test_scale(self):
+        # Caffe's Scale: x * scale + bias with scale spanning x's dims from axis
+        rng = random.Random(SEED + 40)
+        cases = (((2, 3, 4, 5), 1, 2, True, (3, 4)), ((2, 3, 4, 5), -2, -1, True, (4, 5)),
+                 ((2, 3, 4), 0, 0, True, (1,)), ((2, 3, 4), 1, 7, False, (3,)),
+                 ((2, 3, 4), 1, -1, False, (3, 4)), ((2, 3, 4), 2, 0, False, ()),
+                 ((2, 3, 4), 0, 0, False, (1,)), ((3, 0, 2), 1, 1, True, (0,)), ((5,), 0, -1, True,
+                                                                                  (5,)))
+        for dt in (F32, F16, BF16):
+            for shape, axis, num, blob, sshape in cases:
+                x = gen(rng, shape, dt)
+                sc = gen(rng, sshape, dt, special=False)
+                b = gen(rng, sshape, dt, special=False)
+                ax = axis % len(shape)
+                if sc.numel() == 1 and (len(sshape) <= 1 or (blob and num == 0)):
+                    view = [1] * len(shape)
+                else:
+                    view = [1] * ax + list(sshape) + [1] * (len(shape) - ax - len(sshape))
+                for bias in (b, None):
+                    ref = x.double() * sc.double().reshape(view)
+                    if bias is not None:
+                        ref = ref + bias.double().reshape(view)
+                    out = self.dev(torch.zeros(shape, dtype=dt))
+                    what = "Scale %s %s axis %d num %d blob %s bias %s" % (
+                        dt, shape, axis, num, blob, bias is not None)
+                    self.run_ok("Scale", self.dev(view_of(rng, x)).handle,
+                                self.dev(view_of(rng, sc)).handle,
+                                None if bias is None else self.dev(bias).handle, axis, num, blob,
+                                out.handle, what=what)
+                    check(self, out.read(), ref.to(dt), what, inputs=(x,))
+        x = self.dev(torch.zeros((2, 3, 4)))
+        s3 = self.dev(torch.zeros((3,)))
+        self.refused("Scale", 161001, x.handle, None, None, 1, 1, True, x.handle)
+        self.refused("Scale", 161002, x.handle, s3.handle, None, 3, 1, True, x.handle)  # axis
+        self.refused("Scale", 161002, x.handle, s3.handle, None, 1, -2, True, x.handle)
+        self.refused("Scale", 161002, x.handle, s3.handle, None, 1, 2, True, x.handle)  # [3, 4]
+        self.refused("Scale", 161002, x.handle, s3.handle, None, 1, 0, True, x.handle)
+        self.refused("Scale", 161002, x.handle, s3.handle, None, 2, 1, False, x.handle)
+        self.refused("Scale", 161002, x.handle, self.dev(torch.zeros((3, 4, 1))).handle, None, 1,
+                     1, False, x.handle)  # passes the rank
+        self.refused("Scale", 161002, x.handle, s3.handle, self.dev(torch.zeros((4,))).handle, 1,
+                     1, True, x.handle)
+        self.refused("Scale", 161002, x.handle, self.dev(torch.zeros((3,), dtype=F16)).handle,
+                     None, 1, 1, True, x.handle)
+        self.refused("Scale", 161002, x.handle, s3.handle, None, 1, 1, True,
+                     self.dev(torch.zeros((2, 3, 5))).handle)
+
     def test_ger_v2(self):
         rng = random.Random(SEED + 19)
         for dt in (F32, F16, I32, I16):
