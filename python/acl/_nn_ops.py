@@ -738,6 +738,7 @@ OPS = {
     'Sinc': ('tensor', 'tensor'),
     'Sinh': ('tensor', 'tensor'),
     'SinhV2': ('tensor', 'tensor'),
+    'Sinkhorn': ('tensor', 'scalar', 'tensor'),
     'SituGlu': ('tensor', 'int64', 'double', 'double', 'bool', 'tensor'),
     'SituGluGrad': ('tensor', 'tensor', 'int64', 'double', 'double', 'bool', 'tensor'),
     'Slice': ('tensor', 'int64', 'int64', 'int64', 'int64', 'tensor'),

@@ -7,6 +7,7 @@
 #include "aclnnop/aclnn_linalg_cholesky.h"
 #include "aclnnop/aclnn_linalg_qr.h"
 #include "aclnnop/aclnn_qr.h"
+#include "aclnnop/aclnn_sinkhorn.h"
 #include "aclnnop/aclnn_svd.h"
 
 static int g_cases;
@@ -82,6 +83,40 @@ static void svd_case(void)
     OT_FREE(&a, &s, &u, &v);
 }
 
+/* Sinkhorn: a uniform cost scales to the uniform plan 1 / (R C) (through a transposed view and
+ * an explicit tol); the codes, each message naming the argument. */
+static void sinkhorn_case(void)
+{
+    int64_t d[2] = {2, 4}, d3[3] = {1, 2, 4}, d42[2] = {4, 2};
+    ot_tensor c, p, c3, ph, p42, cd;
+    ot_make(&c, ACL_FLOAT, 2, d, L_TRANS);
+    ot_make(&p, ACL_BF16, 2, d, L_CONTIG);
+    OT_MAKE_CONTIG({&c3, ACL_FLOAT, 3, d3}, {&ph, ACL_FLOAT16, 2, d}, {&p42, ACL_FLOAT, 2, d42},
+                   {&cd, ACL_DOUBLE, 2, d});
+    ot_tensor cb;
+    ot_make(&cb, ACL_BF16, 2, d, L_STEP);
+    for (int i = 0; i < 8; i++)
+        ot_set(&cb, i, 0.5);
+    float tv = 1e-7f;
+    double tvd = 1e-7;
+    aclScalar *tol = aclCreateScalar(&tv, ACL_FLOAT), *told = aclCreateScalar(&tvd, ACL_DOUBLE);
+    OT_RUN(aclnnSinkhorn, cb.t, tol, p.t);
+    for (int i = 0; i < 8; i++)
+        CHECK(ot_get(&p, i) == 0.125); /* 1 / 8, exact in BFLOAT16 */
+    g_cases++;
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnSinkhorn, "cost", NULL, tol, p.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnSinkhorn, "p", c.t, NULL, NULL);
+    OT_NULL_OUTS(aclnnSinkhorn, c.t, NULL, ph.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSinkhorn, "p", c.t, NULL, ph.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSinkhorn, "2 are needed", c3.t, NULL, c3.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSinkhorn, "p", c.t, NULL, p42.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSinkhorn, "cost", cd.t, NULL, cd.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnSinkhorn, "tol", c.t, told, c.t);
+    aclDestroyScalar(tol);
+    aclDestroyScalar(told);
+    OT_FREE(&c, &p, &c3, &ph, &p42, &cd, &cb);
+}
+
 static void decomp_errors(void)
 {
     int64_t d33[2] = {3, 3}, d43[2] = {4, 3}, d44[2] = {4, 4}, d3[1] = {3}, d0[1] = {0},
@@ -149,6 +184,7 @@ int main(void)
     chol_case();
     qr_case();
     svd_case();
+    sinkhorn_case();
     decomp_errors();
     ot_fini();
     printf("ops_decomp: %d cases passed\n", g_cases);

@@ -5,7 +5,8 @@ modes reduced / complete / r) and Qr (torch.qr), Svd (torch.svd: sigma against
 torch.linalg.svdvals; u and v, which only a sign per pair fixes (and a rotation for repeated or
 zero singular values), by their invariants: u diag(sigma) v^T = input, u and v orthogonal,
 and cpuacl's sign convention, each v_j's largest component positive; for well separated
-singular values also |u_j . u_ref_j| = 1).
+singular values also |u_j . u_ref_j| = 1); Sinkhorn against CANN's documented iteration written in
+torch.
 
 Every declared type (Q and R of types other than self's too), batches, tall, wide and square
 matrices, empty ones, non-contiguous input views; a matrix that is not positive definite
@@ -232,6 +233,55 @@ class LinalgTorch(TorchCase):
         self.refused("Svd", 161002, self.dev(torch.zeros((3,))).handle, False, True, s3.handle,
                      u43.handle, v33.handle)
 
+
+    def test_sinkhorn(self):
+        def ref_sinkhorn(cost, tol):
+            """CANN's formula (aclnnSinkhorn.md) in DOUBLE."""
+            k = torch.exp(cost)
+            r, c = k.shape
+            d0, d1 = torch.ones(r, dtype=F64), torch.ones(c, dtype=F64)
+            err, old = 1e9, d1
+            while err > tol:
+                d0 = 1 / (r * ((d1 * k).sum(1) + 1e-8))
+                d1 = 1 / (c * ((d0.unsqueeze(1) * k).sum(0) + 1e-8))
+                err = (old - d1).abs().mean().item()
+                old = d1
+            return d1 * k * d0.unsqueeze(1)
+
+        rng = random.Random(SEED + 4)
+        for dt in (F32, F16, BF16):
+            for shape in ((4, 3), (16, 8), (1, 5), (7, 1), (64, 16)):
+                for tol in (None, 1e-6, 0.1):
+                    x = gen(rng, shape, dt, lo=0.0, hi=1.0, special=False)
+                    p = self.dev(torch.zeros(shape, dtype=dt))
+                    th = None
+                    if tol is not None:
+                        th, ret = acl.nn.create_scalar(tol, acl.ACL_FLOAT)
+                        self.assertEqual(ret, 0)
+                    self.run_op("Sinkhorn", self.dev(view_of(rng, x)).handle, th, p.handle)
+                    if th is not None:
+                        acl.nn.destroy_scalar(th)
+                    ref = ref_sinkhorn(x.double(), 0.0001 if tol is None else tol)
+                    check(self, p.read(), ref.to(dt), "Sinkhorn %s %s tol %s" % (dt, shape, tol))
+        self.run_op("Sinkhorn", self.dev(torch.zeros((0, 3))).handle, None,
+                    self.dev(torch.zeros((0, 3))).handle)
+        # a NaN ends the loop (SK3): NaN out, no hang
+        x = torch.tensor([[0.5, float("nan")], [0.1, 0.2]])
+        p = self.dev(torch.zeros((2, 2)))
+        self.run_op("Sinkhorn", self.dev(x).handle, None, p.handle)
+        self.assertTrue(torch.isnan(p.read()).any())
+        c = self.dev(torch.zeros((4, 3)))
+        self.refused("Sinkhorn", 161001, None, None, c.handle)
+        self.refused("Sinkhorn", 161002, c.handle, None, self.dev(torch.zeros((3, 4))).handle)
+        self.refused("Sinkhorn", 161002, c.handle, None,
+                     self.dev(torch.zeros((4, 3), dtype=F16)).handle)
+        self.refused("Sinkhorn", 161002, self.dev(torch.zeros((4,))).handle, None,
+                     self.dev(torch.zeros((4,))).handle)
+        self.refused("Sinkhorn", 161002, self.dev(torch.zeros((4, 3), dtype=F64)).handle, None,
+                     self.dev(torch.zeros((4, 3), dtype=F64)).handle)
+        th, _ = acl.nn.create_scalar(1e-4, acl.ACL_DOUBLE)
+        self.refused("Sinkhorn", 161002, c.handle, th, c.handle)
+        acl.nn.destroy_scalar(th)
 
 if __name__ == "__main__":
     unittest.main()
