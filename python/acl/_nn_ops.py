@@ -345,6 +345,8 @@ OPS = {
     'GroupNormSwish': ('tensor', 'tensor', 'tensor', 'int64', 'string', 'double', 'bool', 'double', 'tensor', 'tensor', 'tensor'),
     'GroupNormalizationGrad': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor'),
     'GroupQuant': ('tensor', 'tensor', 'tensor', 'tensor', 'int32', 'tensor'),
+    'GroupedBiasAddGrad': ('tensor', 'tensor', 'tensor'),
+    'GroupedBiasAddGradV2': ('tensor', 'tensor', 'int64', 'tensor'),
     'GroupedMatmulV3': ('tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor', 'int64', 'int64', 'tensor_list'),
     'GtScalar': ('tensor', 'scalar', 'tensor'),
     'GtTensor': ('tensor', 'tensor', 'tensor'),

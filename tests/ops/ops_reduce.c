@@ -21,6 +21,7 @@
 #include "aclnnop/aclnn_var_mean.h"
 #include "aclnnop/aclnn_segsum.h"
 #include "aclnnop/aclnn_exp_segsum_backward.h"
+#include "aclnnop/aclnn_grouped_bias_add_grad.h"
 
 static int g_cases;
 
@@ -580,6 +581,50 @@ static void test_segsum(void)
     OT_FREE(&x, &o, &g, &y, &gi, &x2, &o2, &oh);
 }
 
+/* GroupedBiasAddGrad(V2): CANN's docs example shape (groups of 4, 2, 4 rows) by hand through a
+ * strided view, the counts form, the 3-d form; the codes, each message naming the argument. */
+static void test_grouped_bias_add_grad(void)
+{
+    int64_t gd[2] = {10, 3}, id[1] = {3}, od[2] = {3, 3}, g3d[3] = {3, 2, 3}, o2[2] = {2, 3};
+    ot_tensor g, idx, cnt, o, g3, ob, oh, o2t;
+    ot_make(&g, ACL_FLOAT16, 2, gd, L_STEP);
+    OT_MAKE_CONTIG({&idx, ACL_INT64, 1, id}, {&cnt, ACL_INT32, 1, id}, {&o, ACL_FLOAT16, 2, od},
+                   {&g3, ACL_FLOAT16, 3, g3d}, {&ob, ACL_BF16, 2, od}, {&oh, ACL_FLOAT, 2, od},
+                   {&o2t, ACL_FLOAT16, 2, o2});
+    for (int i = 0; i < 30; i++)
+        ot_set(&g, i, i / 3); /* row r holds r */
+    for (int i = 0; i < 18; i++)
+        ot_set(&g3, i, i % 3);
+    const int64_t ends[3] = {4, 6, 10}, counts[3] = {4, 2, 4};
+    for (int i = 0; i < 3; i++) {
+        ot_set(&idx, i, (double)ends[i]);
+        ot_set(&cnt, i, (double)counts[i]);
+    }
+    const double want[3] = {0 + 1 + 2 + 3, 4 + 5, 6 + 7 + 8 + 9};
+    OT_RUN(aclnnGroupedBiasAddGrad, g.t, idx.t, o.t);
+    for (int i = 0; i < 9; i++)
+        CHECK(ot_get(&o, i) == want[i / 3]);
+    OT_RUN(aclnnGroupedBiasAddGradV2, g.t, cnt.t, 1, o.t);
+    for (int i = 0; i < 9; i++)
+        CHECK(ot_get(&o, i) == want[i / 3]);
+    OT_RUN(aclnnGroupedBiasAddGrad, g3.t, NULL, o.t);
+    for (int i = 0; i < 9; i++)
+        CHECK(ot_get(&o, i) == 2 * (i % 3));
+    g_cases += 3;
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnGroupedBiasAddGrad, "gradY", NULL, idx.t, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnGroupedBiasAddGrad, "out", g.t, idx.t, NULL);
+    OT_NULL_OUTS(aclnnGroupedBiasAddGrad, g.t, idx.t, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedBiasAddGrad, "without", g.t, NULL, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedBiasAddGrad, "with", g3.t, idx.t, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedBiasAddGrad, "out", g.t, idx.t, o2t.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedBiasAddGrad, "out", g.t, idx.t, ob.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedBiasAddGrad, "groupIdxOptional", g.t, oh.t,
+                    o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedBiasAddGradV2, "groupIdxType", g.t, idx.t,
+                    -1, o.t);
+    OT_FREE(&g, &idx, &cnt, &o, &g3, &ob, &oh, &o2t);
+}
+
 int main(void)
 {
     ot_init();
@@ -590,6 +635,7 @@ int main(void)
     test_norm();
     test_reduce_one_element();
     test_segsum();
+    test_grouped_bias_add_grad();
     ot_fini();
     printf("ops_reduce: %d cases passed\n", g_cases);
     return 0;

@@ -807,6 +807,53 @@ class MathTorch(TorchCase):
         self.refused("Scale", 161002, x.handle, s3.handle, None, 1, 1, True,
                      self.dev(torch.zeros((2, 3, 5))).handle)
 
+    def test_grouped_bias_add_grad(self):
+        rng = random.Random(SEED + 41)
+        for dt in (F32, F16, BF16):
+            # 3-d gradY: each group the sum over C
+            for shape in ((3, 4, 5), (1, 1, 2), (2, 0, 3), (4, 3, 0)):
+                g = gen(rng, shape, dt, special=False)
+                out = self.dev(torch.zeros((shape[0], shape[2]), dtype=dt))
+                self.run_ok("GroupedBiasAddGrad", self.dev(view_of(rng, g)).handle, None,
+                            out.handle)
+                check(self, out.read(), g.double().sum(1).to(dt), "GroupedBiasAddGrad %s %s" % (
+                    dt, shape))
+            # 2-d gradY with group ends (V1, V2 type 0) or counts (V2 type 1)
+            for rows, counts in ((10, (4, 0, 6)), (7, (7,)), (5, (1, 1, 1, 2)), (0, (0, 0))):
+                g = gen(rng, (rows, 3), dt, special=False)
+                ends = [sum(counts[:i + 1]) for i in range(len(counts))]
+                ref = torch.stack([g.double()[e - c:e].sum(0) for c, e in zip(counts, ends)])
+                for idt in (I32, I64):
+                    for name, typ, vals in (("GroupedBiasAddGrad", None, ends),
+                                            ("GroupedBiasAddGradV2", 0, ends),
+                                            ("GroupedBiasAddGradV2", 1, counts)):
+                        idx = self.dev(torch.tensor(vals, dtype=idt))
+                        out = self.dev(torch.zeros((len(counts), 3), dtype=dt))
+                        args = [self.dev(view_of(rng, g)).handle, idx.handle] + (
+                            [] if typ is None else [typ]) + [out.handle]
+                        self.run_ok(name, *args)
+                        check(self, out.read(), ref.to(dt), "%s %s %s %s" % (name, dt, idt, vals))
+        # ends out of order or past the rows are clamped (GB2): nothing read outside gradY
+        g = torch.ones((4, 2))
+        out = self.dev(torch.zeros((3, 2)))
+        self.run_ok("GroupedBiasAddGrad", self.dev(g).handle,
+                    self.dev(torch.tensor([3, 1, 9], dtype=I64)).handle, out.handle)
+        check(self, out.read(), torch.tensor([[3.0, 3.0], [0.0, 0.0], [1.0, 1.0]]), "clamped")
+        g2, o2 = self.dev(torch.zeros((4, 2))), self.dev(torch.zeros((2, 2)))
+        i2 = self.dev(torch.tensor([2, 4], dtype=I32))
+        self.refused("GroupedBiasAddGrad", 161001, None, i2.handle, o2.handle)
+        self.refused("GroupedBiasAddGrad", 161002, g2.handle, None, o2.handle)  # 2-d needs idx
+        self.refused("GroupedBiasAddGrad", 161002, g2.handle, i2.handle,
+                     self.dev(torch.zeros((3, 2))).handle)
+        self.refused("GroupedBiasAddGrad", 161002, g2.handle,
+                     self.dev(torch.tensor([2.0, 4.0])).handle, o2.handle)
+        self.refused("GroupedBiasAddGrad", 161002, g2.handle, i2.handle,
+                     self.dev(torch.zeros((2, 2), dtype=F16)).handle)
+        self.refused("GroupedBiasAddGrad", 161002, g2.handle,
+                     self.dev(torch.zeros((2049,), dtype=I32)).handle,
+                     self.dev(torch.zeros((2049, 2))).handle)
+        self.refused("GroupedBiasAddGradV2", 161002, g2.handle, i2.handle, 2, o2.handle)
+
     def test_ger_v2(self):
         rng = random.Random(SEED + 19)
         for dt in (F32, F16, I32, I16):
