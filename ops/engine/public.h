@@ -24,6 +24,7 @@
 #include "aclnnop/aclnn_aminmax.h"
 #include "aclnnop/aclnn_aminmax_all.h"
 #include "aclnnop/aclnn_aminmax_dim.h"
+#include "aclnnop/aclnn_amp_update_scale.h"
 #include "aclnnop/aclnn_any.h"
 #include "aclnnop/aclnn_arange.h"
 #include "aclnnop/aclnn_argmax.h"

@@ -49,6 +49,7 @@ OPS = {
     'Aminmax': ('tensor', 'int_array', 'bool', 'tensor', 'tensor'),
     'AminmaxAll': ('tensor', 'tensor', 'tensor'),
     'AminmaxDim': ('tensor', 'int64', 'bool', 'tensor', 'tensor'),
+    'AmpUpdateScale': ('tensor', 'tensor', 'tensor', 'double', 'double', 'int64', 'tensor', 'tensor'),
     'Any': ('tensor', 'int_array', 'bool', 'tensor'),
     'ApplyAdagradD': ('tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool'),
     'ApplyAdamD': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool', 'tensor', 'tensor', 'tensor'),

@@ -12,6 +12,7 @@
 #include "aclnnop/aclnn_masked_fill_scalar.h"
 #include "aclnnop/aclnn_select_v3.h"
 #include "aclnnop/aclnn_sum.h"
+#include "aclnnop/aclnn_amp_update_scale.h"
 #include "aclnnop/aclnn_scale.h"
 
 static int g_cases;
@@ -405,6 +406,44 @@ static void test_scale(void)
     OT_FREE(&x, &s, &b, &y, &one, &s2t, &sh);
 }
 
+/* AmpUpdateScale: growth at the interval, a back-off on an inf found, counting up; the codes, each
+ * message naming the argument (561002 where CANN's docs give its tiling code). */
+static void test_amp_update_scale(void)
+{
+    int64_t d1[1] = {1}, d2[1] = {2};
+    ot_tensor s, t, f, us, ut, s2, fh, ti;
+    OT_MAKE_CONTIG({&s, ACL_FLOAT, 1, d1}, {&t, ACL_INT32, 1, d1}, {&f, ACL_FLOAT, 1, d1},
+                   {&us, ACL_FLOAT, 1, d1}, {&ut, ACL_INT32, 1, d1}, {&s2, ACL_FLOAT, 1, d2},
+                   {&fh, ACL_FLOAT16, 1, d1}, {&ti, ACL_INT64, 1, d1});
+    const struct {
+        double scale, tracker, found, want_scale, want_tracker;
+    } cases[] = {{1024, 9, 0, 2048, 0}, {1024, 9, INFINITY, 512, 0}, {1024, 3, 0, 1024, 4}};
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        ot_set(&s, 0, cases[i].scale);
+        ot_set(&t, 0, cases[i].tracker);
+        ot_set(&f, 0, cases[i].found);
+        OT_RUN(aclnnAmpUpdateScale, s.t, t.t, f.t, 2.0, 0.5, 10, us.t, ut.t);
+        CHECK(ot_get(&us, 0) == cases[i].want_scale && ot_get(&ut, 0) == cases[i].want_tracker);
+        g_cases++;
+    }
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnAmpUpdateScale, "foundInf", s.t, t.t, NULL, 2.0,
+                    0.5, 10, us.t, ut.t);
+    OT_NULL_OUTS(aclnnAmpUpdateScale, s.t, t.t, f.t, 2.0, 0.5, 10, us.t, ut.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnAmpUpdateScale, "currentScale", s2.t, t.t,
+                    f.t, 2.0, 0.5, 10, us.t, ut.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnAmpUpdateScale, "growthInterval", s.t, t.t,
+                    f.t, 2.0, 0.5, 0, us.t, ut.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnAmpUpdateScale, "growthInterval", s.t, t.t,
+                    f.t, 2.0, 0.5, 1LL << 31, us.t, ut.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAmpUpdateScale, "foundInf", s.t, t.t, fh.t, 2.0,
+                    0.5, 10, us.t, ut.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAmpUpdateScale, "growthTracker", s.t, ti.t, f.t,
+                    2.0, 0.5, 10, us.t, ut.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAmpUpdateScale, "updatedScale", s.t, t.t, f.t,
+                    2.0, 0.5, 10, s2.t, ut.t);
+    OT_FREE(&s, &t, &f, &us, &ut, &s2, &fh, &ti);
+}
+
 int main(void)
 {
     ot_init();
@@ -414,6 +453,7 @@ int main(void)
     test_addcdiv();
     test_select_v3();
     test_scale();
+    test_amp_update_scale();
     ot_fini();
     printf("ops_elementwise: %d cases\n", g_cases);
     return 0;

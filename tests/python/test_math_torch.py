@@ -854,6 +854,51 @@ class MathTorch(TorchCase):
                      self.dev(torch.zeros((2049, 2))).handle)
         self.refused("GroupedBiasAddGradV2", 161002, g2.handle, i2.handle, 2, o2.handle)
 
+    def test_amp_update_scale(self):
+        # torch's _amp_update_scale_ steps in float32 (as CANN's kernel: FLOAT16 / BFLOAT16 too)
+        cases = ((65536.0, 900, 0.0, 2.0, 0.5, 1000), (65536.0, 999, 0.0, 2.0, 0.5, 1000),
+                 (65536.0, 999, 1.0, 2.0, 0.5, 1000), (3e38, 0, 0.0, 2.0, 0.5, 1),
+                 (8.0, 5, float("nan"), 2.0, 0.25, 7), (1.0, 0, 0.0, 3.0, 0.5, 1),
+                 (40000.0, 1, 0.0, 2.0, 0.5, 2))
+        for dt in (F32, F16, BF16):
+            for scale, tracker, found, gf, bf, iv in cases:
+                sc = torch.tensor([scale], dtype=dt)
+                tr = torch.tensor([tracker], dtype=I32)
+                fi = torch.tensor([found], dtype=dt)
+                us = self.dev(torch.zeros((1,), dtype=dt))
+                ut = self.dev(torch.zeros((1,), dtype=I32))
+                self.run_ok("AmpUpdateScale", self.dev(sc).handle, self.dev(tr).handle,
+                            self.dev(fi).handle, gf, bf, iv, us.handle, ut.handle)
+                # torch 1.13's _amp_update_scale_ has a CUDA kernel only: its steps, in float32
+                s32, t32 = sc.float(), tr.clone()
+                if fi.float().item() != 0 or math.isnan(fi.float().item()):
+                    s32, t32 = s32 * torch.tensor(bf, dtype=F32), torch.zeros_like(t32)
+                elif tracker + 1 == iv:
+                    grown = s32 * torch.tensor(gf, dtype=F32)
+                    s32 = grown if torch.isfinite(grown).all() else s32
+                    t32 = torch.zeros_like(t32)
+                else:
+                    t32 = t32 + 1
+                what = "AmpUpdateScale %s %s" % (dt, (scale, tracker, found, gf, bf, iv))
+                check(self, us.read(), s32.to(dt), what)
+                check(self, ut.read(), t32, what)
+        one, t1 = self.dev(torch.ones((1,))), self.dev(torch.zeros((1,), dtype=I32))
+        two = self.dev(torch.ones((2,)))
+        self.refused("AmpUpdateScale", 161001, one.handle, None, one.handle, 2.0, 0.5, 10,
+                     one.handle, t1.handle)
+        self.refused("AmpUpdateScale", 561002, two.handle, t1.handle, two.handle, 2.0, 0.5, 10,
+                     one.handle, t1.handle)
+        self.refused("AmpUpdateScale", 561002, one.handle, t1.handle, one.handle, 2.0, 0.5, 0,
+                     one.handle, t1.handle)
+        self.refused("AmpUpdateScale", 161002, one.handle, t1.handle,
+                     self.dev(torch.ones((1,), dtype=F16)).handle, 2.0, 0.5, 10, one.handle,
+                     t1.handle)
+        self.refused("AmpUpdateScale", 161002, one.handle, self.dev(torch.zeros((1,),
+                                                                               dtype=I64)).handle,
+                     one.handle, 2.0, 0.5, 10, one.handle, t1.handle)
+        self.refused("AmpUpdateScale", 161002, one.handle, t1.handle, one.handle, 2.0, 0.5, 10,
+                     two.handle, t1.handle)
+
     def test_ger_v2(self):
         rng = random.Random(SEED + 19)
         for dt in (F32, F16, I32, I16):
