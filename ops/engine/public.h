@@ -355,6 +355,7 @@
 #include "aclnnop/aclnn_scatter_nd.h"
 #include "aclnnop/aclnn_scatter_nd_update.h"
 #include "aclnnop/aclnn_sinkhorn.h"
+#include "aclnnop/aclnn_strided_slice_assign_v2.h"
 #include "aclnnop/aclnn_svd.h"
 #include "aclnnop/aclnn_tf_scatter_add.h"
 #include "aclnnop/aclnn_index_put_impl.h"

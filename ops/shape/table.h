@@ -41,6 +41,9 @@
     X(StridedSlice, strided_slice, OPS_OUT,                                                        \
       K(tensor, int_array, int_array, int_array, int64, int64, int64, int64, int64, tensor),       \
       DTM_F3 | DTM_INT | DTM(DT_BOOL) | DTM_UWIDE, none, 0)                                        \
+    X(StridedSliceAssignV2, strided_slice_assign_v2, OPS_OUT,                                      \
+      K(tensor, tensor, int_array, int_array, int_array, int_array),                               \
+      DTM_F3 | DTM(DT_F64) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_I8), none, 0)                      \
     X(SliceV3, slice_v3, OPS_OUT, K(tensor, int_array, int_array, tensor),                         \
       DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32), none, 0)                       \
     X(Transposev, transposev, OPS_OUT, K(tensor, tensor, tensor),                                  \

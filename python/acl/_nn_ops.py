@@ -779,6 +779,7 @@ OPS = {
     'Std': ('tensor', 'int_array', 'int64', 'bool', 'tensor'),
     'StdMeanCorrection': ('tensor', 'int_array', 'int64', 'bool', 'tensor', 'tensor'),
     'StridedSlice': ('tensor', 'int_array', 'int_array', 'int_array', 'int64', 'int64', 'int64', 'int64', 'int64', 'tensor'),
+    'StridedSliceAssignV2': ('tensor', 'tensor', 'int_array', 'int_array', 'int_array', 'int_array'),
     'Sub': ('tensor', 'tensor', 'scalar', 'tensor'),
     'SubV2': ('tensor', 'tensor', 'tensor'),
     'Subs': ('tensor', 'scalar', 'scalar', 'tensor'),

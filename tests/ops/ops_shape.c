@@ -40,6 +40,7 @@
 #include "aclnnop/aclnn_slice_v3.h"
 #include "aclnnop/aclnn_split.h"
 #include "aclnnop/aclnn_strided_slice.h"
+#include "aclnnop/aclnn_strided_slice_assign_v2.h"
 #include "aclnnop/aclnn_transposev.h"
 #include "aclnnop/aclnn_unfold_grad.h"
 #include "aclnnop/aclnn_view_copy.h"
@@ -1155,6 +1156,53 @@ static void test_unfold_grad(void)
     g_cases++;
 }
 
+/* StridedSliceAssignV2: rows 1 and 3 of a transposed [5, 3] varRef get a [2, 3] value (the other
+ * rows kept); the codes, each message naming the argument. */
+static void test_strided_slice_assign(void)
+{
+    int64_t vd[2] = {5, 3}, xd[2] = {2, 3}, bd[2] = {3, 3};
+    ot_tensor v, x, xb, xh;
+    ot_make(&v, ACL_INT32, 2, vd, L_TRANS);
+    ot_make(&x, ACL_INT32, 2, xd, L_STEP);
+    OT_MAKE_CONTIG({&xb, ACL_INT32, 2, bd}, {&xh, ACL_FLOAT16, 2, xd});
+    for (int i = 0; i < 15; i++)
+        ot_set(&v, i, i);
+    for (int i = 0; i < 6; i++)
+        ot_set(&x, i, -1 - i);
+    int64_t b[1] = {1}, en[1] = {-1}, st[1] = {2}, ax[1] = {-2}, st0[1] = {0}, ax2[2] = {0, 1};
+    aclIntArray *ab = aclCreateIntArray(b, 1), *ae = aclCreateIntArray(en, 1),
+                *as = aclCreateIntArray(st, 1), *aa = aclCreateIntArray(ax, 1),
+                *as0 = aclCreateIntArray(st0, 1), *aa2 = aclCreateIntArray(ax2, 2),
+                *alast = aclCreateIntArray(ax2 + 1, 1);
+    OT_RUN(aclnnStridedSliceAssignV2, v.t, x.t, ab, ae, as, aa);
+    for (int i = 0; i < 15; i++) {
+        int r = i / 3, c = i % 3;
+        CHECK(ot_get(&v, i) == (r == 1 || r == 3 ? -1 - ((r - 1) / 2 * 3 + c) : i));
+    }
+    g_cases++;
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnStridedSliceAssignV2, "inputValue", v.t, NULL, ab,
+                    ae, as, aa);
+    OT_NULL_OUTS(aclnnStridedSliceAssignV2, v.t, x.t, ab, ae, as, aa);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSliceAssignV2, "inputValue", v.t, xb.t, ab,
+                    ae, as, aa);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSliceAssignV2, "inputValue", v.t, xh.t, ab,
+                    ae, as, aa);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSliceAssignV2, "strides", v.t, x.t, ab, ae,
+                    as0, aa);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSliceAssignV2, "last dim", v.t, x.t, ab,
+                    ae, as, alast);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSliceAssignV2, "lengths", v.t, x.t, ab, ae,
+                    as, aa2);
+    aclDestroyIntArray(ab);
+    aclDestroyIntArray(ae);
+    aclDestroyIntArray(as);
+    aclDestroyIntArray(aa);
+    aclDestroyIntArray(as0);
+    aclDestroyIntArray(aa2);
+    aclDestroyIntArray(alast);
+    OT_FREE(&v, &x, &xb, &xh);
+}
+
 int main(void)
 {
     ot_init();
@@ -1168,6 +1216,7 @@ int main(void)
     test_creation();
     test_chunk_cat();
     test_unfold_grad();
+    test_strided_slice_assign();
     test_conversion_codes();
     ot_fini();
     printf("ops_shape: %d cases passed\n", g_cases);

@@ -28,7 +28,7 @@ from acltest import acl  # noqa: E402
 
 if torch is not None:
     from test_ew_torch import Dev, check, gen, view_of, ACL_DT, ALL, NUM, FLOATS  # noqa: E402
-    from test_ew_torch import F16, BF16, F32, F64, I32, I64, BOOL, TOL  # noqa: E402
+    from test_ew_torch import F16, BF16, F32, F64, I8, I32, I64, BOOL, TOL  # noqa: E402
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
@@ -640,6 +640,47 @@ class ShapeTorch(TorchCase):
         self.refused("UnfoldGrad", 161002, gd.handle, [7], 0, 2, 1, self.out((7,), F16).handle)
         self.refused("UnfoldGrad", 161002, self.out((6, 2), F64).handle, [7], 0, 2, 1,
                      self.out((7,), F64).handle)
+
+    def test_strided_slice_assign_v2(self):
+        # varRef[slices] = inputValue, torch's indexed assignment as the reference
+        cases = (((6, 5), [1, 0], [5, 4], [2, 1], None),
+                 ((4, 6, 3), [-3, 1], [100, -1], [1, 2], [0, 1]),
+                 ((3, 4, 5), [0], [5], [1], [2]), ((5, 4), [4], [2], [1], [0]),  # empty slice
+                 ((2, 3, 4), [1, 0, 1], [2, 3, 3], [1, 2, 1], [-3, 1, 2]), ((7,), [2], [7], [1],
+                                                                            None))
+        for dt in (F32, F16, BF16, F64, I8, I32, I64):
+            for shape, b, e, st, axes in cases:
+                var = gen(self.rng, shape, dt)
+                idx = [slice(None)] * len(shape)
+                for i in range(len(b)):
+                    d = i if axes is None else axes[i] % len(shape)
+                    idx[d] = slice(b[i], e[i], st[i])
+                ref = var.clone()
+                val = gen(self.rng, ref[tuple(idx)].shape, dt)
+                ref[tuple(idx)] = val
+                vv = view_of(self.rng, var)  # varRef itself may be a view: read it back as one
+                vd = self.dev(vv)
+                self.run_op("StridedSliceAssignV2", vd.handle, self.dev(view_of(self.rng,
+                                                                                val)).handle,
+                            b, e, st, axes)
+                got = Dev.read(type("whole", (), {"shape": (vd.nbytes // var.element_size(),),
+                                                  "dtype": dt, "ptr": vd.ptr})())
+                got = got.as_strided(vv.shape, vv.stride(), vv.storage_offset())
+                same(self, got, ref, "StridedSliceAssignV2 %s %s" % (dt, (shape, b, e, st, axes)))
+        v = self.out((4, 6), F32)
+        self.refused("StridedSliceAssignV2", 161001, None, v.handle, [0], [1], [1], None)
+        self.refused("StridedSliceAssignV2", 161002, v.handle, self.out((3, 6), F32).handle,
+                     [0], [4], [2], None)  # the slice is [2, 6]
+        self.refused("StridedSliceAssignV2", 161002, v.handle, self.out((4, 3), F32).handle,
+                     [0], [6], [2], [1])  # the last dim's stride must be 1
+        self.refused("StridedSliceAssignV2", 161002, v.handle, self.out((4, 6), F16).handle,
+                     [0], [4], [1], None)
+        self.refused("StridedSliceAssignV2", 161002, v.handle, self.out((4, 6), F32).handle,
+                     [0], [4, 1], [1], None)
+        self.refused("StridedSliceAssignV2", 161002, v.handle, self.out((4, 6), F32).handle,
+                     [0, 0], [4, 6], [1, 1], [0, -2])  # dim 0 twice
+        self.refused("StridedSliceAssignV2", 161002, v.handle, self.out((4, 6), F32).handle,
+                     [0], [4], [0], None)
 
     # ---- copy.c and arange.c: fills and creation ----------------------------------------------
 
