@@ -349,6 +349,7 @@
 #include "aclnnop/aclnn_rsqrt.h"
 #include "aclnnop/aclnn_s_where.h"
 #include "aclnnop/aclnn_scale.h"
+#include "aclnnop/aclnn_scatter_update.h"
 #include "aclnnop/aclnn_segsum.h"
 #include "aclnnop/aclnn_select_v3.h"
 #include "aclnnop/aclnn_scatter.h"

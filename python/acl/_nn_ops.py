@@ -494,6 +494,7 @@ OPS = {
     'InplaceRsqrt': ('tensor',),
     'InplaceScatter': ('tensor', 'int64', 'tensor', 'tensor', 'int64'),
     'InplaceScatterReduce': ('tensor', 'int64', 'tensor', 'tensor', 'int64', 'bool'),
+    'InplaceScatterUpdate': ('tensor', 'tensor', 'tensor', 'int64'),
     'InplaceScatterValue': ('tensor', 'int64', 'tensor', 'scalar', 'int64'),
     'InplaceSelu': ('tensor',),
     'InplaceSigmoid': ('tensor',),

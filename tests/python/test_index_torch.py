@@ -1340,5 +1340,58 @@ class IndexTorch(TorchCase):
         self.refused("Bucketize", 161002, self.dev(torch.zeros((3,), dtype=F64)).handle, b.handle,
                      False, False, o64.handle)
 
+    def test_inplace_scatter_update(self):
+        """InplaceScatterUpdate (every type torch has of the row, INT32 / INT64 indices of 0, 1
+        and 2 dims, axis -1 / -2 / others) against the block assignment written in torch."""
+        rng = random.Random(SEED + 26)
+        for dt in (torch.float32, torch.float16, torch.bfloat16, torch.int8, torch.uint8, I32):
+            for it in (I32, I64):
+                for dshape, ushape, axis, idim in (((3, 2, 6, 4), (3, 2, 2, 4), -2, 1),
+                                                   ((3, 2, 6, 4), (2, 2, 6, 3), -1, 2),
+                                                   ((2, 5, 3), (1, 2, 3), 1, 0),
+                                                   ((4, 7), (4, 1), 1, 1), ((4, 7), (3, 7), -1, 2)):
+                    data = gen(rng, dshape, dt)
+                    upd = gen(rng, ushape, dt)
+                    ax = axis % len(dshape)
+                    n, room = ushape[0], dshape[ax] - ushape[ax]
+                    if idim == 2:
+                        bs = rng.sample(range(dshape[0]), n)
+                        idx = torch.tensor([[b, rng.randint(0, room)] for b in bs], dtype=it)
+                        pos = [(b, int(s)) for b, s in idx.tolist()]
+                    elif idim == 1:
+                        idx = torch.tensor([rng.randint(0, room) for _ in range(n)], dtype=it)
+                        pos = [(i, int(s)) for i, s in enumerate(idx.tolist())]
+                    else:
+                        idx = torch.tensor(rng.randint(0, room), dtype=it)
+                        pos = [(0, int(idx))]
+                    ref = data.clone()
+                    for i, (b, s) in enumerate(pos):
+                        sl = [b] + [slice(None)] * (len(dshape) - 1)
+                        sl[ax] = slice(s, s + ushape[ax])
+                        ref[tuple(sl)] = upd[i]
+                    dd = self.dev(data)
+                    what = "InplaceScatterUpdate %s %s %s axis %d" % (dt, it, dshape, axis)
+                    self.assertEqual(self.run_op("InplaceScatterUpdate", dd.handle,
+                                                 self.dev(idx).handle,
+                                                 self.dev(view_of(rng, upd)).handle, axis), 0, what)
+                    self.same_bits(dd.read(), ref, what)
+        d = self.dev(torch.zeros((2, 4, 3)))
+        u = self.dev(torch.zeros((2, 2, 3)))
+        i = self.dev(torch.tensor([0, 2], dtype=I64))
+        self.assertNotEqual(self.run_op("InplaceScatterUpdate", d.handle,
+                                        self.dev(torch.tensor([0, 3], dtype=I64)).handle,
+                                        u.handle, 1), 0, "a block past data's axis")
+        self.refused("InplaceScatterUpdate", 161001, d.handle, None, u.handle, 1)
+        self.refused("InplaceScatterUpdate", 161002, d.handle, i.handle, u.handle, 0)
+        self.refused("InplaceScatterUpdate", 161002, d.handle, i.handle, u.handle, 3)
+        self.refused("InplaceScatterUpdate", 161002, d.handle,
+                     self.dev(torch.tensor([0, 2, 1], dtype=I64)).handle, u.handle, 1)
+        self.refused("InplaceScatterUpdate", 161002, d.handle, i.handle,
+                     self.dev(torch.zeros((2, 2, 4))).handle, 1)
+        self.refused("InplaceScatterUpdate", 161002, d.handle, i.handle,
+                     self.dev(torch.zeros((2, 2, 3), dtype=torch.float16)).handle, 1)
+        self.refused("InplaceScatterUpdate", 161002, d.handle,
+                     self.dev(torch.zeros((2, 3), dtype=I64)).handle, u.handle, 1)
+
 if __name__ == "__main__":
     acltest.main()
