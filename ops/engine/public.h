@@ -255,6 +255,7 @@
 #include "aclnnop/aclnn_left_shift.h"
 #include "aclnnop/aclnn_lerp_tensor.h"
 #include "aclnnop/aclnn_lgamma.h"
+#include "aclnnop/aclnn_lin_space_d.h"
 #include "aclnnop/aclnn_linalg_cholesky.h"
 #include "aclnnop/aclnn_linalg_cross.h"
 #include "aclnnop/aclnn_linalg_qr.h"

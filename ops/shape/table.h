@@ -120,6 +120,8 @@
       none, 0)                                                                                     \
     X(Linspace, linspace, OPS_OUT, K(scalar, scalar, int64, tensor), DTM_NUM, none, 0)             \
     X(LogSpace, logspace, OPS_OUT, K(scalar, scalar, int64, double, tensor), DTM_NUM, none, 0)     \
+    X(LinSpaceD, lin_space_d, OPS_OUT, K(tensor, tensor, int_array, tensor),                       \
+      DTM_F3 | DTM(DT_I8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_U8), out, DTM(DT_F32))              \
     X(Eye, eye, OPS_OUT, K(int64, int64, tensor), DTM_ALL, none, 0)                                \
     X(EyeV2, eye_v2, OPS_OUT, K(tensor, int64, int64, tensor),                                     \
       DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I32) | DTM(DT_I16), none, 0)                              \

@@ -546,6 +546,7 @@ OPS = {
     'LeftShifts': ('tensor', 'scalar', 'tensor'),
     'Lerp': ('tensor', 'tensor', 'tensor', 'tensor'),
     'Lgamma': ('tensor', 'tensor'),
+    'LinSpaceD': ('tensor', 'tensor', 'int_array', 'tensor'),
     'LinalgCholesky': ('tensor', 'bool', 'tensor'),
     'LinalgCross': ('tensor', 'tensor', 'int64', 'tensor'),
     'LinalgQr': ('tensor', 'int64', 'tensor', 'tensor'),

@@ -41,6 +41,7 @@
 #include "aclnnop/aclnn_split.h"
 #include "aclnnop/aclnn_strided_slice.h"
 #include "aclnnop/aclnn_strided_slice_assign_v2.h"
+#include "aclnnop/aclnn_lin_space_d.h"
 #include "aclnnop/aclnn_transposev.h"
 #include "aclnnop/aclnn_unfold_grad.h"
 #include "aclnnop/aclnn_view_copy.h"
@@ -1203,6 +1204,32 @@ static void test_strided_slice_assign(void)
     OT_FREE(&v, &x, &xb, &xh);
 }
 
+/* LinSpaceD: CANN's example (UINT8 0 to FLOAT 3 in 8 steps: i * 3 / 7 in float) by hand; the
+ * codes, each message naming the argument. */
+static void test_lin_space_d(void)
+{
+    int64_t d1[1] = {1}, d8[1] = {8}, d2[1] = {2};
+    ot_tensor st, en, o, oh, two;
+    OT_MAKE_CONTIG({&st, ACL_UINT8, 1, d1}, {&en, ACL_FLOAT, 1, d1}, {&o, ACL_FLOAT, 1, d8},
+                   {&oh, ACL_FLOAT16, 1, d8}, {&two, ACL_FLOAT, 1, d2});
+    ot_set(&st, 0, 0);
+    ot_set(&en, 0, 3);
+    int64_t n8 = 8, n7 = 7;
+    aclIntArray *num = aclCreateIntArray(&n8, 1), *num7 = aclCreateIntArray(&n7, 1);
+    OT_RUN(aclnnLinSpaceD, st.t, en.t, num, o.t);
+    for (int i = 0; i < 8; i++)
+        CHECK(ot_get(&o, i) == (double)(0.0f + (3.0f / 7.0f) * (float)i));
+    g_cases++;
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnLinSpaceD, "num", st.t, en.t, NULL, o.t);
+    OT_NULL_OUTS(aclnnLinSpaceD, st.t, en.t, num, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnLinSpaceD, "out", st.t, en.t, num7, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnLinSpaceD, "out", st.t, en.t, num, oh.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnLinSpaceD, "one element", two.t, en.t, num, o.t);
+    aclDestroyIntArray(num);
+    aclDestroyIntArray(num7);
+    OT_FREE(&st, &en, &o, &oh, &two);
+}
+
 int main(void)
 {
     ot_init();
@@ -1217,6 +1244,7 @@ int main(void)
     test_chunk_cat();
     test_unfold_grad();
     test_strided_slice_assign();
+    test_lin_space_d();
     test_conversion_codes();
     ot_fini();
     printf("ops_shape: %d cases passed\n", g_cases);

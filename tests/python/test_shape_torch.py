@@ -682,6 +682,32 @@ class ShapeTorch(TorchCase):
         self.refused("StridedSliceAssignV2", 161002, v.handle, self.out((4, 6), F32).handle,
                      [0], [4], [0], None)
 
+    def test_lin_space_d(self):
+        # CANN's kernel's progression in float32 (torch.linspace fills from both ends)
+        for dt in (F32, F16, BF16, I8, torch.int16, I32, torch.uint8):
+            for start, end, num in ((0, 3, 8), (5, -2, 4), (1, 1, 3), (2, 9, 1), (0, 1, 0),
+                                    (-3, 7, 257)):
+                if dt == torch.uint8 and min(start, end) < 0:
+                    continue
+                st, en = torch.tensor([start], dtype=dt), torch.tensor([end], dtype=dt)
+                sf, ef = st.float(), en.float()
+                step = (ef - sf) / (num - 1) if num > 1 else torch.zeros(1)
+                ref = (sf + step * torch.arange(num, dtype=F32)) if num else torch.zeros(0)
+                o = self.out((num,), F32)
+                self.run_op("LinSpaceD", self.dev(st).handle, self.dev(en).handle, [num], o.handle)
+                check(self, o.read(), ref.reshape(num), "LinSpaceD %s %s" % (dt, (start, end, num)),
+                      tol=(1e-6, 1e-6))
+        one = self.dev(torch.zeros((1,)))
+        self.refused("LinSpaceD", 161001, None, one.handle, [4], self.out((4,), F32).handle)
+        self.refused("LinSpaceD", 161002, one.handle, one.handle, [4], self.out((5,), F32).handle)
+        self.refused("LinSpaceD", 161002, one.handle, one.handle, [4], self.out((4,), F16).handle)
+        self.refused("LinSpaceD", 161002, self.dev(torch.zeros((2,))).handle, one.handle, [4],
+                     self.out((4,), F32).handle)
+        self.refused("LinSpaceD", 161002, one.handle, one.handle, [4, 1],
+                     self.out((4,), F32).handle)
+        self.refused("LinSpaceD", 161002, self.dev(torch.zeros((1,), dtype=F64)).handle,
+                     one.handle, [4], self.out((4,), F32).handle)
+
     # ---- copy.c and arange.c: fills and creation ----------------------------------------------
 
     def test_fills(self):
