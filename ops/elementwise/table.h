@@ -355,7 +355,8 @@
       0)                                                                                           \
     X(AmpUpdateScale, amp_update_scale, OPS_OUT,                                                   \
       K(tensor, tensor, tensor, double, double, int64, tensor, tensor), DTM_F3, growthTracker,     \
-      DTM(DT_I32))
+      DTM(DT_I32))                                                                                 \
+    X(Eltwise, eltwise, OPS_OUT, K(tensor_list, int64, float_array, tensor), DTM_F3, none, 0)
 
 enum { EW_OTHER_OPS(OPS_ROW_DT) };
 

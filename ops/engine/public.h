@@ -92,6 +92,7 @@
 #include "aclnnop/aclnn_dropout_do_mask.h"
 #include "aclnnop/aclnn_dropout_gen_mask.h"
 #include "aclnnop/aclnn_dynamic_quant.h"
+#include "aclnnop/aclnn_eltwise.h"
 #include "aclnnop/aclnn_elu.h"
 #include "aclnnop/aclnn_embedding.h"
 #include "aclnnop/aclnn_embedding_bag.h"

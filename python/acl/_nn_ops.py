@@ -185,6 +185,7 @@ OPS = {
     'DynamicQuant': ('tensor', 'tensor', 'tensor', 'tensor'),
     'DynamicQuantV2': ('tensor', 'tensor', 'tensor', 'int64', 'tensor', 'tensor', 'tensor'),
     'Einsum': ('tensor_list', 'string', 'tensor'),
+    'Eltwise': ('tensor_list', 'int64', 'float_array', 'tensor'),
     'Elu': ('tensor', 'scalar', 'scalar', 'scalar', 'tensor'),
     'EluBackward': ('tensor', 'scalar', 'scalar', 'scalar', 'bool', 'tensor', 'tensor'),
     'EluGrad': ('tensor', 'tensor', 'tensor'),

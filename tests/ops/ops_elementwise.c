@@ -13,6 +13,7 @@
 #include "aclnnop/aclnn_select_v3.h"
 #include "aclnnop/aclnn_sum.h"
 #include "aclnnop/aclnn_amp_update_scale.h"
+#include "aclnnop/aclnn_eltwise.h"
 #include "aclnnop/aclnn_scale.h"
 
 static int g_cases;
@@ -444,6 +445,52 @@ static void test_amp_update_scale(void)
     OT_FREE(&s, &t, &f, &us, &ut, &s2, &fh, &ti);
 }
 
+/* Eltwise: the three modes on two inputs by hand (one through a view); the codes, each message
+ * naming the argument. */
+static void test_eltwise(void)
+{
+    int64_t d[2] = {2, 2}, d3[2] = {2, 3};
+    ot_tensor a, b, o, b3, oh;
+    ot_make(&a, ACL_FLOAT, 2, d, L_TRANS);
+    OT_MAKE_CONTIG({&b, ACL_FLOAT, 2, d}, {&o, ACL_FLOAT, 2, d}, {&b3, ACL_FLOAT, 2, d3},
+                   {&oh, ACL_FLOAT16, 2, d});
+    const double av[4] = {1, -2, 3, 4}, bv[4] = {2, 5, -1, 0.5};
+    for (int i = 0; i < 4; i++) {
+        ot_set(&a, i, av[i]);
+        ot_set(&b, i, bv[i]);
+    }
+    aclTensor *ts[2] = {a.t, b.t}, *ts3[1] = {b3.t}, *none[1] = {NULL};
+    aclTensorList *l = aclCreateTensorList((const aclTensor *const *)ts, 2),
+                  *l3 = aclCreateTensorList((const aclTensor *const *)ts3, 1),
+                  *ln = aclCreateTensorList((const aclTensor *const *)none, 1);
+    float cv[2] = {0.5f, -2.0f};
+    aclFloatArray *c = aclCreateFloatArray(cv, 2), *c1 = aclCreateFloatArray(cv, 1);
+    for (int mode = 0; mode < 3; mode++) {
+        OT_RUN(aclnnEltwise, l, mode, c, o.t);
+        for (int i = 0; i < 4; i++) {
+            double want = mode == 0   ? av[i] * bv[i]
+                          : mode == 1 ? 0.5 * av[i] - 2.0 * bv[i]
+                                      : (av[i] > bv[i] ? av[i] : bv[i]);
+            CHECK(ot_get(&o, i) == want);
+        }
+        g_cases++;
+    }
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnEltwise, "inputs", NULL, 1, c, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnEltwise, "inputs[0]", ln, 1, NULL, o.t);
+    OT_NULL_OUTS(aclnnEltwise, l, 1, c, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnEltwise, "mode", l, 3, c, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnEltwise, "coeff", l, 1, c1, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnEltwise, "inputs[]", l3, 0, NULL, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnEltwise, "one type", l, 0, c, oh.t);
+    aclDestroyFloatArray(c);
+    aclDestroyFloatArray(c1);
+    aclDestroyTensorList(l); /* the lists own their tensors from here */
+    aclDestroyTensorList(l3);
+    aclDestroyTensorList(ln);
+    a.t = b.t = b3.t = NULL;
+    OT_FREE(&a, &b, &o, &b3, &oh);
+}
+
 int main(void)
 {
     ot_init();
@@ -454,6 +501,7 @@ int main(void)
     test_select_v3();
     test_scale();
     test_amp_update_scale();
+    test_eltwise();
     ot_fini();
     printf("ops_elementwise: %d cases\n", g_cases);
     return 0;

@@ -899,6 +899,47 @@ class MathTorch(TorchCase):
         self.refused("AmpUpdateScale", 161002, one.handle, t1.handle, one.handle, 2.0, 0.5, 10,
                      two.handle, t1.handle)
 
+    def test_eltwise(self):
+        # Caffe's Eltwise as its kernel accumulates: in float32, input by input
+        rng = random.Random(SEED + 42)
+        for dt in (F32, F16, BF16):
+            for shape, n in (((3, 4), 3), ((5,), 1), ((2, 0), 2), ((2, 3, 2), 32)):
+                xs = [gen(rng, shape, dt, special=n < 32) for _ in range(n)]
+                for mode in (0, 1, 2):
+                    coeffs = [rng.choice((0.5, -1.5, 2.0, 1.0)) for _ in range(n)]
+                    for use in ((None, [], coeffs) if mode == 1 else (None,)):
+                        c = [1.0] * n if not use else use
+                        acc = xs[0].float() * torch.tensor(c[0]) if mode == 1 else xs[0].float()
+                        for k in range(1, n):
+                            x = xs[k].float()
+                            if mode == 0:
+                                acc = acc * x
+                            elif mode == 1:
+                                acc = acc + torch.tensor(c[k]) * x
+                            else:
+                                acc = torch.maximum(acc, x)
+                        ca = None
+                        if use is not None:
+                            ca, ret = nn.create_float_array(use)
+                            self.assertEqual(ret, 0)
+                            self.handles.append(("float_array", ca))
+                        out = self.dev(torch.zeros(shape, dtype=dt))
+                        what = "Eltwise %s %s x%d mode %d coeff %s" % (dt, shape, n, mode, use)
+                        self.run_ok("Eltwise", self.tlist(xs), mode, ca, out.handle, what=what)
+                        check(self, out.read(), acc.to(dt), what)
+        x = torch.zeros((2, 3))
+        out = self.dev(torch.zeros((2, 3)))
+        self.refused("Eltwise", 161001, None, 1, None, out.handle)
+        self.refused("Eltwise", 161002, self.tlist([x, x]), 3, None, out.handle)
+        bad, _ = nn.create_float_array([1.0, 2.0, 3.0])
+        self.handles.append(("float_array", bad))
+        self.refused("Eltwise", 161002, self.tlist([x, x]), 1, bad, out.handle)
+        self.refused("Eltwise", 161002, self.tlist([x, torch.zeros((3, 2))]), 0, None, out.handle)
+        self.refused("Eltwise", 161002, self.tlist([x, x.half()]), 0, None, out.handle)
+        self.refused("Eltwise", 161002, self.tlist([x.double()]), 0, None,
+                     self.dev(torch.zeros((2, 3), dtype=F64)).handle)
+        self.refused("Eltwise", 161002, self.tlist([x] * 33), 0, None, out.handle)
+
     def test_ger_v2(self):
         rng = random.Random(SEED + 19)
         for dt in (F32, F16, I32, I16):
