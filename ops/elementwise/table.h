@@ -349,7 +349,14 @@
       DTM_F3 | DTM(DT_I32) | DTM(DT_I16), none, 0)                                                 \
     X(IsClose, isclose, OPS_OUT, K(tensor, tensor, double, double, bool, tensor), DTM_ALL, out,    \
       DTM(DT_BOOL))                                                                                \
-    X(BiasAdd, bias_add, OPS_OUT, K(tensor, tensor, string, tensor), DTM_F3 | DTM(DT_I32), none, 0)
+    X(BiasAdd, bias_add, OPS_OUT, K(tensor, tensor, string, tensor), DTM_F3 | DTM(DT_I32), none,   \
+      0)                                                                                           \
+    X(Scale, scale, OPS_OUT, K(tensor, tensor, tensor, int64, int64, bool, tensor), DTM_F3, none,  \
+      0)                                                                                           \
+    X(AmpUpdateScale, amp_update_scale, OPS_OUT,                                                   \
+      K(tensor, tensor, tensor, double, double, int64, tensor, tensor), DTM_F3, growthTracker,     \
+      DTM(DT_I32))                                                                                 \
+    X(Eltwise, eltwise, OPS_OUT, K(tensor_list, int64, float_array, tensor), DTM_F3, none, 0)
 
 enum { EW_OTHER_OPS(OPS_ROW_DT) };
 

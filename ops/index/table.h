@@ -7,7 +7,9 @@
  * Put); advanced_index.c (IndexPutImpl, Index); Gather and Take
  * (gather.c); MaskedSelect (masked_select.c); Nonzero, NonzeroV2 (nonzero.c); OneHot, Onehot
  * (one_hot.c); RepeatInterleave and its forms (repeat_interleave.c); EmbeddingBag
- * (embedding_bag.c); Unique, Unique2, UniqueDim, UniqueConsecutive (unique.c). The checks take each
+ * (embedding_bag.c); Unique, Unique2, UniqueDim, UniqueConsecutive (unique.c); GatherNd
+ * (gather_nd.c); Bucketize (bucketize.c); InplaceScatterUpdate (scatter_update.c). The checks
+ * take each
  * operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the
  * rows against the headers, ops/engine/public.h and docs/operators.md. Adding an operator: its row
  * here, its header (included by ops/engine/public.h), its docs row.
@@ -100,7 +102,13 @@
     X(GatherElementsV3, gather_elements_v3, OPS_OUT, K(tensor, tensor, int64, tensor),             \
       DTM_F3 | DTM(DT_I32), index, DTM_IDX)                                                        \
     X(EmbeddingDenseGrad, embedding_dense_grad, OPS_OUT,                                           \
-      K(tensor, tensor, int64, int64, bool, tensor), DTM(DT_F32) | DTM(DT_F16), indices, DTM_IDX)
+      K(tensor, tensor, int64, int64, bool, tensor), DTM(DT_F32) | DTM(DT_F16), indices, DTM_IDX)  \
+    X(GatherNd, gather_nd, OPS_OUT, K(tensor, tensor, bool, tensor),                               \
+      DTM_F3 | DTM(DT_F64) | DTM_INT | DTM(DT_BOOL) | DTM_UWIDE, indices, DTM_IDX)                 \
+    X(Bucketize, bucketize, OPS_OUT, K(tensor, tensor, bool, bool, tensor), DTM_F3 | DTM_INT, out, \
+      DTM_IDX)                                                                                     \
+    X(ScatterUpdate, scatter_update, OPS_INPLACE, K(tensor, tensor, tensor, int64),                \
+      DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I32), indices, DTM_IDX)
 
 enum { INDEX_OPS(OPS_ROW_DT) };
 

@@ -4,7 +4,9 @@
  * ops/engine/optable.h): reduce.c (ReduceSum, Mean, Amax, Amin, Prod, ProdDim, All, Any,
  * MeanV2, Equal, IsIn*)
  * along_dim.c (ArgMax, ArgMin, Cumsum), rows.c (the row reductions: MaxDim .. Cummin) and
- * histogram.c (Bincount, Histc), scalar_sums.c (DotV2, TraceV2).
+ * histogram.c (Bincount, Histc), scalar_sums.c (DotV2, TraceV2), segsum.c (ExpSegsum and its
+ * backward: Mamba's segment sums), grouped_bias_add_grad.c (GroupedBiasAddGrad, V2: row sums per
+ * group).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -85,7 +87,13 @@
     X(ReduceMeanV2, reduce_mean_v2, OPS_OUT, K(tensor, int64, int64, tensor), DTM_RED_V2, none, 0) \
     X(ReduceMaxV2, reduce_max_v2, OPS_OUT, K(tensor, int64, int64, tensor), DTM_RED_V2, none, 0)   \
     X(ReduceMinV2, reduce_min_v2, OPS_OUT, K(tensor, int64, int64, tensor), DTM_RED_V2, none, 0)   \
-    X(ReduceProdV2, reduce_prod_v2, OPS_OUT, K(tensor, int64, int64, tensor), DTM_RED_V2, none, 0)
+    X(ReduceProdV2, reduce_prod_v2, OPS_OUT, K(tensor, int64, int64, tensor), DTM_RED_V2, none, 0) \
+    X(ExpSegsum, segsum, OPS_OUT, K(tensor, tensor), DTM_F3, none, 0)                              \
+    X(ExpSegsumBackward, exp_segsum_backward, OPS_OUT, K(tensor, tensor, tensor), DTM_F3, none, 0) \
+    X(GroupedBiasAddGrad, grouped_bias_add_grad, OPS_OUT, K(tensor, tensor, tensor), DTM_F3,       \
+      groupIdxOptional, DTM(DT_I32) | DTM(DT_I64))                                                 \
+    X(GroupedBiasAddGradV2, grouped_bias_add_grad, OPS_OUT, K(tensor, tensor, int64, tensor),      \
+      DTM_F3, groupIdxOptional, DTM(DT_I32) | DTM(DT_I64))
 
 enum { REDUCE_OPS(OPS_ROW_DT) };
 

@@ -29,6 +29,7 @@
 #include "aclnnop/aclnn_arange.h"
 #include "aclnnop/aclnn_eye.h"
 #include "aclnnop/aclnn_eye_v2.h"
+#include "aclnnop/aclnn_lin_space_d.h"
 #include "aclnnop/aclnn_linspace.h"
 #include "aclnnop/aclnn_logspace.h"
 #include "aclnnop/aclnn_range.h"
@@ -304,6 +305,63 @@ aclnnStatus aclnnLogSpaceGetWorkspaceSize(const aclScalar *start, const aclScala
                     workspaceSize, executor);
 }
 PHASE2(LogSpace)
+
+/* ---- LinSpaceD (ops-math's experimental lin_space_d) --------------------------------------------
+ * start and end are one-element tensors (FLOAT16, FLOAT, BFLOAT16, INT8, INT16, INT32, UINT8, its
+ * op definition's types) read at the launch, num one value (num[0] >= 0, the graph's value-depend
+ * input), out FLOAT [num]. As CANN's kernel, in float: step = (end - start) / (num - 1) and
+ * out[i] = start + step * i (an arithmetic progression from start, not torch's two-ended form:
+ * the last element may miss end by rounding); num 1 gives start. */
+struct lsd_plan {
+    struct ops_tensor start, end, out;
+    int64_t num;
+};
+
+static int32_t lsd_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct lsd_plan *p = e->plan;
+    double s, t;
+    ops_gather_nd(&s, CK_F64, ops_base(&p->start, addr), p->start.dt, 0, NULL, NULL);
+    ops_gather_nd(&t, CK_F64, ops_base(&p->end, addr), p->end.dt, 0, NULL, NULL);
+    float sf = (float)s, step = p->num > 1 ? ((float)t - sf) / (float)(p->num - 1) : 0;
+    float *v = malloc((size_t)p->num * sizeof(float));
+    if (!v)
+        return ACL_ERROR_BAD_ALLOC;
+    for (int64_t i = 0; i < p->num; i++)
+        v[i] = sf + step * (float)i;
+    const struct ops_tensor *o = &p->out;
+    ops_scatter_nd(v, CK_F32, ops_base(o, addr), o->dt, o->ndim, o->dims, o->strides);
+    free(v);
+    return 0;
+}
+
+aclnnStatus aclnnLinSpaceDGetWorkspaceSize(const aclTensor *start, const aclTensor *end,
+                                           const aclIntArray *num, aclTensor *out, WS)
+{
+    const char *name = "aclnnLinSpaceD";
+    OPS_CHECK_NULLS(name, start, end, num, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(start, name, "start")) || (rc = ops_check_dims(end, name, "end")) ||
+        (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, "start", start->dtype, OPS_DT_LinSpaceD, &dt)) ||
+        (rc = ops_need_dt(name, "end", end->dtype, OPS_DT_LinSpaceD, &dt)) ||
+        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT2_LinSpaceD, &dt)))
+        return rc;
+    if (ops_numel(start->dims, (int)start->ndim) != 1 || ops_numel(end->dims, (int)end->ndim) != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: start and end must have one element each",
+                       name);
+    if (num->n != 1 || num->v[0] < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: num must be one value >= 0", name);
+    if ((rc = ops_check_shape(name, num->v, 1, out, "out")))
+        return rc;
+    OPS_PLAN(e, p, name, 2, 1, struct lsd_plan, NULL, {&p->start, start, "start"},
+             {&p->end, end, "end"}, {&p->out, out, "out"});
+    p->num = num->v[0];
+    e->run = p->num ? lsd_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(LinSpaceD)
 
 /* Eye and EyeV2: out [n, m] the identity; types: the row's. */
 static aclnnStatus eye_op(const char *name, unsigned types, int64_t n, int64_t m,

@@ -39,6 +39,7 @@
 #include "aclnnop/aclnn_pad2d_backward.h"
 #include "aclnnop/aclnn_pad_v2.h"
 #include "aclnnop/aclnn_reflection_pad1d.h"
+#include "aclnnop/aclnn_reflection_pad1d_v2.h"
 #include "aclnnop/aclnn_reflection_pad1d_backward.h"
 #include "aclnnop/aclnn_reflection_pad2d.h"
 #include "aclnnop/aclnn_reflection_pad3d.h"
@@ -599,6 +600,38 @@ PAD_BWD(ReplicationPad2dBackward, OPS_PAD_EDGE, 2, OPS_DT_ReplicationPad2dBackwa
 PAD_BWD(ReplicationPad3dBackward, OPS_PAD_EDGE, 3, OPS_DT_ReplicationPad3dBackward)
 PAD_BWD(CircularPad2dBackward, OPS_PAD_CIRCULAR, 2, OPS_DT_CircularPad2dBackward)
 PAD_BWD(CircularPad3dBackward, OPS_PAD_CIRCULAR, 3, OPS_DT_CircularPad3dBackward)
+
+/* ReflectionPad1dV2 (ops-math's experimental reflection_pad1d_v2): ReflectionPad1d's reflection of
+ * the last dim of x of 1 to 3 dims (its infershape's range: a 1-d x is padded too), paddings
+ * {left, right} each in [0, size), the float types of its op definition. */
+aclnnStatus aclnnReflectionPad1dV2GetWorkspaceSize(const aclTensor *x, const aclIntArray *paddings,
+                                                   aclTensor *y, WS)
+{
+    static const char name[] = "aclnnReflectionPad1dV2";
+    REMAP_CHECK_ARGS(name, x, y, x, paddings, y);
+    if (x->ndim != 1)
+        return pad_forward(name, OPS_PAD_REFLECT, 1, OPS_DT_ReflectionPad1dV2, x, paddings, y,
+                           workspaceSize, executor);
+    int64_t w = x->dims[0];
+    if (paddings->n != 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: paddings has %llu values, 2 are needed", name,
+                       (unsigned long long)paddings->n);
+    int64_t l = paddings->v[0], r = paddings->v[1];
+    if (l < 0 || r < 0 || l >= w || r >= w)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: paddings %lld, %lld of dim 0 (size %lld) is out of range (each must be "
+                       "in [0, size))",
+                       name, (long long)l, (long long)r, (long long)w);
+    int64_t want[1] = {w + l + r}, lo[1] = {l};
+    struct aclOpExecutor *e;
+    struct remap_plan *p;
+    aclnnStatus rc = remap_begin(name, x, y, OPS_DT_ReflectionPad1dV2, want, NULL, &e, &p);
+    if (rc)
+        return rc;
+    pad_maps(p, OPS_PAD_REFLECT, x->dims, lo, 1);
+    return remap_done(e, workspaceSize, executor);
+}
+PHASE2(ReflectionPad1dV2)
 
 /* ---- Roll -------------------------------------------------------------------------------------
  */

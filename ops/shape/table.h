@@ -41,6 +41,9 @@
     X(StridedSlice, strided_slice, OPS_OUT,                                                        \
       K(tensor, int_array, int_array, int_array, int64, int64, int64, int64, int64, tensor),       \
       DTM_F3 | DTM_INT | DTM(DT_BOOL) | DTM_UWIDE, none, 0)                                        \
+    X(StridedSliceAssignV2, strided_slice_assign_v2, OPS_OUT,                                      \
+      K(tensor, tensor, int_array, int_array, int_array, int_array),                               \
+      DTM_F3 | DTM(DT_F64) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_I8), none, 0)                      \
     X(SliceV3, slice_v3, OPS_OUT, K(tensor, int_array, int_array, tensor),                         \
       DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32), none, 0)                       \
     X(Transposev, transposev, OPS_OUT, K(tensor, tensor, tensor),                                  \
@@ -72,6 +75,8 @@
     X(ConstantPadNd, constant_pad_nd, OPS_OUT, K(tensor, int_array, scalar, tensor), DTM_ALL,      \
       value, DTM_ALL)                                                                              \
     X(ReflectionPad1d, reflection_pad1d, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)  \
+    X(ReflectionPad1dV2, reflection_pad1d_v2, OPS_OUT, K(tensor, int_array, tensor), DTM_F3, none, \
+      0)                                                                                           \
     X(ReflectionPad2d, reflection_pad2d, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)  \
     X(ReflectionPad3d, reflection_pad3d, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none, 0)  \
     X(ReplicationPad1d, replication_pad1d, OPS_OUT, K(tensor, int_array, tensor), DTM_ALL, none,   \
@@ -115,6 +120,8 @@
       none, 0)                                                                                     \
     X(Linspace, linspace, OPS_OUT, K(scalar, scalar, int64, tensor), DTM_NUM, none, 0)             \
     X(LogSpace, logspace, OPS_OUT, K(scalar, scalar, int64, double, tensor), DTM_NUM, none, 0)     \
+    X(LinSpaceD, lin_space_d, OPS_OUT, K(tensor, tensor, int_array, tensor),                       \
+      DTM_F3 | DTM(DT_I8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_U8), out, DTM(DT_F32))              \
     X(Eye, eye, OPS_OUT, K(int64, int64, tensor), DTM_ALL, none, 0)                                \
     X(EyeV2, eye_v2, OPS_OUT, K(tensor, int64, int64, tensor),                                     \
       DTM(DT_F32) | DTM(DT_F16) | DTM(DT_I32) | DTM(DT_I16), none, 0)                              \
@@ -127,7 +134,9 @@
     X(CastV2, cast_v2, OPS_OUT, K(tensor, tensor), DTM_F3 | DTM_INT, none, 0)                      \
     X(CastV3, cast_v3, OPS_OUT, K(tensor, int64, tensor), DTM_F3 | DTM_INT | DTM(DT_BOOL), none,   \
       0)                                                                                           \
-    X(TensorMove, tensor_move, OPS_OUT, K(tensor, tensor), DTM_ALL, none, 0)
+    X(TensorMove, tensor_move, OPS_OUT, K(tensor, tensor), DTM_ALL, none, 0)                       \
+    X(UnfoldGrad, unfold_grad, OPS_OUT, K(tensor, int_array, int64, int64, int64, tensor), DTM_F3, \
+      none, 0)
 
 enum { SHAPE_OPS(OPS_ROW_DT) };
 

@@ -67,6 +67,9 @@
  *      clamped to [0, N] (stride > 0) or [-1, N - 1] (stride < 0). out has the resulting
  *      shape; the move runs over self's dims (counts, first element, stride per dim) into out's
  *      strides of the dims that stay (a dropped dim has 1 element).
+ *  VW13. StridedSliceAssignV2 (ops-math's conversion/strided_slice_assign_v2): the reverse
+ *      move, inputValue into the strided view of varRef that SliceV2 would read (Python slice
+ *      clamping per listed axis; positive strides, 1 on the last dim as CANN's docs require).
  * Types: every supported type; out of self's type (Stack: promoted and cast).
  */
 #include <stdio.h>
@@ -93,6 +96,7 @@
 #include "aclnnop/aclnn_split_with_size.h"
 #include "aclnnop/aclnn_stack.h"
 #include "aclnnop/aclnn_strided_slice.h"
+#include "aclnnop/aclnn_strided_slice_assign_v2.h"
 #include "aclnnop/aclnn_transposev.h"
 #include "ops/engine/engine.h"
 #include "ops/engine/ew_build.h" /* ops_scalar_to */
@@ -997,6 +1001,74 @@ too_many:
                    OPS_MAX_DIMS);
 }
 PHASE2(StridedSlice)
+
+/* ---- StridedSliceAssignV2 (VW13) ---------------------------------------------------------------
+ * ops-math's conversion/strided_slice_assign_v2: varRef[begin:end:strides along axesOptional] =
+ * inputValue, a move from inputValue into the strided view of varRef. axesOptional NULL means
+ * dims 0 .. len(begin) - 1; each axis wraps, none twice; begin and end clamp as Python slices
+ * (negative counting from the end, mv_slice_len); strides are positive and the last dim's is 1
+ * (CANN's docs); inputValue has the slice's shape and varRef's type. */
+aclnnStatus aclnnStridedSliceAssignV2GetWorkspaceSize(
+    aclTensor *varRef, const aclTensor *inputValue, const aclIntArray *begin,
+    const aclIntArray *end, const aclIntArray *strides, const aclIntArray *axesOptional, WS)
+{
+    const char *name = "aclnnStridedSliceAssignV2";
+    OPS_CHECK_NULLS(name, varRef, inputValue, begin, end, strides, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(varRef, name, "varRef")))
+        return rc;
+    int nd = (int)varRef->ndim;
+    uint64_t n = begin->n;
+    if (end->n != n || strides->n != n || (axesOptional && axesOptional->n != n))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: begin, end, strides (and axesOptional) must have equal lengths, they "
+                       "have %llu, %llu, %llu",
+                       name, (unsigned long long)n, (unsigned long long)end->n,
+                       (unsigned long long)strides->n);
+    if (nd < 1 || n > (uint64_t)nd)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %llu slices for a varRef of %d dims", name,
+                       (unsigned long long)n, nd);
+    int64_t want[OPS_MAX_DIMS], first[OPS_MAX_DIMS] = {0}, step[OPS_MAX_DIMS];
+    bool seen[OPS_MAX_DIMS] = {false};
+    memcpy(want, varRef->dims, (size_t)nd * sizeof(int64_t));
+    for (int k = 0; k < nd; k++)
+        step[k] = 1;
+    for (uint64_t i = 0; i < n; i++) {
+        int d = (int)i;
+        if (axesOptional && (rc = ops_wrap_dim(name, axesOptional->v[i], nd, &d)))
+            return rc;
+        if (seen[d])
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: axesOptional repeats dim %d", name, d);
+        seen[d] = true;
+        int64_t s = begin->v[i], t = end->v[i], st = strides->v[i];
+        if (st <= 0 || (d == nd - 1 && st != 1))
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: strides[%llu] = %lld for dim %d; strides must be positive, 1 on "
+                           "the last dim",
+                           name, (unsigned long long)i, (long long)st, d);
+        want[d] = mv_slice_len(varRef->dims[d], &s, &t, st);
+        first[d] = s;
+        step[d] = st;
+    }
+    struct aclOpExecutor *e;
+    struct ops_tensor x, o;
+    if ((rc =
+             mv_check_types(name, OPS_DT_StridedSliceAssignV2, inputValue, "inputValue", varRef)) ||
+        (rc = ops_check_shape(name, want, nd, inputValue, "inputValue")) ||
+        (rc = mv_single(name, inputValue, varRef, &e, &x, &o)))
+        return rc;
+    int64_t dst[OPS_MAX_DIMS], doff = 0;
+    bool empty = ops_numel(want, nd) == 0;
+    for (int k = 0; k < nd; k++) {
+        dst[k] = o.strides[k] * step[k];
+        doff += empty ? 0 : first[k] * o.strides[k];
+    }
+    struct mv *m = mv_at(e, 0);
+    mv_fill(m, nd, want, x.strides, dst, 0);
+    m->doff += doff;
+    return mv_finish(e, workspaceSize, executor);
+}
+PHASE2(StridedSliceAssignV2)
 
 /* ---- SliceV3 (VW8) ---------------------------------------------------------------------------
  */

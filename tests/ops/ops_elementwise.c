@@ -12,6 +12,9 @@
 #include "aclnnop/aclnn_masked_fill_scalar.h"
 #include "aclnnop/aclnn_select_v3.h"
 #include "aclnnop/aclnn_sum.h"
+#include "aclnnop/aclnn_amp_update_scale.h"
+#include "aclnnop/aclnn_eltwise.h"
+#include "aclnnop/aclnn_scale.h"
 
 static int g_cases;
 
@@ -362,6 +365,132 @@ static void test_select_v3(void)
     OT_FREE(&x, &y, &b, &z, &bi, &zh);
 }
 
+/* Scale: y = x * scale + bias over dims 1-2 of a [2, 2, 3] x through views, a one-element scale
+ * for all of x, and the codes, each message naming the argument. */
+static void test_scale(void)
+{
+    int64_t xd[3] = {2, 2, 3}, sd[2] = {2, 3}, s1[1] = {1}, s2[1] = {2};
+    ot_tensor x, s, b, y, one, s2t, sh;
+    ot_make(&x, ACL_FLOAT, 3, xd, L_TRANS);
+    ot_make(&s, ACL_FLOAT, 2, sd, L_STEP);
+    ot_make(&y, ACL_FLOAT, 3, xd, L_GAP);
+    OT_MAKE_CONTIG({&b, ACL_FLOAT, 2, sd}, {&one, ACL_FLOAT, 1, s1}, {&s2t, ACL_FLOAT, 1, s2},
+                   {&sh, ACL_FLOAT16, 2, sd});
+    for (int i = 0; i < 12; i++)
+        ot_set(&x, i, i - 5);
+    for (int i = 0; i < 6; i++) {
+        ot_set(&s, i, 0.5 * i);
+        ot_set(&b, i, -i);
+    }
+    ot_set(&one, 0, 3);
+    OT_RUN(aclnnScale, x.t, s.t, b.t, 1, -1, true, y.t);
+    for (int i = 0; i < 12; i++)
+        CHECK(ot_get(&y, i) == (i - 5) * 0.5 * (i % 6) - (i % 6));
+    OT_RUN(aclnnScale, x.t, one.t, NULL, 2, 5, false, y.t); /* numAxes unused */
+    for (int i = 0; i < 12; i++)
+        CHECK(ot_get(&y, i) == 3.0 * (i - 5));
+    g_cases += 2;
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnScale, "scale", x.t, NULL, NULL, 1, 1, true, y.t);
+    OT_NULL_OUTS(aclnnScale, x.t, s.t, b.t, 1, -1, true, y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnScale, "axis", x.t, s.t, NULL, 3, -1, true, y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnScale, "numAxes", x.t, s.t, NULL, 1, -2, true,
+                    y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnScale, "one element", x.t, s.t, NULL, 1, 0, true,
+                    y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnScale, "scale", x.t, s2t.t, NULL, 2, 1, true,
+                    y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnScale, "rank", x.t, s.t, NULL, 2, 1, false, y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnScale, "bias", x.t, s.t, one.t, 1, -1, true, y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnScale, "one type", x.t, sh.t, NULL, 1, -1, true,
+                    y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnScale, "y", x.t, s.t, NULL, 1, -1, true, s.t);
+    OT_FREE(&x, &s, &b, &y, &one, &s2t, &sh);
+}
+
+/* AmpUpdateScale: growth at the interval, a back-off on an inf found, counting up; the codes, each
+ * message naming the argument (561002 where CANN's docs give its tiling code). */
+static void test_amp_update_scale(void)
+{
+    int64_t d1[1] = {1}, d2[1] = {2};
+    ot_tensor s, t, f, us, ut, s2, fh, ti;
+    OT_MAKE_CONTIG({&s, ACL_FLOAT, 1, d1}, {&t, ACL_INT32, 1, d1}, {&f, ACL_FLOAT, 1, d1},
+                   {&us, ACL_FLOAT, 1, d1}, {&ut, ACL_INT32, 1, d1}, {&s2, ACL_FLOAT, 1, d2},
+                   {&fh, ACL_FLOAT16, 1, d1}, {&ti, ACL_INT64, 1, d1});
+    const struct {
+        double scale, tracker, found, want_scale, want_tracker;
+    } cases[] = {{1024, 9, 0, 2048, 0}, {1024, 9, INFINITY, 512, 0}, {1024, 3, 0, 1024, 4}};
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        ot_set(&s, 0, cases[i].scale);
+        ot_set(&t, 0, cases[i].tracker);
+        ot_set(&f, 0, cases[i].found);
+        OT_RUN(aclnnAmpUpdateScale, s.t, t.t, f.t, 2.0, 0.5, 10, us.t, ut.t);
+        CHECK(ot_get(&us, 0) == cases[i].want_scale && ot_get(&ut, 0) == cases[i].want_tracker);
+        g_cases++;
+    }
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnAmpUpdateScale, "foundInf", s.t, t.t, NULL, 2.0,
+                    0.5, 10, us.t, ut.t);
+    OT_NULL_OUTS(aclnnAmpUpdateScale, s.t, t.t, f.t, 2.0, 0.5, 10, us.t, ut.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnAmpUpdateScale, "currentScale", s2.t, t.t,
+                    f.t, 2.0, 0.5, 10, us.t, ut.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnAmpUpdateScale, "growthInterval", s.t, t.t,
+                    f.t, 2.0, 0.5, 0, us.t, ut.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnAmpUpdateScale, "growthInterval", s.t, t.t,
+                    f.t, 2.0, 0.5, 1LL << 31, us.t, ut.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAmpUpdateScale, "foundInf", s.t, t.t, fh.t, 2.0,
+                    0.5, 10, us.t, ut.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAmpUpdateScale, "growthTracker", s.t, ti.t, f.t,
+                    2.0, 0.5, 10, us.t, ut.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnAmpUpdateScale, "updatedScale", s.t, t.t, f.t,
+                    2.0, 0.5, 10, s2.t, ut.t);
+    OT_FREE(&s, &t, &f, &us, &ut, &s2, &fh, &ti);
+}
+
+/* Eltwise: the three modes on two inputs by hand (one through a view); the codes, each message
+ * naming the argument. */
+static void test_eltwise(void)
+{
+    int64_t d[2] = {2, 2}, d3[2] = {2, 3};
+    ot_tensor a, b, o, b3, oh;
+    ot_make(&a, ACL_FLOAT, 2, d, L_TRANS);
+    OT_MAKE_CONTIG({&b, ACL_FLOAT, 2, d}, {&o, ACL_FLOAT, 2, d}, {&b3, ACL_FLOAT, 2, d3},
+                   {&oh, ACL_FLOAT16, 2, d});
+    const double av[4] = {1, -2, 3, 4}, bv[4] = {2, 5, -1, 0.5};
+    for (int i = 0; i < 4; i++) {
+        ot_set(&a, i, av[i]);
+        ot_set(&b, i, bv[i]);
+    }
+    aclTensor *ts[2] = {a.t, b.t}, *ts3[1] = {b3.t}, *none[1] = {NULL};
+    aclTensorList *l = aclCreateTensorList((const aclTensor *const *)ts, 2),
+                  *l3 = aclCreateTensorList((const aclTensor *const *)ts3, 1),
+                  *ln = aclCreateTensorList((const aclTensor *const *)none, 1);
+    float cv[2] = {0.5f, -2.0f};
+    aclFloatArray *c = aclCreateFloatArray(cv, 2), *c1 = aclCreateFloatArray(cv, 1);
+    for (int mode = 0; mode < 3; mode++) {
+        OT_RUN(aclnnEltwise, l, mode, c, o.t);
+        for (int i = 0; i < 4; i++) {
+            double want = mode == 0   ? av[i] * bv[i]
+                          : mode == 1 ? 0.5 * av[i] - 2.0 * bv[i]
+                                      : (av[i] > bv[i] ? av[i] : bv[i]);
+            CHECK(ot_get(&o, i) == want);
+        }
+        g_cases++;
+    }
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnEltwise, "inputs", NULL, 1, c, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnEltwise, "inputs[0]", ln, 1, NULL, o.t);
+    OT_NULL_OUTS(aclnnEltwise, l, 1, c, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnEltwise, "mode", l, 3, c, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnEltwise, "coeff", l, 1, c1, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnEltwise, "inputs[]", l3, 0, NULL, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnEltwise, "one type", l, 0, c, oh.t);
+    aclDestroyFloatArray(c);
+    aclDestroyFloatArray(c1);
+    aclDestroyTensorList(l); /* the lists own their tensors from here */
+    aclDestroyTensorList(l3);
+    aclDestroyTensorList(ln);
+    a.t = b.t = b3.t = NULL;
+    OT_FREE(&a, &b, &o, &b3, &oh);
+}
+
 int main(void)
 {
     ot_init();
@@ -370,6 +499,9 @@ int main(void)
     test_mfill();
     test_addcdiv();
     test_select_v3();
+    test_scale();
+    test_amp_update_scale();
+    test_eltwise();
     ot_fini();
     printf("ops_elementwise: %d cases\n", g_cases);
     return 0;

@@ -11,7 +11,10 @@
 
 #include "aclnnop/aclnn_arange.h"
 #include "aclnnop/aclnn_argmax.h"
+#include "aclnnop/aclnn_bucketize.h"
 #include "aclnnop/aclnn_clamp.h"
+#include "aclnnop/aclnn_gather_nd.h"
+#include "aclnnop/aclnn_scatter_update.h"
 #include "aclnnop/aclnn_cumsum.h"
 #include "aclnnop/aclnn_embedding.h"
 #include "aclnnop/aclnn_embedding_bag.h"
@@ -1189,6 +1192,103 @@ static void test_onehot(void)
     OT_FREE(&x, &z, &zb, &x64);
 }
 
+/* GatherNd: CANN's docs example 3 (rows [0, 1] and [1, 0] of a [2, 2, 2] self) by hand, a
+ * negative coordinate with negativeIndexSupport; Bucketize of a tie both ways; the codes, each
+ * message naming the argument. */
+static void test_gather_nd_bucketize(void)
+{
+    int64_t sd[3] = {2, 2, 2}, id[2] = {2, 2}, od[2] = {2, 2}, i3[2] = {1, 4}, bd[1] = {3},
+            xd[1] = {4};
+    ot_tensor x, idx, o, ix3, oi, bx, bb, bo, bo32;
+    ot_make(&x, ACL_INT16, 3, sd, L_TRANS);
+    ot_make(&o, ACL_INT16, 2, od, L_STEP);
+    OT_MAKE_CONTIG({&idx, ACL_INT32, 2, id}, {&ix3, ACL_INT64, 2, i3}, {&oi, ACL_INT32, 2, od},
+                   {&bx, ACL_FLOAT, 1, xd}, {&bb, ACL_INT8, 1, bd}, {&bo, ACL_INT64, 1, xd},
+                   {&bo32, ACL_INT32, 1, xd});
+    for (int i = 0; i < 8; i++)
+        ot_set(&x, i, i);
+    const double iv[4] = {0, 1, -1, 0}; /* [1, 0] written as [-1, 0] */
+    for (int i = 0; i < 4; i++)
+        ot_set(&idx, i, iv[i]);
+    OT_RUN(aclnnGatherNd, x.t, idx.t, true, o.t);
+    const double want[4] = {2, 3, 4, 5};
+    for (int i = 0; i < 4; i++)
+        CHECK(ot_get(&o, i) == want[i]);
+    const double xv[4] = {-1, 0, 0.5, 9}, bv[3] = {0, 1, 2};
+    for (int i = 0; i < 4; i++)
+        ot_set(&bx, i, xv[i]);
+    for (int i = 0; i < 3; i++)
+        ot_set(&bb, i, bv[i]);
+    OT_RUN(aclnnBucketize, bx.t, bb.t, false, false, bo.t);
+    const double left[4] = {0, 0, 1, 3}, right[4] = {0, 1, 1, 3};
+    for (int i = 0; i < 4; i++)
+        CHECK(ot_get(&bo, i) == left[i]);
+    OT_RUN(aclnnBucketize, bx.t, bb.t, true, true, bo32.t);
+    for (int i = 0; i < 4; i++)
+        CHECK(ot_get(&bo32, i) == right[i]);
+    g_cases += 3;
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnGatherNd, "indices", x.t, NULL, false, o.t);
+    OT_NULL_OUTS(aclnnGatherNd, x.t, idx.t, false, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGatherNd, "last dim", x.t, ix3.t, false, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGatherNd, "out", x.t, idx.t, false, oi.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGatherNd, "indices", x.t, o.t, false, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnBucketize, "boundaries", bx.t, NULL, false, false,
+                    bo.t);
+    OT_NULL_OUTS(aclnnBucketize, bx.t, bb.t, false, false, bo.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnBucketize, "outInt32", bx.t, bb.t, true, false,
+                    bo.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnBucketize, "boundaries", bx.t, idx.t, false,
+                    false, bo.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnBucketize, "out", bx.t, bb.t, false, false,
+                    bo32.t);
+    OT_FREE(&x, &idx, &o, &ix3, &oi, &bx, &bb, &bo, &bo32);
+}
+
+/* InplaceScatterUpdate: CANN's docs scenario 2 (1-d indices, blocks of 2 along axis -2) by hand
+ * into a transposed data; a block leaving data fails the launch; the codes, each message naming
+ * the argument. */
+static void test_scatter_update(void)
+{
+    int64_t dd[3] = {2, 4, 2}, ud[3] = {2, 2, 2}, id[1] = {2}, bd[3] = {2, 2, 3};
+    ot_tensor d, u, idx, ub, uh;
+    ot_make(&d, ACL_FLOAT, 3, dd, L_TRANS);
+    OT_MAKE_CONTIG({&u, ACL_FLOAT, 3, ud}, {&idx, ACL_INT32, 1, id}, {&ub, ACL_FLOAT, 3, bd},
+                   {&uh, ACL_FLOAT16, 3, ud});
+    for (int i = 0; i < 16; i++)
+        ot_set(&d, i, 0);
+    for (int i = 0; i < 8; i++)
+        ot_set(&u, i, 100 + i);
+    ot_set(&idx, 0, 2);
+    ot_set(&idx, 1, 0);
+    OT_RUN(aclnnInplaceScatterUpdate, d.t, idx.t, u.t, -2);
+    for (int i = 0; i < 16; i++) { /* batch 0 rows 2-3 and batch 1 rows 0-1 get the blocks */
+        int b = i / 8, r = i / 2 % 4, c = i % 2, s = b ? 0 : 2;
+        double want = r >= s && r < s + 2 ? 100 + b * 4 + (r - s) * 2 + c : 0;
+        CHECK(ot_get(&d, i) == want);
+    }
+    g_cases++;
+    ot_set(&idx, 1, 3); /* rows 3-4 of 4 */
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnInplaceScatterUpdateGetWorkspaceSize(d.t, idx.t, u.t, 1, &ws, &ex));
+    CHECK(aclnnInplaceScatterUpdate(NULL, ws, ex, g_stream) == ACL_SUCCESS);
+    CHECK(aclrtSynchronizeStream(g_stream) == ACL_ERROR_RT_AICORE_EXCEPTION);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceScatterUpdate, "updates", d.t, idx.t, NULL,
+                    1);
+    OT_NULL_OUTS(aclnnInplaceScatterUpdate, d.t, idx.t, u.t, 1);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnInplaceScatterUpdate, "axis", d.t, idx.t, u.t, 0);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnInplaceScatterUpdate, "axis", d.t, idx.t, u.t,
+                    -3);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnInplaceScatterUpdate, "updates' dim 2", d.t,
+                    idx.t, ub.t, 1);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnInplaceScatterUpdate, "updates", d.t, idx.t, uh.t,
+                    1);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnInplaceScatterUpdate, "indices", d.t, u.t, u.t,
+                    1);
+    OT_FREE(&d, &u, &idx, &ub, &uh);
+}
+
 int main(void)
 {
     ot_init();
@@ -1204,6 +1304,8 @@ int main(void)
     test_one_hot();
     test_onehot();
     test_repeat_scatter_nd();
+    test_gather_nd_bucketize();
+    test_scatter_update();
     ot_fini();
     printf("ops_index: %d cases passed\n", g_cases);
     return 0;

@@ -19,6 +19,9 @@
 #include "aclnnop/aclnn_softmax.h"
 #include "aclnnop/aclnn_std.h"
 #include "aclnnop/aclnn_var_mean.h"
+#include "aclnnop/aclnn_segsum.h"
+#include "aclnnop/aclnn_exp_segsum_backward.h"
+#include "aclnnop/aclnn_grouped_bias_add_grad.h"
 
 static int g_cases;
 
@@ -535,6 +538,93 @@ static void test_rows_codes(void)
     OT_FREE(&x, &v, &i, &vi, &e, &s, &m, &ci);
 }
 
+/* ExpSegsum and its backward: a row by hand through views (out[i][j] = exp(x[j+1] + ... + x[i])),
+ * the backward of all-ones gradients, and the codes, each message naming the argument. */
+static void test_segsum(void)
+{
+    int64_t xd[3] = {1, 1, 3}, od[4] = {1, 1, 3, 3}, bd[4] = {1, 1, 4, 4}, gd[3] = {1, 1, 4},
+            d2[2] = {1, 3}, o3[3] = {1, 3, 3};
+    ot_tensor x, o, g, y, gi, x2, o2, oh;
+    ot_make(&x, ACL_FLOAT, 3, xd, L_STEP);
+    ot_make(&o, ACL_FLOAT, 4, od, L_TRANS);
+    OT_MAKE_CONTIG({&g, ACL_FLOAT, 4, bd}, {&y, ACL_FLOAT, 4, bd}, {&gi, ACL_FLOAT, 3, gd},
+                   {&x2, ACL_FLOAT, 2, d2}, {&o2, ACL_FLOAT, 3, o3}, {&oh, ACL_FLOAT16, 4, od});
+    const double xv[3] = {1, 2, -1};
+    for (int i = 0; i < 3; i++)
+        ot_set(&x, i, xv[i]);
+    OT_RUN(aclnnExpSegsum, x.t, o.t);
+    const double want[9] = {1, 0, 0, exp(2.0), 1, 0, exp(1.0), exp(-1.0), 1};
+    for (int i = 0; i < 9; i++)
+        CHECK(fabs(ot_get(&o, i) - want[i]) < 1e-6 * fmax(1, fabs(want[i])));
+    g_cases++;
+    for (int i = 0; i < 16; i++) {
+        ot_set(&g, i, 1);
+        ot_set(&y, i, 1);
+    }
+    /* all ones: gradInput[k] = k * (4 - k), the (j < k, i >= k) pairs */
+    OT_RUN(aclnnExpSegsumBackward, g.t, y.t, gi.t);
+    for (int k = 0; k < 4; k++)
+        CHECK(ot_get(&gi, k) == k * (4 - k));
+    g_cases++;
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnExpSegsum, "self", NULL, o.t);
+    OT_NULL_OUTS(aclnnExpSegsum, x.t, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnExpSegsum, "3 or 4", x2.t, o2.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnExpSegsum, "out", x.t, oh.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnExpSegsum, "out", x.t, g.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnExpSegsumBackward, "gradSelf", g.t, NULL, gi.t);
+    OT_NULL_OUTS(aclnnExpSegsumBackward, g.t, y.t, gi.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnExpSegsumBackward, "gradSelf", g.t, o.t, gi.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnExpSegsumBackward, "gradInput", g.t, y.t, x.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnExpSegsumBackward, "gradOutput", o2.t, o2.t,
+                    x2.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnExpSegsumBackward, "type", g.t, y.t, oh.t);
+    OT_FREE(&x, &o, &g, &y, &gi, &x2, &o2, &oh);
+}
+
+/* GroupedBiasAddGrad(V2): CANN's docs example shape (groups of 4, 2, 4 rows) by hand through a
+ * strided view, the counts form, the 3-d form; the codes, each message naming the argument. */
+static void test_grouped_bias_add_grad(void)
+{
+    int64_t gd[2] = {10, 3}, id[1] = {3}, od[2] = {3, 3}, g3d[3] = {3, 2, 3}, o2[2] = {2, 3};
+    ot_tensor g, idx, cnt, o, g3, ob, oh, o2t;
+    ot_make(&g, ACL_FLOAT16, 2, gd, L_STEP);
+    OT_MAKE_CONTIG({&idx, ACL_INT64, 1, id}, {&cnt, ACL_INT32, 1, id}, {&o, ACL_FLOAT16, 2, od},
+                   {&g3, ACL_FLOAT16, 3, g3d}, {&ob, ACL_BF16, 2, od}, {&oh, ACL_FLOAT, 2, od},
+                   {&o2t, ACL_FLOAT16, 2, o2});
+    for (int i = 0; i < 30; i++)
+        ot_set(&g, i, i / 3); /* row r holds r */
+    for (int i = 0; i < 18; i++)
+        ot_set(&g3, i, i % 3);
+    const int64_t ends[3] = {4, 6, 10}, counts[3] = {4, 2, 4};
+    for (int i = 0; i < 3; i++) {
+        ot_set(&idx, i, (double)ends[i]);
+        ot_set(&cnt, i, (double)counts[i]);
+    }
+    const double want[3] = {0 + 1 + 2 + 3, 4 + 5, 6 + 7 + 8 + 9};
+    OT_RUN(aclnnGroupedBiasAddGrad, g.t, idx.t, o.t);
+    for (int i = 0; i < 9; i++)
+        CHECK(ot_get(&o, i) == want[i / 3]);
+    OT_RUN(aclnnGroupedBiasAddGradV2, g.t, cnt.t, 1, o.t);
+    for (int i = 0; i < 9; i++)
+        CHECK(ot_get(&o, i) == want[i / 3]);
+    OT_RUN(aclnnGroupedBiasAddGrad, g3.t, NULL, o.t);
+    for (int i = 0; i < 9; i++)
+        CHECK(ot_get(&o, i) == 2 * (i % 3));
+    g_cases += 3;
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnGroupedBiasAddGrad, "gradY", NULL, idx.t, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnGroupedBiasAddGrad, "out", g.t, idx.t, NULL);
+    OT_NULL_OUTS(aclnnGroupedBiasAddGrad, g.t, idx.t, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedBiasAddGrad, "without", g.t, NULL, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedBiasAddGrad, "with", g3.t, idx.t, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedBiasAddGrad, "out", g.t, idx.t, o2t.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedBiasAddGrad, "out", g.t, idx.t, ob.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedBiasAddGrad, "groupIdxOptional", g.t, oh.t,
+                    o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedBiasAddGradV2, "groupIdxType", g.t, idx.t,
+                    -1, o.t);
+    OT_FREE(&g, &idx, &cnt, &o, &g3, &ob, &oh, &o2t);
+}
+
 int main(void)
 {
     ot_init();
@@ -544,6 +634,8 @@ int main(void)
     test_softmax();
     test_norm();
     test_reduce_one_element();
+    test_segsum();
+    test_grouped_bias_add_grad();
     ot_fini();
     printf("ops_reduce: %d cases passed\n", g_cases);
     return 0;

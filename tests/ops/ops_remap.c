@@ -7,6 +7,7 @@
 
 #include "aclnnop/aclnn_constant_pad_nd.h"
 #include "aclnnop/aclnn_reflection_pad1d.h"
+#include "aclnnop/aclnn_reflection_pad1d_v2.h"
 #include "aclnnop/aclnn_repeat_interleave.h"
 #include "aclnnop/aclnn_roll.h"
 #include "aclnnop/aclnn_upsample_nearest_2d.h"
@@ -395,11 +396,44 @@ static void test_upsample(void)
     OT_FREE(&x, &o, &x3, &oi);
 }
 
+/* ReflectionPad1dV2: a 1-d x by hand (the 2-d and 3-d ones are ReflectionPad1d's path); the
+ * codes, each message naming the operator and the argument. */
+static void test_reflect_v2(void)
+{
+    int64_t d5[1] = {5}, d8[1] = {8}, d6[1] = {6}, d4[4] = {1, 1, 2, 3}, p31[2] = {3, 0},
+            p50[2] = {5, 0}, p11[2] = {1, 1};
+    ot_tensor x, o, o6, xd, x4;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT16, 1, d5}, {&o, ACL_FLOAT16, 1, d8}, {&o6, ACL_FLOAT16, 1, d6},
+                   {&xd, ACL_DOUBLE, 1, d5}, {&x4, ACL_FLOAT16, 4, d4});
+    for (int i = 0; i < 5; i++)
+        ot_set(&x, i, i + 1);
+    aclIntArray *a31 = ia(p31, 2), *a50 = ia(p50, 2), *a11 = ia(p11, 2), *a1 = ia(p11, 1);
+    OT_RUN(aclnnReflectionPad1dV2, x.t, a31, o.t);
+    const double want[8] = {4, 3, 2, 1, 2, 3, 4, 5};
+    for (int i = 0; i < 8; i++)
+        CHECK(ot_get(&o, i) == want[i]);
+    g_cases++;
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnReflectionPad1dV2, "paddings", x.t, NULL, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnReflectionPad1dV2, "x", NULL, a31, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dV2, "paddings", x.t, a50, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dV2, "paddings", x.t, a1, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dV2, "out", x.t, a11, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dV2, "self", xd.t, a11, o6.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnReflectionPad1dV2, "dims", x4.t, a11, x4.t);
+    OT_NULL_OUTS(aclnnReflectionPad1dV2, x.t, a31, o.t);
+    aclDestroyIntArray(a31);
+    aclDestroyIntArray(a50);
+    aclDestroyIntArray(a11);
+    aclDestroyIntArray(a1);
+    OT_FREE(&x, &o, &o6, &xd, &x4);
+}
+
 int main(void)
 {
     ot_init();
     test_pad();
     test_reflect();
+    test_reflect_v2();
     test_roll();
     test_repeat_interleave();
     test_upsample();

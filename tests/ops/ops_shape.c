@@ -40,7 +40,10 @@
 #include "aclnnop/aclnn_slice_v3.h"
 #include "aclnnop/aclnn_split.h"
 #include "aclnnop/aclnn_strided_slice.h"
+#include "aclnnop/aclnn_strided_slice_assign_v2.h"
+#include "aclnnop/aclnn_lin_space_d.h"
 #include "aclnnop/aclnn_transposev.h"
+#include "aclnnop/aclnn_unfold_grad.h"
 #include "aclnnop/aclnn_view_copy.h"
 
 static int g_cases;
@@ -1115,6 +1118,118 @@ static void test_conversion_codes(void)
     OT_FREE(&x, &o22, &x12, &o3, &i64, &f16);
 }
 
+/* UnfoldGrad: CANN's docs example by hand (x.unfold(0, 2, 2) of 7 elements: the last one no
+ * window reads is 0, overlapping windows add up), and the codes, each message naming the
+ * argument (561002 where CANN's docs give its tiling code). */
+static void test_unfold_grad(void)
+{
+    int64_t gd[2] = {3, 2}, god[2] = {6, 2}, id[1] = {7}, in7[1] = {7}, id8[1] = {8};
+    ot_tensor g, go, gi, gi8, gh;
+    ot_make(&g, ACL_FLOAT, 2, gd, L_TRANS);
+    ot_make(&gi, ACL_FLOAT, 1, id, L_STEP);
+    OT_MAKE_CONTIG({&go, ACL_FLOAT, 2, god}, {&gi8, ACL_FLOAT, 1, id8}, {&gh, ACL_FLOAT16, 1, id});
+    for (int i = 0; i < 6; i++)
+        ot_set(&g, i, i + 1);
+    aclIntArray *sizes = aclCreateIntArray(in7, 1);
+    OT_RUN(aclnnUnfoldGrad, g.t, sizes, 0, 2, 2, gi.t);
+    for (int i = 0; i < 7; i++)
+        CHECK(ot_get(&gi, i) == (i < 6 ? i + 1 : 0));
+    for (int i = 0; i < 12; i++) /* windows of 2, step 1: the inner elements get 2 */
+        ot_set(&go, i, 1);
+    OT_RUN(aclnnUnfoldGrad, go.t, sizes, 0, 2, 1, gi.t);
+    for (int i = 0; i < 7; i++)
+        CHECK(ot_get(&gi, i) == (i == 0 || i == 6 ? 1 : 2));
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnUnfoldGrad, "inputSizes", g.t, NULL, 0, 2, 2,
+                    gi.t);
+    OT_NULL_OUTS(aclnnUnfoldGrad, g.t, sizes, 0, 2, 2, gi.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnUnfoldGrad, "windows", go.t, sizes, 0, 2, 2,
+                    gi.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnUnfoldGrad, "dim", g.t, sizes, 1, 2, 2,
+                    gi.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnUnfoldGrad, "size", g.t, sizes, 0, 8, 2,
+                    gi.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnUnfoldGrad, "step", g.t, sizes, 0, 2, 0,
+                    gi.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnUnfoldGrad, "gradIn", g.t, sizes, 0, 2, 2, gi8.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnUnfoldGrad, "gradIn", g.t, sizes, 0, 2, 2, gh.t);
+    aclDestroyIntArray(sizes);
+    OT_FREE(&g, &go, &gi, &gi8, &gh);
+    g_cases++;
+}
+
+/* StridedSliceAssignV2: rows 1 and 3 of a transposed [5, 3] varRef get a [2, 3] value (the other
+ * rows kept); the codes, each message naming the argument. */
+static void test_strided_slice_assign(void)
+{
+    int64_t vd[2] = {5, 3}, xd[2] = {2, 3}, bd[2] = {3, 3};
+    ot_tensor v, x, xb, xh;
+    ot_make(&v, ACL_INT32, 2, vd, L_TRANS);
+    ot_make(&x, ACL_INT32, 2, xd, L_STEP);
+    OT_MAKE_CONTIG({&xb, ACL_INT32, 2, bd}, {&xh, ACL_FLOAT16, 2, xd});
+    for (int i = 0; i < 15; i++)
+        ot_set(&v, i, i);
+    for (int i = 0; i < 6; i++)
+        ot_set(&x, i, -1 - i);
+    int64_t b[1] = {1}, en[1] = {-1}, st[1] = {2}, ax[1] = {-2}, st0[1] = {0}, ax2[2] = {0, 1};
+    aclIntArray *ab = aclCreateIntArray(b, 1), *ae = aclCreateIntArray(en, 1),
+                *as = aclCreateIntArray(st, 1), *aa = aclCreateIntArray(ax, 1),
+                *as0 = aclCreateIntArray(st0, 1), *aa2 = aclCreateIntArray(ax2, 2),
+                *alast = aclCreateIntArray(ax2 + 1, 1);
+    OT_RUN(aclnnStridedSliceAssignV2, v.t, x.t, ab, ae, as, aa);
+    for (int i = 0; i < 15; i++) {
+        int r = i / 3, c = i % 3;
+        CHECK(ot_get(&v, i) == (r == 1 || r == 3 ? -1 - ((r - 1) / 2 * 3 + c) : i));
+    }
+    g_cases++;
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnStridedSliceAssignV2, "inputValue", v.t, NULL, ab,
+                    ae, as, aa);
+    OT_NULL_OUTS(aclnnStridedSliceAssignV2, v.t, x.t, ab, ae, as, aa);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSliceAssignV2, "inputValue", v.t, xb.t, ab,
+                    ae, as, aa);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSliceAssignV2, "inputValue", v.t, xh.t, ab,
+                    ae, as, aa);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSliceAssignV2, "strides", v.t, x.t, ab, ae,
+                    as0, aa);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSliceAssignV2, "last dim", v.t, x.t, ab,
+                    ae, as, alast);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnStridedSliceAssignV2, "lengths", v.t, x.t, ab, ae,
+                    as, aa2);
+    aclDestroyIntArray(ab);
+    aclDestroyIntArray(ae);
+    aclDestroyIntArray(as);
+    aclDestroyIntArray(aa);
+    aclDestroyIntArray(as0);
+    aclDestroyIntArray(aa2);
+    aclDestroyIntArray(alast);
+    OT_FREE(&v, &x, &xb, &xh);
+}
+
+/* LinSpaceD: CANN's example (UINT8 0 to FLOAT 3 in 8 steps: i * 3 / 7 in float) by hand; the
+ * codes, each message naming the argument. */
+static void test_lin_space_d(void)
+{
+    int64_t d1[1] = {1}, d8[1] = {8}, d2[1] = {2};
+    ot_tensor st, en, o, oh, two;
+    OT_MAKE_CONTIG({&st, ACL_UINT8, 1, d1}, {&en, ACL_FLOAT, 1, d1}, {&o, ACL_FLOAT, 1, d8},
+                   {&oh, ACL_FLOAT16, 1, d8}, {&two, ACL_FLOAT, 1, d2});
+    ot_set(&st, 0, 0);
+    ot_set(&en, 0, 3);
+    int64_t n8 = 8, n7 = 7;
+    aclIntArray *num = aclCreateIntArray(&n8, 1), *num7 = aclCreateIntArray(&n7, 1);
+    OT_RUN(aclnnLinSpaceD, st.t, en.t, num, o.t);
+    for (int i = 0; i < 8; i++)
+        CHECK(ot_get(&o, i) == (double)(0.0f + (3.0f / 7.0f) * (float)i));
+    g_cases++;
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnLinSpaceD, "num", st.t, en.t, NULL, o.t);
+    OT_NULL_OUTS(aclnnLinSpaceD, st.t, en.t, num, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnLinSpaceD, "out", st.t, en.t, num7, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnLinSpaceD, "out", st.t, en.t, num, oh.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnLinSpaceD, "one element", two.t, en.t, num, o.t);
+    aclDestroyIntArray(num);
+    aclDestroyIntArray(num7);
+    OT_FREE(&st, &en, &o, &oh, &two);
+}
+
 int main(void)
 {
     ot_init();
@@ -1127,6 +1242,9 @@ int main(void)
     test_views();
     test_creation();
     test_chunk_cat();
+    test_unfold_grad();
+    test_strided_slice_assign();
+    test_lin_space_d();
     test_conversion_codes();
     ot_fini();
     printf("ops_shape: %d cases passed\n", g_cases);

@@ -1252,5 +1252,146 @@ class IndexTorch(TorchCase):
         self.refused("GatherV3", 161002, x, 0, i2, 1, 0, o)
 
 
+    def test_gather_nd(self):
+        """GatherNd (every type torch has, INT32 / INT64 indices, K from 1 to the rank, negative
+        coordinates with negativeIndexSupport) equals indexing self by each coordinate row."""
+        rng = random.Random(SEED + 24)
+        for dt in ALL:
+            for it in (I32, I64):
+                for shape, ishape in (((4, 3), (2, 2)), ((4, 3), (3, 1)), ((2, 3, 4), (2, 1, 2)),
+                                      ((5,), (4, 1)), ((2, 3, 2), (3,)), ((3, 2), (0, 1))):
+                    k = ishape[-1]
+                    x = gen(rng, shape, dt)
+                    neg = rng.random() < 0.5
+                    cols = [torch.randint(-shape[c] if neg else 0, shape[c], ishape[:-1] + (1,))
+                            for c in range(k)]
+                    idx = torch.cat(cols, -1).to(it) if cols else torch.zeros(ishape, dtype=it)
+                    oshape = ishape[:-1] + shape[k:]
+                    flat = idx.reshape(-1, k).long()
+                    ref = torch.stack([x[tuple(row.tolist())] for row in flat]) if len(flat) \
+                        else torch.zeros((0,) + shape[k:], dtype=dt)
+                    ref = ref.reshape(oshape)
+                    o = self.dev(torch.zeros(oshape, dtype=dt))
+                    what = "GatherNd %s %s %s %s neg %s" % (dt, it, shape, ishape, neg)
+                    self.assertEqual(self.run_op("GatherNd", self.dev(view_of(rng, x)).handle,
+                                                 self.dev(view_of(rng, idx)).handle, neg,
+                                                 o.handle), 0, what)
+                    self.same_bits(o.read(), ref, what)
+        x = self.dev(torch.arange(6, dtype=F32).reshape(2, 3))
+        o = self.dev(torch.zeros((1,), dtype=F32))
+        # a negative coordinate without negativeIndexSupport, one past the end: launch failures
+        for bad, neg in (([[-1, 0]], False), ([[2, 0]], True), ([[0, -4]], True)):
+            self.assertNotEqual(self.run_op("GatherNd", x.handle,
+                                            self.dev(torch.tensor(bad, dtype=I64)).handle, neg,
+                                            o.handle), 0, "GatherNd %s" % bad)
+        i = self.dev(torch.zeros((1, 2), dtype=I64)).handle
+        self.refused("GatherNd", 161001, None, i, False, o.handle)
+        self.refused("GatherNd", 161002, x.handle, self.dev(torch.zeros((1, 3), dtype=I64)).handle,
+                     False, o.handle)  # K 3 > rank 2
+        self.refused("GatherNd", 161002, x.handle, self.dev(torch.zeros((1, 2), dtype=F32)).handle,
+                     False, o.handle)
+        self.refused("GatherNd", 161002, x.handle, i, False,
+                     self.dev(torch.zeros((1,), dtype=I32)).handle)
+        self.refused("GatherNd", 161002, x.handle, i, False,
+                     self.dev(torch.zeros((2,), dtype=F32)).handle)
+
+    def test_bucketize(self):
+        """Bucketize against torch.bucketize: every type pair family, right or not, INT32 or
+        INT64 out, ties on boundaries, NaN, empty and 0-d self."""
+        rng = random.Random(SEED + 25)
+        kinds = (torch.float32, torch.float16, torch.bfloat16, torch.int8, torch.uint8,
+                 torch.int16, I32, I64)
+        for dt in kinds:
+            for bt in (dt, rng.choice(kinds)):
+                for shape in ((7,), (3, 4), (), (0, 2)):
+                    if bt.is_floating_point:
+                        b = torch.tensor([-2.5, -1.0, 0.0, 0.5, 3.0], dtype=bt)
+                    else:
+                        b = torch.tensor([0, 2, 5, 9] if bt == torch.uint8 else [-20, -3, 0, 4, 30],
+                                         dtype=bt)
+                    x = gen(rng, shape, dt, special=dt.is_floating_point)
+                    if x.numel() and dt.is_floating_point:
+                        x.view(-1)[0] = float(b[1])  # a tie
+                    for right in (False, True):
+                        for out32 in (False, True):
+                            ot = I32 if out32 else I64
+                            o = self.dev(torch.zeros(shape, dtype=ot))
+                            what = "Bucketize %s %s %s right %s" % (dt, bt, shape, right)
+                            self.assertEqual(self.run_op("Bucketize",
+                                                         self.dev(view_of(rng, x)).handle,
+                                                         self.dev(b).handle, out32, right,
+                                                         o.handle), 0, what)
+                            xc, bc = (x.double(), b.double()) if (
+                                dt.is_floating_point or bt.is_floating_point) else (x.long(),
+                                                                                    b.long())
+                            ref = torch.bucketize(xc, bc, out_int32=out32, right=right)
+                            self.same_bits(o.read(), ref, what)
+        x = self.dev(torch.zeros((3,)))
+        b = self.dev(torch.tensor([1.0, 2.0]))
+        o64 = self.dev(torch.zeros((3,), dtype=I64))
+        self.refused("Bucketize", 161001, None, b.handle, False, False, o64.handle)
+        self.refused("Bucketize", 161002, x.handle, b.handle, True, False, o64.handle)
+        self.refused("Bucketize", 161002, x.handle, self.dev(torch.zeros((2, 2))).handle, False,
+                     False, o64.handle)
+        self.refused("Bucketize", 161002, x.handle, self.dev(torch.zeros((0,))).handle, False,
+                     False, o64.handle)
+        self.refused("Bucketize", 161002, x.handle, b.handle, False, False,
+                     self.dev(torch.zeros((4,), dtype=I64)).handle)
+        self.refused("Bucketize", 161002, self.dev(torch.zeros((3,), dtype=F64)).handle, b.handle,
+                     False, False, o64.handle)
+
+    def test_inplace_scatter_update(self):
+        """InplaceScatterUpdate (every type torch has of the row, INT32 / INT64 indices of 0, 1
+        and 2 dims, axis -1 / -2 / others) against the block assignment written in torch."""
+        rng = random.Random(SEED + 26)
+        for dt in (torch.float32, torch.float16, torch.bfloat16, torch.int8, torch.uint8, I32):
+            for it in (I32, I64):
+                for dshape, ushape, axis, idim in (((3, 2, 6, 4), (3, 2, 2, 4), -2, 1),
+                                                   ((3, 2, 6, 4), (2, 2, 6, 3), -1, 2),
+                                                   ((2, 5, 3), (1, 2, 3), 1, 0),
+                                                   ((4, 7), (4, 1), 1, 1), ((4, 7), (3, 7), -1, 2)):
+                    data = gen(rng, dshape, dt)
+                    upd = gen(rng, ushape, dt)
+                    ax = axis % len(dshape)
+                    n, room = ushape[0], dshape[ax] - ushape[ax]
+                    if idim == 2:
+                        bs = rng.sample(range(dshape[0]), n)
+                        idx = torch.tensor([[b, rng.randint(0, room)] for b in bs], dtype=it)
+                        pos = [(b, int(s)) for b, s in idx.tolist()]
+                    elif idim == 1:
+                        idx = torch.tensor([rng.randint(0, room) for _ in range(n)], dtype=it)
+                        pos = [(i, int(s)) for i, s in enumerate(idx.tolist())]
+                    else:
+                        idx = torch.tensor(rng.randint(0, room), dtype=it)
+                        pos = [(0, int(idx))]
+                    ref = data.clone()
+                    for i, (b, s) in enumerate(pos):
+                        sl = [b] + [slice(None)] * (len(dshape) - 1)
+                        sl[ax] = slice(s, s + ushape[ax])
+                        ref[tuple(sl)] = upd[i]
+                    dd = self.dev(data)
+                    what = "InplaceScatterUpdate %s %s %s axis %d" % (dt, it, dshape, axis)
+                    self.assertEqual(self.run_op("InplaceScatterUpdate", dd.handle,
+                                                 self.dev(idx).handle,
+                                                 self.dev(view_of(rng, upd)).handle, axis), 0, what)
+                    self.same_bits(dd.read(), ref, what)
+        d = self.dev(torch.zeros((2, 4, 3)))
+        u = self.dev(torch.zeros((2, 2, 3)))
+        i = self.dev(torch.tensor([0, 2], dtype=I64))
+        self.assertNotEqual(self.run_op("InplaceScatterUpdate", d.handle,
+                                        self.dev(torch.tensor([0, 3], dtype=I64)).handle,
+                                        u.handle, 1), 0, "a block past data's axis")
+        self.refused("InplaceScatterUpdate", 161001, d.handle, None, u.handle, 1)
+        self.refused("InplaceScatterUpdate", 161002, d.handle, i.handle, u.handle, 0)
+        self.refused("InplaceScatterUpdate", 161002, d.handle, i.handle, u.handle, 3)
+        self.refused("InplaceScatterUpdate", 161002, d.handle,
+                     self.dev(torch.tensor([0, 2, 1], dtype=I64)).handle, u.handle, 1)
+        self.refused("InplaceScatterUpdate", 161002, d.handle, i.handle,
+                     self.dev(torch.zeros((2, 2, 4))).handle, 1)
+        self.refused("InplaceScatterUpdate", 161002, d.handle, i.handle,
+                     self.dev(torch.zeros((2, 2, 3), dtype=torch.float16)).handle, 1)
+        self.refused("InplaceScatterUpdate", 161002, d.handle,
+                     self.dev(torch.zeros((2, 3), dtype=I64)).handle, u.handle, 1)
+
 if __name__ == "__main__":
     acltest.main()

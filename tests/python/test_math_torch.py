@@ -760,6 +760,186 @@ class MathTorch(TorchCase):
                      "NHWC", x.handle)
         self.refused("BiasAdd", 161001, x.handle, None, "NHWC", x.handle)
 
+    def test_scale(self):
+        # Caffe's Scale: x * scale + bias with scale spanning x's dims from axis
+        rng = random.Random(SEED + 40)
+        cases = (((2, 3, 4, 5), 1, 2, True, (3, 4)), ((2, 3, 4, 5), -2, -1, True, (4, 5)),
+                 ((2, 3, 4), 0, 0, True, (1,)), ((2, 3, 4), 1, 7, False, (3,)),
+                 ((2, 3, 4), 1, -1, False, (3, 4)), ((2, 3, 4), 2, 0, False, ()),
+                 ((2, 3, 4), 0, 0, False, (1,)), ((3, 0, 2), 1, 1, True, (0,)), ((5,), 0, -1, True,
+                                                                                  (5,)))
+        for dt in (F32, F16, BF16):
+            for shape, axis, num, blob, sshape in cases:
+                x = gen(rng, shape, dt)
+                sc = gen(rng, sshape, dt, special=False)
+                b = gen(rng, sshape, dt, special=False)
+                ax = axis % len(shape)
+                if sc.numel() == 1 and (len(sshape) <= 1 or (blob and num == 0)):
+                    view = [1] * len(shape)
+                else:
+                    view = [1] * ax + list(sshape) + [1] * (len(shape) - ax - len(sshape))
+                for bias in (b, None):
+                    ref = x.double() * sc.double().reshape(view)
+                    if bias is not None:
+                        ref = ref + bias.double().reshape(view)
+                    out = self.dev(torch.zeros(shape, dtype=dt))
+                    what = "Scale %s %s axis %d num %d blob %s bias %s" % (
+                        dt, shape, axis, num, blob, bias is not None)
+                    self.run_ok("Scale", self.dev(view_of(rng, x)).handle,
+                                self.dev(view_of(rng, sc)).handle,
+                                None if bias is None else self.dev(bias).handle, axis, num, blob,
+                                out.handle, what=what)
+                    check(self, out.read(), ref.to(dt), what, inputs=(x,))
+        x = self.dev(torch.zeros((2, 3, 4)))
+        s3 = self.dev(torch.zeros((3,)))
+        self.refused("Scale", 161001, x.handle, None, None, 1, 1, True, x.handle)
+        self.refused("Scale", 161002, x.handle, s3.handle, None, 3, 1, True, x.handle)  # axis
+        self.refused("Scale", 161002, x.handle, s3.handle, None, 1, -2, True, x.handle)
+        self.refused("Scale", 161002, x.handle, s3.handle, None, 1, 2, True, x.handle)  # [3, 4]
+        self.refused("Scale", 161002, x.handle, s3.handle, None, 1, 0, True, x.handle)
+        self.refused("Scale", 161002, x.handle, s3.handle, None, 2, 1, False, x.handle)
+        self.refused("Scale", 161002, x.handle, self.dev(torch.zeros((3, 4, 1))).handle, None, 1,
+                     1, False, x.handle)  # passes the rank
+        self.refused("Scale", 161002, x.handle, s3.handle, self.dev(torch.zeros((4,))).handle, 1,
+                     1, True, x.handle)
+        self.refused("Scale", 161002, x.handle, self.dev(torch.zeros((3,), dtype=F16)).handle,
+                     None, 1, 1, True, x.handle)
+        self.refused("Scale", 161002, x.handle, s3.handle, None, 1, 1, True,
+                     self.dev(torch.zeros((2, 3, 5))).handle)
+
+    def test_grouped_bias_add_grad(self):
+        rng = random.Random(SEED + 41)
+        for dt in (F32, F16, BF16):
+            # 3-d gradY: each group the sum over C
+            for shape in ((3, 4, 5), (1, 1, 2), (2, 0, 3), (4, 3, 0)):
+                g = gen(rng, shape, dt, special=False)
+                out = self.dev(torch.zeros((shape[0], shape[2]), dtype=dt))
+                self.run_ok("GroupedBiasAddGrad", self.dev(view_of(rng, g)).handle, None,
+                            out.handle)
+                check(self, out.read(), g.double().sum(1).to(dt), "GroupedBiasAddGrad %s %s" % (
+                    dt, shape))
+            # 2-d gradY with group ends (V1, V2 type 0) or counts (V2 type 1)
+            for rows, counts in ((10, (4, 0, 6)), (7, (7,)), (5, (1, 1, 1, 2)), (0, (0, 0))):
+                g = gen(rng, (rows, 3), dt, special=False)
+                ends = [sum(counts[:i + 1]) for i in range(len(counts))]
+                ref = torch.stack([g.double()[e - c:e].sum(0) for c, e in zip(counts, ends)])
+                for idt in (I32, I64):
+                    for name, typ, vals in (("GroupedBiasAddGrad", None, ends),
+                                            ("GroupedBiasAddGradV2", 0, ends),
+                                            ("GroupedBiasAddGradV2", 1, counts)):
+                        idx = self.dev(torch.tensor(vals, dtype=idt))
+                        out = self.dev(torch.zeros((len(counts), 3), dtype=dt))
+                        args = [self.dev(view_of(rng, g)).handle, idx.handle] + (
+                            [] if typ is None else [typ]) + [out.handle]
+                        self.run_ok(name, *args)
+                        check(self, out.read(), ref.to(dt), "%s %s %s %s" % (name, dt, idt, vals))
+        # ends out of order or past the rows are clamped (GB2): nothing read outside gradY
+        g = torch.ones((4, 2))
+        out = self.dev(torch.zeros((3, 2)))
+        self.run_ok("GroupedBiasAddGrad", self.dev(g).handle,
+                    self.dev(torch.tensor([3, 1, 9], dtype=I64)).handle, out.handle)
+        check(self, out.read(), torch.tensor([[3.0, 3.0], [0.0, 0.0], [1.0, 1.0]]), "clamped")
+        g2, o2 = self.dev(torch.zeros((4, 2))), self.dev(torch.zeros((2, 2)))
+        i2 = self.dev(torch.tensor([2, 4], dtype=I32))
+        self.refused("GroupedBiasAddGrad", 161001, None, i2.handle, o2.handle)
+        self.refused("GroupedBiasAddGrad", 161002, g2.handle, None, o2.handle)  # 2-d needs idx
+        self.refused("GroupedBiasAddGrad", 161002, g2.handle, i2.handle,
+                     self.dev(torch.zeros((3, 2))).handle)
+        self.refused("GroupedBiasAddGrad", 161002, g2.handle,
+                     self.dev(torch.tensor([2.0, 4.0])).handle, o2.handle)
+        self.refused("GroupedBiasAddGrad", 161002, g2.handle, i2.handle,
+                     self.dev(torch.zeros((2, 2), dtype=F16)).handle)
+        self.refused("GroupedBiasAddGrad", 161002, g2.handle,
+                     self.dev(torch.zeros((2049,), dtype=I32)).handle,
+                     self.dev(torch.zeros((2049, 2))).handle)
+        self.refused("GroupedBiasAddGradV2", 161002, g2.handle, i2.handle, 2, o2.handle)
+
+    def test_amp_update_scale(self):
+        # torch's _amp_update_scale_ steps in float32 (as CANN's kernel: FLOAT16 / BFLOAT16 too)
+        cases = ((65536.0, 900, 0.0, 2.0, 0.5, 1000), (65536.0, 999, 0.0, 2.0, 0.5, 1000),
+                 (65536.0, 999, 1.0, 2.0, 0.5, 1000), (3e38, 0, 0.0, 2.0, 0.5, 1),
+                 (8.0, 5, float("nan"), 2.0, 0.25, 7), (1.0, 0, 0.0, 3.0, 0.5, 1),
+                 (40000.0, 1, 0.0, 2.0, 0.5, 2))
+        for dt in (F32, F16, BF16):
+            for scale, tracker, found, gf, bf, iv in cases:
+                sc = torch.tensor([scale], dtype=dt)
+                tr = torch.tensor([tracker], dtype=I32)
+                fi = torch.tensor([found], dtype=dt)
+                us = self.dev(torch.zeros((1,), dtype=dt))
+                ut = self.dev(torch.zeros((1,), dtype=I32))
+                self.run_ok("AmpUpdateScale", self.dev(sc).handle, self.dev(tr).handle,
+                            self.dev(fi).handle, gf, bf, iv, us.handle, ut.handle)
+                # torch 1.13's _amp_update_scale_ has a CUDA kernel only: its steps, in float32
+                s32, t32 = sc.float(), tr.clone()
+                if fi.float().item() != 0 or math.isnan(fi.float().item()):
+                    s32, t32 = s32 * torch.tensor(bf, dtype=F32), torch.zeros_like(t32)
+                elif tracker + 1 == iv:
+                    grown = s32 * torch.tensor(gf, dtype=F32)
+                    s32 = grown if torch.isfinite(grown).all() else s32
+                    t32 = torch.zeros_like(t32)
+                else:
+                    t32 = t32 + 1
+                what = "AmpUpdateScale %s %s" % (dt, (scale, tracker, found, gf, bf, iv))
+                check(self, us.read(), s32.to(dt), what)
+                check(self, ut.read(), t32, what)
+        one, t1 = self.dev(torch.ones((1,))), self.dev(torch.zeros((1,), dtype=I32))
+        two = self.dev(torch.ones((2,)))
+        self.refused("AmpUpdateScale", 161001, one.handle, None, one.handle, 2.0, 0.5, 10,
+                     one.handle, t1.handle)
+        self.refused("AmpUpdateScale", 561002, two.handle, t1.handle, two.handle, 2.0, 0.5, 10,
+                     one.handle, t1.handle)
+        self.refused("AmpUpdateScale", 561002, one.handle, t1.handle, one.handle, 2.0, 0.5, 0,
+                     one.handle, t1.handle)
+        self.refused("AmpUpdateScale", 161002, one.handle, t1.handle,
+                     self.dev(torch.ones((1,), dtype=F16)).handle, 2.0, 0.5, 10, one.handle,
+                     t1.handle)
+        self.refused("AmpUpdateScale", 161002, one.handle, self.dev(torch.zeros((1,),
+                                                                               dtype=I64)).handle,
+                     one.handle, 2.0, 0.5, 10, one.handle, t1.handle)
+        self.refused("AmpUpdateScale", 161002, one.handle, t1.handle, one.handle, 2.0, 0.5, 10,
+                     two.handle, t1.handle)
+
+    def test_eltwise(self):
+        # Caffe's Eltwise as its kernel accumulates: in float32, input by input
+        rng = random.Random(SEED + 42)
+        for dt in (F32, F16, BF16):
+            for shape, n in (((3, 4), 3), ((5,), 1), ((2, 0), 2), ((2, 3, 2), 32)):
+                xs = [gen(rng, shape, dt, special=n < 32) for _ in range(n)]
+                for mode in (0, 1, 2):
+                    coeffs = [rng.choice((0.5, -1.5, 2.0, 1.0)) for _ in range(n)]
+                    for use in ((None, [], coeffs) if mode == 1 else (None,)):
+                        c = [1.0] * n if not use else use
+                        acc = xs[0].float() * torch.tensor(c[0]) if mode == 1 else xs[0].float()
+                        for k in range(1, n):
+                            x = xs[k].float()
+                            if mode == 0:
+                                acc = acc * x
+                            elif mode == 1:
+                                acc = acc + torch.tensor(c[k]) * x
+                            else:
+                                acc = torch.maximum(acc, x)
+                        ca = None
+                        if use is not None:
+                            ca, ret = nn.create_float_array(use)
+                            self.assertEqual(ret, 0)
+                            self.handles.append(("float_array", ca))
+                        out = self.dev(torch.zeros(shape, dtype=dt))
+                        what = "Eltwise %s %s x%d mode %d coeff %s" % (dt, shape, n, mode, use)
+                        self.run_ok("Eltwise", self.tlist(xs), mode, ca, out.handle, what=what)
+                        check(self, out.read(), acc.to(dt), what)
+        x = torch.zeros((2, 3))
+        out = self.dev(torch.zeros((2, 3)))
+        self.refused("Eltwise", 161001, None, 1, None, out.handle)
+        self.refused("Eltwise", 161002, self.tlist([x, x]), 3, None, out.handle)
+        bad, _ = nn.create_float_array([1.0, 2.0, 3.0])
+        self.handles.append(("float_array", bad))
+        self.refused("Eltwise", 161002, self.tlist([x, x]), 1, bad, out.handle)
+        self.refused("Eltwise", 161002, self.tlist([x, torch.zeros((3, 2))]), 0, None, out.handle)
+        self.refused("Eltwise", 161002, self.tlist([x, x.half()]), 0, None, out.handle)
+        self.refused("Eltwise", 161002, self.tlist([x.double()]), 0, None,
+                     self.dev(torch.zeros((2, 3), dtype=F64)).handle)
+        self.refused("Eltwise", 161002, self.tlist([x] * 33), 0, None, out.handle)
+
     def test_ger_v2(self):
         rng = random.Random(SEED + 19)
         for dt in (F32, F16, I32, I16):

@@ -28,7 +28,7 @@ from acltest import acl  # noqa: E402
 
 if torch is not None:
     from test_ew_torch import Dev, check, gen, view_of, ACL_DT, ALL, NUM, FLOATS  # noqa: E402
-    from test_ew_torch import F16, BF16, F32, F64, I32, I64, BOOL, TOL  # noqa: E402
+    from test_ew_torch import F16, BF16, F32, F64, I8, I32, I64, BOOL, TOL  # noqa: E402
 
 setUpModule = acltest.setup_module
 tearDownModule = acltest.teardown_module
@@ -591,6 +591,122 @@ class ShapeTorch(TorchCase):
         self.refused("CircularPad2dBackward", 161002, self.out((2, 3, 4), I32).handle,
                      self.out((2, 3, 4), I32).handle, [0, 0, 0, 0],
                      self.out((2, 3, 4), I32).handle)
+
+    def test_reflection_pad1d_v2(self):
+        # ops-math's experimental form: x of 1 to 3 dims in the float trio, the last dim reflected
+        for dt in (F32, F16, BF16):
+            for shape in ((8,), (3, 5), (2, 3, 4), (1,)):
+                w = shape[-1]
+                pad = [self.rng.randint(0, w - 1), self.rng.randint(0, w - 1)]
+                x, xd = self.inp(shape, dt)
+                # torch 1.13 pads F32 itself, the halves through DOUBLE (NaN payloads change)
+                xs = x if dt == F32 else x.double()
+                xs = xs.reshape((1, 1) + shape) if len(shape) == 1 else xs
+                ref = TF.pad(xs, pad, mode="reflect").reshape(shape[:-1] + (w + sum(pad),))
+                self.one("ReflectionPad1dV2", ref.to(dt), [xd.handle, pad], exact=dt == F32)
+        xd = self.inp((5,), F32)[1]
+        self.refused("ReflectionPad1dV2", 161002, xd.handle, [5, 0], self.out((10,), F32).handle)
+        self.refused("ReflectionPad1dV2", 161002, xd.handle, [1, 1], self.out((6,), F32).handle)
+        self.refused("ReflectionPad1dV2", 161002, self.inp((5,), F64)[1].handle, [1, 1],
+                     self.out((7,), F64).handle)
+        self.refused("ReflectionPad1dV2", 161002, self.inp((1, 2, 3, 4), F32)[1].handle, [1, 1],
+                     self.out((1, 2, 3, 6), F32).handle)
+        self.refused("ReflectionPad1dV2", 161001, None, [1, 1], self.out((7,), F32).handle)
+
+    def test_unfold_grad(self):
+        # the gradient of x.unfold(dim, size, step) by torch.autograd in DOUBLE
+        cases = (((7,), 0, 2, 2), ((7,), 0, 2, 1), ((3, 10), 1, 3, 4), ((4, 6, 5), 1, 2, 3),
+                 ((2, 3, 5, 4), 2, 5, 1), ((2, 8, 3), 1, 3, 2), ((3, 4), 0, 3, 5),
+                 ((0, 4), 1, 2, 1))
+        for dt in (F32, F16, BF16):
+            for sizes, dim, size, step in cases:
+                x = torch.zeros(sizes, dtype=F64, requires_grad=True)
+                y = x.unfold(dim, size, step)
+                g = gen(self.rng, y.shape, dt, special=False)
+                y.backward(g.double())
+                gd = self.dev(view_of(self.rng, g))
+                gi = self.out(sizes, dt)
+                self.run_op("UnfoldGrad", gd.handle, list(sizes), dim, size, step, gi.handle)
+                check(self, gi.read(), x.grad.to(dt), "UnfoldGrad %s %s" % (dt, (sizes, dim, size,
+                                                                                  step)))
+        gd = self.out((6, 2), F32)
+        gi = self.out((7,), F32)
+        self.refused("UnfoldGrad", 161001, None, [7], 0, 2, 1, gi.handle)
+        self.refused("UnfoldGrad", 561002, gd.handle, [7], 0, 2, 2, gi.handle)  # 3 windows
+        self.refused("UnfoldGrad", 561002, gd.handle, [7], 0, 0, 1, gi.handle)
+        self.refused("UnfoldGrad", 561002, gd.handle, [7], 0, 2, 0, gi.handle)
+        self.refused("UnfoldGrad", 561002, gd.handle, [7], -1, 2, 1, gi.handle)
+        self.refused("UnfoldGrad", 161002, gd.handle, [7], 0, 2, 1, self.out((8,), F32).handle)
+        self.refused("UnfoldGrad", 161002, gd.handle, [7], 0, 2, 1, self.out((7,), F16).handle)
+        self.refused("UnfoldGrad", 161002, self.out((6, 2), F64).handle, [7], 0, 2, 1,
+                     self.out((7,), F64).handle)
+
+    def test_strided_slice_assign_v2(self):
+        # varRef[slices] = inputValue, torch's indexed assignment as the reference
+        cases = (((6, 5), [1, 0], [5, 4], [2, 1], None),
+                 ((4, 6, 3), [-3, 1], [100, -1], [1, 2], [0, 1]),
+                 ((3, 4, 5), [0], [5], [1], [2]), ((5, 4), [4], [2], [1], [0]),  # empty slice
+                 ((2, 3, 4), [1, 0, 1], [2, 3, 3], [1, 2, 1], [-3, 1, 2]), ((7,), [2], [7], [1],
+                                                                            None))
+        for dt in (F32, F16, BF16, F64, I8, I32, I64):
+            for shape, b, e, st, axes in cases:
+                var = gen(self.rng, shape, dt)
+                idx = [slice(None)] * len(shape)
+                for i in range(len(b)):
+                    d = i if axes is None else axes[i] % len(shape)
+                    idx[d] = slice(b[i], e[i], st[i])
+                ref = var.clone()
+                val = gen(self.rng, ref[tuple(idx)].shape, dt)
+                ref[tuple(idx)] = val
+                vv = view_of(self.rng, var)  # varRef itself may be a view: read it back as one
+                vd = self.dev(vv)
+                self.run_op("StridedSliceAssignV2", vd.handle, self.dev(view_of(self.rng,
+                                                                                val)).handle,
+                            b, e, st, axes)
+                got = Dev.read(type("whole", (), {"shape": (vd.nbytes // var.element_size(),),
+                                                  "dtype": dt, "ptr": vd.ptr})())
+                got = got.as_strided(vv.shape, vv.stride(), vv.storage_offset())
+                same(self, got, ref, "StridedSliceAssignV2 %s %s" % (dt, (shape, b, e, st, axes)))
+        v = self.out((4, 6), F32)
+        self.refused("StridedSliceAssignV2", 161001, None, v.handle, [0], [1], [1], None)
+        self.refused("StridedSliceAssignV2", 161002, v.handle, self.out((3, 6), F32).handle,
+                     [0], [4], [2], None)  # the slice is [2, 6]
+        self.refused("StridedSliceAssignV2", 161002, v.handle, self.out((4, 3), F32).handle,
+                     [0], [6], [2], [1])  # the last dim's stride must be 1
+        self.refused("StridedSliceAssignV2", 161002, v.handle, self.out((4, 6), F16).handle,
+                     [0], [4], [1], None)
+        self.refused("StridedSliceAssignV2", 161002, v.handle, self.out((4, 6), F32).handle,
+                     [0], [4, 1], [1], None)
+        self.refused("StridedSliceAssignV2", 161002, v.handle, self.out((4, 6), F32).handle,
+                     [0, 0], [4, 6], [1, 1], [0, -2])  # dim 0 twice
+        self.refused("StridedSliceAssignV2", 161002, v.handle, self.out((4, 6), F32).handle,
+                     [0], [4], [0], None)
+
+    def test_lin_space_d(self):
+        # CANN's kernel's progression in float32 (torch.linspace fills from both ends)
+        for dt in (F32, F16, BF16, I8, torch.int16, I32, torch.uint8):
+            for start, end, num in ((0, 3, 8), (5, -2, 4), (1, 1, 3), (2, 9, 1), (0, 1, 0),
+                                    (-3, 7, 257)):
+                if dt == torch.uint8 and min(start, end) < 0:
+                    continue
+                st, en = torch.tensor([start], dtype=dt), torch.tensor([end], dtype=dt)
+                sf, ef = st.float(), en.float()
+                step = (ef - sf) / (num - 1) if num > 1 else torch.zeros(1)
+                ref = (sf + step * torch.arange(num, dtype=F32)) if num else torch.zeros(0)
+                o = self.out((num,), F32)
+                self.run_op("LinSpaceD", self.dev(st).handle, self.dev(en).handle, [num], o.handle)
+                check(self, o.read(), ref.reshape(num), "LinSpaceD %s %s" % (dt, (start, end, num)),
+                      tol=(1e-6, 1e-6))
+        one = self.dev(torch.zeros((1,)))
+        self.refused("LinSpaceD", 161001, None, one.handle, [4], self.out((4,), F32).handle)
+        self.refused("LinSpaceD", 161002, one.handle, one.handle, [4], self.out((5,), F32).handle)
+        self.refused("LinSpaceD", 161002, one.handle, one.handle, [4], self.out((4,), F16).handle)
+        self.refused("LinSpaceD", 161002, self.dev(torch.zeros((2,))).handle, one.handle, [4],
+                     self.out((4,), F32).handle)
+        self.refused("LinSpaceD", 161002, one.handle, one.handle, [4, 1],
+                     self.out((4,), F32).handle)
+        self.refused("LinSpaceD", 161002, self.dev(torch.zeros((1,), dtype=F64)).handle,
+                     one.handle, [4], self.out((4,), F32).handle)
 
     # ---- copy.c and arange.c: fills and creation ----------------------------------------------
 
