@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The linear-algebra family's declaration list, one row per operator (the columns:
- * ops/engine/optable.h): the matrix decompositions of ops-math's math/ folder, each on batches
- * of matrices in double: cholesky.c (LinalgCholesky), qr.c (LinalgQr, Qr), svd.c (Svd); and
- * sinkhorn.c (Sinkhorn: the Sinkhorn-Knopp scaling of a matrix, as MoE routers use it). The
- * products, solves, determinants and the inverse stay in ops/matmul (linalg.c, det.c,
- * inverse.c). The ctest ops_table checks the rows against the headers, ops/engine/public.h and
- * docs/operators.md ("## Matrix decompositions").
+ * ops/engine/optable.h): what works on each matrix of a batch as a whole, in double: the
+ * decompositions of ops-math's math/ folder, cholesky.c (LinalgCholesky), qr.c (LinalgQr, Qr),
+ * svd.c (Svd); det.c (Slogdet, Logdet, from an LU factorisation) and inverse.c (Inverse);
+ * and sinkhorn.c (Sinkhorn: the Sinkhorn-Knopp scaling of a matrix, as MoE routers use it).
+ * The products and the triangular solve stay in ops/matmul (matmul.c, linalg.c). The ctest
+ * ops_table checks the rows against the headers, ops/engine/public.h and docs/operators.md
+ * ("## Matrix decompositions, determinants and the inverse").
  */
 #ifndef CPUACL_OPS_LINALG_TABLE_H
 #define CPUACL_OPS_LINALG_TABLE_H
@@ -22,7 +23,11 @@
       none, 0)                                                                                     \
     X(Svd, svd, OPS_OUT, K(tensor, bool, bool, tensor, tensor, tensor), DTM(DT_F32) | DTM(DT_F64), \
       none, 0)                                                                                     \
-    X(Sinkhorn, sinkhorn, OPS_OUT, K(tensor, scalar, tensor), DTM_F3, none, 0)
+    X(Sinkhorn, sinkhorn, OPS_OUT, K(tensor, scalar, tensor), DTM_F3, none, 0)                     \
+    X(Slogdet, slogdet, OPS_OUT, K(tensor, tensor, tensor), DTM(DT_F32) | DTM(DT_F64), none, 0)    \
+    X(Logdet, logdet, OPS_OUT, K(tensor, tensor), DTM(DT_F32) | DTM(DT_F64), none, 0)              \
+    X(Inverse, inverse, OPS_OUT, K(tensor, tensor), DTM(DT_F32) | DTM(DT_F16) | DTM(DT_F64), none, \
+      0)
 
 enum { LINALG_OPS(OPS_ROW_DT) };
 

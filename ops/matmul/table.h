@@ -3,7 +3,7 @@
  * The matmul family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): matmul.c (Mm, BatchMatMul, Matmul), linalg.c (Mv, TriangularSolve, Ger),
  * cross.c (LinalgCross), rank1.c (GerV2), distance.c (Pdist, PdistForward, Cdist,
- * CdistBackward), det.c (Slogdet, Logdet), inverse.c (Inverse), affine_grid.c (AffineGrid),
+ * CdistBackward), affine_grid.c (AffineGrid),
  * grouped_matmul.c, quant_matmul.c (WeightQuantBatchMatmulV2/V3/Nz,
  * TransMatmulWeight, ConvertWeightToINT4Pack and the weight size functions)
  * variants.c (Addmm ... TransposeBatchMatMul), einsum.c and quant_fused.c
@@ -36,11 +36,7 @@
     X(Cdist, cdist, OPS_OUT, K(tensor, tensor, float, int64, tensor), DTM_F3, none, 0)             \
     X(CdistBackward, cdist_backward, OPS_OUT, K(tensor, tensor, tensor, tensor, float, tensor),    \
       DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
-    X(Slogdet, slogdet, OPS_OUT, K(tensor, tensor, tensor), DTM(DT_F32) | DTM(DT_F64), none, 0)    \
-    X(Logdet, logdet, OPS_OUT, K(tensor, tensor), DTM(DT_F32) | DTM(DT_F64), none, 0)              \
     X(AffineGrid, affine_grid, OPS_OUT, K(tensor, int_array, bool, tensor), DTM_F3, none, 0)       \
-    X(Inverse, inverse, OPS_OUT, K(tensor, tensor), DTM(DT_F32) | DTM(DT_F16) | DTM(DT_F64), none, \
-      0)                                                                                           \
     X(GroupedMatmulV3, grouped_matmul_v3, OPS_OUT,                                                 \
       K(tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, \
         tensor, int64, int64, tensor_list),                                                        \

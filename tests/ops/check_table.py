@@ -64,7 +64,7 @@ FAMILIES = [
     ("index", "ops/index/table.h", "INDEX_OPS", "generic", "## Index, gather and scatter"),
     ("shape", "ops/shape/table.h", "SHAPE_OPS", "generic", "## Shape, copy and fill"),
     ("matmul", "ops/matmul/table.h", "MATMUL_OPS", "generic", "## Matrix products"),
-    ("linalg", "ops/linalg/table.h", "LINALG_OPS", "generic", "## Matrix decompositions"),
+    ("linalg", "ops/linalg/table.h", "LINALG_OPS", "generic", "## Matrix decompositions, determinants and the inverse"),
     ("quant", "ops/quant/table.h", "QUANT_OPS", "generic", "## Quantisation"),
     ("attention", "ops/attention/table.h", "ATTN_OPS", "generic", "## Attention"),
     ("rnn", "ops/rnn/table.h", "RNN_OPS", "generic", "## Recurrent networks"),

@@ -19,7 +19,7 @@
 #include "aclnnop/aclnn_logdet.h"
 #include "aclnnop/aclnn_slogdet.h"
 #include "ops/engine/engine.h"
-#include "ops/matmul/table.h"
+#include "ops/linalg/table.h"
 
 struct det_plan {
     struct ops_tensor self, sign, log; /* sign absent for Logdet (log is its out) */

@@ -18,7 +18,7 @@
 
 #include "aclnnop/aclnn_inverse.h"
 #include "ops/engine/engine.h"
-#include "ops/matmul/table.h"
+#include "ops/linalg/table.h"
 
 struct inv_plan {
     struct ops_tensor self, out;
