@@ -648,6 +648,11 @@
 #include "aclnnop/aclnn_embedding_renorm.h"
 #include "aclnnop/aclnn_logit.h"
 #include "aclnnop/aclnn_logit_grad.h"
+/* the norm family's rows added by the opsnorm branch (issue 29, session 15) */
+#include "aclnnop/aclnn_ada_layer_norm.h"
+#include "aclnnop/aclnn_ada_layer_norm_v2.h"
+#include "aclnnop/aclnn_ada_layer_norm_backward.h"
+#include "aclnnop/aclnn_instance_norm.h"
 /* matmul and quant rows added by the opsmm branch (issue 29) */
 #include "aclnnop/aclnn_batchmatmul_quant.h"
 #include "aclnnop/aclnn_convert_weight_to_int4_pack.h"

@@ -4,7 +4,7 @@
  * "residual add, normalise, then cast or quantise" operator of CANN's norm
  * family: AddRmsNormQuant(V2), AddRmsNormDynamicQuant(V2), AddRmsNormCast,
  * InplaceAddRmsNorm, RmsNormQuant, RmsNormDynamicQuant, GemmaRmsNorm,
- * AddLayerNorm, DeepNorm.
+ * AddLayerNorm, DeepNorm, AdaLayerNorm(V2).
  *
  *  FN1. Per row (the trailing dims gamma spans; leading 1-dims of gamma do
  *      not count): a = alpha * x1 (+ x2) (+ bias), in double; xOut gets a
@@ -12,7 +12,9 @@
  *      forms; 0 for RmsNorm), biased variance, rstd = 1 / sqrt(var + eps).
  *      n = (a - mean) * rstd * gamma (Gemma: * (1 + gamma)); y = n + beta.
  *      The float outputs (y in one or two types, rmsNormOut = n, mean,
- *      rstd) are rounded once from double.
+ *      rstd) are rounded once from double. The Ada forms (AdaLayerNorm(V2)) then take
+ *      y = y (1 + scale) + shift, scale and shift the H values of the row's batch (x
+ *      [B..., S, H]: S rows a batch); their gamma and beta (weight, bias) may be absent.
  *  FN2. Static quantisation: q = round(y * scale + zeroPoint) (divMode:
  *      y / scale), each output with its own scale and zero point (one per
  *      channel or one for all); dynamic: v = y * smoothScale (when given),
@@ -28,6 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_ada_layer_norm.h"
+#include "aclnnop/aclnn_ada_layer_norm_v2.h"
 #include "aclnnop/aclnn_add_layer_norm.h"
 #include "aclnnop/aclnn_add_rms_norm_cast.h"
 #include "aclnnop/aclnn_add_rms_norm_dynamic_quant.h"
@@ -54,6 +58,8 @@ enum {
     FN_SC2,
     FN_ZP1,
     FN_ZP2,
+    FN_ASC, /* adaptive scale and shift (the Ada forms), one H row per batch */
+    FN_ASH,
     FN_NIN,
     FN_Y = FN_NIN, /* y = n + beta */
     FN_Y2,         /* y again in a second float type (AddRmsNormCast) */
@@ -69,9 +75,9 @@ enum {
 };
 
 static const char *const fn_what_default[FN_NT] = {
-    "x1",          "x2",          "bias",  "gamma",     "beta",       "scales1", "scales2",
-    "zeroPoints1", "zeroPoints2", "y",     "y2",        "rmsNormOut", "xOut",    "meanOut",
-    "rstdOut",     "y1Out",       "y2Out", "scale1Out", "scale2Out"};
+    "x1",          "x2",          "bias",    "gamma", "beta",  "scales1",   "scales2",
+    "zeroPoints1", "zeroPoints2", "scale",   "shift", "y",     "y2",        "rmsNormOut",
+    "xOut",        "meanOut",     "rstdOut", "y1Out", "y2Out", "scale1Out", "scale2Out"};
 
 enum fn_quant { FN_QNONE, FN_QSTATIC, FN_QDYNAMIC };
 
@@ -79,6 +85,7 @@ enum fn_quant { FN_QNONE, FN_QSTATIC, FN_QDYNAMIC };
 struct fn_flags {
     bool layer, gemma, div;
     bool cast; /* y may have another float type than x1 (AddRmsNormCast's FLOAT y1Out) */
+    bool ada;  /* y = (n + beta) (1 + scale) + shift, per batch (FN1) */
     double alpha, eps;
     enum fn_quant quant;
 };
@@ -97,6 +104,7 @@ struct fn_plan {
     struct fn_flags f;
     int k;
     int64_t D;
+    int64_t S; /* the Ada forms: rows per batch (x's dim -2) */
 };
 
 /* Element offset of the r-th row of a view whose first `lead` dims index rows. */
@@ -135,6 +143,16 @@ static void fn_row_io(const struct fn_plan *p, void *const *addr, int i, int64_t
         ops_scatter_nd(buf, CK_F64, base, t->dt, p->k, t->dims + lead, t->strides + lead);
     else
         ops_gather_nd(buf, CK_F64, base, t->dt, p->k, t->dims + lead, t->strides + lead);
+}
+
+/* The Ada forms' scale or shift of batch bi: its H values (x's leading dims but the last two
+ * index batches; a [B..., 1, H] tensor's 1 adds nothing to the offset). */
+static void fn_batch_io(const struct fn_plan *p, void *const *addr, int i, int64_t bi, double *buf)
+{
+    const struct ops_tensor *t = &p->t[i];
+    const int last = t->ndim - 1;
+    char *base = ops_elem(t, addr, fn_row_offset(t, p->t[FN_X1].ndim - 2, bi));
+    ops_gather_nd(buf, CK_F64, base, t->dt, 1, t->dims + last, t->strides + last);
 }
 
 /* One value of a per-row output (mean, rstd, dynamic scale). */
@@ -184,11 +202,13 @@ static int32_t fn_block(const struct aclOpExecutor *e, void *const *addr, uint32
     ops_split_range(ops_numel(p->t[FN_X1].dims, p->t[FN_X1].ndim - p->k), 1, bi, bn, &r0, &r1);
     if (r0 >= r1)
         return 0;
-    double *buf = malloc((size_t)D * 10 * sizeof(double));
+    double *buf = malloc((size_t)D * 12 * sizeof(double));
     if (!buf)
         return ACL_ERROR_BAD_ALLOC;
     double *a = buf, *x2 = a + D, *g = x2 + D, *b = g + D, *bias = b + D, *n = bias + D,
-           *sc[2] = {n + D, n + 2 * D}, *zp[2] = {n + 3 * D, n + 4 * D};
+           *sc[2] = {n + D, n + 2 * D}, *zp[2] = {n + 3 * D, n + 4 * D}, *asc = n + 5 * D,
+           *ash = n + 6 * D;
+    int64_t batch = -1; /* the batch whose scale and shift asc / ash hold */
     fn_param(p, addr, FN_G, g, 1.0);
     fn_param(p, addr, FN_B, b, 0.0);
     if (p->has[FN_BIAS] && p->t[FN_BIAS].ndim <= p->k)
@@ -228,6 +248,15 @@ static int32_t fn_block(const struct aclOpExecutor *e, void *const *addr, uint32
             fn_row_io(p, addr, FN_N, r, n, true);
         for (int64_t i = 0; i < D; i++)
             a[i] = n[i] + b[i];
+        if (p->f.ada) {
+            if (r / p->S != batch) {
+                batch = r / p->S;
+                fn_batch_io(p, addr, FN_ASC, batch, asc);
+                fn_batch_io(p, addr, FN_ASH, batch, ash);
+            }
+            for (int64_t i = 0; i < D; i++)
+                a[i] = a[i] * (1.0 + asc[i]) + ash[i];
+        }
         if (p->has[FN_Y])
             fn_row_io(p, addr, FN_Y, r, a, true);
         if (p->has[FN_Y2])
@@ -266,6 +295,25 @@ static aclnnStatus fn_type(const struct fn_desc *d, int i, unsigned types, const
     return ACLNN_SUCCESS;
 }
 
+/* An Ada form's scale or shift: [B..., H] or [B..., 1, H], x being [B..., S, H]. */
+static aclnnStatus fn_ada_shape(const struct fn_desc *d, int i)
+{
+    const aclTensor *x = d->t[FN_X1], *t = d->t[i];
+    const int nb = (int)x->ndim - 2;
+    bool ok = ((int)t->ndim == nb + 1 || ((int)t->ndim == nb + 2 && t->dims[nb] == 1)) &&
+              t->dims[t->ndim - 1] == x->dims[x->ndim - 1];
+    for (int j = 0; ok && j < nb; j++)
+        ok = t->dims[j] == x->dims[j];
+    if (ok)
+        return ACLNN_SUCCESS;
+    char s1[96], s2[96];
+    return ops_err(ACLNN_ERR_PARAM_INVALID,
+                   "%s: %s has shape %s; with %s %s it must be [B..., H] "
+                   "or [B..., 1, H]",
+                   d->name, fn_what(d, i), ops_shape_str(s1, sizeof(s1), t->dims, t->ndim),
+                   fn_what(d, FN_X1), ops_shape_str(s2, sizeof(s2), x->dims, x->ndim));
+}
+
 /* Checks every tensor of d against x1 and builds the executor (FN1). */
 /* types: the data tensors'; dt2: the quantised outputs' (quantising forms) or the
  * per-row statistics' (the others). */
@@ -280,17 +328,21 @@ static aclnnStatus fn_build(const struct fn_desc *d, unsigned types, unsigned dt
             return rc;
     if ((rc = fn_type(d, FN_X1, types, "FLOAT, FLOAT16, BFLOAT16")))
         return rc;
-    /* k: gamma's dims without its leading 1s, x's trailing dims */
-    int k = (int)gamma->ndim;
-    while (k > 1 && gamma->dims[gamma->ndim - k] == 1)
+    if (d->f.ada && x->ndim < 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %d dims; it must be [B..., S, H]", name,
+                       fn_what(d, FN_X1), (int)x->ndim);
+    /* k: gamma's dims without its leading 1s, x's trailing dims (no gamma: the Ada forms'
+     * optional weight, the last dim) */
+    int k = gamma ? (int)gamma->ndim : 1;
+    while (gamma && k > 1 && gamma->dims[gamma->ndim - k] == 1)
         k--;
-    bool ok = k >= 1 && k <= (int)x->ndim;
-    for (int i = 0; ok && i < k; i++)
+    bool ok = k >= 1 && k <= (int)x->ndim && (!d->f.ada || k == 1);
+    for (int i = 0; ok && gamma && i < k; i++)
         ok = gamma->dims[gamma->ndim - k + i] == x->dims[x->ndim - k + i];
     if (!ok)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s's shape is not %s's trailing dims", name,
                        fn_what(d, FN_G), fn_what(d, FN_X1));
-    const int64_t D = ops_numel(gamma->dims, (int)gamma->ndim);
+    const int64_t D = gamma ? ops_numel(gamma->dims, (int)gamma->ndim) : x->dims[x->ndim - 1];
     const int64_t rows = ops_numel(x->dims, (int)x->ndim - k);
     for (int i = 0; i < FN_NT; i++) {
         const aclTensor *t = d->t[i];
@@ -333,6 +385,14 @@ static aclnnStatus fn_build(const struct fn_desc *d, unsigned types, unsigned dt
                 rc = ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must hold %lld values (%s's)", name,
                              fn_what(d, i), (long long)D, fn_what(d, FN_G));
             break;
+        case FN_ASC:
+        case FN_ASH:
+            rc = t->dtype != x->dtype
+                     ? ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from %s's %s", name,
+                               fn_what(d, i), ops_dt_name(t->dtype), fn_what(d, FN_X1),
+                               ops_dt_name(x->dtype))
+                     : fn_ada_shape(d, i);
+            break;
         case FN_ZP1:
         case FN_ZP2:
             rc = fn_type(d, i, DTM_F3 | DTM(DT_I8) | DTM(DT_I32),
@@ -368,6 +428,8 @@ static aclnnStatus fn_build(const struct fn_desc *d, unsigned types, unsigned dt
         {&p->t[FN_SC2], d->t[FN_SC2], fn_what(d, FN_SC2)},
         {&p->t[FN_ZP1], d->t[FN_ZP1], fn_what(d, FN_ZP1)},
         {&p->t[FN_ZP2], d->t[FN_ZP2], fn_what(d, FN_ZP2)},
+        {&p->t[FN_ASC], d->t[FN_ASC], fn_what(d, FN_ASC)},
+        {&p->t[FN_ASH], d->t[FN_ASH], fn_what(d, FN_ASH)},
         {&p->t[FN_Y], d->t[FN_Y], fn_what(d, FN_Y)}, {&p->t[FN_Y2], d->t[FN_Y2], fn_what(d, FN_Y2)},
         {&p->t[FN_N], d->t[FN_N], fn_what(d, FN_N)}, {&p->t[FN_XO], d->t[FN_XO], fn_what(d, FN_XO)},
         {&p->t[FN_MEAN], d->t[FN_MEAN], fn_what(d, FN_MEAN)},
@@ -382,6 +444,7 @@ static aclnnStatus fn_build(const struct fn_desc *d, unsigned types, unsigned dt
     p->f = d->f;
     p->k = k;
     p->D = D;
+    p->S = d->f.ada ? x->dims[x->ndim - 2] : 1;
     e->run = rows > 0 && D > 0 ? ops_split_run : NULL;
     return ops_exec_done(e, ws, ex);
 }
@@ -680,3 +743,81 @@ aclnnStatus aclnnDeepNormGetWorkspaceSize(const aclTensor *x, const aclTensor *g
     return fn_build(&d, OPS_DT_DeepNorm, OPS_DT2_DeepNorm, workspaceSize, executor);
 }
 PHASE2(DeepNorm)
+
+/* ---- AdaLayerNorm forms (FN1: LayerNorm, then the batch's adaptive scale and shift) ---------- */
+
+/* The Ada forms' weightOptional and biasOptional: x's type (v2: or FLOAT, the two alike). */
+static aclnnStatus fn_ada_affine(const char *name, bool v2, const aclTensor *x, const aclTensor *w,
+                                 const aclTensor *b)
+{
+    const aclTensor *t[2] = {w, b};
+    static const char *const what[2] = {"weightOptional", "biasOptional"};
+    for (int i = 0; i < 2; i++)
+        if (t[i] && t[i]->dtype != x->dtype && !(v2 && t[i]->dtype == ACL_FLOAT))
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s is not x's %s%s", name, what[i],
+                           ops_dt_name(t[i]->dtype), ops_dt_name(x->dtype), v2 ? " or FLOAT" : "");
+    if (w && b && w->dtype != b->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: weightOptional type %s differs from biasOptional's %s", name,
+                       ops_dt_name(w->dtype), ops_dt_name(b->dtype));
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus fn_ada(const char *name, bool v2, unsigned types, const aclTensor *x,
+                          const aclTensor *scale, const aclTensor *shift, const aclTensor *w,
+                          const aclTensor *b, double epsilon, aclTensor *out, aclTensor *meanOut,
+                          aclTensor *rstdOut, WS)
+{
+    OPS_CHECK_NULLS(name, x, scale, shift, out, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = fn_ada_affine(name, v2, x, w, b)))
+        return rc;
+    const aclTensor *st[2] = {meanOut, rstdOut};
+    static const char *const sn[2] = {"meanOutOptional", "rstdOutOptional"};
+    for (int i = 0; i < 2; i++)
+        if (st[i] && st[i]->dtype != x->dtype)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from x's %s", name,
+                           sn[i], ops_dt_name(st[i]->dtype), ops_dt_name(x->dtype));
+    FN_DESC(name, .f.eps = epsilon, .f.layer = true, .f.ada = true,
+            .t = {[FN_X1] = x,
+                  [FN_G] = w,
+                  [FN_B] = b,
+                  [FN_ASC] = scale,
+                  [FN_ASH] = shift,
+                  [FN_Y] = out,
+                  [FN_MEAN] = meanOut,
+                  [FN_RSTD] = rstdOut},
+            .what = {[FN_X1] = "x",
+                     [FN_G] = "weightOptional",
+                     [FN_B] = "biasOptional",
+                     [FN_Y] = "out",
+                     [FN_MEAN] = "meanOutOptional",
+                     [FN_RSTD] = "rstdOutOptional"});
+    return fn_build(&d, types, types, workspaceSize, executor);
+}
+
+aclnnStatus aclnnAdaLayerNormGetWorkspaceSize(const aclTensor *x, const aclTensor *scale,
+                                              const aclTensor *shift,
+                                              const aclTensor *weightOptional,
+                                              const aclTensor *biasOptional, double epsilon,
+                                              aclTensor *out, uint64_t *workspaceSize,
+                                              aclOpExecutor **executor)
+{
+    return fn_ada("aclnnAdaLayerNorm", false, OPS_DT_AdaLayerNorm, x, scale, shift, weightOptional,
+                  biasOptional, epsilon, out, NULL, NULL, workspaceSize, executor);
+}
+PHASE2(AdaLayerNorm)
+
+aclnnStatus aclnnAdaLayerNormV2GetWorkspaceSize(const aclTensor *x, const aclTensor *scale,
+                                                const aclTensor *shift,
+                                                const aclTensor *weightOptional,
+                                                const aclTensor *biasOptional, double epsilon,
+                                                aclTensor *out, aclTensor *meanOutOptional,
+                                                aclTensor *rstdOutOptional, uint64_t *workspaceSize,
+                                                aclOpExecutor **executor)
+{
+    return fn_ada("aclnnAdaLayerNormV2", true, OPS_DT_AdaLayerNormV2, x, scale, shift,
+                  weightOptional, biasOptional, epsilon, out, meanOutOptional, rstdOutOptional,
+                  workspaceSize, executor);
+}
+PHASE2(AdaLayerNormV2)

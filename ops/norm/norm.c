@@ -45,6 +45,13 @@
  *      each normalised value before it is rounded: v sigmoid(v) (silu), v sigmoid(scale v)
  *      (swish); N, C and HxW come from self's shape; gamma and beta may be FLOAT under a
  *      FLOAT16 / BFLOAT16 self (CANN's mixed form).
+ *  NM6. InstanceNorm is GroupNorm's kernel with one channel per group on (N, C, H, W) views of
+ *      x and y (an "NHWC" x permuted), storing the biased variance (not rstd) beside the mean,
+ *      each (N, C) value at its place in the 4-d mean / variance.
+ *  NB4. AdaLayerNormBackward is LayerNormBackward's kernel (H normalised) on dy (1 + scale),
+ *      scale the row's batch's: per batch, gradScale = sum over its S rows of dy (xhat w + b),
+ *      gradShift = sum of dy; gradWeight and gradBias sum dy (1 + scale) xhat and dy (1 +
+ *      scale) over every row (CANN's formulas), in double, rounded once.
  *  NM3. Norm reduces any set of dims (empty = all); p = 0 counts non-zeros,
  *      +inf / -inf take max / min |x|, 1 and 2 are the usual norms, other
  *      p give (sum |x|^p)^(1/p). LinalgVectorNorm is Norm with out's type named by dtype.
@@ -57,6 +64,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_ada_layer_norm_backward.h"
 #include "aclnnop/aclnn_add_rms_norm.h"
 #include "aclnnop/aclnn_fused_add_rms_norm.h"
 #include "aclnnop/aclnn_group_norm.h"
@@ -64,6 +72,7 @@
 #include "aclnnop/aclnn_group_normalization_grad.h"
 #include "aclnnop/aclnn_group_norm_silu.h"
 #include "aclnnop/aclnn_group_norm_swish.h"
+#include "aclnnop/aclnn_instance_norm.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
 #include "aclnnop/aclnn_layer_normalization_grad.h"
@@ -367,11 +376,26 @@ PHASE2(LayerNormWithImplMode)
 /* A row per k trailing dims (LayerNormBackward, RmsNormGrad) or a group of
  * [N, C, HxW] (GroupNormBackward: N, C, HW, G). */
 struct nbw_plan {
-    struct ops_tensor dy, x, mean, rstd, g, dx, dg, db;
+    struct ops_tensor dy, x, mean, rstd, g, sc, bias, dx, dg, db, dsc, dsh;
     bool has_mean, has_g, has_dx, has_dg, has_db, layer;
+    bool ada; /* NB4: AdaLayerNormBackward (sc, bias; dsc, dsh when given) */
+    bool has_bias, has_dsc, has_dsh;
     int k;
     int64_t D, N, C, HW, G;
+    int64_t S; /* ada: rows per batch */
 };
+
+/* AdaLayerNormBackward's tensors beyond LayerNormBackward's (NB4). */
+struct nbw_ada {
+    const aclTensor *scale, *bias, *dscale, *dshift;
+};
+
+/* ada: the H values of batch bi of a [B..., H] or [B..., 1, H] tensor (x [B..., S, H]). */
+static char *nbw_batch(const struct nbw_plan *p, const struct ops_tensor *t, void *const *addr,
+                       int64_t bi)
+{
+    return ops_elem(t, addr, lead_offset(t, p->x.ndim - 2, bi));
+}
 
 /* gamma (n values, ones when absent), the per-row mean (when given) and rstd into double. */
 static void nbw_load(const struct nbw_plan *p, void *const *addr, int64_t n, double *g,
@@ -407,13 +431,23 @@ static int32_t nbw_run(const struct aclOpExecutor *e, void *const *addr)
     const int64_t D = p->D;
     const int lead = p->x.ndim - p->k;
     const int64_t rows = ops_numel(p->x.dims, lead);
-    double *buf = calloc((size_t)(5 * D + 2 * rows + 1), sizeof(double));
+    double *buf = calloc((size_t)(9 * D + 2 * rows + 1), sizeof(double));
     if (!buf)
         return ACL_ERROR_BAD_ALLOC;
     double *dy = buf, *x = dy + D, *g = x + D, *ag = g + D, *ab = ag + D, *mean = ab + D,
-           *rstd = mean + rows;
+           *rstd = mean + rows, *asc = rstd + rows, *bias = asc + D, *gsc = bias + D,
+           *gsh = gsc + D;
     nbw_load(p, addr, D, g, mean, rstd);
+    if (p->has_bias)
+        ops_gather_nd(bias, CK_F64, ops_base(&p->bias, addr), p->bias.dt, p->bias.ndim,
+                      p->bias.dims, p->bias.strides);
     for (int64_t r = 0; r < rows; r++) {
+        if (p->ada && r % p->S == 0) { /* a batch begins: its scale, zeroed sums */
+            ops_gather_nd(asc, CK_F64, nbw_batch(p, &p->sc, addr, r / p->S), p->sc.dt, 1,
+                          p->sc.dims + p->sc.ndim - 1, p->sc.strides + p->sc.ndim - 1);
+            memset(gsc, 0, (size_t)D * sizeof(double));
+            memset(gsh, 0, (size_t)D * sizeof(double));
+        }
         ops_gather_nd(dy, CK_F64, ops_elem(&p->dy, addr, lead_offset(&p->dy, lead, r)), p->dy.dt,
                       p->k, p->dy.dims + lead, p->dy.strides + lead);
         ops_gather_nd(x, CK_F64, ops_elem(&p->x, addr, lead_offset(&p->x, lead, r)), p->x.dt, p->k,
@@ -421,12 +455,26 @@ static int32_t nbw_run(const struct aclOpExecutor *e, void *const *addr)
         const double m = p->has_mean ? mean[r] : 0, rs = rstd[r];
         double s1 = 0, s2 = 0;
         for (int64_t i = 0; i < D; i++) {
-            const double xh = (x[i] - m) * rs, gi = dy[i] * g[i];
+            const double xh = (x[i] - m) * rs;
+            if (p->ada) { /* dout of LayerNorm's result: dy (1 + scale) */
+                gsc[i] += dy[i] * (xh * g[i] + bias[i]);
+                gsh[i] += dy[i];
+                dy[i] *= 1.0 + asc[i];
+            }
+            const double gi = dy[i] * g[i];
             ag[i] += dy[i] * xh;
             ab[i] += dy[i];
             x[i] = xh;
             s1 += gi;
             s2 += gi * xh;
+        }
+        if (p->ada && r % p->S == p->S - 1) { /* a batch ends: its scale and shift gradients */
+            if (p->has_dsc)
+                ops_scatter_nd(gsc, CK_F64, nbw_batch(p, &p->dsc, addr, r / p->S), p->dsc.dt, 1,
+                               p->dsc.dims + p->dsc.ndim - 1, p->dsc.strides + p->dsc.ndim - 1);
+            if (p->has_dsh)
+                ops_scatter_nd(gsh, CK_F64, nbw_batch(p, &p->dsh, addr, r / p->S), p->dsh.dt, 1,
+                               p->dsh.dims + p->dsh.ndim - 1, p->dsh.strides + p->dsh.ndim - 1);
         }
         if (!p->has_dx)
             continue;
@@ -484,12 +532,20 @@ static aclnnStatus nbw_input(const char *name, const char *what, const aclTensor
 static aclnnStatus nbw_build(const char *name, bool layer, const aclTensor *dy, const aclTensor *x,
                              const aclTensor *mean, const aclTensor *rstd, const aclTensor *g,
                              const aclTensor *dx, const aclTensor *dg, const aclTensor *db, int k,
-                             uint64_t *ws, aclOpExecutor **ex)
+                             const struct nbw_ada *ada, uint64_t *ws, aclOpExecutor **ex)
 {
-    OPS_PLAN(e, p, name, 5, 3, struct nbw_plan, NULL, {&p->dy, dy, "gradOut"}, {&p->x, x, "input"},
+    const struct nbw_ada none = {NULL, NULL, NULL, NULL}, *a = ada ? ada : &none;
+    OPS_PLAN(e, p, name, 7, 5, struct nbw_plan, NULL, {&p->dy, dy, "gradOut"}, {&p->x, x, "input"},
              {&p->mean, mean, "mean"}, {&p->rstd, rstd, "rstd"}, {&p->g, g, "weight"},
+             {&p->sc, a->scale, "scale"}, {&p->bias, a->bias, "biasOptional"},
              {&p->dx, dx, "gradInputOut"}, {&p->dg, dg, "gradWeightOut"},
-             {&p->db, db, "gradBiasOut"});
+             {&p->db, db, "gradBiasOut"}, {&p->dsc, a->dscale, "gradScaleOut"},
+             {&p->dsh, a->dshift, "gradShiftOut"});
+    p->ada = ada != NULL;
+    p->has_bias = a->bias != NULL;
+    p->has_dsc = a->dscale != NULL;
+    p->has_dsh = a->dshift != NULL;
+    p->S = ada ? x->dims[x->ndim - 2] : 1;
     p->has_mean = mean != NULL;
     p->has_g = g != NULL;
     p->has_dx = dx != NULL;
@@ -498,7 +554,8 @@ static aclnnStatus nbw_build(const char *name, bool layer, const aclTensor *dy, 
     p->layer = layer;
     p->k = k;
     p->D = ops_numel(x->dims + x->ndim - k, k);
-    const bool work = (p->has_dx && p->x.numel) || ((p->has_dg || p->has_db) && p->D);
+    const bool work = (p->has_dx && p->x.numel) || ((p->has_dg || p->has_db) && p->D) ||
+                      ((p->has_dsc || p->has_dsh) && p->x.numel);
     e->run = work ? nbw_run : NULL;
     return ops_exec_done(e, ws, ex);
 }
@@ -538,7 +595,7 @@ aclnnStatus aclnnLayerNormBackwardGetWorkspaceSize(
         return rc;
     return nbw_build(name, true, gradOut, input, mean, rstd, weightOptional,
                      m[0] ? gradInputOut : NULL, m[1] ? gradWeightOut : NULL,
-                     m[2] ? gradBiasOut : NULL, k, workspaceSize, executor);
+                     m[2] ? gradBiasOut : NULL, k, NULL, workspaceSize, executor);
 }
 PHASE2(LayerNormBackward)
 
@@ -561,7 +618,7 @@ aclnnStatus aclnnRmsNormGradGetWorkspaceSize(const aclTensor *dy, const aclTenso
         return rc;
     if (!ops_same_shape(dgammaOut, gamma))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dgammaOut's shape differs from gamma's", name);
-    return nbw_build(name, false, dy, x, NULL, rstd, gamma, dxOut, dgammaOut, NULL, k,
+    return nbw_build(name, false, dy, x, NULL, rstd, gamma, dxOut, dgammaOut, NULL, k, NULL,
                      workspaceSize, executor);
 }
 PHASE2(RmsNormGrad)
@@ -602,10 +659,100 @@ aclnnStatus aclnnLayerNormalizationGradGetWorkspaceSize(
         (rc = norm_stat(name, "mean", mean, x, k, xt)) ||
         (rc = norm_stat(name, "rstd", rstd, x, k, xt)))
         return rc;
-    return nbw_build(name, true, dy, x, mean, rstd, gamma, dx, dgamma, dbeta, k, workspaceSize,
-                     executor);
+    return nbw_build(name, true, dy, x, mean, rstd, gamma, dx, dgamma, dbeta, k, NULL,
+                     workspaceSize, executor);
 }
 PHASE2(LayerNormalizationGrad)
+
+/* ---- AdaLayerNormBackward (NB4) -------------------------------------------------------------- */
+
+/* scale, shift and their gradients: [B..., H] or [B..., 1, H] of input's type (input [B..., S,
+ * H]). */
+static aclnnStatus alnb_batch(const char *name, const char *what, const aclTensor *t,
+                              const aclTensor *x)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(t, name, what)))
+        return rc;
+    if (t->dtype != x->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from input's %s", name,
+                       what, ops_dt_name(t->dtype), ops_dt_name(x->dtype));
+    const int nb = (int)x->ndim - 2;
+    bool ok = ((int)t->ndim == nb + 1 || ((int)t->ndim == nb + 2 && t->dims[nb] == 1)) &&
+              t->dims[t->ndim - 1] == x->dims[x->ndim - 1];
+    for (int j = 0; ok && j < nb; j++)
+        ok = t->dims[j] == x->dims[j];
+    if (ok)
+        return ACLNN_SUCCESS;
+    char s1[96];
+    return ops_err(ACLNN_ERR_PARAM_INVALID,
+                   "%s: %s has shape %s; it must be [B..., H] or [B..., 1, "
+                   "H] (input [B..., S, H])",
+                   name, what, ops_shape_str(s1, sizeof(s1), t->dims, t->ndim));
+}
+
+aclnnStatus aclnnAdaLayerNormBackwardGetWorkspaceSize(
+    const aclTensor *gradOut, const aclTensor *input, const aclIntArray *normalizedShape,
+    const aclTensor *rstd, const aclTensor *mean, const aclTensor *scale, const aclTensor *shift,
+    const aclTensor *weightOptional, const aclTensor *biasOptional, aclTensor *gradInputOut,
+    aclTensor *gradScaleOut, aclTensor *gradShiftOut, aclTensor *gradWeightOut,
+    aclTensor *gradBiasOut, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnAdaLayerNormBackward";
+    OPS_CHECK_NULLS(name, gradOut, input, normalizedShape, rstd, mean, scale, shift, workspaceSize,
+                    executor);
+    aclnnStatus rc;
+    if ((rc = nbw_input(name, "gradOut", gradOut, 1, OPS_DT_AdaLayerNormBackward)) ||
+        (rc = nbw_like(name, "input", input, "gradOut", gradOut)))
+        return rc;
+    if (input->ndim < 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: input has %d dims; it must be [B..., S, H]",
+                       name, (int)input->ndim);
+    if (normalizedShape->n != 1 || normalizedShape->v[0] != input->dims[input->ndim - 1])
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: normalizedShape must be [H], input's last dim (%lld)", name,
+                       (long long)input->dims[input->ndim - 1]);
+    const unsigned xt = DTM(ops_dt_index(input->dtype));
+    if ((rc = norm_stat(name, "mean", mean, input, 1, xt)) ||
+        (rc = norm_stat(name, "rstd", rstd, input, 1, xt)) ||
+        (rc = alnb_batch(name, "scale", scale, input)) ||
+        (rc = alnb_batch(name, "shift", shift, input)) ||
+        (weightOptional && (rc = norm_param(name, "weightOptional", weightOptional, input, 1))) ||
+        (biasOptional && (rc = norm_param(name, "biasOptional", biasOptional, input, 1))))
+        return rc;
+    /* the affine parameters' type: input's or FLOAT, the two alike; their gradients have it */
+    const aclTensor *wt = weightOptional ? weightOptional : biasOptional;
+    if (weightOptional && biasOptional && weightOptional->dtype != biasOptional->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: weightOptional type %s differs from biasOptional's %s", name,
+                       ops_dt_name(weightOptional->dtype), ops_dt_name(biasOptional->dtype));
+    const aclTensor *pg[2] = {gradWeightOut, gradBiasOut};
+    static const char *const pn[2] = {"gradWeightOut", "gradBiasOut"};
+    for (int i = 0; i < 2; i++) {
+        if (!pg[i])
+            continue;
+        if ((rc = norm_param(name, pn[i], pg[i], input, 1)))
+            return rc;
+        if (pg[i]->dtype != (wt ? wt->dtype : input->dtype))
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s is not weightOptional's %s",
+                           name, pn[i], ops_dt_name(pg[i]->dtype),
+                           ops_dt_name(wt ? wt->dtype : input->dtype));
+    }
+    if ((gradInputOut && (rc = nbw_like(name, "gradInputOut", gradInputOut, "input", input))) ||
+        (gradScaleOut && (rc = alnb_batch(name, "gradScaleOut", gradScaleOut, input))) ||
+        (gradShiftOut && (rc = alnb_batch(name, "gradShiftOut", gradShiftOut, input))))
+        return rc;
+    if (gradScaleOut && !ops_same_shape(gradScaleOut, scale))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gradScaleOut's shape differs from scale's",
+                       name);
+    if (gradShiftOut && !ops_same_shape(gradShiftOut, shift))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gradShiftOut's shape differs from shift's",
+                       name);
+    const struct nbw_ada ada = {scale, biasOptional, gradScaleOut, gradShiftOut};
+    return nbw_build(name, true, gradOut, input, mean, rstd, weightOptional, gradInputOut,
+                     gradWeightOut, gradBiasOut, 1, &ada, workspaceSize, executor);
+}
+PHASE2(AdaLayerNormBackward)
 
 /* ---- AddRmsNorm ---------------------------------------------------------------------------- */
 
@@ -729,6 +876,7 @@ struct gn_plan {
     bool has_g, has_b;
     bool act;     /* NM4: v sigmoid(scale v) after the affine step */
     double scale; /* the activation's scale (1 for silu) */
+    bool var;     /* NM6: the biased variance in rstd's place (InstanceNorm) */
     int64_t N, C, HW, G;
     double eps;
 };
@@ -780,8 +928,8 @@ static int32_t gn_run(const struct aclOpExecutor *e, void *const *addr)
             }
             mst(ops_elem(&p->mean, addr, n * p->mean.strides[0] + g * p->mean.strides[1]), 0, &mean,
                 1);
-            rst(ops_elem(&p->rstd, addr, n * p->rstd.strides[0] + g * p->rstd.strides[1]), 0, &rstd,
-                1);
+            rst(ops_elem(&p->rstd, addr, n * p->rstd.strides[0] + g * p->rstd.strides[1]), 0,
+                p->var ? &var : &rstd, 1);
         }
     free(buf);
     return 0;
@@ -794,7 +942,7 @@ static aclnnStatus gn_build(const char *name, unsigned types, const aclTensor *s
                             const aclTensor *gamma, const aclTensor *beta, int64_t N, int64_t C,
                             int64_t HxW, int64_t group, double eps, bool act, double scale,
                             int mixed, aclTensor *out, aclTensor *meanOut, aclTensor *rstdOut,
-                            uint64_t *workspaceSize, aclOpExecutor **executor)
+                            bool var, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     OPS_CHECK_NULLS(name, self, out, meanOut, rstdOut, workspaceSize, executor);
     aclnnStatus rc;
@@ -842,6 +990,7 @@ static aclnnStatus gn_build(const char *name, unsigned types, const aclTensor *s
     p->has_b = beta != NULL && ops_numel(beta->dims, 1) > 0;
     p->act = act;
     p->scale = scale;
+    p->var = var;
     p->N = N, p->C = C, p->HW = HxW, p->G = group, p->eps = eps;
     e->run = N * group > 0 ? gn_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
@@ -854,7 +1003,7 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTenso
                                            uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     return gn_build("aclnnGroupNorm", OPS_DT_GroupNorm, self, gamma, beta, N, C, HxW, group, eps,
-                    false, 1.0, 0, out, meanOut, rstdOut, workspaceSize, executor);
+                    false, 1.0, 0, out, meanOut, rstdOut, false, workspaceSize, executor);
 }
 PHASE2(GroupNorm)
 
@@ -870,7 +1019,7 @@ static aclnnStatus gn_act(const char *name, unsigned types, const aclTensor *sel
                        (int)self->ndim);
     return gn_build(name, types, self, gamma, beta, self->dims[0], self->dims[1],
                     ops_numel(self->dims + 2, (int)self->ndim - 2), group, eps, act, scale, mixed,
-                    out, meanOut, rstdOut, workspaceSize, executor);
+                    out, meanOut, rstdOut, false, workspaceSize, executor);
 }
 
 aclnnStatus aclnnGroupNormSiluGetWorkspaceSize(const aclTensor *self, const aclTensor *gamma,
@@ -916,6 +1065,93 @@ aclnnStatus aclnnGroupNormSwishGetWorkspaceSize(const aclTensor *x, const aclTen
                   workspaceSize, executor);
 }
 PHASE2(GroupNormSwish)
+
+/* ---- InstanceNorm (NM6) ---------------------------------------------------------------------- */
+
+/* mean or variance: 4 dims, N and C where dataFormat puts them, 1 elsewhere; into v as (N, C). */
+static aclnnStatus in_stat(const char *name, const char *what, const aclTensor *t, int cdim,
+                           int64_t N, int64_t C, aclTensor *v)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(t, name, what)))
+        return rc;
+    bool ok = t->ndim == 4 && t->dims[0] == N && t->dims[cdim] == C;
+    for (int i = 1; ok && i < 4; i++)
+        ok = i == cdim || t->dims[i] == 1;
+    if (!ok) {
+        char s1[96];
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has shape %s; it must be %s", name, what,
+                       ops_shape_str(s1, sizeof(s1), t->dims, t->ndim),
+                       cdim == 1 ? "(N, C, 1, 1)" : "(N, 1, 1, C)");
+    }
+    *v = *t;
+    v->ndim = 2;
+    v->dims[1] = C;
+    v->strides[1] = t->strides[cdim];
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnInstanceNormGetWorkspaceSize(const aclTensor *x, const aclTensor *gamma,
+                                              const aclTensor *beta, const char *dataFormat,
+                                              double eps, aclTensor *y, aclTensor *mean,
+                                              aclTensor *variance, uint64_t *workspaceSize,
+                                              aclOpExecutor **executor)
+{
+    const char *name = "aclnnInstanceNorm";
+    OPS_CHECK_NULLS(name, x, gamma, beta, dataFormat, y, mean, variance, workspaceSize, executor);
+    const bool nhwc = strcmp(dataFormat, "NHWC") == 0;
+    if (!nhwc && strcmp(dataFormat, "NCHW") != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dataFormat is \"%s\" (\"NCHW\" or \"NHWC\")",
+                       name, dataFormat);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(x, name, "x")) ||
+        (rc = ops_need_dt(name, "x", x->dtype, OPS_DT_InstanceNorm, &dt)))
+        return rc;
+    if (x->ndim != 4)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %d dims; it must have 4 (%s)", name,
+                       (int)x->ndim, dataFormat);
+    const aclTensor *same[5] = {gamma, beta, y, mean, variance};
+    static const char *const sn[5] = {"gamma", "beta", "y", "mean", "variance"};
+    for (int i = 0; i < 5; i++) {
+        if ((rc = ops_check_dims(same[i], name, sn[i])))
+            return rc;
+        if (same[i]->dtype != x->dtype)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from x's %s", name,
+                           sn[i], ops_dt_name(same[i]->dtype), ops_dt_name(x->dtype));
+    }
+    const int cdim = nhwc ? 3 : 1;
+    const int64_t N = x->dims[0], C = x->dims[cdim];
+    if ((rc = ops_check_shape(name, x->dims, 4, y, "y")))
+        return rc;
+    for (int i = 0; i < 2; i++)
+        if (same[i]->ndim != 1 || same[i]->dims[0] != C)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must be 1-D with x's C (%lld) values",
+                           name, sn[i], (long long)C);
+    /* x and y as (N, C, H, W) views, mean and variance as (N, C): GroupNorm's kernel with one
+     * channel per group */
+    aclTensor xv = *x, yv = *y, mv, vv;
+    if ((rc = in_stat(name, "mean", mean, cdim, N, C, &mv)) ||
+        (rc = in_stat(name, "variance", variance, cdim, N, C, &vv)))
+        return rc;
+    if (nhwc) {
+        static const int perm[4] = {0, 3, 1, 2};
+        for (int i = 0; i < 4; i++) {
+            xv.dims[i] = x->dims[perm[i]], xv.strides[i] = x->strides[perm[i]];
+            yv.dims[i] = y->dims[perm[i]], yv.strides[i] = y->strides[perm[i]];
+        }
+    }
+    if (C == 0) { /* nothing to normalise (every tensor is empty) */
+        OPS_PLAN(e, p, name, 1, 1, struct gn_plan, NULL, {&p->x, x, "x"}, {&p->y, y, "y"});
+        e->run = NULL;
+        return ops_exec_done(e, workspaceSize, executor);
+    }
+    /* an NCHW x and y are passed themselves (their addresses stay rebindable by tensor) */
+    return gn_build(name, OPS_DT_InstanceNorm, nhwc ? &xv : x, gamma, beta, N, C,
+                    xv.dims[2] * xv.dims[3], C, eps, false, 1.0, 0, nhwc ? &yv : y, &mv, &vv, true,
+                    workspaceSize, executor);
+}
+PHASE2(InstanceNorm)
 
 /* ---- GroupNormBackward (NB1) ----------------------------------------------------------------- */
 

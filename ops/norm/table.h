@@ -7,7 +7,7 @@
  * batch_norm.c (BatchNorm and the synchronised batch norm's pieces); bn_infer_grad.c
  * (BnInferGrad); modulate.c (Modulate, adaLN's scale and shift); ops-nn's experimental
  * LayerNormalizationGrad, GroupNormalizationGrad, LpNormV3 (norm.c), BatchNormalizationGrad
- * (batch_norm.c).
+ * (batch_norm.c); AdaLayerNorm(V2) (fused.c), AdaLayerNormBackward and InstanceNorm (norm.c).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -139,7 +139,18 @@
     X(GroupNormalizationGrad, group_normalization_grad, OPS_OUT,                                   \
       K(tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)                          \
     X(LpNormV3, lp_norm_v3, OPS_OUT, K(tensor, double, int64, tensor), DTM(DT_F32) | DTM(DT_F16),  \
-      none, 0)
+      none, 0)                                                                                     \
+    X(AdaLayerNorm, ada_layer_norm, OPS_OUT,                                                       \
+      K(tensor, tensor, tensor, tensor, tensor, double, tensor), DTM_F3, none, 0)                  \
+    X(AdaLayerNormV2, ada_layer_norm_v2, OPS_OUT,                                                  \
+      K(tensor, tensor, tensor, tensor, tensor, double, tensor, tensor, tensor), DTM_F3, none, 0)  \
+    X(AdaLayerNormBackward, ada_layer_norm_backward, OPS_OUT,                                      \
+      K(tensor, tensor, int_array, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, \
+        tensor, tensor, tensor),                                                                   \
+      DTM_F3, none, 0)                                                                             \
+    X(InstanceNorm, instance_norm, OPS_OUT,                                                        \
+      K(tensor, tensor, tensor, string, double, tensor, tensor, tensor),                           \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)
 
 enum { NORM_OPS(OPS_ROW_DT) };
 

@@ -7,7 +7,11 @@
 
 #include "optest.h"
 
+#include "aclnnop/aclnn_ada_layer_norm.h"
+#include "aclnnop/aclnn_ada_layer_norm_backward.h"
+#include "aclnnop/aclnn_ada_layer_norm_v2.h"
 #include "aclnnop/aclnn_add_rms_norm.h"
+#include "aclnnop/aclnn_instance_norm.h"
 #include "aclnnop/aclnn_batch_norm_backward.h"
 #include "aclnnop/aclnn_batch_normalization_grad.h"
 #include "aclnnop/aclnn_bn_infer_grad.h"
@@ -522,6 +526,73 @@ static void fused_errors(void)
     OT_FREE(&x, &xf, &g, &g4, &sc, &q, &qf, &rs, &rs3, &zi, &x1d);
 }
 
+/* AdaLayerNorm(V2), AdaLayerNormBackward and InstanceNorm: 161001 for a missing tensor, 161002
+ * for types, shapes and attributes, each message naming the parameter. */
+static void ada_instance_errors(void)
+{
+    int64_t d[3] = {2, 3, 4}, b[2] = {2, 4}, b3[3] = {2, 1, 4}, bad[2] = {3, 4}, h[1] = {4},
+            st[3] = {2, 3, 1}, x4[4] = {2, 3, 4, 4}, c[1] = {3}, m4[4] = {2, 3, 1, 1},
+            m4l[4] = {2, 1, 1, 3};
+    ot_tensor x, xh, sc, sc3, scb, sch, w, wf, wh, mr, mrh, i4, i4h, gc, mv, mvl;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 3, d}, {&xh, ACL_FLOAT16, 3, d}, {&sc, ACL_FLOAT, 2, b},
+                   {&sc3, ACL_FLOAT, 3, b3}, {&scb, ACL_FLOAT, 2, bad}, {&sch, ACL_FLOAT16, 2, b},
+                   {&w, ACL_FLOAT, 1, h}, {&wf, ACL_FLOAT, 1, h}, {&wh, ACL_FLOAT16, 1, h},
+                   {&mr, ACL_FLOAT, 3, st}, {&mrh, ACL_FLOAT16, 3, st}, {&i4, ACL_FLOAT, 4, x4},
+                   {&i4h, ACL_BF16, 4, x4}, {&gc, ACL_FLOAT, 1, c}, {&mv, ACL_FLOAT, 4, m4},
+                   {&mvl, ACL_FLOAT, 4, m4l});
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "shift", aclnnAdaLayerNorm, x.t, sc.t, NULL, NULL, NULL,
+                1e-5, x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "scale", aclnnAdaLayerNorm, x.t, scb.t, sc.t, NULL, NULL,
+                1e-5, x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "shift", aclnnAdaLayerNorm, x.t, sc3.t, sch.t, NULL, NULL,
+                1e-5, x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "weightOptional", aclnnAdaLayerNorm, xh.t, sch.t, sch.t,
+                wf.t, NULL, 1e-5, xh.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "out", aclnnAdaLayerNorm, x.t, sc.t, sc.t, w.t, w.t, 1e-5,
+                xh.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "biasOptional", aclnnAdaLayerNormV2, xh.t, sch.t, sch.t,
+                wf.t, wh.t, 1e-5, xh.t, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "rstdOutOptional", aclnnAdaLayerNormV2, x.t, sc.t, sc.t,
+                NULL, NULL, 1e-5, x.t, mr.t, mrh.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "meanOutOptional", aclnnAdaLayerNormV2, x.t, sc.t, sc.t,
+                NULL, NULL, 1e-5, x.t, sc.t, NULL);
+    const int64_t nsv[1] = {4}, ns3v[1] = {3};
+    aclIntArray *ns = aclCreateIntArray(nsv, 1), *ns3 = aclCreateIntArray(ns3v, 1);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "normalizedShape", aclnnAdaLayerNormBackward, x.t, x.t,
+                NULL, mr.t, mr.t, sc.t, sc.t, NULL, NULL, x.t, NULL, NULL, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "normalizedShape", aclnnAdaLayerNormBackward, x.t, x.t,
+                ns3, mr.t, mr.t, sc.t, sc.t, NULL, NULL, x.t, NULL, NULL, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "input", aclnnAdaLayerNormBackward, x.t, xh.t, ns, mr.t,
+                mr.t, sc.t, sc.t, NULL, NULL, x.t, NULL, NULL, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "rstd", aclnnAdaLayerNormBackward, x.t, x.t, ns, mrh.t,
+                mr.t, sc.t, sc.t, NULL, NULL, x.t, NULL, NULL, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "shift", aclnnAdaLayerNormBackward, x.t, x.t, ns, mr.t,
+                mr.t, sc.t, scb.t, NULL, NULL, x.t, NULL, NULL, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gradScaleOut", aclnnAdaLayerNormBackward, x.t, x.t, ns,
+                mr.t, mr.t, sc.t, sc.t, NULL, NULL, NULL, sc3.t, NULL, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gradWeightOut", aclnnAdaLayerNormBackward, x.t, x.t, ns,
+                mr.t, mr.t, sc.t, sc.t, w.t, NULL, NULL, NULL, NULL, wh.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "biasOptional", aclnnAdaLayerNormBackward, xh.t, xh.t, ns,
+                mrh.t, mrh.t, sch.t, sch.t, wf.t, wh.t, NULL, NULL, NULL, NULL, NULL);
+    aclDestroyIntArray(ns);
+    aclDestroyIntArray(ns3);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "variance", aclnnInstanceNorm, i4.t, gc.t, gc.t, "NCHW",
+                1e-5, i4.t, mv.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "dataFormat", aclnnInstanceNorm, i4.t, gc.t, gc.t, NULL,
+                1e-5, i4.t, mv.t, mv.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dataFormat", aclnnInstanceNorm, i4.t, gc.t, gc.t, "ND",
+                1e-5, i4.t, mv.t, mv.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "x", aclnnInstanceNorm, i4h.t, gc.t, gc.t, "NCHW", 1e-5,
+                i4h.t, mv.t, mv.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "x", aclnnInstanceNorm, x.t, gc.t, gc.t, "NCHW", 1e-5, x.t,
+                mv.t, mv.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "mean", aclnnInstanceNorm, i4.t, gc.t, gc.t, "NCHW", 1e-5,
+                i4.t, mvl.t, mv.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gamma", aclnnInstanceNorm, i4.t, w.t, gc.t, "NCHW", 1e-5,
+                i4.t, mv.t, mv.t);
+    OT_FREE(&x, &xh, &sc, &sc3, &scb, &sch, &w, &wf, &wh, &mr, &mrh, &i4, &i4h, &gc, &mv, &mvl);
+}
+
 /* aclnnFoo's first phase returns want with a message naming the operator and `what`. */
 #define FAILS_NAMING(want, what, op, ...)                                                          \
     do {                                                                                           \
@@ -630,6 +701,7 @@ int main(void)
     gnb_errors();
     normalization_grad_errors();
     fused_errors();
+    ada_instance_errors();
     opsnn_errors();
     big_case();
     ot_fini();

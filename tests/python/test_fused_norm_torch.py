@@ -2,7 +2,7 @@
 """The fused norms of ops/norm/fused.c against PyTorch (torch 1.13 on the CPU as the
 oracle): AddRmsNormQuant(V2), AddRmsNormDynamicQuant(V2), AddRmsNormCast,
 InplaceAddRmsNorm, RmsNormQuant, RmsNormDynamicQuant, GemmaRmsNorm, AddLayerNorm,
-DeepNorm, FastLayerNorm and LayerNormWithImplMode.
+DeepNorm, FastLayerNorm, LayerNormWithImplMode and AdaLayerNorm(V2).
 
 References in DOUBLE from the same rounded inputs: the norm through
 torch.nn.functional.layer_norm (LayerNorm forms) or x * rsqrt(mean(x^2) + eps), then
@@ -358,6 +358,84 @@ class FusedNormTorch(TorchCase):
                          0, 7)
         finally:
             nn.destroy_int_array(ns)
+
+    def test_ada_layer_norm(self):
+        """AdaLayerNorm(V2): torch's layer_norm over H, then (1 + scale) and shift of the row's
+        batch ([B..., H] or [B..., 1, H]); V2's weight / bias also FLOAT under a half x, and
+        its mean and rstd [B..., S, 1]."""
+        rng = random.Random(SEED + 7)
+        cases = (((2, 3, 8), False), ((2, 3, 8), True), ((4, 6), False), ((4, 6), True),
+                 ((2, 2, 3, 5), True), ((1, 1, 9), False))
+        for v2 in (False, True):
+            name = "AdaLayerNormV2" if v2 else "AdaLayerNorm"
+            for dtype in (F32, F16, BF16):
+                for shape, mid in cases:
+                    H = shape[-1]
+                    bs = list(shape[:-2])
+                    ps = bs + ([1, H] if mid else [H])
+                    for pdt in ({dtype, F32} if v2 else {dtype}):
+                        for affine in (True, False):
+                            what = "%s %s %s %s w %s affine=%s" % (name, dtype, shape, ps, pdt,
+                                                                   affine)
+                            x = rand(rng, shape).to(dtype)
+                            sc, sh = rand(rng, ps, -1, 1).to(dtype), rand(rng, ps).to(dtype)
+                            w = rand(rng, [H], 0.5, 2).to(pdt)
+                            b = rand(rng, [H]).to(pdt)
+                            ln = TF.layer_norm(x.double(), (H,), w.double() if affine else None,
+                                               b.double() if affine else None, 1e-5)
+                            s3 = sc.double().reshape(bs + [1, H])
+                            ref = ln * (1 + s3) + sh.double().reshape(bs + [1, H])
+                            out = self.zeros(shape, dtype)
+                            args = [self.dev(view_of(rng, x)).handle,
+                                    self.dev(view_of(rng, sc)).handle,
+                                    self.dev(sh).handle,
+                                    self.dev(w).handle if affine else 0,
+                                    self.dev(b).handle if affine else 0, 1e-5, out.handle]
+                            if v2:
+                                st = list(shape[:-1]) + [1]
+                                m, r = self.zeros(st, dtype), self.zeros(st, dtype)
+                                self.run_op(name, *args, m.handle, r.handle)
+                                xd = x.double()
+                                mean = xd.mean(-1, keepdim=True)
+                                var = ((xd - mean) ** 2).mean(-1, keepdim=True)
+                                check(self, m.read(), mean.to(dtype), what + " mean",
+                                      tol=tol(dtype))
+                                check(self, r.read(), torch.rsqrt(var + 1e-5).to(dtype),
+                                      what + " rstd", tol=tol(dtype))
+                            else:
+                                self.run_op(name, *args)
+                            check(self, out.read(), ref.to(dtype), what, tol=tol(dtype))
+        # V2 without the optional outputs
+        x = rand(rng, (2, 3, 4)).to(F32)
+        out = self.zeros((2, 3, 4), F32)
+        sc = self.dev(torch.zeros((2, 4), dtype=F32))
+        self.run_op("AdaLayerNormV2", self.dev(x).handle, sc.handle, sc.handle, 0, 0, 1e-5,
+                    out.handle, 0, 0)
+        check(self, out.read(), TF.layer_norm(x.double(), (4,), eps=1e-5).to(F32),
+              "AdaLayerNormV2 no mean / rstd", tol=tol(F32))
+        xh = self.zeros((2, 3, 4), F16)
+        wf = self.zeros((4,), F32)
+        bad = self.zeros((3, 4), F32)
+        ok = [self.dev(x).handle, sc.handle, sc.handle]
+        self.refused("AdaLayerNorm", 161001, 0, sc.handle, sc.handle, 0, 0, 1e-5, out.handle)
+        self.refused("AdaLayerNorm", 161001, *ok[:2], 0, 0, 0, 1e-5, out.handle)
+        self.refused("AdaLayerNorm", 161002, *ok, 0, 0, 1e-5, xh.handle)
+        self.refused("AdaLayerNorm", 161002, *ok[:1], bad.handle, sc.handle, 0, 0, 1e-5,
+                     out.handle)
+        self.refused("AdaLayerNorm", 161002, xh.handle, sc.handle, sc.handle, 0, 0, 1e-5,
+                     xh.handle)
+        sch = self.dev(torch.zeros((2, 4), dtype=F16))
+        # FLOAT weight under a FLOAT16 x: V2 only
+        self.refused("AdaLayerNorm", 161002, xh.handle, sch.handle, sch.handle, wf.handle, 0,
+                     1e-5, xh.handle)
+        self.run_op("AdaLayerNormV2", xh.handle, sch.handle, sch.handle, wf.handle, 0, 1e-5,
+                    xh.handle, 0, 0)
+        self.refused("AdaLayerNormV2", 161002, xh.handle, sch.handle, sch.handle, wf.handle,
+                     self.dev(torch.zeros((4,), dtype=F16)).handle, 1e-5, xh.handle, 0, 0)
+        self.refused("AdaLayerNormV2", 161002, *ok, 0, 0, 1e-5, out.handle,
+                     self.zeros((2, 3, 1), F16).handle, 0)
+        self.refused("AdaLayerNormV2", 161002, *ok, 0, 0, 1e-5, out.handle,
+                     self.zeros((2, 3, 2), F32).handle, 0)
 
 
 if __name__ == "__main__":

@@ -11,9 +11,9 @@ seeded random inputs of FLOAT, FLOAT16 and BFLOAT16 (and DOUBLE where the row
 declares it), every dim, non-contiguous views. References in DOUBLE, rounded
 once; tolerances as test_ew_torch's (FLOAT16 / BFLOAT16 looser for results
 that sum a row). GroupNormSilu(V2), GroupNormSwish, Modulate, RenormV2, BatchNormBackward,
-FastBatchNormBackward, LinalgVectorNorm, FusedAddRmsNorm and BnInferGrad of ops-nn's norm and
-vfusion folders the same way. Bad input gives 161001 / 161002 naming the operator. Skipped
-(exit 77) without torch."""
+FastBatchNormBackward, LinalgVectorNorm, FusedAddRmsNorm, BnInferGrad, AdaLayerNormBackward and
+InstanceNorm of ops-nn's norm and vfusion folders the same way. Bad input gives 161001 /
+161002 naming the operator. Skipped (exit 77) without torch."""
 import random
 import unittest
 
@@ -933,6 +933,159 @@ class NormTorch(TorchCase):
                      w3.handle, 1e-3, 0, g.handle)
         self.refused("BnInferGrad", 161002, g.handle, w3.handle, w3.handle, 1e-3, 0,
                      self.dev(torch.zeros((2, 3, 2, 2), dtype=F16)).handle)
+
+    def int_array(self, values):
+        a, ret = nn.create_int_array(list(values))
+        self.assertEqual(ret, 0)
+        self.addCleanup(nn.destroy_int_array, a)
+        return a
+
+    def test_ada_layer_norm_backward(self):
+        """AdaLayerNormBackward (NB4) against CANN's formulas in DOUBLE from the rounded mean
+        and rstd, and (FLOAT) against torch's autograd of layer_norm (1 + scale) + shift:
+        every gradient, scale and shift [B..., H] or [B..., 1, H], weight / bias absent or
+        FLOAT under a half input, outputs left NULL."""
+        rng = random.Random(SEED + 31)
+        cases = (((2, 3, 8), False), ((2, 3, 8), True), ((4, 6), False), ((2, 2, 3, 5), True),
+                 ((1, 1, 9), True))
+        for dtype in (F32, F16, BF16):
+            for shape, mid in cases:
+                H = shape[-1]
+                bs = list(shape[:-2])
+                ps = bs + ([1, H] if mid else [H])
+                b3 = bs + [1, H]
+                for pdt, affine in ((dtype, True), (F32, True), (dtype, False)):
+                    what = "AdaLayerNormBackward %s %s %s w %s affine=%s" % (dtype, shape, ps,
+                                                                             pdt, affine)
+                    x = rand(rng, shape).to(dtype)
+                    dy = rand(rng, shape).to(dtype)
+                    sc, sh = rand(rng, ps, -1, 1).to(dtype), rand(rng, ps).to(dtype)
+                    w = rand(rng, [H], 0.5, 2).to(pdt) if affine else None
+                    b = rand(rng, [H]).to(pdt) if affine else None
+                    xd = x.double()
+                    mean = xd.mean(-1, keepdim=True)
+                    rstd = torch.rsqrt(((xd - mean) ** 2).mean(-1, keepdim=True) + 1e-5)
+                    mr, rr = mean.to(dtype), rstd.to(dtype)
+                    # CANN's formulas from the rounded statistics
+                    m, r = mr.double(), rr.double()
+                    wd = w.double() if affine else torch.ones(H, dtype=F64)
+                    bd = b.double() if affine else torch.zeros(H, dtype=F64)
+                    s1 = 1 + sc.double().reshape(b3)
+                    g, z = dy.double(), (xd - m) * r
+                    dyg = g * wd * s1
+                    dx = (dyg - dyg.mean(-1, keepdim=True) -
+                          z * (dyg * z).mean(-1, keepdim=True)) * r
+                    red = tuple(range(len(shape) - 1))
+                    ref = {"gradInputOut": dx,
+                           "gradScaleOut": (g * (z * wd + bd)).sum(-2).reshape(ps),
+                           "gradShiftOut": g.sum(-2).reshape(ps),
+                           "gradWeightOut": (g * s1 * z).sum(red),
+                           "gradBiasOut": (g * s1).sum(red)}
+                    gdt = pdt if affine else dtype
+                    outs = {"gradInputOut": self.dev(torch.zeros(shape, dtype=dtype)),
+                            "gradScaleOut": self.dev(torch.zeros(ps, dtype=dtype)),
+                            "gradShiftOut": self.dev(torch.zeros(ps, dtype=dtype)),
+                            "gradWeightOut": self.dev(torch.zeros([H], dtype=gdt)),
+                            "gradBiasOut": self.dev(torch.zeros([H], dtype=gdt))}
+                    skip = rng.choice((None, "gradInputOut", "gradScaleOut", "gradWeightOut"))
+                    order = ("gradInputOut", "gradScaleOut", "gradShiftOut", "gradWeightOut",
+                             "gradBiasOut")
+                    self.run_op("AdaLayerNormBackward", self.dev(view_of(rng, dy)).handle,
+                                self.dev(view_of(rng, x)).handle, self.int_array([H]),
+                                self.dev(rr).handle, self.dev(mr).handle,
+                                self.dev(view_of(rng, sc)).handle, self.dev(sh).handle,
+                                self.dev(w).handle if affine else 0,
+                                self.dev(b).handle if affine else 0,
+                                *[0 if k == skip else outs[k].handle for k in order])
+                    for k in order:
+                        if k == skip:
+                            continue
+                        got = outs[k].read()
+                        check(self, got, ref[k].to(got.dtype), "%s %s" % (what, k),
+                              tol=tol(dtype))
+                    if dtype == F32 and skip is None:  # torch's autograd agrees
+                        xa = xd.clone().requires_grad_()
+                        sa = sc.double().clone().requires_grad_()
+                        ha = sh.double().clone().requires_grad_()
+                        wa = wd.clone().requires_grad_()
+                        ba = bd.clone().requires_grad_()
+                        o = TF.layer_norm(xa, (H,), wa, ba, 1e-5) * \
+                            (1 + sa.reshape(b3)) + ha.reshape(b3)
+                        o.backward(g)
+                        for k, t in (("gradInputOut", xa), ("gradScaleOut", sa),
+                                     ("gradShiftOut", ha), ("gradWeightOut", wa),
+                                     ("gradBiasOut", ba)):
+                            got = outs[k].read()
+                            check(self, got, t.grad.to(got.dtype), "%s autograd %s" % (what, k),
+                                  tol=tol(dtype))
+        f = self.dev(torch.zeros((2, 3, 4), dtype=F32))
+        h = self.dev(torch.zeros((2, 3, 4), dtype=F16))
+        st = self.dev(torch.zeros((2, 3, 1), dtype=F32))
+        sc = self.dev(torch.zeros((2, 4), dtype=F32))
+        bad = self.dev(torch.zeros((3, 4), dtype=F32))
+        ns, ns3 = self.int_array([4]), self.int_array([3])
+        ok = [f.handle, f.handle, ns, st.handle, st.handle, sc.handle, sc.handle, 0, 0]
+        outs = [f.handle, sc.handle, sc.handle, 0, 0]
+        self.run_op("AdaLayerNormBackward", *ok, *outs)
+        self.refused("AdaLayerNormBackward", 161001, *ok[:2], 0, *ok[3:], *outs)
+        self.refused("AdaLayerNormBackward", 161001, *ok[:5], 0, *ok[6:], *outs)
+        self.refused("AdaLayerNormBackward", 161002, *ok[:2], ns3, *ok[3:], *outs)
+        self.refused("AdaLayerNormBackward", 161002, f.handle, h.handle, *ok[2:], *outs)
+        self.refused("AdaLayerNormBackward", 161002, *ok[:5], bad.handle, *ok[6:], *outs)
+        self.refused("AdaLayerNormBackward", 161002, *ok, h.handle, *outs[1:])
+        self.refused("AdaLayerNormBackward", 161002, *ok, *outs[:3],
+                     self.dev(torch.zeros((4,), dtype=F16)).handle, 0)
+
+    def test_instance_norm(self):
+        """InstanceNorm (NM6) against torch's instance_norm in DOUBLE, "NCHW" and "NHWC" (x
+        permuted), the mean and biased variance per (N, C), empty tensors."""
+        rng = random.Random(SEED + 32)
+        for dtype in (F32, F16):
+            for shape in ((2, 3, 4, 5), (1, 8, 2, 2), (3, 2, 1, 7), (0, 3, 2, 2), (2, 0, 2, 2)):
+                for fmt in ("NCHW", "NHWC"):
+                    what = "InstanceNorm %s %s %s" % (dtype, shape, fmt)
+                    N, C = shape[0], shape[1]
+                    x = rand(rng, shape).to(dtype)
+                    g, b = rand(rng, (C,), 0.5, 2).to(dtype), rand(rng, (C,)).to(dtype)
+                    xd = x.double()
+                    ref = TF.instance_norm(xd, weight=g.double(), bias=b.double(), eps=1e-5) \
+                        if x.numel() else xd
+                    mean = xd.mean((2, 3)) if x.numel() else torch.zeros((N, C), dtype=F64)
+                    var = ((xd - mean.reshape(N, C, 1, 1)) ** 2).mean((2, 3)) if x.numel() \
+                        else torch.zeros((N, C), dtype=F64)
+                    if fmt == "NHWC":
+                        xi, ref = x.permute(0, 2, 3, 1).contiguous(), ref.permute(0, 2, 3, 1)
+                        st = (N, 1, 1, C)
+                    else:
+                        xi, st = x, (N, C, 1, 1)
+                    y = self.dev(torch.zeros(tuple(xi.shape), dtype=dtype))
+                    m = self.dev(torch.zeros(st, dtype=dtype))
+                    v = self.dev(torch.zeros(st, dtype=dtype))
+                    self.run_op("InstanceNorm", self.dev(view_of(rng, xi)).handle,
+                                self.dev(g).handle, self.dev(b).handle, fmt, 1e-5, y.handle,
+                                m.handle, v.handle)
+                    check(self, y.read(), ref.to(dtype), what, tol=tol(dtype))
+                    check(self, m.read(), mean.reshape(st).to(dtype), what + " mean",
+                          tol=tol(dtype))
+                    check(self, v.read(), var.reshape(st).to(dtype), what + " variance",
+                          tol=tol(dtype))
+        x = self.dev(torch.zeros((2, 3, 4, 4), dtype=F32))
+        c = self.dev(torch.zeros((3,), dtype=F32))
+        st = self.dev(torch.zeros((2, 3, 1, 1), dtype=F32))
+        ok = [x.handle, c.handle, c.handle, "NCHW", 1e-5, x.handle, st.handle, st.handle]
+        self.run_op("InstanceNorm", *ok)
+        self.refused("InstanceNorm", 161001, 0, *ok[1:])
+        self.refused("InstanceNorm", 161001, *ok[:3], None, *ok[4:])
+        self.refused("InstanceNorm", 161002, *ok[:3], "NDHWC", *ok[4:])
+        self.refused("InstanceNorm", 161002, *ok[:3], "NHWC", *ok[4:])  # mean (N, 1, 1, C)
+        self.refused("InstanceNorm", 161002,
+                     self.dev(torch.zeros((2, 3, 4), dtype=F32)).handle, *ok[1:])
+        self.refused("InstanceNorm", 161002,
+                     self.dev(torch.zeros((2, 3, 4, 4), dtype=BF16)).handle, *ok[1:])
+        self.refused("InstanceNorm", 161002, *ok[:7],
+                     self.dev(torch.zeros((2, 3, 1, 1), dtype=F16)).handle)
+        self.refused("InstanceNorm", 161002, ok[0],
+                     self.dev(torch.zeros((4,), dtype=F32)).handle, *ok[2:])
 
 
 if __name__ == "__main__":
