@@ -653,6 +653,11 @@
 #include "aclnnop/aclnn_ada_layer_norm_v2.h"
 #include "aclnnop/aclnn_ada_layer_norm_backward.h"
 #include "aclnnop/aclnn_instance_norm.h"
+#include "aclnnop/aclnn_ada_layer_norm_quant.h"
+#include "aclnnop/aclnn_layer_norm_quant.h"
+#include "aclnnop/aclnn_add_layer_norm_quant.h"
+#include "aclnnop/aclnn_add_layer_norm_quant_v2.h"
+#include "aclnnop/aclnn_rms_norm_quant_v3.h"
 /* matmul and quant rows added by the opsmm branch (issue 29) */
 #include "aclnnop/aclnn_batchmatmul_quant.h"
 #include "aclnnop/aclnn_convert_weight_to_int4_pack.h"

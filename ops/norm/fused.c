@@ -4,7 +4,8 @@
  * "residual add, normalise, then cast or quantise" operator of CANN's norm
  * family: AddRmsNormQuant(V2), AddRmsNormDynamicQuant(V2), AddRmsNormCast,
  * InplaceAddRmsNorm, RmsNormQuant, RmsNormDynamicQuant, GemmaRmsNorm,
- * AddLayerNorm, DeepNorm, AdaLayerNorm(V2).
+ * AddLayerNorm, DeepNorm, AdaLayerNorm(V2); AdaLayerNormQuant, LayerNormQuant,
+ * AddLayerNormQuant(V2), RmsNormQuantV3.
  *
  *  FN1. Per row (the trailing dims gamma spans; leading 1-dims of gamma do
  *      not count): a = alpha * x1 (+ x2) (+ bias), in double; xOut gets a
@@ -32,7 +33,10 @@
 
 #include "aclnnop/aclnn_ada_layer_norm.h"
 #include "aclnnop/aclnn_ada_layer_norm_v2.h"
+#include "aclnnop/aclnn_ada_layer_norm_quant.h"
 #include "aclnnop/aclnn_add_layer_norm.h"
+#include "aclnnop/aclnn_add_layer_norm_quant.h"
+#include "aclnnop/aclnn_add_layer_norm_quant_v2.h"
 #include "aclnnop/aclnn_add_rms_norm_cast.h"
 #include "aclnnop/aclnn_add_rms_norm_dynamic_quant.h"
 #include "aclnnop/aclnn_add_rms_norm_dynamic_quant_v2.h"
@@ -41,8 +45,10 @@
 #include "aclnnop/aclnn_deep_norm.h"
 #include "aclnnop/aclnn_gemma_rms_norm.h"
 #include "aclnnop/aclnn_inplace_add_rms_norm.h"
+#include "aclnnop/aclnn_layer_norm_quant.h"
 #include "aclnnop/aclnn_rms_norm_dynamic_quant.h"
 #include "aclnnop/aclnn_rms_norm_quant.h"
+#include "aclnnop/aclnn_rms_norm_quant_v3.h"
 #include "ops/engine/engine.h"
 #include "ops/norm/table.h"
 #include "ops/quant/quant.h"
@@ -763,37 +769,49 @@ static aclnnStatus fn_ada_affine(const char *name, bool v2, const aclTensor *x, 
     return ACLNN_SUCCESS;
 }
 
-static aclnnStatus fn_ada(const char *name, bool v2, unsigned types, const aclTensor *x,
-                          const aclTensor *scale, const aclTensor *shift, const aclTensor *w,
-                          const aclTensor *b, double epsilon, aclTensor *out, aclTensor *meanOut,
-                          aclTensor *rstdOut, WS)
+/* The Ada forms' phase 1: AdaLayerNorm(V2) (y = out, mean, rstd) and AdaLayerNormQuant
+ * (smooth, q = out and its per-row scale qs: FN2's dynamic quantisation). */
+struct fn_ada_args {
+    const aclTensor *x, *scale, *shift, *w, *b, *smooth;
+    aclTensor *out, *mean, *rstd, *q, *qs;
+};
+
+static aclnnStatus fn_ada(const char *name, bool v2, unsigned types, unsigned dt2,
+                          const struct fn_ada_args *a, double epsilon, WS)
 {
-    OPS_CHECK_NULLS(name, x, scale, shift, out, workspaceSize, executor);
+    OPS_CHECK_NULLS(name, a->x, a->scale, a->shift, workspaceSize, executor);
     aclnnStatus rc;
-    if ((rc = fn_ada_affine(name, v2, x, w, b)))
+    if ((rc = fn_ada_affine(name, v2, a->x, a->w, a->b)))
         return rc;
-    const aclTensor *st[2] = {meanOut, rstdOut};
-    static const char *const sn[2] = {"meanOutOptional", "rstdOutOptional"};
-    for (int i = 0; i < 2; i++)
-        if (st[i] && st[i]->dtype != x->dtype)
+    const aclTensor *st[3] = {a->mean, a->rstd, a->smooth};
+    static const char *const sn[3] = {"meanOutOptional", "rstdOutOptional", "smoothScalesOptional"};
+    for (int i = 0; i < 3; i++)
+        if (st[i] && st[i]->dtype != a->x->dtype)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from x's %s", name,
-                           sn[i], ops_dt_name(st[i]->dtype), ops_dt_name(x->dtype));
+                           sn[i], ops_dt_name(st[i]->dtype), ops_dt_name(a->x->dtype));
     FN_DESC(name, .f.eps = epsilon, .f.layer = true, .f.ada = true,
-            .t = {[FN_X1] = x,
-                  [FN_G] = w,
-                  [FN_B] = b,
-                  [FN_ASC] = scale,
-                  [FN_ASH] = shift,
-                  [FN_Y] = out,
-                  [FN_MEAN] = meanOut,
-                  [FN_RSTD] = rstdOut},
+            .f.quant = a->q ? FN_QDYNAMIC : FN_QNONE,
+            .t = {[FN_X1] = a->x,
+                  [FN_G] = a->w,
+                  [FN_B] = a->b,
+                  [FN_ASC] = a->scale,
+                  [FN_ASH] = a->shift,
+                  [FN_SC1] = a->smooth,
+                  [FN_Y] = a->out,
+                  [FN_MEAN] = a->mean,
+                  [FN_RSTD] = a->rstd,
+                  [FN_Q1] = a->q,
+                  [FN_QS1] = a->qs},
             .what = {[FN_X1] = "x",
                      [FN_G] = "weightOptional",
                      [FN_B] = "biasOptional",
+                     [FN_SC1] = "smoothScalesOptional",
                      [FN_Y] = "out",
                      [FN_MEAN] = "meanOutOptional",
-                     [FN_RSTD] = "rstdOutOptional"});
-    return fn_build(&d, types, types, workspaceSize, executor);
+                     [FN_RSTD] = "rstdOutOptional",
+                     [FN_Q1] = "out",
+                     [FN_QS1] = "quantScale"});
+    return fn_build(&d, types, dt2, workspaceSize, executor);
 }
 
 aclnnStatus aclnnAdaLayerNormGetWorkspaceSize(const aclTensor *x, const aclTensor *scale,
@@ -803,8 +821,12 @@ aclnnStatus aclnnAdaLayerNormGetWorkspaceSize(const aclTensor *x, const aclTenso
                                               aclTensor *out, uint64_t *workspaceSize,
                                               aclOpExecutor **executor)
 {
-    return fn_ada("aclnnAdaLayerNorm", false, OPS_DT_AdaLayerNorm, x, scale, shift, weightOptional,
-                  biasOptional, epsilon, out, NULL, NULL, workspaceSize, executor);
+    const char *name = "aclnnAdaLayerNorm";
+    OPS_CHECK_NULLS(name, out);
+    const struct fn_ada_args a = {
+        .x = x, .scale = scale, .shift = shift, .w = weightOptional, .b = biasOptional, .out = out};
+    return fn_ada(name, false, OPS_DT_AdaLayerNorm, OPS_DT_AdaLayerNorm, &a, epsilon, workspaceSize,
+                  executor);
 }
 PHASE2(AdaLayerNorm)
 
@@ -816,8 +838,244 @@ aclnnStatus aclnnAdaLayerNormV2GetWorkspaceSize(const aclTensor *x, const aclTen
                                                 aclTensor *rstdOutOptional, uint64_t *workspaceSize,
                                                 aclOpExecutor **executor)
 {
-    return fn_ada("aclnnAdaLayerNormV2", true, OPS_DT_AdaLayerNormV2, x, scale, shift,
-                  weightOptional, biasOptional, epsilon, out, meanOutOptional, rstdOutOptional,
+    const char *name = "aclnnAdaLayerNormV2";
+    OPS_CHECK_NULLS(name, out);
+    const struct fn_ada_args a = {.x = x,
+                                  .scale = scale,
+                                  .shift = shift,
+                                  .w = weightOptional,
+                                  .b = biasOptional,
+                                  .out = out,
+                                  .mean = meanOutOptional,
+                                  .rstd = rstdOutOptional};
+    return fn_ada(name, true, OPS_DT_AdaLayerNormV2, OPS_DT_AdaLayerNormV2, &a, epsilon,
                   workspaceSize, executor);
 }
 PHASE2(AdaLayerNormV2)
+
+/* AdaLayerNormQuant: AdaLayerNorm, then DynamicQuant of each row (FN2; INT8 out only). */
+aclnnStatus aclnnAdaLayerNormQuantGetWorkspaceSize(
+    const aclTensor *x, const aclTensor *scale, const aclTensor *shift,
+    const aclTensor *weightOptional, const aclTensor *biasOptional,
+    const aclTensor *smoothScalesOptional, double epsilon, const char *quantMode, aclTensor *out,
+    aclTensor *quantScale, aclTensor *quantOffsetOptional, uint64_t *workspaceSize,
+    aclOpExecutor **executor)
+{
+    const char *name = "aclnnAdaLayerNormQuant";
+    OPS_CHECK_NULLS(name, out, quantScale, quantMode);
+    if (strcmp(quantMode, "dynamic") != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: quantMode is \"%s\" (only \"dynamic\")", name,
+                       quantMode);
+    if (quantOffsetOptional)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: quantOffsetOptional must be NULL (asymmetric quantisation is not "
+                       "supported)",
+                       name);
+    const struct fn_ada_args a = {.x = x,
+                                  .scale = scale,
+                                  .shift = shift,
+                                  .w = weightOptional,
+                                  .b = biasOptional,
+                                  .smooth = smoothScalesOptional,
+                                  .q = out,
+                                  .qs = quantScale};
+    return fn_ada(name, false, OPS_DT_AdaLayerNormQuant, OPS_DT2_AdaLayerNormQuant, &a, epsilon,
+                  workspaceSize, executor);
+}
+PHASE2(AdaLayerNormQuant)
+
+/* ---- LayerNorm / RmsNorm with a static or dynamic quantisation ------------------------------ */
+
+/* LayerNormQuant: y / scale + zeroPoints, one scale for all (quantMode 0, the one CANN
+ * supports). */
+aclnnStatus aclnnLayerNormQuantGetWorkspaceSize(const aclTensor *x, const aclTensor *gammma,
+                                                const aclTensor *beta, const aclTensor *scale,
+                                                const aclTensor *zeroPointsOptional, int quantMode,
+                                                double epsilon, aclTensor *res, aclTensor *scaleOut,
+                                                uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnLayerNormQuant";
+    (void)scaleOut; /* the dynamic mode's output: not written in the static one */
+    OPS_CHECK_NULLS(name, x, gammma, beta, scale, res, workspaceSize, executor);
+    if (quantMode != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: quantMode %d is not 0 (static)", name,
+                       quantMode);
+    if (ops_numel(scale->dims, (int)scale->ndim) != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: scale must hold one value ([1])", name);
+    if (scale->dtype != x->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: scale type %s differs from x's %s", name,
+                       ops_dt_name(scale->dtype), ops_dt_name(x->dtype));
+    if (zeroPointsOptional && zeroPointsOptional->dtype != ACL_INT8)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: zeroPointsOptional type %s is not INT8", name,
+                       ops_dt_name(zeroPointsOptional->dtype));
+    FN_DESC(name, .f.eps = epsilon, .f.layer = true, .f.div = true, .f.quant = FN_QSTATIC,
+            .t = {[FN_X1] = x,
+                  [FN_G] = gammma,
+                  [FN_B] = beta,
+                  [FN_SC1] = scale,
+                  [FN_ZP1] = zeroPointsOptional,
+                  [FN_Q1] = res},
+            .what = {[FN_X1] = "x",
+                     [FN_G] = "gammma",
+                     [FN_SC1] = "scale",
+                     [FN_ZP1] = "zeroPointsOptional",
+                     [FN_Q1] = "res"});
+    return fn_build(&d, OPS_DT_LayerNormQuant, OPS_DT2_LayerNormQuant, workspaceSize, executor);
+}
+PHASE2(LayerNormQuant)
+
+/* AddLayerNormQuant(V2): AddLayerNorm, then one or two quantisations of y, static (scale
+ * multiplies or, divMode, divides; zero points added) or dynamic (scales1 / scales2 smooth),
+ * with CANN's table of the optional inputs each mode takes. */
+static aclnnStatus fn_alnq(const char *name, unsigned types, unsigned dt2,
+                           const aclTensor *const in[9], const char *quantMode, double epsilon,
+                           bool additionalOutput, bool divMode, aclTensor *y1Out, aclTensor *y2Out,
+                           aclTensor *xOut, aclTensor *lnRes, aclTensor *outScales1Out,
+                           aclTensor *outScales2Out, WS)
+{
+    const aclTensor *s1 = in[5], *s2 = in[6], *z1 = in[7], *z2 = in[8];
+    OPS_CHECK_NULLS(name, in[0], in[1], in[2], in[3], quantMode, y1Out, workspaceSize, executor);
+    const bool dyn = strcmp(quantMode, "dynamic") == 0;
+    if (!dyn && strcmp(quantMode, "static") != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: quantMode is \"%s\" (\"static\" or \"dynamic\")", name, quantMode);
+    if (!dyn && !s1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: scales1Optional is NULL; quantMode \"static\" needs it", name);
+    if (!dyn && (s2 ? !z1 != !z2 : z2 != NULL))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: zeroPoints1Optional / zeroPoints2Optional: given for both outputs "
+                       "or neither, zeroPoints2Optional only with scales2Optional",
+                       name);
+    if (dyn && (z1 || z2))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: zeroPoints1Optional / zeroPoints2Optional are given with quantMode "
+                       "\"dynamic\"",
+                       name);
+    if (dyn && s2 && !s1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: scales2Optional is given without scales1Optional", name);
+    if (dyn && !ops_dt_in(in[0]->dtype, DTM(DT_F16) | DTM(DT_BF16)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: x1 type %s is not FLOAT16 or BFLOAT16 (quantMode \"dynamic\")", name,
+                       ops_dt_name(in[0]->dtype));
+    if (s2)
+        OPS_CHECK_NULLS(name, y2Out);
+    if (additionalOutput)
+        OPS_CHECK_NULLS(name, xOut);
+    if (dyn)
+        OPS_CHECK_NULLS(name, outScales1Out);
+    if (dyn && s2)
+        OPS_CHECK_NULLS(name, outScales2Out);
+    FN_DESC(name, .f.eps = epsilon, .f.layer = true, .f.div = divMode && !dyn,
+            .f.quant = dyn ? FN_QDYNAMIC : FN_QSTATIC,
+            .t = {[FN_X1] = in[0],
+                  [FN_X2] = in[1],
+                  [FN_G] = in[2],
+                  [FN_B] = in[3],
+                  [FN_BIAS] = in[4],
+                  [FN_SC1] = s1,
+                  [FN_SC2] = s2,
+                  [FN_ZP1] = z1,
+                  [FN_ZP2] = z2,
+                  [FN_Y] = lnRes,
+                  [FN_XO] = additionalOutput ? xOut : NULL,
+                  [FN_Q1] = y1Out,
+                  [FN_Q2] = s2 ? y2Out : NULL,
+                  [FN_QS1] = dyn ? outScales1Out : NULL,
+                  [FN_QS2] = dyn && s2 ? outScales2Out : NULL},
+            .what = {[FN_BIAS] = "biasOptional",
+                     [FN_SC1] = "scales1Optional",
+                     [FN_SC2] = "scales2Optional",
+                     [FN_ZP1] = "zeroPoints1Optional",
+                     [FN_ZP2] = "zeroPoints2Optional",
+                     [FN_Y] = "layernormRes",
+                     [FN_QS1] = "outScales1Out",
+                     [FN_QS2] = "outScales2Out"});
+    return fn_build(&d, types, dt2, workspaceSize, executor);
+}
+
+aclnnStatus aclnnAddLayerNormQuantGetWorkspaceSize(
+    const aclTensor *x1, const aclTensor *x2, const aclTensor *gamma, const aclTensor *beta,
+    const aclTensor *biasOptional, const aclTensor *scales1Optional,
+    const aclTensor *scales2Optional, const aclTensor *zeroPoints1Optional,
+    const aclTensor *zeroPoints2Optional, const char *quantMode, double epsilon,
+    bool additionalOutput, bool divMode, aclTensor *y1Out, aclTensor *y2Out, aclTensor *xOut,
+    aclTensor *outScales1Out, aclTensor *outScales2Out, uint64_t *workspaceSize,
+    aclOpExecutor **executor)
+{
+    const aclTensor *const in[9] = {x1,
+                                    x2,
+                                    gamma,
+                                    beta,
+                                    biasOptional,
+                                    scales1Optional,
+                                    scales2Optional,
+                                    zeroPoints1Optional,
+                                    zeroPoints2Optional};
+    return fn_alnq("aclnnAddLayerNormQuant", OPS_DT_AddLayerNormQuant, OPS_DT2_AddLayerNormQuant,
+                   in, quantMode, epsilon, additionalOutput, divMode, y1Out, y2Out, xOut, NULL,
+                   outScales1Out, outScales2Out, workspaceSize, executor);
+}
+PHASE2(AddLayerNormQuant)
+
+aclnnStatus aclnnAddLayerNormQuantV2GetWorkspaceSize(
+    const aclTensor *x1, const aclTensor *x2, const aclTensor *gamma, const aclTensor *beta,
+    const aclTensor *biasOptional, const aclTensor *scales1Optional,
+    const aclTensor *scales2Optional, const aclTensor *zeroPoints1Optional,
+    const aclTensor *zeroPoints2Optional, const char *quantMode, double epsilon,
+    bool additionalOutput, bool divMode, aclTensor *y1Out, aclTensor *y2Out, aclTensor *xOut,
+    aclTensor *layernormRes, aclTensor *outScales1Out, aclTensor *outScales2Out,
+    uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnAddLayerNormQuantV2";
+    OPS_CHECK_NULLS(name, layernormRes);
+    const aclTensor *const in[9] = {x1,
+                                    x2,
+                                    gamma,
+                                    beta,
+                                    biasOptional,
+                                    scales1Optional,
+                                    scales2Optional,
+                                    zeroPoints1Optional,
+                                    zeroPoints2Optional};
+    return fn_alnq(name, OPS_DT_AddLayerNormQuantV2, OPS_DT2_AddLayerNormQuantV2, in, quantMode,
+                   epsilon, additionalOutput, divMode, y1Out, y2Out, xOut, layernormRes,
+                   outScales1Out, outScales2Out, workspaceSize, executor);
+}
+PHASE2(AddLayerNormQuantV2)
+
+/* RmsNormQuantV3: RmsNormQuant with divMode, an optional offset and beta, and rstd when
+ * outputRstd (INT8 y; CANN's packed INT4-in-INT32 and FLOAT8 outs are not supported). */
+aclnnStatus aclnnRmsNormQuantV3GetWorkspaceSize(const aclTensor *x, const aclTensor *gamma,
+                                                const aclTensor *scale,
+                                                const aclTensor *offsetOptional,
+                                                const aclTensor *betaOptional, double epsilon,
+                                                bool divMode, bool outputRstd, aclTensor *y,
+                                                aclTensor *rstd, uint64_t *workspaceSize,
+                                                aclOpExecutor **executor)
+{
+    const char *name = "aclnnRmsNormQuantV3";
+    OPS_CHECK_NULLS(name, x, gamma, scale, y, workspaceSize, executor);
+    if (outputRstd)
+        OPS_CHECK_NULLS(name, rstd);
+    if (scale->ndim != 1 || (offsetOptional && !ops_same_shape(offsetOptional, scale)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: scale must be 1-D and offsetOptional of scale's shape", name);
+    FN_DESC(name, .f.eps = epsilon, .f.div = divMode, .f.quant = FN_QSTATIC,
+            .t = {[FN_X1] = x,
+                  [FN_G] = gamma,
+                  [FN_B] = betaOptional,
+                  [FN_SC1] = scale,
+                  [FN_ZP1] = offsetOptional,
+                  [FN_Q1] = y,
+                  [FN_RSTD] = outputRstd ? rstd : NULL},
+            .what = {[FN_X1] = "x",
+                     [FN_B] = "betaOptional",
+                     [FN_SC1] = "scale",
+                     [FN_ZP1] = "offsetOptional",
+                     [FN_Q1] = "y",
+                     [FN_RSTD] = "rstd"});
+    return fn_build(&d, OPS_DT_RmsNormQuantV3, OPS_DT2_RmsNormQuantV3, workspaceSize, executor);
+}
+PHASE2(RmsNormQuantV3)

@@ -7,7 +7,8 @@
  * batch_norm.c (BatchNorm and the synchronised batch norm's pieces); bn_infer_grad.c
  * (BnInferGrad); modulate.c (Modulate, adaLN's scale and shift); ops-nn's experimental
  * LayerNormalizationGrad, GroupNormalizationGrad, LpNormV3 (norm.c), BatchNormalizationGrad
- * (batch_norm.c); AdaLayerNorm(V2) (fused.c), AdaLayerNormBackward and InstanceNorm (norm.c).
+ * (batch_norm.c); AdaLayerNorm(V2), AdaLayerNormQuant, LayerNormQuant, AddLayerNormQuant(V2),
+ * RmsNormQuantV3 (fused.c); AdaLayerNormBackward and InstanceNorm (norm.c).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -150,7 +151,24 @@
       DTM_F3, none, 0)                                                                             \
     X(InstanceNorm, instance_norm, OPS_OUT,                                                        \
       K(tensor, tensor, tensor, string, double, tensor, tensor, tensor),                           \
-      DTM(DT_F32) | DTM(DT_F16), none, 0)
+      DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
+    X(AdaLayerNormQuant, ada_layer_norm_quant, OPS_OUT,                                            \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, double, string, tensor, tensor, tensor),   \
+      DTM(DT_F16) | DTM(DT_BF16), out, DTM(DT_I8))                                                 \
+    X(LayerNormQuant, layer_norm_quant, OPS_OUT,                                                   \
+      K(tensor, tensor, tensor, tensor, tensor, int, double, tensor, tensor), DTM_F3, res,         \
+      DTM(DT_I8))                                                                                  \
+    X(AddLayerNormQuant, add_layer_norm_quant, OPS_OUT,                                            \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, string, double,    \
+        bool, bool, tensor, tensor, tensor, tensor, tensor),                                       \
+      DTM_F3, y1Out, DTM(DT_I8))                                                                   \
+    X(AddLayerNormQuantV2, add_layer_norm_quant_v2, OPS_OUT,                                       \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, string, double,    \
+        bool, bool, tensor, tensor, tensor, tensor, tensor, tensor),                               \
+      DTM_F3, y1Out, DTM(DT_I8))                                                                   \
+    X(RmsNormQuantV3, rms_norm_quant_v3, OPS_OUT,                                                  \
+      K(tensor, tensor, tensor, tensor, tensor, double, bool, bool, tensor, tensor), DTM_F3, y,    \
+      DTM(DT_I8))
 
 enum { NORM_OPS(OPS_ROW_DT) };
 

@@ -9,7 +9,12 @@
 
 #include "aclnnop/aclnn_ada_layer_norm.h"
 #include "aclnnop/aclnn_ada_layer_norm_backward.h"
+#include "aclnnop/aclnn_ada_layer_norm_quant.h"
 #include "aclnnop/aclnn_ada_layer_norm_v2.h"
+#include "aclnnop/aclnn_add_layer_norm_quant.h"
+#include "aclnnop/aclnn_add_layer_norm_quant_v2.h"
+#include "aclnnop/aclnn_layer_norm_quant.h"
+#include "aclnnop/aclnn_rms_norm_quant_v3.h"
 #include "aclnnop/aclnn_add_rms_norm.h"
 #include "aclnnop/aclnn_instance_norm.h"
 #include "aclnnop/aclnn_batch_norm_backward.h"
@@ -669,6 +674,66 @@ static void big_case(void)
     OT_FREE(&g, &o, &s, &v, &s3, &oh);
 }
 
+/* LayerNormQuant, AddLayerNormQuant(V2), AdaLayerNormQuant, RmsNormQuantV3: 161001 for a missing
+ * tensor, 161002 for types, shapes, modes and CANN's refused combinations of optional inputs,
+ * each message naming the parameter. */
+static void norm_quant_errors(void)
+{
+    int64_t d[2] = {2, 3}, c[1] = {3}, one[1] = {1}, r[1] = {2}, d3[3] = {2, 3, 4}, b[2] = {2, 4},
+            rs3[2] = {2, 3};
+    ot_tensor x, xf, g, s1, q, sc, x3, sc3, q3, qs3;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT16, 2, d}, {&xf, ACL_FLOAT, 2, d}, {&g, ACL_FLOAT16, 1, c},
+                   {&s1, ACL_FLOAT16, 1, one}, {&q, ACL_INT8, 2, d}, {&sc, ACL_FLOAT, 1, r},
+                   {&x3, ACL_FLOAT16, 3, d3}, {&sc3, ACL_FLOAT16, 2, b}, {&q3, ACL_INT8, 3, d3},
+                   {&qs3, ACL_FLOAT, 2, rs3});
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "quantMode", aclnnLayerNormQuant, x.t, g.t, g.t, s1.t,
+                NULL, 1, 1e-5, q.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "scale", aclnnLayerNormQuant, x.t, g.t, g.t, g.t, NULL, 0,
+                1e-5, q.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "zeroPointsOptional", aclnnLayerNormQuant, x.t, g.t, g.t,
+                s1.t, s1.t, 0, 1e-5, q.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "res", aclnnLayerNormQuant, x.t, g.t, g.t, s1.t, NULL, 0,
+                1e-5, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "scales1Optional", aclnnAddLayerNormQuant, x.t, x.t, g.t,
+                g.t, NULL, NULL, NULL, NULL, NULL, "static", 1e-5, false, false, q.t, q.t, x.t,
+                sc.t, sc.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "zeroPoints", aclnnAddLayerNormQuant, x.t, x.t, g.t, g.t,
+                NULL, g.t, NULL, g.t, g.t, "static", 1e-5, false, false, q.t, q.t, x.t, sc.t, sc.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "quantMode", aclnnAddLayerNormQuant, x.t, x.t, g.t, g.t,
+                NULL, g.t, NULL, NULL, NULL, "Static", 1e-5, false, false, q.t, q.t, x.t, sc.t,
+                sc.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "x1", aclnnAddLayerNormQuant, xf.t, xf.t, g.t, g.t, NULL,
+                NULL, NULL, NULL, NULL, "dynamic", 1e-5, false, false, q.t, q.t, xf.t, sc.t, sc.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "y1Out", aclnnAddLayerNormQuant, x.t, x.t, g.t, g.t, NULL,
+                g.t, NULL, NULL, NULL, "static", 1e-5, false, false, x.t, q.t, x.t, sc.t, sc.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "outScales1Out", aclnnAddLayerNormQuant, x.t, x.t, g.t,
+                g.t, NULL, NULL, NULL, NULL, NULL, "dynamic", 1e-5, false, false, q.t, q.t, x.t,
+                g.t, sc.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "layernormRes", aclnnAddLayerNormQuantV2, x.t, x.t, g.t,
+                g.t, NULL, g.t, NULL, NULL, NULL, "static", 1e-5, false, false, q.t, q.t, x.t, NULL,
+                sc.t, sc.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "layernormRes", aclnnAddLayerNormQuantV2, x.t, x.t, g.t,
+                g.t, NULL, g.t, NULL, NULL, NULL, "static", 1e-5, false, false, q.t, q.t, x.t, xf.t,
+                sc.t, sc.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "rstd", aclnnRmsNormQuantV3, x.t, g.t, s1.t, NULL, NULL,
+                1e-6, false, true, q.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "offsetOptional", aclnnRmsNormQuantV3, x.t, g.t, s1.t, g.t,
+                NULL, 1e-6, false, false, q.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "y", aclnnRmsNormQuantV3, x.t, g.t, s1.t, NULL, NULL, 1e-6,
+                false, false, x.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "quantMode", aclnnAdaLayerNormQuant, x3.t, sc3.t, sc3.t,
+                NULL, NULL, NULL, 1e-5, "static", q3.t, qs3.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "quantOffsetOptional", aclnnAdaLayerNormQuant, x3.t, sc3.t,
+                sc3.t, NULL, NULL, NULL, 1e-5, "dynamic", q3.t, qs3.t, qs3.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "smoothScalesOptional", aclnnAdaLayerNormQuant, x3.t,
+                sc3.t, sc3.t, NULL, NULL, qs3.t, 1e-5, "dynamic", q3.t, qs3.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "quantScale", aclnnAdaLayerNormQuant, x3.t, sc3.t, sc3.t,
+                NULL, NULL, NULL, 1e-5, "dynamic", q3.t, sc.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "quantScale", aclnnAdaLayerNormQuant, x3.t, sc3.t, sc3.t,
+                NULL, NULL, NULL, 1e-5, "dynamic", q3.t, NULL, NULL);
+    OT_FREE(&x, &xf, &g, &s1, &q, &sc, &x3, &sc3, &q3, &qs3);
+}
+
 int main(void)
 {
     ot_init();
@@ -702,6 +767,7 @@ int main(void)
     normalization_grad_errors();
     fused_errors();
     ada_instance_errors();
+    norm_quant_errors();
     opsnn_errors();
     big_case();
     ot_fini();
