@@ -658,6 +658,9 @@
 #include "aclnnop/aclnn_add_layer_norm_quant.h"
 #include "aclnnop/aclnn_add_layer_norm_quant_v2.h"
 #include "aclnnop/aclnn_rms_norm_quant_v3.h"
+#include "aclnnop/aclnn_rms_norm_grad_quant.h"
+#include "aclnnop/aclnn_group_norm_silu_quant.h"
+#include "aclnnop/aclnn_quantized_batch_norm.h"
 /* matmul and quant rows added by the opsmm branch (issue 29) */
 #include "aclnnop/aclnn_batchmatmul_quant.h"
 #include "aclnnop/aclnn_convert_weight_to_int4_pack.h"

@@ -29,6 +29,10 @@
  *      gradients: its def's formula, weight invstd / M (M dy - sum(dy) - xhat sum(dy xhat)),
  *      is BN5's (its README's 1 / sqrt(M) taken for a typo: it disagrees with the def and
  *      with torch).
+ *  BN7. QuantizedBatchNorm is BatchNorm in inference (BN3, mean / var given) on x' = (x -
+ *      inputZeroPoint) inputScale, whose result y becomes round(y / outputScale +
+ *      outputZeroPoint), half to even and saturated to the output's type (INT8, UINT8,
+ *      INT32; ops/quant's qt_round_sat), in double.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -41,9 +45,11 @@
 #include "aclnnop/aclnn_batch_norm_reduce.h"
 #include "aclnnop/aclnn_batch_norm_stats.h"
 #include "aclnnop/aclnn_batch_normalization_grad.h"
+#include "aclnnop/aclnn_quantized_batch_norm.h"
 #include "aclnnop/aclnn_sync_batch_norm_gather_stats.h"
 #include "ops/engine/engine.h"
 #include "ops/norm/table.h"
+#include "ops/quant/quant.h"
 
 enum bn_kind { BK_NORM, BK_STATS, BK_REDUCE, BK_GATHER, BK_ELEMT, BK_ELEMT_BWD, BK_BACKWARD };
 
@@ -71,6 +77,15 @@ struct bn_plan {
     bool training;
     double momentum, eps;
     int64_t N, C, S, ncnt; /* ncnt: counter's / sampleCount's elements */
+    bool quant;            /* BN7: QuantizedBatchNorm */
+    double iscale, izp, oscale, ozp;
+    int64_t qlo, qhi; /* output's range */
+};
+
+/* QuantizedBatchNorm's scalars and output range (BN7). */
+struct bn_quant {
+    double iscale, izp, oscale, ozp;
+    int64_t lo, hi;
 };
 
 static double *bn_load(const struct bn_plan *p, int i, void *const *addr, double *buf)
@@ -130,6 +145,9 @@ static int32_t bn_run(const struct aclOpExecutor *e, void *const *addr)
         return 0;
     }
     bn_load(p, BT_X, addr, x);
+    if (p->quant) /* BN7: dequantised input */
+        for (int64_t i = 0; i < all; i++)
+            x[i] = (x[i] - p->izp) * p->iscale;
     if (p->kind == BK_BACKWARD) { /* BN5 */
         bn_load(p, BT_G, addr, g);
         const double M = (double)NS;
@@ -242,6 +260,9 @@ static int32_t bn_run(const struct aclOpExecutor *e, void *const *addr)
             for (int64_t k = 0; k < S; k++)
                 r[k] = (r[k] - um[c]) * ui[c] * v[BT_W][c] + v[BT_B][c];
         }
+    if (p->quant) /* BN7: requantised output */
+        for (int64_t i = 0; i < all; i++)
+            x[i] = (double)qt_round_sat(x[i] / p->oscale + p->ozp, 0, p->qlo, p->qhi);
     bn_store(p, BT_OUT, addr, x);
     if (p->kind == BK_NORM && p->training) {
         if (p->has[BT_MEAN])
@@ -268,8 +289,9 @@ static const char *const bn_what_bwd[BT_COUNT_] = {
 
 /* The checks all kinds share: types, input [N, C, *] (2 to 8 dims), the per-channel
  * tensors 1-d [C], the data-shaped outs input's shape. */
-static aclnnStatus bn_build(const char *name, int kind, const aclTensor *const *t, unsigned types,
-                            unsigned ctypes, bool training, double momentum, double eps, WS)
+static aclnnStatus bn_build_q(const char *name, int kind, const aclTensor *const *t, unsigned types,
+                              unsigned ctypes, bool training, double momentum, double eps,
+                              const struct bn_quant *q, WS)
 {
     const char *const *what = kind == BK_BACKWARD ? bn_what_bwd : bn_what;
     aclnnStatus rc;
@@ -321,8 +343,20 @@ static aclnnStatus bn_build(const char *name, int kind, const aclTensor *const *
     p->C = C;
     p->S = ops_numel(x->dims + 2, nd - 2);
     p->ncnt = t[BT_CNT] ? ops_numel(t[BT_CNT]->dims, (int)t[BT_CNT]->ndim) : 0;
+    if (q) {
+        p->quant = true;
+        p->iscale = q->iscale, p->izp = q->izp, p->oscale = q->oscale, p->ozp = q->ozp;
+        p->qlo = q->lo, p->qhi = q->hi;
+    }
     e->run = p->C > 0 && (p->N * p->S > 0 || kind != BK_ELEMT_BWD) ? bn_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
+}
+
+static aclnnStatus bn_build(const char *name, int kind, const aclTensor *const *t, unsigned types,
+                            unsigned ctypes, bool training, double momentum, double eps, WS)
+{
+    return bn_build_q(name, kind, t, types, ctypes, training, momentum, eps, NULL, workspaceSize,
+                      executor);
 }
 
 aclnnStatus aclnnBatchNormGetWorkspaceSize(const aclTensor *input, const aclTensor *weight,
@@ -506,3 +540,54 @@ aclnnStatus aclnnBatchNormalizationGradGetWorkspaceSize(
                     workspaceSize, executor);
 }
 PHASE2(BatchNormalizationGrad)
+
+/* QuantizedBatchNorm (BN7): BatchNorm in inference on the dequantised input, requantised. */
+aclnnStatus aclnnQuantizedBatchNormGetWorkspaceSize(
+    const aclTensor *input, const aclTensor *mean, const aclTensor *var,
+    const aclScalar *inputScale, const aclScalar *inputZeroPoint, const aclScalar *outputScale,
+    const aclScalar *outputZeroPoint, aclTensor *weight, aclTensor *bias, float epsilon,
+    aclTensor *output, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnQuantizedBatchNorm";
+    OPS_CHECK_NULLS(name, input, mean, var, inputScale, inputZeroPoint, outputScale,
+                    outputZeroPoint, output, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(input, name, "input")) ||
+        (rc = ops_need_dt(name, "input", input->dtype, OPS_DT_QuantizedBatchNorm, &dt)))
+        return rc;
+    if (input->ndim != 4)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: input has %d dims; it must be NCHW (4)", name,
+                       (int)input->ndim);
+    if (output->dtype != input->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: output type %s differs from input's %s", name,
+                       ops_dt_name(output->dtype), ops_dt_name(input->dtype));
+    const aclTensor *chan[4] = {mean, var, weight, bias};
+    static const char *const cn[4] = {"mean", "var", "weight", "bias"};
+    for (int i = 0; i < 4; i++)
+        if (chan[i] && chan[i]->dtype != ACL_FLOAT)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s is not FLOAT", name, cn[i],
+                           ops_dt_name(chan[i]->dtype));
+    const struct bn_quant q = {
+        .iscale = ops_scalar_f64(inputScale),
+        .izp = ops_scalar_f64(inputZeroPoint),
+        .oscale = ops_scalar_f64(outputScale),
+        .ozp = ops_scalar_f64(outputZeroPoint),
+        .lo = dt == DT_U8   ? 0
+              : dt == DT_I8 ? -128
+                            : INT32_MIN,
+        .hi = dt == DT_U8   ? 255
+              : dt == DT_I8 ? 127
+                            : INT32_MAX,
+    };
+    if (q.izp < (double)q.lo || q.izp > (double)q.hi || q.ozp < (double)q.lo ||
+        q.ozp > (double)q.hi)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: inputZeroPoint %g / outputZeroPoint %g are outside %s's range", name,
+                       q.izp, q.ozp, ops_dt_name(input->dtype));
+    const aclTensor *t[BT_COUNT_] = {[BT_X] = input,   [BT_W] = weight, [BT_B] = bias,
+                                     [BT_MEAN] = mean, [BT_VAR] = var,  [BT_OUT] = output};
+    return bn_build_q(name, BK_NORM, t, OPS_DT_QuantizedBatchNorm | DTM(DT_F32), 0, false, 0,
+                      (double)epsilon, &q, workspaceSize, executor);
+}
+PHASE2(QuantizedBatchNorm)

@@ -45,9 +45,15 @@
  *      each normalised value before it is rounded: v sigmoid(v) (silu), v sigmoid(scale v)
  *      (swish); N, C and HxW come from self's shape; gamma and beta may be FLOAT under a
  *      FLOAT16 / BFLOAT16 self (CANN's mixed form).
+ *  NM7. GroupNormSiluQuant is GroupNormSilu's kernel whose result is quantised before it is
+ *      stored: round(v / quantScale[c]) (one scale, or one per channel), half to even, saturated
+ *      to INT8 (ops/quant's qt_round_sat); gamma, beta, meanOut and rstdOut of self's type.
  *  NM6. InstanceNorm is GroupNorm's kernel with one channel per group on (N, C, H, W) views of
  *      x and y (an "NHWC" x permuted), storing the biased variance (not rstd) beside the mean,
  *      each (N, C) value at its place in the 4-d mean / variance.
+ *  NB5. RmsNormGradQuant is RmsNormGrad (NB1) whose dx is quantised before it is stored:
+ *      round(dx * scalesX + offsetX) (divMode: dx / scalesX), half to even, saturated to INT8
+ *      (ops/quant's qt_round_sat), from the unrounded double dx; dgamma as RmsNormGrad's.
  *  NB4. AdaLayerNormBackward is LayerNormBackward's kernel (H normalised) on dy (1 + scale),
  *      scale the row's batch's: per batch, gradScale = sum over its S rows of dy (xhat w + b),
  *      gradShift = sum of dy; gradWeight and gradBias sum dy (1 + scale) xhat and dy (1 +
@@ -71,6 +77,7 @@
 #include "aclnnop/aclnn_group_norm_backward.h"
 #include "aclnnop/aclnn_group_normalization_grad.h"
 #include "aclnnop/aclnn_group_norm_silu.h"
+#include "aclnnop/aclnn_group_norm_silu_quant.h"
 #include "aclnnop/aclnn_group_norm_swish.h"
 #include "aclnnop/aclnn_instance_norm.h"
 #include "aclnnop/aclnn_layer_norm.h"
@@ -81,9 +88,11 @@
 #include "aclnnop/aclnn_norm.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_rms_norm_grad.h"
+#include "aclnnop/aclnn_rms_norm_grad_quant.h"
 #include "ops/engine/engine.h"
 #include "ops/engine/simd.h"
 #include "ops/norm/table.h"
+#include "ops/quant/quant.h"
 
 #pragma GCC optimize("O3")
 
@@ -376,18 +385,21 @@ PHASE2(LayerNormWithImplMode)
 /* A row per k trailing dims (LayerNormBackward, RmsNormGrad) or a group of
  * [N, C, HxW] (GroupNormBackward: N, C, HW, G). */
 struct nbw_plan {
-    struct ops_tensor dy, x, mean, rstd, g, sc, bias, dx, dg, db, dsc, dsh;
+    struct ops_tensor dy, x, mean, rstd, g, sc, bias, qsc, qoff, dx, dg, db, dsc, dsh;
     bool has_mean, has_g, has_dx, has_dg, has_db, layer;
     bool ada; /* NB4: AdaLayerNormBackward (sc, bias; dsc, dsh when given) */
     bool has_bias, has_dsc, has_dsh;
+    bool quant, qdiv, has_qoff; /* NB5: dx quantised to INT8 (RmsNormGradQuant) */
     int k;
     int64_t D, N, C, HW, G;
     int64_t S; /* ada: rows per batch */
 };
 
-/* AdaLayerNormBackward's tensors beyond LayerNormBackward's (NB4). */
+/* The tensors beyond LayerNormBackward's: AdaLayerNormBackward's (NB4: scale, bias, dscale,
+ * dshift) or RmsNormGradQuant's (NB5: qscale, qoffset and qdiv). */
 struct nbw_ada {
-    const aclTensor *scale, *bias, *dscale, *dshift;
+    const aclTensor *scale, *bias, *dscale, *dshift, *qscale, *qoffset;
+    bool qdiv;
 };
 
 /* ada: the H values of batch bi of a [B..., H] or [B..., 1, H] tensor (x [B..., S, H]). */
@@ -438,6 +450,13 @@ static int32_t nbw_run(const struct aclOpExecutor *e, void *const *addr)
            *rstd = mean + rows, *asc = rstd + rows, *bias = asc + D, *gsc = bias + D,
            *gsh = gsc + D;
     nbw_load(p, addr, D, g, mean, rstd);
+    double qs = 1, qo = 0; /* NB5's scale and offset (one value each) */
+    if (p->quant)
+        ops_gather_nd(&qs, CK_F64, ops_base(&p->qsc, addr), p->qsc.dt, p->qsc.ndim, p->qsc.dims,
+                      p->qsc.strides);
+    if (p->has_qoff)
+        ops_gather_nd(&qo, CK_F64, ops_base(&p->qoff, addr), p->qoff.dt, p->qoff.ndim, p->qoff.dims,
+                      p->qoff.strides);
     if (p->has_bias)
         ops_gather_nd(bias, CK_F64, ops_base(&p->bias, addr), p->bias.dt, p->bias.ndim,
                       p->bias.dims, p->bias.strides);
@@ -482,6 +501,10 @@ static int32_t nbw_run(const struct aclOpExecutor *e, void *const *addr)
         s2 /= (double)D;
         for (int64_t i = 0; i < D; i++)
             dy[i] = rs * (dy[i] * g[i] - s1 - x[i] * s2);
+        if (p->quant) /* NB5: round(dx * scale + offset) (qdiv: dx / scale), half to even */
+            for (int64_t i = 0; i < D; i++)
+                dy[i] =
+                    (double)qt_round_sat((p->qdiv ? dy[i] / qs : dy[i] * qs) + qo, 0, -128, 127);
         ops_scatter_nd(dy, CK_F64, ops_elem(&p->dx, addr, lead_offset(&p->dx, lead, r)), p->dx.dt,
                        p->k, p->dx.dims + lead, p->dx.strides + lead);
     }
@@ -534,18 +557,22 @@ static aclnnStatus nbw_build(const char *name, bool layer, const aclTensor *dy, 
                              const aclTensor *dx, const aclTensor *dg, const aclTensor *db, int k,
                              const struct nbw_ada *ada, uint64_t *ws, aclOpExecutor **ex)
 {
-    const struct nbw_ada none = {NULL, NULL, NULL, NULL}, *a = ada ? ada : &none;
-    OPS_PLAN(e, p, name, 7, 5, struct nbw_plan, NULL, {&p->dy, dy, "gradOut"}, {&p->x, x, "input"},
+    const struct nbw_ada none = {NULL, NULL, NULL, NULL, NULL, NULL, false}, *a = ada ? ada : &none;
+    OPS_PLAN(e, p, name, 9, 5, struct nbw_plan, NULL, {&p->dy, dy, "gradOut"}, {&p->x, x, "input"},
              {&p->mean, mean, "mean"}, {&p->rstd, rstd, "rstd"}, {&p->g, g, "weight"},
              {&p->sc, a->scale, "scale"}, {&p->bias, a->bias, "biasOptional"},
+             {&p->qsc, a->qscale, "scalesX"}, {&p->qoff, a->qoffset, "offsetXOptional"},
              {&p->dx, dx, "gradInputOut"}, {&p->dg, dg, "gradWeightOut"},
              {&p->db, db, "gradBiasOut"}, {&p->dsc, a->dscale, "gradScaleOut"},
              {&p->dsh, a->dshift, "gradShiftOut"});
-    p->ada = ada != NULL;
+    p->ada = a->scale != NULL;
+    p->quant = a->qscale != NULL;
+    p->qdiv = a->qdiv;
+    p->has_qoff = a->qoffset != NULL;
     p->has_bias = a->bias != NULL;
     p->has_dsc = a->dscale != NULL;
     p->has_dsh = a->dshift != NULL;
-    p->S = ada ? x->dims[x->ndim - 2] : 1;
+    p->S = p->ada ? x->dims[x->ndim - 2] : 1;
     p->has_mean = mean != NULL;
     p->has_g = g != NULL;
     p->has_dx = dx != NULL;
@@ -622,6 +649,53 @@ aclnnStatus aclnnRmsNormGradGetWorkspaceSize(const aclTensor *dy, const aclTenso
                      workspaceSize, executor);
 }
 PHASE2(RmsNormGrad)
+
+/* RmsNormGradQuant (NB5): RmsNormGrad with dx quantised statically to INT8. */
+aclnnStatus aclnnRmsNormGradQuantGetWorkspaceSize(
+    const aclTensor *dy, const aclTensor *x, const aclTensor *rstd, const aclTensor *gamma,
+    const aclTensor *scalesX, const aclTensor *offsetXOptional, const char *quantMode, bool divMode,
+    aclTensor *dxOut, aclTensor *dgammaOut, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnRmsNormGradQuant";
+    OPS_CHECK_NULLS(name, dy, x, rstd, gamma, scalesX, quantMode, dxOut, dgammaOut, workspaceSize,
+                    executor);
+    aclnnStatus rc;
+    if (strcmp(quantMode, "static") != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: quantMode is \"%s\" (only \"static\")", name,
+                       quantMode);
+    if ((rc = ops_check_dims(gamma, name, "gamma")))
+        return rc;
+    const int k = (int)gamma->ndim;
+    if ((rc = nbw_input(name, "x", x, k, OPS_DT_RmsNormGradQuant)) ||
+        (rc = nbw_like(name, "dy", dy, "x", x)) || (rc = norm_param(name, "gamma", gamma, x, k)) ||
+        (rc = norm_stat(name, "rstd", rstd, x, k, DTM(DT_F32))) ||
+        (rc = norm_stat(name, "dgammaOut", dgammaOut, gamma, 0, DTM(DT_F32))) ||
+        (rc = ops_check_dims(scalesX, name, "scalesX")) ||
+        (offsetXOptional && (rc = ops_check_dims(offsetXOptional, name, "offsetXOptional"))) ||
+        (rc = ops_check_dims(dxOut, name, "dxOut")))
+        return rc;
+    if (x->ndim < 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %d dims (2 to 8)", name, (int)x->ndim);
+    if (!ops_same_shape(dgammaOut, gamma))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dgammaOut's shape differs from gamma's", name);
+    if (!ops_dt_in(dxOut->dtype, OPS_DT2_RmsNormGradQuant) || !ops_same_shape(dxOut, x))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dxOut must be INT8 of x's shape (it is %s)",
+                       name, ops_dt_name(dxOut->dtype));
+    if (ops_numel(scalesX->dims, (int)scalesX->ndim) != 1 ||
+        (scalesX->dtype != x->dtype && scalesX->dtype != ACL_FLOAT))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: scalesX must be one value ([1]) of x's type or FLOAT (it is %s)", name,
+                       ops_dt_name(scalesX->dtype));
+    if (offsetXOptional && (ops_numel(offsetXOptional->dims, (int)offsetXOptional->ndim) != 1 ||
+                            offsetXOptional->dtype != ACL_INT32))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: offsetXOptional must be one INT32 value ([1]) (it is %s)", name,
+                       ops_dt_name(offsetXOptional->dtype));
+    const struct nbw_ada q = {NULL, NULL, NULL, NULL, scalesX, offsetXOptional, divMode};
+    return nbw_build(name, false, dy, x, NULL, rstd, gamma, dxOut, dgammaOut, NULL, k, &q,
+                     workspaceSize, executor);
+}
+PHASE2(RmsNormGradQuant)
 
 /* ---- LayerNormalizationGrad (NB2) ------------------------------------------------------------ */
 
@@ -748,7 +822,7 @@ aclnnStatus aclnnAdaLayerNormBackwardGetWorkspaceSize(
     if (gradShiftOut && !ops_same_shape(gradShiftOut, shift))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gradShiftOut's shape differs from shift's",
                        name);
-    const struct nbw_ada ada = {scale, biasOptional, gradScaleOut, gradShiftOut};
+    const struct nbw_ada ada = {scale, biasOptional, gradScaleOut, gradShiftOut, NULL, NULL, false};
     return nbw_build(name, true, gradOut, input, mean, rstd, weightOptional, gradInputOut,
                      gradWeightOut, gradBiasOut, 1, &ada, workspaceSize, executor);
 }
@@ -877,6 +951,8 @@ struct gn_plan {
     bool act;     /* NM4: v sigmoid(scale v) after the affine step */
     double scale; /* the activation's scale (1 for silu) */
     bool var;     /* NM6: the biased variance in rstd's place (InstanceNorm) */
+    bool quant;   /* NM7: out = round(v / quantScale[c]) (GroupNormSiluQuant) */
+    struct ops_tensor qs;
     int64_t N, C, HW, G;
     double eps;
 };
@@ -887,12 +963,17 @@ static int32_t gn_run(const struct aclOpExecutor *e, void *const *addr)
     const int64_t cpg = p->C / p->G, per = cpg * p->HW;
     const int nd = p->x.ndim;
     double *buf =
-        malloc((size_t)(per > 0 ? per : 1) * sizeof(double) + (size_t)(2 * p->C) * sizeof(float));
+        malloc((size_t)(per > 0 ? per : 1) * sizeof(double) + (size_t)(3 * p->C) * sizeof(float));
     if (!buf)
         return ACL_ERROR_BAD_ALLOC;
-    float *gm = (float *)(void *)(buf + (per > 0 ? per : 1)), *bt = gm + p->C;
+    float *gm = (float *)(void *)(buf + (per > 0 ? per : 1)), *bt = gm + p->C, *qs = bt + p->C;
     for (int64_t c = 0; c < p->C; c++)
         gm[c] = 1.0f, bt[c] = 0.0f;
+    if (p->quant) { /* one quantScale for all channels, or one per channel */
+        ops_gather_nd(qs, CK_F32, ops_base(&p->qs, addr), p->qs.dt, 1, p->qs.dims, p->qs.strides);
+        for (int64_t c = p->qs.numel; c < p->C; c++)
+            qs[c] = qs[0];
+    }
     if (p->has_g)
         ops_gather_nd(gm, CK_F32, ops_base(&p->g, addr), p->g.dt, 1, p->g.dims, p->g.strides);
     if (p->has_b)
@@ -922,6 +1003,9 @@ static int32_t gn_run(const struct aclOpExecutor *e, void *const *addr)
                 if (p->act)
                     for (int64_t i = 0; i < p->HW; i++)
                         row[i] = row[i] / (1.0 + exp(-p->scale * row[i]));
+                if (p->quant)
+                    for (int64_t i = 0; i < p->HW; i++)
+                        row[i] = (double)qt_round_sat(row[i] / qs[ch], 0, -128, 127);
                 int64_t off = n * p->y.strides[0] + ch * p->y.strides[1];
                 ops_scatter_nd(row, CK_F64, ops_elem(&p->y, addr, off), p->y.dt, nd - 2,
                                p->y.dims + 2, p->y.strides + 2);
@@ -942,7 +1026,8 @@ static aclnnStatus gn_build(const char *name, unsigned types, const aclTensor *s
                             const aclTensor *gamma, const aclTensor *beta, int64_t N, int64_t C,
                             int64_t HxW, int64_t group, double eps, bool act, double scale,
                             int mixed, aclTensor *out, aclTensor *meanOut, aclTensor *rstdOut,
-                            bool var, uint64_t *workspaceSize, aclOpExecutor **executor)
+                            bool var, const aclTensor *qscale, uint64_t *workspaceSize,
+                            aclOpExecutor **executor)
 {
     OPS_CHECK_NULLS(name, self, out, meanOut, rstdOut, workspaceSize, executor);
     aclnnStatus rc;
@@ -957,11 +1042,11 @@ static aclnnStatus gn_build(const char *name, unsigned types, const aclTensor *s
         at = t;
     /* the statistics' type: self's (GroupNorm, Silu), the parameters' (Swish) */
     aclDataType st = mixed == 2 ? at : t;
-    if (!ops_dt_in(t, types) || out->dtype != t || meanOut->dtype != st || rstdOut->dtype != st ||
-        (gamma && gamma->dtype != at) || (beta && beta->dtype != at))
+    if (!ops_dt_in(t, types) || out->dtype != (qscale ? ACL_INT8 : t) || meanOut->dtype != st ||
+        rstdOut->dtype != st || (gamma && gamma->dtype != at) || (beta && beta->dtype != at))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: self and out must share one of FLOAT, FLOAT16, BFLOAT16, gamma and "
-                       "beta be %s, meanOut and rstdOut %s (self is %s)",
+                       "%s: self and out must share one of FLOAT, FLOAT16, BFLOAT16 (out INT8 when "
+                       "quantised), gamma and beta be %s, meanOut and rstdOut %s (self is %s)",
                        name, ops_dt_name(at), ops_dt_name(st), ops_dt_name(t));
     if (self->ndim < 2)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self needs 2 to 8 dims", name);
@@ -983,9 +1068,10 @@ static aclnnStatus gn_build(const char *name, unsigned types, const aclTensor *s
         (beta && (beta->ndim != 1 || beta->dims[0] != C)))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gamma and beta must be 1-D with C elements",
                        name);
-    OPS_PLAN(e, p, name, 3, 3, struct gn_plan, NULL, {&p->x, self, "self"}, {&p->g, gamma, "gamma"},
-             {&p->b, beta, "beta"}, {&p->y, out, "out"}, {&p->mean, meanOut, "meanOut"},
-             {&p->rstd, rstdOut, "rstdOut"});
+    OPS_PLAN(e, p, name, 4, 3, struct gn_plan, NULL, {&p->x, self, "self"}, {&p->g, gamma, "gamma"},
+             {&p->b, beta, "beta"}, {&p->qs, qscale, "quantScale"}, {&p->y, out, "out"},
+             {&p->mean, meanOut, "meanOut"}, {&p->rstd, rstdOut, "rstdOut"});
+    p->quant = qscale != NULL;
     p->has_g = gamma != NULL && ops_numel(gamma->dims, 1) > 0;
     p->has_b = beta != NULL && ops_numel(beta->dims, 1) > 0;
     p->act = act;
@@ -1003,7 +1089,7 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTenso
                                            uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     return gn_build("aclnnGroupNorm", OPS_DT_GroupNorm, self, gamma, beta, N, C, HxW, group, eps,
-                    false, 1.0, 0, out, meanOut, rstdOut, false, workspaceSize, executor);
+                    false, 1.0, 0, out, meanOut, rstdOut, false, NULL, workspaceSize, executor);
 }
 PHASE2(GroupNorm)
 
@@ -1019,7 +1105,7 @@ static aclnnStatus gn_act(const char *name, unsigned types, const aclTensor *sel
                        (int)self->ndim);
     return gn_build(name, types, self, gamma, beta, self->dims[0], self->dims[1],
                     ops_numel(self->dims + 2, (int)self->ndim - 2), group, eps, act, scale, mixed,
-                    out, meanOut, rstdOut, false, workspaceSize, executor);
+                    out, meanOut, rstdOut, false, NULL, workspaceSize, executor);
 }
 
 aclnnStatus aclnnGroupNormSiluGetWorkspaceSize(const aclTensor *self, const aclTensor *gamma,
@@ -1065,6 +1151,35 @@ aclnnStatus aclnnGroupNormSwishGetWorkspaceSize(const aclTensor *x, const aclTen
                   workspaceSize, executor);
 }
 PHASE2(GroupNormSwish)
+
+/* GroupNormSiluQuant (NM7): GroupNormSilu, then out = round(silu / quantScale) to INT8. */
+aclnnStatus aclnnGroupNormSiluQuantGetWorkspaceSize(
+    const aclTensor *self, const aclTensor *gamma, const aclTensor *beta,
+    const aclTensor *quantScale, int64_t group, double eps, bool activateSilu, aclTensor *out,
+    aclTensor *meanOut, aclTensor *rstdOut, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnGroupNormSiluQuant";
+    OPS_CHECK_NULLS(name, self, quantScale, out, meanOut, rstdOut, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(self, name, "self")) ||
+        (rc = ops_check_dims(quantScale, name, "quantScale")))
+        return rc;
+    if (!activateSilu)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: activateSilu is false (only true)", name);
+    if (self->ndim < 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self needs 2 to 8 dims (it has %d)", name,
+                       (int)self->ndim);
+    const int64_t C = self->dims[1];
+    if (quantScale->dtype != ACL_FLOAT || quantScale->ndim != 1 ||
+        (quantScale->dims[0] != 1 && quantScale->dims[0] != C))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: quantScale must be FLOAT, 1-D with 1 or C (%lld) values", name,
+                       (long long)C);
+    return gn_build(name, OPS_DT_GroupNormSiluQuant, self, gamma, beta, self->dims[0], C,
+                    ops_numel(self->dims + 2, (int)self->ndim - 2), group, eps, true, 1.0, 0, out,
+                    meanOut, rstdOut, false, quantScale, workspaceSize, executor);
+}
+PHASE2(GroupNormSiluQuant)
 
 /* ---- InstanceNorm (NM6) ---------------------------------------------------------------------- */
 
@@ -1149,7 +1264,7 @@ aclnnStatus aclnnInstanceNormGetWorkspaceSize(const aclTensor *x, const aclTenso
     /* an NCHW x and y are passed themselves (their addresses stay rebindable by tensor) */
     return gn_build(name, OPS_DT_InstanceNorm, nhwc ? &xv : x, gamma, beta, N, C,
                     xv.dims[2] * xv.dims[3], C, eps, false, 1.0, 0, nhwc ? &yv : y, &mv, &vv, true,
-                    workspaceSize, executor);
+                    NULL, workspaceSize, executor);
 }
 PHASE2(InstanceNorm)
 

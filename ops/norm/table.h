@@ -8,7 +8,8 @@
  * (BnInferGrad); modulate.c (Modulate, adaLN's scale and shift); ops-nn's experimental
  * LayerNormalizationGrad, GroupNormalizationGrad, LpNormV3 (norm.c), BatchNormalizationGrad
  * (batch_norm.c); AdaLayerNorm(V2), AdaLayerNormQuant, LayerNormQuant, AddLayerNormQuant(V2),
- * RmsNormQuantV3 (fused.c); AdaLayerNormBackward and InstanceNorm (norm.c).
+ * RmsNormQuantV3 (fused.c); AdaLayerNormBackward, InstanceNorm, RmsNormGradQuant and
+ * GroupNormSiluQuant (norm.c); QuantizedBatchNorm (batch_norm.c).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -168,7 +169,16 @@
       DTM_F3, y1Out, DTM(DT_I8))                                                                   \
     X(RmsNormQuantV3, rms_norm_quant_v3, OPS_OUT,                                                  \
       K(tensor, tensor, tensor, tensor, tensor, double, bool, bool, tensor, tensor), DTM_F3, y,    \
-      DTM(DT_I8))
+      DTM(DT_I8))                                                                                  \
+    X(RmsNormGradQuant, rms_norm_grad_quant, OPS_OUT,                                              \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, string, bool, tensor, tensor), DTM_F3,     \
+      dxOut, DTM(DT_I8))                                                                           \
+    X(GroupNormSiluQuant, group_norm_silu_quant, OPS_OUT,                                          \
+      K(tensor, tensor, tensor, tensor, int64, double, bool, tensor, tensor, tensor),              \
+      DTM(DT_F16) | DTM(DT_BF16), none, 0)                                                         \
+    X(QuantizedBatchNorm, quantized_batch_norm, OPS_OUT,                                           \
+      K(tensor, tensor, tensor, scalar, scalar, scalar, scalar, tensor, tensor, float, tensor),    \
+      DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I32), none, 0)
 
 enum { NORM_OPS(OPS_ROW_DT) };
 

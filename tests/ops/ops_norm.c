@@ -15,6 +15,9 @@
 #include "aclnnop/aclnn_add_layer_norm_quant_v2.h"
 #include "aclnnop/aclnn_layer_norm_quant.h"
 #include "aclnnop/aclnn_rms_norm_quant_v3.h"
+#include "aclnnop/aclnn_rms_norm_grad_quant.h"
+#include "aclnnop/aclnn_group_norm_silu_quant.h"
+#include "aclnnop/aclnn_quantized_batch_norm.h"
 #include "aclnnop/aclnn_add_rms_norm.h"
 #include "aclnnop/aclnn_instance_norm.h"
 #include "aclnnop/aclnn_batch_norm_backward.h"
@@ -734,6 +737,56 @@ static void norm_quant_errors(void)
     OT_FREE(&x, &xf, &g, &s1, &q, &sc, &x3, &sc3, &q3, &qs3);
 }
 
+/* RmsNormGradQuant, GroupNormSiluQuant, QuantizedBatchNorm: 161001 for a missing tensor, 161002
+ * for types, shapes and attributes, each message naming the parameter. */
+static void quant_grad_errors(void)
+{
+    int64_t d[2] = {2, 3}, c[1] = {3}, r[1] = {2}, one[1] = {1}, g3[3] = {2, 4, 3}, st[2] = {2, 2},
+            q4[4] = {1, 2, 2, 2}, c2[1] = {2};
+    ot_tensor x, g, rs, s1, q, dg, o1, gx, gq, gst, qs, bx, bc, bxf;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT16, 2, d}, {&g, ACL_FLOAT16, 1, c}, {&rs, ACL_FLOAT, 1, r},
+                   {&s1, ACL_FLOAT, 1, one}, {&q, ACL_INT8, 2, d}, {&dg, ACL_FLOAT, 1, c},
+                   {&o1, ACL_INT8, 1, one}, {&gx, ACL_FLOAT16, 3, g3}, {&gq, ACL_INT8, 3, g3},
+                   {&gst, ACL_FLOAT16, 2, st}, {&qs, ACL_FLOAT, 1, c}, {&bx, ACL_INT8, 4, q4},
+                   {&bc, ACL_FLOAT, 1, c2}, {&bxf, ACL_FLOAT, 4, q4});
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "scalesX", aclnnRmsNormGradQuant, x.t, x.t, rs.t, g.t,
+                NULL, NULL, "static", false, q.t, dg.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "quantMode", aclnnRmsNormGradQuant, x.t, x.t, rs.t, g.t,
+                s1.t, NULL, "dynamic", false, q.t, dg.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dxOut", aclnnRmsNormGradQuant, x.t, x.t, rs.t, g.t, s1.t,
+                NULL, "static", false, x.t, dg.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "offsetXOptional", aclnnRmsNormGradQuant, x.t, x.t, rs.t,
+                g.t, s1.t, o1.t, "static", false, q.t, dg.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "scalesX", aclnnRmsNormGradQuant, x.t, x.t, rs.t, g.t,
+                dg.t, NULL, "static", false, q.t, dg.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "quantScale", aclnnGroupNormSiluQuant, gx.t, NULL, NULL,
+                NULL, 2, 1e-5, true, gq.t, gst.t, gst.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "activateSilu", aclnnGroupNormSiluQuant, gx.t, NULL, NULL,
+                s1.t, 2, 1e-5, false, gq.t, gst.t, gst.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "quantScale", aclnnGroupNormSiluQuant, gx.t, NULL, NULL,
+                qs.t, 2, 1e-5, true, gq.t, gst.t, gst.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "group", aclnnGroupNormSiluQuant, gx.t, NULL, NULL, s1.t,
+                3, 1e-5, true, gq.t, gst.t, gst.t);
+    float fs = 0.1f;
+    int64_t z0 = 0, z300 = 300;
+    aclScalar *sf = aclCreateScalar(&fs, ACL_FLOAT), *sz = aclCreateScalar(&z0, ACL_INT64),
+              *sbig = aclCreateScalar(&z300, ACL_INT64);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "var", aclnnQuantizedBatchNorm, bx.t, bc.t, NULL, sf, sz,
+                sf, sz, NULL, NULL, 1e-5f, bx.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "ZeroPoint", aclnnQuantizedBatchNorm, bx.t, bc.t, bc.t, sf,
+                sz, sf, sbig, NULL, NULL, 1e-5f, bx.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "input", aclnnQuantizedBatchNorm, bxf.t, bc.t, bc.t, sf,
+                sz, sf, sz, NULL, NULL, 1e-5f, bxf.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "mean", aclnnQuantizedBatchNorm, bx.t, qs.t, bc.t, sf, sz,
+                sf, sz, NULL, NULL, 1e-5f, bx.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "output", aclnnQuantizedBatchNorm, bx.t, bc.t, bc.t, sf,
+                sz, sf, sz, NULL, NULL, 1e-5f, bxf.t);
+    aclDestroyScalar(sf);
+    aclDestroyScalar(sz);
+    aclDestroyScalar(sbig);
+    OT_FREE(&x, &g, &rs, &s1, &q, &dg, &o1, &gx, &gq, &gst, &qs, &bx, &bc, &bxf);
+}
+
 int main(void)
 {
     ot_init();
@@ -768,6 +821,7 @@ int main(void)
     fused_errors();
     ada_instance_errors();
     norm_quant_errors();
+    quant_grad_errors();
     opsnn_errors();
     big_case();
     ot_fini();

@@ -11,8 +11,9 @@ seeded random inputs of FLOAT, FLOAT16 and BFLOAT16 (and DOUBLE where the row
 declares it), every dim, non-contiguous views. References in DOUBLE, rounded
 once; tolerances as test_ew_torch's (FLOAT16 / BFLOAT16 looser for results
 that sum a row). GroupNormSilu(V2), GroupNormSwish, Modulate, RenormV2, BatchNormBackward,
-FastBatchNormBackward, LinalgVectorNorm, FusedAddRmsNorm, BnInferGrad, AdaLayerNormBackward and
-InstanceNorm of ops-nn's norm and vfusion folders the same way. Bad input gives 161001 /
+FastBatchNormBackward, LinalgVectorNorm, FusedAddRmsNorm, BnInferGrad, AdaLayerNormBackward,
+InstanceNorm, RmsNormGradQuant, GroupNormSiluQuant and QuantizedBatchNorm of ops-nn's norm and
+vfusion folders the same way (their INT8 outputs exactly). Bad input gives 161001 /
 161002 naming the operator. Skipped (exit 77) without torch."""
 import random
 import unittest
@@ -1086,6 +1087,192 @@ class NormTorch(TorchCase):
                      self.dev(torch.zeros((2, 3, 1, 1), dtype=F16)).handle)
         self.refused("InstanceNorm", 161002, ok[0],
                      self.dev(torch.zeros((4,), dtype=F32)).handle, *ok[2:])
+
+    def check_q(self, got, ref, raw, what):
+        """Integer outputs: exact, but where raw (the unrounded value) is within 1e-6 of a
+        tie."""
+        got = got.double()
+        near_tie = ((raw - torch.floor(raw)) - 0.5).abs() < 1e-6
+        bad = ((got - ref).abs() > 0) & ~near_tie
+        self.assertFalse(bool(bad.any()), "%s: got %s want %s" % (what, got[bad][:5],
+                                                                  ref[bad][:5]))
+
+    def test_norm_grad_quant(self):
+        """RmsNormGradQuant (NB5): RmsNormGrad's dx in DOUBLE, quantised with torch.round (half
+        to even) and a clamp to INT8, exactly (but within 1e-6 of a tie); dgamma against
+        sum(dy x rstd); gamma of x's type or FLOAT, divMode, with and without offsetX."""
+        rng = random.Random(SEED + 33)
+        for dtype in (F32, F16, BF16):
+            for shape, k in (((4, 6), 1), ((2, 3, 5), 1), ((2, 3, 4), 2), ((0, 4), 1)):
+                for div in (False, True):
+                    for off in (None, rng.randint(-6, 6)):
+                        gs = list(shape[len(shape) - k:])
+                        lead = list(shape[:len(shape) - k])
+                        what = "RmsNormGradQuant %s %s div=%s offset %s" % (dtype, shape, div,
+                                                                            off)
+                        x, dy = rand(rng, shape).to(dtype), rand(rng, shape).to(dtype)
+                        gdt = rng.choice((dtype, F32))
+                        g = rand(rng, gs, 0.5, 2).to(gdt)
+                        dims = list(range(len(shape) - k, len(shape)))
+                        xd, dd, gd = x.double(), dy.double(), g.double()
+                        r = torch.rsqrt((xd * xd).mean(dims, keepdim=True) + 1e-6) \
+                            if x.numel() else torch.ones(lead + [1] * k, dtype=F64)
+                        rf = r.to(F32)
+                        rr = rf.double()
+                        m = (dd * gd * xd * rr).mean(dims, keepdim=True) if x.numel() else 0
+                        dx = (dd * gd - rr * xd * m) * rr
+                        sv = rng.uniform(0.05, 0.2) if div else rng.uniform(5, 40)
+                        sc = torch.tensor([sv], dtype=F64).to(rng.choice((dtype, F32)))
+                        raw = (dx / sc.double() if div else dx * sc.double()) + (off or 0)
+                        dg = (dd * xd * rr).sum(list(range(len(lead)))) if lead else dd * xd * rr
+                        q = self.dev(torch.zeros(shape, dtype=torch.int8))
+                        dgo = self.dev(torch.zeros(gs, dtype=F32))
+                        self.run_op("RmsNormGradQuant", self.dev(view_of(rng, dy)).handle,
+                                    self.dev(view_of(rng, x)).handle,
+                                    self.dev(rf.reshape(lead)).handle, self.dev(g).handle,
+                                    self.dev(sc).handle,
+                                    self.dev(torch.tensor([off], dtype=I32)).handle
+                                    if off is not None else 0, "static", div, q.handle,
+                                    dgo.handle)
+                        self.check_q(q.read(), torch.clamp(torch.round(raw), -128, 127), raw,
+                                     what)
+                        check(self, dgo.read(), dg.to(F32), what + " dgamma", tol=tol(dtype))
+        x = self.dev(torch.zeros((2, 3), dtype=F16))
+        g = self.dev(torch.zeros((3,), dtype=F16))
+        r = self.dev(torch.zeros((2,), dtype=F32))
+        s1 = self.dev(torch.zeros((1,), dtype=F32))
+        q = self.dev(torch.zeros((2, 3), dtype=torch.int8))
+        dg = self.dev(torch.zeros((3,), dtype=F32))
+        ok = [x.handle, x.handle, r.handle, g.handle, s1.handle, 0]
+        self.refused("RmsNormGradQuant", 161001, *ok[:4], 0, 0, "static", False, q.handle,
+                     dg.handle)
+        self.refused("RmsNormGradQuant", 161002, *ok, "dynamic", False, q.handle, dg.handle)
+        self.refused("RmsNormGradQuant", 161002, *ok, "static", False, x.handle, dg.handle)
+        self.refused("RmsNormGradQuant", 161002, *ok[:5], s1.handle, "static", False, q.handle,
+                     dg.handle)
+        self.refused("RmsNormGradQuant", 161002, *ok[:4], g.handle, 0, "static", False,
+                     q.handle, dg.handle)
+
+    def test_group_norm_silu_quant(self):
+        """GroupNormSiluQuant (NM7): torch's group_norm then silu in DOUBLE, quantised with
+        torch.round (half to even) and a clamp to INT8, exactly (but within 1e-6 of a tie);
+        quantScale one value or one per channel; gamma / beta absent (1, 0)."""
+        rng = random.Random(SEED + 34)
+        for dtype in (F16, BF16):
+            for shape, G in (((2, 6, 5), 3), ((3, 4), 2), ((2, 6, 3, 2), 2), ((1, 4, 7), 4)):
+                for per_c, affine in ((False, True), (True, True), (True, False)):
+                    N, C = shape[0], shape[1]
+                    what = "GroupNormSiluQuant %s %s per-channel=%s affine=%s" % (
+                        dtype, shape, per_c, affine)
+                    x = rand(rng, shape).to(dtype)
+                    w = rand(rng, (C,), 0.5, 2).to(dtype)
+                    b = rand(rng, (C,), -1, 1).to(dtype)
+                    qs = rand(rng, (C if per_c else 1,), 0.005, 0.03).to(F32)
+                    v = TF.group_norm(x.double(), G, w.double() if affine else None,
+                                      b.double() if affine else None, 1e-5)
+                    v = v * torch.sigmoid(v)
+                    qv = qs.double().reshape([1, -1] + [1] * (len(shape) - 2))
+                    raw = v / qv
+                    out = self.dev(torch.zeros(shape, dtype=torch.int8))
+                    m = self.dev(torch.zeros((N, G), dtype=dtype))
+                    r = self.dev(torch.zeros((N, G), dtype=dtype))
+                    self.run_op("GroupNormSiluQuant", self.dev(view_of(rng, x)).handle,
+                                self.dev(w).handle if affine else 0,
+                                self.dev(b).handle if affine else 0, self.dev(qs).handle, G,
+                                1e-5, True, out.handle, m.handle, r.handle)
+                    self.check_q(out.read(), torch.clamp(torch.round(raw), -128, 127), raw,
+                                 what)
+                    xg = x.double().reshape(N, G, -1)
+                    check(self, m.read(), xg.mean(-1).to(dtype), what + " mean", tol=tol(dtype))
+                    check(self, r.read(), torch.rsqrt(xg.var(-1, unbiased=False) + 1e-5)
+                          .to(dtype), what + " rstd", tol=tol(dtype))
+        x = self.dev(torch.zeros((2, 4, 3), dtype=F16))
+        q = self.dev(torch.zeros((2, 4, 3), dtype=torch.int8))
+        st = self.dev(torch.zeros((2, 2), dtype=F16))
+        s1 = self.dev(torch.zeros((1,), dtype=F32))
+        ok = [x.handle, 0, 0, s1.handle, 2, 1e-5, True]
+        self.refused("GroupNormSiluQuant", 161001, *ok[:3], 0, *ok[4:], q.handle, st.handle,
+                     st.handle)
+        self.refused("GroupNormSiluQuant", 161002, *ok[:6], False, q.handle, st.handle,
+                     st.handle)
+        self.refused("GroupNormSiluQuant", 161002, *ok, x.handle, st.handle, st.handle)
+        self.refused("GroupNormSiluQuant", 161002, *ok[:3],
+                     self.dev(torch.zeros((3,), dtype=F32)).handle, *ok[4:], q.handle,
+                     st.handle, st.handle)
+        self.refused("GroupNormSiluQuant", 161002, *ok[:3],
+                     self.dev(torch.zeros((1,), dtype=F16)).handle, *ok[4:], q.handle,
+                     st.handle, st.handle)
+        self.refused("GroupNormSiluQuant", 161002, *ok[:4], 3, *ok[5:], q.handle, st.handle,
+                     st.handle)
+
+    def test_quantized_batch_norm(self):
+        """QuantizedBatchNorm (BN7) against the formula in DOUBLE: dequantise, normalise with the
+        given mean / var, weight and bias (absent: 1, 0), requantise with torch.round (half to
+        even) clamped to the output type's range, exactly (but within 1e-6 of a tie); INT8,
+        UINT8, INT32; the scalars' checks."""
+        from test_ew_torch import scalar
+        rng = random.Random(SEED + 35)
+        ranges = {torch.int8: (-128, 127), torch.uint8: (0, 255),
+                  torch.int32: (-2 ** 31, 2 ** 31 - 1)}
+        for dtype, (lo, hi) in ranges.items():
+            for shape in ((2, 3, 4, 5), (1, 2, 1, 7), (3, 1, 2, 2)):
+                for affine in (True, False):
+                    C = shape[1]
+                    what = "QuantizedBatchNorm %s %s affine=%s" % (dtype, shape, affine)
+                    qlo, qhi = (lo, hi) if dtype != torch.int32 else (-1000, 1000)
+                    x = torch.tensor([rng.randint(qlo, qhi) for _ in range(
+                        shape[0] * C * shape[2] * shape[3])], dtype=dtype).reshape(shape)
+                    mean = rand(rng, (C,), -2, 2).to(F32)
+                    var = rand(rng, (C,), 0.5, 3).to(F32)
+                    w = rand(rng, (C,), 0.5, 2).to(F32)
+                    b = rand(rng, (C,), -1, 1).to(F32)
+                    isc, osc = rng.uniform(0.005, 0.05), rng.uniform(0.01, 0.05)
+                    izp = rng.randint(max(lo, -20), min(hi, 20))
+                    ozp = rng.randint(max(lo, -20), min(hi, 20))
+                    if dtype == torch.uint8:
+                        izp, ozp = abs(izp), abs(ozp)
+                    f = float(torch.tensor(isc, dtype=F32)), float(torch.tensor(osc, dtype=F32))
+                    xd = (x.double() - izp) * f[0]
+                    cs = [1, C, 1, 1]
+                    y = (xd - mean.double().reshape(cs)) / torch.sqrt(
+                        var.double().reshape(cs) + float(torch.tensor(1e-5, dtype=F32)))
+                    if affine:
+                        y = y * w.double().reshape(cs) + b.double().reshape(cs)
+                    raw = y / f[1] + ozp
+                    out = self.dev(torch.zeros(shape, dtype=dtype))
+                    hs = [scalar(isc), scalar(izp), scalar(osc), scalar(ozp)]
+                    try:
+                        self.run_op("QuantizedBatchNorm", self.dev(x).handle,
+                                    self.dev(mean).handle, self.dev(var).handle, *hs,
+                                    self.dev(w).handle if affine else 0,
+                                    self.dev(b).handle if affine else 0, 1e-5, out.handle)
+                    finally:
+                        for h in hs:
+                            nn.destroy_scalar(h)
+                    self.check_q(out.read(), torch.clamp(torch.round(raw), lo, hi), raw, what)
+        x = self.dev(torch.zeros((1, 2, 2, 2), dtype=torch.int8))
+        x3 = self.dev(torch.zeros((1, 2, 4), dtype=torch.int8))
+        xf = self.dev(torch.zeros((1, 2, 2, 2), dtype=F32))
+        c = self.dev(torch.zeros((2,), dtype=F32))
+        c3 = self.dev(torch.zeros((3,), dtype=F32))
+        hs = [scalar(0.1), scalar(0), scalar(0.1), scalar(300)]
+        good = [scalar(0.1), scalar(0), scalar(0.1), scalar(0)]
+        try:
+            self.refused("QuantizedBatchNorm", 161001, x.handle, 0, c.handle, *good, 0, 0, 1e-5,
+                         x.handle)
+            self.refused("QuantizedBatchNorm", 161002, x.handle, c.handle, c.handle, *hs, 0, 0,
+                         1e-5, x.handle)
+            self.refused("QuantizedBatchNorm", 161002, xf.handle, c.handle, c.handle, *good, 0,
+                         0, 1e-5, xf.handle)
+            self.refused("QuantizedBatchNorm", 161002, x3.handle, c.handle, c.handle, *good, 0,
+                         0, 1e-5, x3.handle)
+            self.refused("QuantizedBatchNorm", 161002, x.handle, c3.handle, c.handle, *good, 0,
+                         0, 1e-5, x.handle)
+            self.refused("QuantizedBatchNorm", 161002, x.handle, c.handle, c.handle, *good, 0,
+                         0, 1e-5, self.dev(torch.zeros((1, 2, 2, 2), dtype=torch.uint8)).handle)
+        finally:
+            for h in hs + good:
+                nn.destroy_scalar(h)
 
 
 if __name__ == "__main__":
