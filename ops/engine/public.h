@@ -661,6 +661,8 @@
 #include "aclnnop/aclnn_rms_norm_grad_quant.h"
 #include "aclnnop/aclnn_group_norm_silu_quant.h"
 #include "aclnnop/aclnn_quantized_batch_norm.h"
+#include "aclnnop/aclnn_batch_norm_backward_reduce.h"
+#include "aclnnop/aclnn_batch_norm_gather_stats_with_counts.h"
 /* matmul and quant rows added by the opsmm branch (issue 29) */
 #include "aclnnop/aclnn_batchmatmul_quant.h"
 #include "aclnnop/aclnn_convert_weight_to_int4_pack.h"

@@ -33,6 +33,14 @@
  *      inputZeroPoint) inputScale, whose result y becomes round(y / outputScale +
  *      outputZeroPoint), half to even and saturated to the output's type (INT8, UINT8,
  *      INT32; ops/quant's qt_round_sat), in double.
+ *  BN8. BatchNormGatherStatsWithCounts (torch's batch_norm_gather_stats_with_counts): from
+ *      each device's mean and invstd [n, C] and element count [n]: total = sum(counts), mean =
+ *      sum(counts mean_i) / total, var = sum(counts (1 / invstd_i^2 - eps + (mean_i -
+ *      mean)^2)) / total, invstdAll = 1 / sqrt(var + eps); runningMean / runningVar (when
+ *      given) move by momentum towards mean and the unbiased var (x total / (total - 1)).
+ *  BN9. BatchNormReduceBackward (torch's batch_norm_backward_reduce): per channel, sumDy =
+ *      sum(gradOut), sumDyXmu = sum(gradOut (x - mean)), gradWeight = sumDyXmu invstd,
+ *      gradBias = sumDy; each written when its flag (inputG: the first two) is true.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -44,6 +52,8 @@
 #include "aclnnop/aclnn_batch_norm_elemt_backward.h"
 #include "aclnnop/aclnn_batch_norm_reduce.h"
 #include "aclnnop/aclnn_batch_norm_stats.h"
+#include "aclnnop/aclnn_batch_norm_backward_reduce.h"
+#include "aclnnop/aclnn_batch_norm_gather_stats_with_counts.h"
 #include "aclnnop/aclnn_batch_normalization_grad.h"
 #include "aclnnop/aclnn_quantized_batch_norm.h"
 #include "aclnnop/aclnn_sync_batch_norm_gather_stats.h"
@@ -51,7 +61,17 @@
 #include "ops/norm/table.h"
 #include "ops/quant/quant.h"
 
-enum bn_kind { BK_NORM, BK_STATS, BK_REDUCE, BK_GATHER, BK_ELEMT, BK_ELEMT_BWD, BK_BACKWARD };
+enum bn_kind {
+    BK_NORM,
+    BK_STATS,
+    BK_REDUCE,
+    BK_GATHER,
+    BK_ELEMT,
+    BK_ELEMT_BWD,
+    BK_BACKWARD,
+    BK_GATHER_CNT, /* BN8: BatchNormGatherStatsWithCounts */
+    BK_REDUCE_BWD  /* BN9: BatchNormReduceBackward */
+};
 
 /* Operands by role; which are present depends on the kind. */
 enum {
@@ -67,6 +87,7 @@ enum {
     BT_OUT,   /* output / gradInput (BatchNormElemt, BatchNorm), sum (REDUCE) */
     BT_OUT2,  /* saveMean / mean / squareSum / batchMean / gradWeight */
     BT_OUT3,  /* saveInvstd / invstd / batchInvstd / gradBias */
+    BT_OUT4,  /* REDUCE_BWD's gradBias */
     BT_COUNT_ /* number of roles */
 };
 
@@ -109,7 +130,7 @@ static int32_t bn_run(const struct aclOpExecutor *e, void *const *addr)
     if (!buf)
         return ACL_ERROR_BAD_ALLOC;
     double *x = buf, *g = x + all, *v[BT_COUNT_] = {0}, *cnt = g + all + 12 * C;
-    for (int i = BT_W; i <= BT_OUT3; i++)
+    for (int i = BT_W; i <= BT_OUT4; i++)
         v[i] = g + all + (i - BT_W) * C;
     for (int i = BT_W; i < BT_CNT; i++) {
         if (p->has[i])
@@ -119,6 +140,38 @@ static int32_t bn_run(const struct aclOpExecutor *e, void *const *addr)
                 v[i][c] = i == BT_W ? 1.0 : 0.0;
     }
     double *mean = v[BT_OUT2], *invstd = v[BT_OUT3];
+    if (p->kind == BK_GATHER_CNT) { /* BN8: x mean [W, C], g invstd [W, C], cnt [W] */
+        bn_load(p, BT_X, addr, x);
+        bn_load(p, BT_G, addr, g);
+        bn_load(p, BT_CNT, addr, cnt);
+        double total = 0;
+        for (int64_t w = 0; w < N; w++)
+            total += cnt[w];
+        for (int64_t c = 0; c < C; c++) {
+            double m = 0, var = 0;
+            for (int64_t w = 0; w < N; w++)
+                m += cnt[w] * x[w * C + c];
+            m /= total;
+            for (int64_t w = 0; w < N; w++) {
+                const double is = g[w * C + c], d = x[w * C + c] - m;
+                var += cnt[w] * (1.0 / (is * is) - p->eps + d * d);
+            }
+            var /= total;
+            mean[c] = m;
+            invstd[c] = 1.0 / sqrt(var + p->eps);
+            v[BT_MEAN][c] = (1 - p->momentum) * v[BT_MEAN][c] + p->momentum * m;
+            v[BT_VAR][c] =
+                (1 - p->momentum) * v[BT_VAR][c] + p->momentum * var * total / (total - 1);
+        }
+        if (p->has[BT_MEAN])
+            bn_store(p, BT_MEAN, addr, v[BT_MEAN]);
+        if (p->has[BT_VAR])
+            bn_store(p, BT_VAR, addr, v[BT_VAR]);
+        bn_store(p, BT_OUT2, addr, mean);
+        bn_store(p, BT_OUT3, addr, invstd);
+        free(buf);
+        return 0;
+    }
     if (p->kind == BK_GATHER) { /* x: totalSum [N, C], g: totalSquareSum, cnt [N] */
         bn_load(p, BT_X, addr, x);
         bn_load(p, BT_G, addr, g);
@@ -148,6 +201,28 @@ static int32_t bn_run(const struct aclOpExecutor *e, void *const *addr)
     if (p->quant) /* BN7: dequantised input */
         for (int64_t i = 0; i < all; i++)
             x[i] = (x[i] - p->izp) * p->iscale;
+    if (p->kind == BK_REDUCE_BWD) { /* BN9 */
+        bn_load(p, BT_G, addr, g);
+        for (int64_t c = 0; c < C; c++) {
+            double sdy = 0, dot = 0;
+            for (int64_t n = 0; n < N; n++)
+                for (int64_t k = 0; k < S; k++) {
+                    const int64_t at = (n * C + c) * S + k;
+                    sdy += g[at];
+                    dot += g[at] * (x[at] - v[BT_MEAN][c]);
+                }
+            v[BT_OUT][c] = sdy;
+            mean[c] = dot;
+            invstd[c] = dot * v[BT_VAR][c];
+            v[BT_OUT4][c] = sdy;
+        }
+        const int outs[4] = {BT_OUT, BT_OUT2, BT_OUT3, BT_OUT4};
+        for (int i = 0; i < 4; i++)
+            if (p->has[outs[i]])
+                bn_store(p, outs[i], addr, v[outs[i]]);
+        free(buf);
+        return 0;
+    }
     if (p->kind == BK_BACKWARD) { /* BN5 */
         bn_load(p, BT_G, addr, g);
         const double M = (double)NS;
@@ -278,22 +353,29 @@ static int32_t bn_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-static const char *const bn_what[BT_COUNT_] = {"input",   "gradOut",    "weight",   "bias",
-                                               "mean",    "var/invstd", "sumDy",    "sumDyXmu",
-                                               "counter", "output",     "mean out", "invstd out"};
+static const char *const bn_what[BT_COUNT_] = {
+    "input",    "gradOut", "weight", "bias",     "mean",       "var/invstd", "sumDy",
+    "sumDyXmu", "counter", "output", "mean out", "invstd out", "gradBias"};
 
 /* BatchNormBackward's names for the roles it uses (BN5). */
 static const char *const bn_what_bwd[BT_COUNT_] = {
-    "input",    "gradOut",    "weight",  "bias",      "runningMean", "runningVar",
-    "saveMean", "saveInvstd", "counter", "gradInput", "gradWeight",  "gradBias"};
+    "input",      "gradOut", "weight",    "bias",       "runningMean", "runningVar", "saveMean",
+    "saveInvstd", "counter", "gradInput", "gradWeight", "gradBias",    "unused"};
 
 /* The checks all kinds share: types, input [N, C, *] (2 to 8 dims), the per-channel
  * tensors 1-d [C], the data-shaped outs input's shape. */
-static aclnnStatus bn_build_q(const char *name, int kind, const aclTensor *const *t, unsigned types,
-                              unsigned ctypes, bool training, double momentum, double eps,
-                              const struct bn_quant *q, WS)
+static aclnnStatus bn_build_q(const char *name, int kind, const aclTensor *const *t,
+                              const char *const *wnames, unsigned types, unsigned ctypes,
+                              bool training, double momentum, double eps, const struct bn_quant *q,
+                              WS)
 {
-    const char *const *what = kind == BK_BACKWARD ? bn_what_bwd : bn_what;
+    /* every role named (OPS_VIEWS stops at a NULL name): the entry's names, else the kind's */
+    const char *what[BT_COUNT_];
+    for (int i = 0; i < BT_COUNT_; i++)
+        what[i] = wnames && wnames[i]   ? wnames[i]
+                  : kind == BK_BACKWARD ? bn_what_bwd[i]
+                                        : bn_what[i];
+    const bool gather = kind == BK_GATHER || kind == BK_GATHER_CNT;
     aclnnStatus rc;
     for (int i = 0; i < BT_COUNT_; i++)
         if (t[i] && (rc = ops_check_dims(t[i], name, what[i])))
@@ -304,15 +386,15 @@ static aclnnStatus bn_build_q(const char *name, int kind, const aclTensor *const
                            what[i], ops_dt_name(t[i]->dtype));
     const aclTensor *x = t[BT_X];
     int nd = (int)x->ndim;
-    if (nd < 2 || (kind == BK_GATHER && nd != 2))
+    if (nd < 2 || (gather && nd != 2))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: input must be [N, C, *] (2 to 8 dims), got %d",
                        name, nd);
     const int64_t C = x->dims[1];
     /* gradOut included: the kernel gathers it whole into an input-sized buffer */
-    for (int i = BT_G; i <= BT_OUT3; i++) {
+    for (int i = BT_G; i <= BT_OUT4; i++) {
         if (!t[i] || i == BT_CNT)
             continue;
-        bool data = (i == BT_OUT && kind != BK_REDUCE) || i == BT_G;
+        bool data = (i == BT_OUT && kind != BK_REDUCE && kind != BK_REDUCE_BWD) || i == BT_G;
         if (data ? !ops_same_shape(t[i], x) : t[i]->ndim != 1 || t[i]->dims[0] != C) {
             char s1[96];
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has shape %s, expected %s", name,
@@ -320,19 +402,20 @@ static aclnnStatus bn_build_q(const char *name, int kind, const aclTensor *const
                            data ? "input's" : "[C]");
         }
     }
-    if (kind == BK_GATHER && (t[BT_CNT]->ndim != 1 || t[BT_CNT]->dims[0] != x->dims[0]))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: sampleCount must be [n], n = totalSum's rows",
-                       name);
-    if (kind == BK_GATHER && !ops_same_shape(t[BT_G], x))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: totalSquareSum must have totalSum's shape",
-                       name);
-    OPS_PLAN(e, p, name, 9, 3, struct bn_plan, NULL, {&p->t[BT_X], t[BT_X], what[BT_X]},
+    if (gather && (t[BT_CNT]->ndim != 1 || t[BT_CNT]->dims[0] != x->dims[0]))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must be [n], n = %s's rows", name,
+                       what[BT_CNT], what[BT_X]);
+    if (gather && !ops_same_shape(t[BT_G], x))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must have %s's shape", name, what[BT_G],
+                       what[BT_X]);
+    OPS_PLAN(e, p, name, 9, 4, struct bn_plan, NULL, {&p->t[BT_X], t[BT_X], what[BT_X]},
              {&p->t[BT_G], t[BT_G], what[BT_G]}, {&p->t[BT_W], t[BT_W], what[BT_W]},
              {&p->t[BT_B], t[BT_B], what[BT_B]}, {&p->t[BT_MEAN], t[BT_MEAN], what[BT_MEAN]},
              {&p->t[BT_VAR], t[BT_VAR], what[BT_VAR]}, {&p->t[BT_SDY], t[BT_SDY], what[BT_SDY]},
              {&p->t[BT_SDX], t[BT_SDX], what[BT_SDX]}, {&p->t[BT_CNT], t[BT_CNT], what[BT_CNT]},
              {&p->t[BT_OUT], t[BT_OUT], what[BT_OUT]}, {&p->t[BT_OUT2], t[BT_OUT2], what[BT_OUT2]},
-             {&p->t[BT_OUT3], t[BT_OUT3], what[BT_OUT3]});
+             {&p->t[BT_OUT3], t[BT_OUT3], what[BT_OUT3]},
+             {&p->t[BT_OUT4], t[BT_OUT4], what[BT_OUT4]});
     for (int i = 0; i < BT_COUNT_; i++)
         p->has[i] = t[i] != NULL;
     p->kind = kind;
@@ -355,8 +438,8 @@ static aclnnStatus bn_build_q(const char *name, int kind, const aclTensor *const
 static aclnnStatus bn_build(const char *name, int kind, const aclTensor *const *t, unsigned types,
                             unsigned ctypes, bool training, double momentum, double eps, WS)
 {
-    return bn_build_q(name, kind, t, types, ctypes, training, momentum, eps, NULL, workspaceSize,
-                      executor);
+    return bn_build_q(name, kind, t, NULL, types, ctypes, training, momentum, eps, NULL,
+                      workspaceSize, executor);
 }
 
 aclnnStatus aclnnBatchNormGetWorkspaceSize(const aclTensor *input, const aclTensor *weight,
@@ -587,7 +670,74 @@ aclnnStatus aclnnQuantizedBatchNormGetWorkspaceSize(
                        q.izp, q.ozp, ops_dt_name(input->dtype));
     const aclTensor *t[BT_COUNT_] = {[BT_X] = input,   [BT_W] = weight, [BT_B] = bias,
                                      [BT_MEAN] = mean, [BT_VAR] = var,  [BT_OUT] = output};
-    return bn_build_q(name, BK_NORM, t, OPS_DT_QuantizedBatchNorm | DTM(DT_F32), 0, false, 0,
+    return bn_build_q(name, BK_NORM, t, NULL, OPS_DT_QuantizedBatchNorm | DTM(DT_F32), 0, false, 0,
                       (double)epsilon, &q, workspaceSize, executor);
 }
 PHASE2(QuantizedBatchNorm)
+
+/* BatchNormGatherStatsWithCounts (BN8, torch's batch_norm_gather_stats_with_counts). */
+aclnnStatus aclnnBatchNormGatherStatsWithCountsGetWorkspaceSize(
+    const aclTensor *input, const aclTensor *mean, const aclTensor *invstd, aclTensor *runningMean,
+    aclTensor *runningVar, double momentum, double eps, const aclTensor *counts, aclTensor *meanAll,
+    aclTensor *invstdAll, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnBatchNormGatherStatsWithCounts";
+    OPS_CHECK_NULLS(name, input, mean, invstd, counts, meanAll, invstdAll, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(input, name, "input")) ||
+        (rc = ops_need_dt(name, "input", input->dtype, OPS_DT_BatchNormGatherStatsWithCounts, &dt)))
+        return rc;
+    if (input->ndim < 2 || mean->ndim != 2 || mean->dims[1] != input->dims[1])
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: mean must be [n, C] with input's channels (input [N, C, *])", name);
+    static const char *const names[BT_COUNT_] = {
+        [BT_X] = "mean",         [BT_G] = "invstd",   [BT_MEAN] = "runningMean",
+        [BT_VAR] = "runningVar", [BT_CNT] = "counts", [BT_OUT2] = "meanAll",
+        [BT_OUT3] = "invstdAll"};
+    const aclTensor *t[BT_COUNT_] = {
+        [BT_X] = mean,     [BT_G] = invstd,     [BT_MEAN] = runningMean, [BT_VAR] = runningVar,
+        [BT_CNT] = counts, [BT_OUT2] = meanAll, [BT_OUT3] = invstdAll};
+    return bn_build_q(name, BK_GATHER_CNT, t, names, OPS_DT_BatchNormGatherStatsWithCounts,
+                      OPS_DT_BatchNormGatherStatsWithCounts, true, momentum, eps, NULL,
+                      workspaceSize, executor);
+}
+PHASE2(BatchNormGatherStatsWithCounts)
+
+/* BatchNormReduceBackward (BN9, torch's batch_norm_backward_reduce). */
+aclnnStatus aclnnBatchNormReduceBackwardGetWorkspaceSize(
+    const aclTensor *gradOut, const aclTensor *input, const aclTensor *mean,
+    const aclTensor *invstd, const aclTensor *weight, const bool inputG, const bool weightG,
+    const bool biasG, aclTensor *sumDy, aclTensor *sumDyXmu, aclTensor *gradWeight,
+    aclTensor *gradBias, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnBatchNormReduceBackward";
+    OPS_CHECK_NULLS(name, gradOut, input, mean, invstd, workspaceSize, executor);
+    if (inputG)
+        OPS_CHECK_NULLS(name, sumDy, sumDyXmu);
+    if (weightG)
+        OPS_CHECK_NULLS(name, gradWeight);
+    if (biasG)
+        OPS_CHECK_NULLS(name, gradBias);
+    if (gradOut->dtype != input->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gradOut type %s differs from input's %s", name,
+                       ops_dt_name(gradOut->dtype), ops_dt_name(input->dtype));
+    if (input->ndim >= 2 && input->dims[1] == 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: input's channel dim is 0", name);
+    static const char *const names[BT_COUNT_] = {
+        [BT_X] = "input",       [BT_G] = "gradOut",       [BT_W] = "weight",
+        [BT_MEAN] = "mean",     [BT_VAR] = "invstd",      [BT_OUT] = "sumDy",
+        [BT_OUT2] = "sumDyXmu", [BT_OUT3] = "gradWeight", [BT_OUT4] = "gradBias"};
+    const aclTensor *t[BT_COUNT_] = {[BT_X] = input,
+                                     [BT_G] = gradOut,
+                                     [BT_W] = weight,
+                                     [BT_MEAN] = mean,
+                                     [BT_VAR] = invstd,
+                                     [BT_OUT] = inputG ? sumDy : NULL,
+                                     [BT_OUT2] = inputG ? sumDyXmu : NULL,
+                                     [BT_OUT3] = weightG ? gradWeight : NULL,
+                                     [BT_OUT4] = biasG ? gradBias : NULL};
+    return bn_build_q(name, BK_REDUCE_BWD, t, names, OPS_DT_BatchNormReduceBackward, 0, true, 0, 0,
+                      NULL, workspaceSize, executor);
+}
+PHASE2(BatchNormReduceBackward)

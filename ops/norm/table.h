@@ -9,7 +9,8 @@
  * LayerNormalizationGrad, GroupNormalizationGrad, LpNormV3 (norm.c), BatchNormalizationGrad
  * (batch_norm.c); AdaLayerNorm(V2), AdaLayerNormQuant, LayerNormQuant, AddLayerNormQuant(V2),
  * RmsNormQuantV3 (fused.c); AdaLayerNormBackward, InstanceNorm, RmsNormGradQuant and
- * GroupNormSiluQuant (norm.c); QuantizedBatchNorm (batch_norm.c).
+ * GroupNormSiluQuant (norm.c); QuantizedBatchNorm, BatchNormReduceBackward,
+ * BatchNormGatherStatsWithCounts (batch_norm.c).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -178,7 +179,13 @@
       DTM(DT_F16) | DTM(DT_BF16), none, 0)                                                         \
     X(QuantizedBatchNorm, quantized_batch_norm, OPS_OUT,                                           \
       K(tensor, tensor, tensor, scalar, scalar, scalar, scalar, tensor, tensor, float, tensor),    \
-      DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I32), none, 0)
+      DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I32), none, 0)                                              \
+    X(BatchNormReduceBackward, batch_norm_backward_reduce, OPS_OUT,                                \
+      K(tensor, tensor, tensor, tensor, tensor, bool, bool, bool, tensor, tensor, tensor, tensor), \
+      DTM_F3, none, 0)                                                                             \
+    X(BatchNormGatherStatsWithCounts, batch_norm_gather_stats_with_counts, OPS_OUT,                \
+      K(tensor, tensor, tensor, tensor, tensor, double, double, tensor, tensor, tensor), DTM_F3,   \
+      none, 0)
 
 enum { NORM_OPS(OPS_ROW_DT) };
 

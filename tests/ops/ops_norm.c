@@ -18,6 +18,8 @@
 #include "aclnnop/aclnn_rms_norm_grad_quant.h"
 #include "aclnnop/aclnn_group_norm_silu_quant.h"
 #include "aclnnop/aclnn_quantized_batch_norm.h"
+#include "aclnnop/aclnn_batch_norm_backward_reduce.h"
+#include "aclnnop/aclnn_batch_norm_gather_stats_with_counts.h"
 #include "aclnnop/aclnn_add_rms_norm.h"
 #include "aclnnop/aclnn_instance_norm.h"
 #include "aclnnop/aclnn_batch_norm_backward.h"
@@ -784,6 +786,21 @@ static void quant_grad_errors(void)
     aclDestroyScalar(sf);
     aclDestroyScalar(sz);
     aclDestroyScalar(sbig);
+    int64_t bd[3] = {2, 3, 4}, m2[2] = {2, 3}, c3[1] = {3}, n2[1] = {2}, n3[1] = {3};
+    ot_tensor bi, bm, bcc, cn2, cn3;
+    OT_MAKE_CONTIG({&bi, ACL_FLOAT, 3, bd}, {&bm, ACL_FLOAT, 2, m2}, {&bcc, ACL_FLOAT, 1, c3},
+                   {&cn2, ACL_FLOAT, 1, n2}, {&cn3, ACL_FLOAT, 1, n3});
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "sumDyXmu", aclnnBatchNormReduceBackward, bi.t, bi.t,
+                bcc.t, bcc.t, NULL, true, false, false, bcc.t, NULL, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gradBias", aclnnBatchNormReduceBackward, bi.t, bi.t,
+                bcc.t, bcc.t, NULL, false, false, true, NULL, NULL, NULL, cn2.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "counts", aclnnBatchNormGatherStatsWithCounts, bi.t, bm.t,
+                bm.t, NULL, NULL, 0.1, 1e-5, cn3.t, bcc.t, bcc.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "invstdAll", aclnnBatchNormGatherStatsWithCounts, bi.t,
+                bm.t, bm.t, NULL, NULL, 0.1, 1e-5, cn2.t, bcc.t, cn2.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "counts", aclnnBatchNormGatherStatsWithCounts, bi.t, bm.t,
+                bm.t, NULL, NULL, 0.1, 1e-5, NULL, bcc.t, bcc.t);
+    OT_FREE(&bi, &bm, &bcc, &cn2, &cn3);
     OT_FREE(&x, &g, &rs, &s1, &q, &dg, &o1, &gx, &gq, &gst, &qs, &bx, &bc, &bxf);
 }
 

@@ -12,8 +12,9 @@ declares it), every dim, non-contiguous views. References in DOUBLE, rounded
 once; tolerances as test_ew_torch's (FLOAT16 / BFLOAT16 looser for results
 that sum a row). GroupNormSilu(V2), GroupNormSwish, Modulate, RenormV2, BatchNormBackward,
 FastBatchNormBackward, LinalgVectorNorm, FusedAddRmsNorm, BnInferGrad, AdaLayerNormBackward,
-InstanceNorm, RmsNormGradQuant, GroupNormSiluQuant and QuantizedBatchNorm of ops-nn's norm and
-vfusion folders the same way (their INT8 outputs exactly). Bad input gives 161001 /
+InstanceNorm, RmsNormGradQuant, GroupNormSiluQuant, QuantizedBatchNorm, BatchNormReduceBackward
+and BatchNormGatherStatsWithCounts of ops-nn's norm and vfusion folders the same way (their INT8
+outputs exactly). Bad input gives 161001 /
 161002 naming the operator. Skipped (exit 77) without torch."""
 import random
 import unittest
@@ -1273,6 +1274,95 @@ class NormTorch(TorchCase):
         finally:
             for h in hs + good:
                 nn.destroy_scalar(h)
+
+    def test_sync_bn_pieces(self):
+        """BatchNormReduceBackward (BN9) and BatchNormGatherStatsWithCounts (BN8) against torch's
+        definitions (batch_norm_backward_reduce, batch_norm_gather_stats_with_counts) in
+        DOUBLE; every flag combination, running statistics absent or given."""
+        rng = random.Random(SEED + 36)
+        for dtype in (F32, F16, BF16):
+            for shape in ((4, 3), (2, 3, 5), (2, 4, 3, 2), (0, 3, 2)):
+                C = shape[1]
+                cs = [1, C] + [1] * (len(shape) - 2)
+                red = [0] + list(range(2, len(shape)))
+                x, dy = rand(rng, shape).to(dtype), rand(rng, shape).to(dtype)
+                mean, invstd = rand(rng, (C,), -1, 1).to(dtype), rand(rng, (C,), 0.5, 2).to(dtype)
+                w = rand(rng, (C,), 0.5, 2).to(dtype)
+                dd, xd = dy.double(), x.double()
+                sdy = dd.sum(red)
+                sdx = (dd * (xd - mean.double().reshape(cs))).sum(red)
+                ref = [sdy, sdx, sdx * invstd.double(), sdy]
+                for flags in ((True, True, True), (True, False, False), (False, True, True)):
+                    what = "BatchNormReduceBackward %s %s %s" % (dtype, shape, flags)
+                    outs = [self.dev(torch.zeros((C,), dtype=dtype)) for _ in range(4)]
+                    want = [flags[0], flags[0], flags[1], flags[2]]
+                    self.run_op("BatchNormReduceBackward", self.dev(view_of(rng, dy)).handle,
+                                self.dev(view_of(rng, x)).handle, self.dev(mean).handle,
+                                self.dev(invstd).handle, self.dev(w).handle, *flags,
+                                *[o.handle if k else 0 for o, k in zip(outs, want)])
+                    for o, r, k, nm in zip(outs, ref, want, ("sumDy", "sumDyXmu", "gradWeight",
+                                                              "gradBias")):
+                        if k:
+                            check(self, o.read(), r.to(dtype), "%s %s" % (what, nm),
+                                  tol=tol(dtype))
+            for W, C in ((3, 4), (1, 5), (4, 1)):
+                for running in (True, False):
+                    what = "BatchNormGatherStatsWithCounts %s %d x %d running=%s" % (dtype, W, C,
+                                                                                   running)
+                    m = rand(rng, (W, C), -1, 1).to(dtype)
+                    iv = rand(rng, (W, C), 0.5, 2).to(dtype)
+                    cnt = torch.tensor([float(rng.randint(2, 9)) for _ in range(W)],
+                                       dtype=F64).to(dtype)
+                    rm, rv = rand(rng, (C,), -1, 1).to(dtype), rand(rng, (C,), 0.5, 2).to(dtype)
+                    md, ivd, cd = m.double(), iv.double(), cnt.double().reshape(W, 1)
+                    total = cd.sum()
+                    mall = (cd * md).sum(0) / total
+                    var = (cd * (1 / (ivd * ivd) - 1e-5 + (md - mall) ** 2)).sum(0) / total
+                    mo, io = self.dev(torch.zeros((C,), dtype=dtype)), \
+                        self.dev(torch.zeros((C,), dtype=dtype))
+                    rmd, rvd = self.dev(rm), self.dev(rv)
+                    self.run_op("BatchNormGatherStatsWithCounts",
+                                self.dev(torch.zeros((2, C, 3), dtype=dtype)).handle,
+                                self.dev(view_of(rng, m)).handle, self.dev(iv).handle,
+                                rmd.handle if running else 0, rvd.handle if running else 0, 0.1,
+                                1e-5, self.dev(cnt).handle, mo.handle, io.handle)
+                    check(self, mo.read(), mall.to(dtype), what + " meanAll", tol=tol(dtype))
+                    check(self, io.read(), torch.rsqrt(var + 1e-5).to(dtype), what + " invstdAll",
+                          tol=tol(dtype))
+                    if running:
+                        check(self, rmd.read(), (0.9 * rm.double() + 0.1 * mall).to(dtype),
+                              what + " runningMean", tol=tol(dtype))
+                        check(self, rvd.read(), (0.9 * rv.double() + 0.1 * var * total /
+                                                 (total - 1)).to(dtype), what + " runningVar",
+                              tol=tol(dtype))
+        x = self.dev(torch.zeros((2, 3, 4), dtype=F32))
+        h = self.dev(torch.zeros((2, 3, 4), dtype=F16))
+        c = self.dev(torch.zeros((3,), dtype=F32))
+        c4 = self.dev(torch.zeros((4,), dtype=F32))
+        ok = [x.handle, x.handle, c.handle, c.handle, c.handle]
+        self.refused("BatchNormReduceBackward", 161001, *ok, True, False, False, 0, c.handle, 0, 0)
+        self.refused("BatchNormReduceBackward", 161001, 0, *ok[1:], False, False, False, 0, 0, 0,
+                     0)
+        self.refused("BatchNormReduceBackward", 161002, h.handle, *ok[1:], True, True, True,
+                     c.handle, c.handle, c.handle, c.handle)
+        self.refused("BatchNormReduceBackward", 161002, *ok[:2], c4.handle, *ok[3:], True, True,
+                     True, c.handle, c.handle, c.handle, c.handle)
+        self.refused("BatchNormReduceBackward", 161002, *ok, True, True, True, c.handle,
+                     c.handle, c4.handle, c.handle)
+        m = self.dev(torch.zeros((2, 3), dtype=F32))
+        m4 = self.dev(torch.zeros((2, 4), dtype=F32))
+        n2 = self.dev(torch.ones((2,), dtype=F32))
+        n3 = self.dev(torch.ones((3,), dtype=F32))
+        self.refused("BatchNormGatherStatsWithCounts", 161001, x.handle, m.handle, m.handle, 0, 0,
+                     0.1, 1e-5, 0, c.handle, c.handle)
+        self.refused("BatchNormGatherStatsWithCounts", 161002, x.handle, m4.handle, m4.handle, 0,
+                     0, 0.1, 1e-5, n2.handle, c.handle, c.handle)
+        self.refused("BatchNormGatherStatsWithCounts", 161002, x.handle, m.handle, m.handle, 0, 0,
+                     0.1, 1e-5, n3.handle, c.handle, c.handle)
+        self.refused("BatchNormGatherStatsWithCounts", 161002, x.handle, m.handle, m4.handle, 0,
+                     0, 0.1, 1e-5, n2.handle, c.handle, c.handle)
+        self.refused("BatchNormGatherStatsWithCounts", 161002, x.handle, m.handle, m.handle, 0, 0,
+                     0.1, 1e-5, n2.handle, c4.handle, c.handle)
 
 
 if __name__ == "__main__":
