@@ -54,6 +54,10 @@
  *  NB5. RmsNormGradQuant is RmsNormGrad (NB1) whose dx is quantised before it is stored:
  *      round(dx * scalesX + offsetX) (divMode: dx / scalesX), half to even, saturated to INT8
  *      (ops/quant's qt_round_sat), from the unrounded double dx; dgamma as RmsNormGrad's.
+ *  NB6. AddLayerNormGrad and DeepNormGrad are LayerNormBackward's kernel (NB1) on the forward's
+ *      sum, x1 + x2 or alpha x + gx (gathered per row in double), with the stored mean and rstd;
+ *      AddLayerNormGrad adds dsumOptional to dx; DeepNormGrad writes the sum's gradient to
+ *      dgxOut and alpha times it to dxOut (CANN's formulas); dgamma, dbeta FLOAT.
  *  NB4. AdaLayerNormBackward is LayerNormBackward's kernel (H normalised) on dy (1 + scale),
  *      scale the row's batch's: per batch, gradScale = sum over its S rows of dy (xhat w + b),
  *      gradShift = sum of dy; gradWeight and gradBias sum dy (1 + scale) xhat and dy (1 +
@@ -71,7 +75,9 @@
 #include <string.h>
 
 #include "aclnnop/aclnn_ada_layer_norm_backward.h"
+#include "aclnnop/aclnn_add_layer_norm_grad.h"
 #include "aclnnop/aclnn_add_rms_norm.h"
+#include "aclnnop/aclnn_deep_norm_grad.h"
 #include "aclnnop/aclnn_fused_add_rms_norm.h"
 #include "aclnnop/aclnn_group_norm.h"
 #include "aclnnop/aclnn_group_norm_backward.h"
@@ -385,11 +391,14 @@ PHASE2(LayerNormWithImplMode)
 /* A row per k trailing dims (LayerNormBackward, RmsNormGrad) or a group of
  * [N, C, HxW] (GroupNormBackward: N, C, HW, G). */
 struct nbw_plan {
-    struct ops_tensor dy, x, mean, rstd, g, sc, bias, qsc, qoff, dx, dg, db, dsc, dsh;
+    struct ops_tensor dy, x, mean, rstd, g, sc, bias, qsc, qoff, x2, dsum, dx, dg, db, dsc, dsh,
+        dx2;
     bool has_mean, has_g, has_dx, has_dg, has_db, layer;
     bool ada; /* NB4: AdaLayerNormBackward (sc, bias; dsc, dsh when given) */
     bool has_bias, has_dsc, has_dsh;
-    bool quant, qdiv, has_qoff; /* NB5: dx quantised to INT8 (RmsNormGradQuant) */
+    bool quant, qdiv, has_qoff;     /* NB5: dx quantised to INT8 (RmsNormGradQuant) */
+    bool has_x2, has_dsum, has_dx2; /* NB6: x = alpha x + x2; dx + dsum; dx2 the unscaled dx */
+    double alpha;
     int k;
     int64_t D, N, C, HW, G;
     int64_t S; /* ada: rows per batch */
@@ -400,6 +409,8 @@ struct nbw_plan {
 struct nbw_ada {
     const aclTensor *scale, *bias, *dscale, *dshift, *qscale, *qoffset;
     bool qdiv;
+    const aclTensor *x2, *dsum, *dx2; /* NB6: AddLayerNormGrad, DeepNormGrad */
+    double alpha;
 };
 
 /* ada: the H values of batch bi of a [B..., H] or [B..., 1, H] tensor (x [B..., S, H]). */
@@ -443,12 +454,12 @@ static int32_t nbw_run(const struct aclOpExecutor *e, void *const *addr)
     const int64_t D = p->D;
     const int lead = p->x.ndim - p->k;
     const int64_t rows = ops_numel(p->x.dims, lead);
-    double *buf = calloc((size_t)(9 * D + 2 * rows + 1), sizeof(double));
+    double *buf = calloc((size_t)(10 * D + 2 * rows + 1), sizeof(double));
     if (!buf)
         return ACL_ERROR_BAD_ALLOC;
     double *dy = buf, *x = dy + D, *g = x + D, *ag = g + D, *ab = ag + D, *mean = ab + D,
            *rstd = mean + rows, *asc = rstd + rows, *bias = asc + D, *gsc = bias + D,
-           *gsh = gsc + D;
+           *gsh = gsc + D, *t2 = gsh + D; /* t2: a row of x2, then of dsum */
     nbw_load(p, addr, D, g, mean, rstd);
     double qs = 1, qo = 0; /* NB5's scale and offset (one value each) */
     if (p->quant)
@@ -471,6 +482,12 @@ static int32_t nbw_run(const struct aclOpExecutor *e, void *const *addr)
                       p->k, p->dy.dims + lead, p->dy.strides + lead);
         ops_gather_nd(x, CK_F64, ops_elem(&p->x, addr, lead_offset(&p->x, lead, r)), p->x.dt, p->k,
                       p->x.dims + lead, p->x.strides + lead);
+        if (p->has_x2) { /* NB6: the forward's sum */
+            ops_gather_nd(t2, CK_F64, ops_elem(&p->x2, addr, lead_offset(&p->x2, lead, r)),
+                          p->x2.dt, p->k, p->x2.dims + lead, p->x2.strides + lead);
+            for (int64_t i = 0; i < D; i++)
+                x[i] = p->alpha * x[i] + t2[i];
+        }
         const double m = p->has_mean ? mean[r] : 0, rs = rstd[r];
         double s1 = 0, s2 = 0;
         for (int64_t i = 0; i < D; i++) {
@@ -501,6 +518,18 @@ static int32_t nbw_run(const struct aclOpExecutor *e, void *const *addr)
         s2 /= (double)D;
         for (int64_t i = 0; i < D; i++)
             dy[i] = rs * (dy[i] * g[i] - s1 - x[i] * s2);
+        if (p->has_dx2) { /* NB6: the gradient of the sum, then alpha times it for x */
+            ops_scatter_nd(dy, CK_F64, ops_elem(&p->dx2, addr, lead_offset(&p->dx2, lead, r)),
+                           p->dx2.dt, p->k, p->dx2.dims + lead, p->dx2.strides + lead);
+            for (int64_t i = 0; i < D; i++)
+                dy[i] *= p->alpha;
+        }
+        if (p->has_dsum) {
+            ops_gather_nd(t2, CK_F64, ops_elem(&p->dsum, addr, lead_offset(&p->dsum, lead, r)),
+                          p->dsum.dt, p->k, p->dsum.dims + lead, p->dsum.strides + lead);
+            for (int64_t i = 0; i < D; i++)
+                dy[i] += t2[i];
+        }
         if (p->quant) /* NB5: round(dx * scale + offset) (qdiv: dx / scale), half to even */
             for (int64_t i = 0; i < D; i++)
                 dy[i] =
@@ -557,18 +586,23 @@ static aclnnStatus nbw_build(const char *name, bool layer, const aclTensor *dy, 
                              const aclTensor *dx, const aclTensor *dg, const aclTensor *db, int k,
                              const struct nbw_ada *ada, uint64_t *ws, aclOpExecutor **ex)
 {
-    const struct nbw_ada none = {NULL, NULL, NULL, NULL, NULL, NULL, false}, *a = ada ? ada : &none;
-    OPS_PLAN(e, p, name, 9, 5, struct nbw_plan, NULL, {&p->dy, dy, "gradOut"}, {&p->x, x, "input"},
+    const struct nbw_ada none = {0}, *a = ada ? ada : &none;
+    OPS_PLAN(e, p, name, 11, 6, struct nbw_plan, NULL, {&p->dy, dy, "gradOut"}, {&p->x, x, "input"},
              {&p->mean, mean, "mean"}, {&p->rstd, rstd, "rstd"}, {&p->g, g, "weight"},
              {&p->sc, a->scale, "scale"}, {&p->bias, a->bias, "biasOptional"},
              {&p->qsc, a->qscale, "scalesX"}, {&p->qoff, a->qoffset, "offsetXOptional"},
+             {&p->x2, a->x2, "x2"}, {&p->dsum, a->dsum, "dsumOptional"},
              {&p->dx, dx, "gradInputOut"}, {&p->dg, dg, "gradWeightOut"},
              {&p->db, db, "gradBiasOut"}, {&p->dsc, a->dscale, "gradScaleOut"},
-             {&p->dsh, a->dshift, "gradShiftOut"});
+             {&p->dsh, a->dshift, "gradShiftOut"}, {&p->dx2, a->dx2, "dgxOut"});
     p->ada = a->scale != NULL;
     p->quant = a->qscale != NULL;
     p->qdiv = a->qdiv;
     p->has_qoff = a->qoffset != NULL;
+    p->has_x2 = a->x2 != NULL;
+    p->has_dsum = a->dsum != NULL;
+    p->has_dx2 = a->dx2 != NULL;
+    p->alpha = a->x2 ? a->alpha : 1.0;
     p->has_bias = a->bias != NULL;
     p->has_dsc = a->dscale != NULL;
     p->has_dsh = a->dshift != NULL;
@@ -691,7 +725,7 @@ aclnnStatus aclnnRmsNormGradQuantGetWorkspaceSize(
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: offsetXOptional must be one INT32 value ([1]) (it is %s)", name,
                        ops_dt_name(offsetXOptional->dtype));
-    const struct nbw_ada q = {NULL, NULL, NULL, NULL, scalesX, offsetXOptional, divMode};
+    const struct nbw_ada q = {.qscale = scalesX, .qoffset = offsetXOptional, .qdiv = divMode};
     return nbw_build(name, false, dy, x, NULL, rstd, gamma, dxOut, dgammaOut, NULL, k, &q,
                      workspaceSize, executor);
 }
@@ -737,6 +771,87 @@ aclnnStatus aclnnLayerNormalizationGradGetWorkspaceSize(
                      workspaceSize, executor);
 }
 PHASE2(LayerNormalizationGrad)
+
+/* ---- AddLayerNormGrad, DeepNormGrad (NB6) --------------------------------------------------- */
+
+/* The checks both share: x (and dy, x2, the data outputs) of one type and shape, gamma x's
+ * trailing dims, mean / rstd FLOAT one per row, dgamma / dbeta FLOAT gamma's shape. */
+static aclnnStatus nbw_sum_checks(const char *name, unsigned types, const aclTensor *dy,
+                                  const aclTensor *x, const char *xn,
+                                  const aclTensor *const like[3], const char *const likn[3],
+                                  const aclTensor *mean, const aclTensor *rstd,
+                                  const aclTensor *gamma, const aclTensor *dg, const char *dgn,
+                                  const aclTensor *db, const char *dbn, int *k)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(gamma, name, "gamma")))
+        return rc;
+    *k = (int)gamma->ndim;
+    if ((rc = nbw_input(name, xn, x, *k, types)) || (rc = nbw_like(name, "dy", dy, xn, x)) ||
+        (rc = norm_param(name, "gamma", gamma, x, *k)) ||
+        (rc = norm_stat(name, "mean", mean, x, *k, DTM(DT_F32))) ||
+        (rc = norm_stat(name, "rstd", rstd, x, *k, DTM(DT_F32))) ||
+        (rc = norm_stat(name, dgn, dg, gamma, 0, DTM(DT_F32))) ||
+        (rc = norm_stat(name, dbn, db, gamma, 0, DTM(DT_F32))))
+        return rc;
+    for (int i = 0; i < 3; i++)
+        if (like[i] && (rc = nbw_like(name, likn[i], like[i], xn, x)))
+            return rc;
+    if (!ops_same_shape(dg, gamma) || !ops_same_shape(db, gamma))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s and %s must have gamma's shape", name, dgn,
+                       dbn);
+    return ACLNN_SUCCESS;
+}
+
+/* AddLayerNormGrad: LayerNormBackward of x1 + x2, dsumOptional added to dx. */
+aclnnStatus aclnnAddLayerNormGradGetWorkspaceSize(
+    const aclTensor *dy, const aclTensor *x1, const aclTensor *x2, const aclTensor *rstd,
+    const aclTensor *mean, const aclTensor *gamma, const aclTensor *dsumOptional,
+    const aclTensor *dxOut, const aclTensor *dgammaOut, const aclTensor *dbetaOut,
+    uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnAddLayerNormGrad";
+    OPS_CHECK_NULLS(name, dy, x1, x2, rstd, mean, gamma, dxOut, dgammaOut, dbetaOut, workspaceSize,
+                    executor);
+    const aclTensor *const like[3] = {x2, dsumOptional, dxOut};
+    static const char *const likn[3] = {"x2", "dsumOptional", "dxOut"};
+    aclnnStatus rc;
+    int k;
+    if ((rc = nbw_sum_checks(name, OPS_DT_AddLayerNormGrad, dy, x1, "x1", like, likn, mean, rstd,
+                             gamma, dgammaOut, "dgammaOut", dbetaOut, "dbetaOut", &k)))
+        return rc;
+    const struct nbw_ada a = {.x2 = x2, .dsum = dsumOptional, .alpha = 1.0};
+    return nbw_build(name, true, dy, x1, mean, rstd, gamma, dxOut, dgammaOut, dbetaOut, k, &a,
+                     workspaceSize, executor);
+}
+PHASE2(AddLayerNormGrad)
+
+/* DeepNormGrad: LayerNormBackward of alpha x + gx; dgx that gradient, dx alpha times it. */
+aclnnStatus aclnnDeepNormGradGetWorkspaceSize(const aclTensor *dy, const aclTensor *x,
+                                              const aclTensor *gx, const aclTensor *gamma,
+                                              const aclTensor *mean, const aclTensor *rstd,
+                                              double alpha, const aclTensor *dxOut,
+                                              const aclTensor *dgxOut, const aclTensor *dbetaOut,
+                                              const aclTensor *dgammaOut, uint64_t *workspaceSize,
+                                              aclOpExecutor **executor)
+{
+    const char *name = "aclnnDeepNormGrad";
+    OPS_CHECK_NULLS(name, dy, x, gx, gamma, mean, rstd, dxOut, dgxOut, dbetaOut, dgammaOut,
+                    workspaceSize, executor);
+    const aclTensor *const like[3] = {gx, dxOut, dgxOut};
+    static const char *const likn[3] = {"gx", "dxOut", "dgxOut"};
+    aclnnStatus rc;
+    int k;
+    if ((rc = nbw_sum_checks(name, OPS_DT_DeepNormGrad, dy, x, "x", like, likn, mean, rstd, gamma,
+                             dgammaOut, "dgammaOut", dbetaOut, "dbetaOut", &k)))
+        return rc;
+    if (x->ndim < 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %d dims (2 to 8)", name, (int)x->ndim);
+    const struct nbw_ada a = {.x2 = gx, .dx2 = dgxOut, .alpha = alpha};
+    return nbw_build(name, true, dy, x, mean, rstd, gamma, dxOut, dgammaOut, dbetaOut, k, &a,
+                     workspaceSize, executor);
+}
+PHASE2(DeepNormGrad)
 
 /* ---- AdaLayerNormBackward (NB4) -------------------------------------------------------------- */
 
@@ -822,7 +937,8 @@ aclnnStatus aclnnAdaLayerNormBackwardGetWorkspaceSize(
     if (gradShiftOut && !ops_same_shape(gradShiftOut, shift))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gradShiftOut's shape differs from shift's",
                        name);
-    const struct nbw_ada ada = {scale, biasOptional, gradScaleOut, gradShiftOut, NULL, NULL, false};
+    const struct nbw_ada ada = {
+        .scale = scale, .bias = biasOptional, .dscale = gradScaleOut, .dshift = gradShiftOut};
     return nbw_build(name, true, gradOut, input, mean, rstd, weightOptional, gradInputOut,
                      gradWeightOut, gradBiasOut, 1, &ada, workspaceSize, executor);
 }

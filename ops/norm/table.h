@@ -8,13 +8,12 @@
  * (BnInferGrad); modulate.c (Modulate, adaLN's scale and shift); ops-nn's experimental
  * LayerNormalizationGrad, GroupNormalizationGrad, LpNormV3 (norm.c), BatchNormalizationGrad
  * (batch_norm.c); AdaLayerNorm(V2), AdaLayerNormQuant, LayerNormQuant, AddLayerNormQuant(V2),
- * RmsNormQuantV3 (fused.c); AdaLayerNormBackward, InstanceNorm, RmsNormGradQuant and
- * GroupNormSiluQuant (norm.c); QuantizedBatchNorm, BatchNormReduceBackward,
- * BatchNormGatherStatsWithCounts (batch_norm.c).
- * The checks take each operator's types from its row (OPS_DT_<Name>,
- * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
- * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
- * its header (included by ops/engine/public.h), its docs row.
+ * RmsNormQuantV3 (fused.c); AdaLayerNormBackward, InstanceNorm, RmsNormGradQuant,
+ * GroupNormSiluQuant, AddLayerNormGrad, DeepNormGrad (norm.c); QuantizedBatchNorm,
+ * BatchNormReduceBackward, BatchNormGatherStatsWithCounts (batch_norm.c). The checks take each
+ * operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the
+ * rows against the headers, ops/engine/public.h and docs/operators.md. Adding an operator: its row
+ * here, its header (included by ops/engine/public.h), its docs row.
  */
 #ifndef CPUACL_OPS_NORM_TABLE_H
 #define CPUACL_OPS_NORM_TABLE_H
@@ -185,7 +184,13 @@
       DTM_F3, none, 0)                                                                             \
     X(BatchNormGatherStatsWithCounts, batch_norm_gather_stats_with_counts, OPS_OUT,                \
       K(tensor, tensor, tensor, tensor, tensor, double, double, tensor, tensor, tensor), DTM_F3,   \
-      none, 0)
+      none, 0)                                                                                     \
+    X(AddLayerNormGrad, add_layer_norm_grad, OPS_OUT,                                              \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3,   \
+      none, 0)                                                                                     \
+    X(DeepNormGrad, deep_norm_grad, OPS_OUT,                                                       \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, double, tensor, tensor, tensor, tensor),   \
+      DTM_F3, none, 0)
 
 enum { NORM_OPS(OPS_ROW_DT) };
 

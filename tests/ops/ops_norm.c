@@ -20,6 +20,8 @@
 #include "aclnnop/aclnn_quantized_batch_norm.h"
 #include "aclnnop/aclnn_batch_norm_backward_reduce.h"
 #include "aclnnop/aclnn_batch_norm_gather_stats_with_counts.h"
+#include "aclnnop/aclnn_add_layer_norm_grad.h"
+#include "aclnnop/aclnn_deep_norm_grad.h"
 #include "aclnnop/aclnn_add_rms_norm.h"
 #include "aclnnop/aclnn_instance_norm.h"
 #include "aclnnop/aclnn_batch_norm_backward.h"
@@ -800,6 +802,21 @@ static void quant_grad_errors(void)
                 bm.t, bm.t, NULL, NULL, 0.1, 1e-5, cn2.t, bcc.t, cn2.t);
     NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "counts", aclnnBatchNormGatherStatsWithCounts, bi.t, bm.t,
                 bm.t, NULL, NULL, 0.1, 1e-5, NULL, bcc.t, bcc.t);
+    int64_t gd[2] = {2, 3}, gsd[2] = {2, 1};
+    ot_tensor lx, lxh, lg, ls;
+    OT_MAKE_CONTIG({&lx, ACL_FLOAT, 2, gd}, {&lxh, ACL_FLOAT16, 2, gd}, {&lg, ACL_FLOAT, 1, c3},
+                   {&ls, ACL_FLOAT, 2, gsd});
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "x2", aclnnAddLayerNormGrad, lx.t, lx.t, NULL, ls.t, ls.t,
+                lg.t, NULL, lx.t, lg.t, lg.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dsumOptional", aclnnAddLayerNormGrad, lx.t, lx.t, lx.t,
+                ls.t, ls.t, lg.t, lxh.t, lx.t, lg.t, lg.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dgammaOut", aclnnAddLayerNormGrad, lx.t, lx.t, lx.t, ls.t,
+                ls.t, lg.t, NULL, lx.t, ls.t, lg.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dgxOut", aclnnDeepNormGrad, lx.t, lx.t, lx.t, lg.t, ls.t,
+                ls.t, 0.5, lx.t, lxh.t, lg.t, lg.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "dbetaOut", aclnnDeepNormGrad, lx.t, lx.t, lx.t, lg.t,
+                ls.t, ls.t, 0.5, lx.t, lx.t, NULL, lg.t);
+    OT_FREE(&lx, &lxh, &lg, &ls);
     OT_FREE(&bi, &bm, &bcc, &cn2, &cn3);
     OT_FREE(&x, &g, &rs, &s1, &q, &dg, &o1, &gx, &gq, &gst, &qs, &bx, &bc, &bxf);
 }

@@ -12,9 +12,9 @@ declares it), every dim, non-contiguous views. References in DOUBLE, rounded
 once; tolerances as test_ew_torch's (FLOAT16 / BFLOAT16 looser for results
 that sum a row). GroupNormSilu(V2), GroupNormSwish, Modulate, RenormV2, BatchNormBackward,
 FastBatchNormBackward, LinalgVectorNorm, FusedAddRmsNorm, BnInferGrad, AdaLayerNormBackward,
-InstanceNorm, RmsNormGradQuant, GroupNormSiluQuant, QuantizedBatchNorm, BatchNormReduceBackward
-and BatchNormGatherStatsWithCounts of ops-nn's norm and vfusion folders the same way (their INT8
-outputs exactly). Bad input gives 161001 /
+InstanceNorm, RmsNormGradQuant, GroupNormSiluQuant, QuantizedBatchNorm, BatchNormReduceBackward,
+BatchNormGatherStatsWithCounts, AddLayerNormGrad and DeepNormGrad of ops-nn's norm and vfusion
+folders the same way (their INT8 outputs exactly). Bad input gives 161001 /
 161002 naming the operator. Skipped (exit 77) without torch."""
 import random
 import unittest
@@ -1363,6 +1363,86 @@ class NormTorch(TorchCase):
                      0, 0.1, 1e-5, n2.handle, c.handle, c.handle)
         self.refused("BatchNormGatherStatsWithCounts", 161002, x.handle, m.handle, m.handle, 0, 0,
                      0.1, 1e-5, n2.handle, c4.handle, c.handle)
+
+    def test_sum_norm_grads(self):
+        """AddLayerNormGrad and DeepNormGrad (NB6): LayerNormBackward's formula of the forward's
+        sum (x1 + x2, alpha x + gx) in DOUBLE from the FLOAT mean and rstd given, dsumOptional
+        added (AddLayerNormGrad), dgx and alpha dgx (DeepNormGrad); FLOAT autograd agrees."""
+        rng = random.Random(SEED + 37)
+        for dtype in (F32, F16, BF16):
+            for shape, k in (((4, 6), 1), ((2, 3, 5), 1), ((2, 3, 4), 2), ((3, 1, 4), 1)):
+                gs = list(shape[len(shape) - k:])
+                lead = list(shape[:len(shape) - k])
+                dims = list(range(len(shape) - k, len(shape)))
+                for op in ("AddLayerNormGrad", "DeepNormGrad"):
+                    for extra in (False, True):
+                        what = "%s %s %s %s" % (op, dtype, shape, extra)
+                        a, b = rand(rng, shape).to(dtype), rand(rng, shape).to(dtype)
+                        dy = rand(rng, shape).to(dtype)
+                        g = rand(rng, gs, 0.5, 2).to(dtype)
+                        ds = rand(rng, shape).to(dtype)
+                        alpha = 0.3 if op == "DeepNormGrad" else 1.0
+                        xs = alpha * a.double() + b.double()
+                        m = xs.mean(dims, keepdim=True)
+                        r = torch.rsqrt(((xs - m) ** 2).mean(dims, keepdim=True) + 1e-5)
+                        mf, rf = m.to(F32), r.to(F32)
+                        md, rd = mf.double(), rf.double()
+                        xh = (xs - md) * rd
+                        gg = dy.double() * g.double()
+                        dxs = rd * (gg - gg.mean(dims, keepdim=True) -
+                                    xh * (gg * xh).mean(dims, keepdim=True))
+                        red = list(range(len(lead)))
+                        dgam = (dy.double() * xh).sum(red)
+                        dbet = dy.double().sum(red)
+                        dx = self.dev(torch.zeros(shape, dtype=dtype))
+                        dg = self.dev(torch.zeros(gs, dtype=F32))
+                        db = self.dev(torch.zeros(gs, dtype=F32))
+                        if op == "AddLayerNormGrad":
+                            self.run_op(op, self.dev(view_of(rng, dy)).handle,
+                                        self.dev(view_of(rng, a)).handle, self.dev(b).handle,
+                                        self.dev(rf).handle, self.dev(mf).handle,
+                                        self.dev(g).handle, self.dev(ds).handle if extra else 0,
+                                        dx.handle, dg.handle, db.handle)
+                            ref = dxs + (ds.double() if extra else 0)
+                        else:
+                            dgx = self.dev(torch.zeros(shape, dtype=dtype))
+                            self.run_op(op, self.dev(view_of(rng, dy)).handle,
+                                        self.dev(view_of(rng, a)).handle, self.dev(b).handle,
+                                        self.dev(g).handle, self.dev(mf.reshape(lead)).handle,
+                                        self.dev(rf.reshape(lead)).handle, alpha, dx.handle,
+                                        dgx.handle, db.handle, dg.handle)
+                            check(self, dgx.read(), dxs.to(dtype), what + " dgx", tol=tol(dtype))
+                            ref = alpha * dxs
+                        check(self, dx.read(), ref.to(dtype), what + " dx", tol=tol(dtype))
+                        check(self, dg.read(), dgam.to(F32), what + " dgamma", tol=tol(dtype))
+                        check(self, db.read(), dbet.to(F32), what + " dbeta", tol=tol(dtype))
+                        if dtype == F32 and not extra:  # torch's autograd of the forward
+                            xa = xs.clone().requires_grad_()
+                            TF.layer_norm(xa, gs, g.double(), None, 1e-5).backward(dy.double())
+                            check(self, dx.read(), (alpha * xa.grad).to(F32),
+                                  what + " autograd", tol=tol(F32))
+        x = self.dev(torch.zeros((2, 3), dtype=F32))
+        h = self.dev(torch.zeros((2, 3), dtype=F16))
+        g = self.dev(torch.zeros((3,), dtype=F32))
+        st = self.dev(torch.zeros((2, 1), dtype=F32))
+        sth = self.dev(torch.zeros((2, 1), dtype=F16))
+        ok = [x.handle, x.handle, x.handle, st.handle, st.handle, g.handle, 0]
+        self.run_op("AddLayerNormGrad", *ok, x.handle, g.handle, g.handle)
+        self.refused("AddLayerNormGrad", 161001, *ok[:2], 0, *ok[3:], x.handle, g.handle,
+                     g.handle)
+        self.refused("AddLayerNormGrad", 161002, *ok[:2], h.handle, *ok[3:], x.handle, g.handle,
+                     g.handle)
+        self.refused("AddLayerNormGrad", 161002, *ok[:3], sth.handle, *ok[4:], x.handle,
+                     g.handle, g.handle)
+        self.refused("AddLayerNormGrad", 161002, *ok[:6], h.handle, x.handle, g.handle,
+                     g.handle)
+        self.refused("AddLayerNormGrad", 161002, *ok, x.handle, st.handle, g.handle)
+        dok = [x.handle, x.handle, x.handle, g.handle, st.handle, st.handle, 0.5]
+        self.run_op("DeepNormGrad", *dok, x.handle, x.handle, g.handle, g.handle)
+        self.refused("DeepNormGrad", 161001, *dok, x.handle, 0, g.handle, g.handle)
+        self.refused("DeepNormGrad", 161002, *dok, x.handle, h.handle, g.handle, g.handle)
+        self.refused("DeepNormGrad", 161002, *dok[:3], st.handle, *dok[4:], x.handle, x.handle,
+                     g.handle, g.handle)
 
 
 if __name__ == "__main__":
