@@ -665,6 +665,7 @@
 #include "aclnnop/aclnn_batch_norm_gather_stats_with_counts.h"
 #include "aclnnop/aclnn_add_layer_norm_grad.h"
 #include "aclnnop/aclnn_deep_norm_grad.h"
+#include "aclnnop/aclnn_sync_batch_norm_backward_reduce.h"
 /* matmul and quant rows added by the opsmm branch (issue 29) */
 #include "aclnnop/aclnn_batchmatmul_quant.h"
 #include "aclnnop/aclnn_convert_weight_to_int4_pack.h"

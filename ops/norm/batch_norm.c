@@ -41,6 +41,9 @@
  *  BN9. BatchNormReduceBackward (torch's batch_norm_backward_reduce): per channel, sumDy =
  *      sum(gradOut), sumDyXmu = sum(gradOut (x - mean)), gradWeight = sumDyXmu invstd,
  *      gradBias = sumDy; each written when its flag (inputG: the first two) is true.
+ *  BN10. SyncBatchNormBackwardReduce (ops-nn's experimental op, its README's formula): from the
+ *      gathered per-channel sums, sumDyXmu = sumDyDxPad - mean sumDy, y = sumDyXmu invertStd,
+ *      in double, elementwise over tensors of one shape and type.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -56,6 +59,7 @@
 #include "aclnnop/aclnn_batch_norm_gather_stats_with_counts.h"
 #include "aclnnop/aclnn_batch_normalization_grad.h"
 #include "aclnnop/aclnn_quantized_batch_norm.h"
+#include "aclnnop/aclnn_sync_batch_norm_backward_reduce.h"
 #include "aclnnop/aclnn_sync_batch_norm_gather_stats.h"
 #include "ops/engine/engine.h"
 #include "ops/norm/table.h"
@@ -741,3 +745,67 @@ aclnnStatus aclnnBatchNormReduceBackwardGetWorkspaceSize(
                       NULL, workspaceSize, executor);
 }
 PHASE2(BatchNormReduceBackward)
+
+/* ---- SyncBatchNormBackwardReduce (BN10) ------------------------------------------------------ */
+
+struct sbr_plan {
+    struct ops_tensor sdy, sdx, mean, istd, xmu, y;
+};
+
+static int32_t sbr_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct sbr_plan *p = e->plan;
+    const int64_t n = p->sdy.numel;
+    double *buf = malloc((size_t)(4 * n) * sizeof(double));
+    if (!buf)
+        return ACL_ERROR_BAD_ALLOC;
+    const struct ops_tensor *in[4] = {&p->sdy, &p->sdx, &p->mean, &p->istd};
+    for (int i = 0; i < 4; i++)
+        ops_gather_nd(buf + i * n, CK_F64, ops_base(in[i], addr), in[i]->dt, in[i]->ndim,
+                      in[i]->dims, in[i]->strides);
+    double *sdy = buf, *xmu = buf + n, *mean = buf + 2 * n, *istd = buf + 3 * n;
+    for (int64_t c = 0; c < n; c++) {
+        xmu[c] -= mean[c] * sdy[c]; /* sum(dy x) - mean sum(dy) = sum(dy (x - mean)) */
+        istd[c] *= xmu[c];
+    }
+    ops_scatter_nd(xmu, CK_F64, ops_base(&p->xmu, addr), p->xmu.dt, p->xmu.ndim, p->xmu.dims,
+                   p->xmu.strides);
+    ops_scatter_nd(istd, CK_F64, ops_base(&p->y, addr), p->y.dt, p->y.ndim, p->y.dims,
+                   p->y.strides);
+    free(buf);
+    return 0;
+}
+
+/* SyncBatchNormBackwardReduce (ops-nn's experimental op; BN10): per channel, sumDyXmu =
+ * sumDyDxPad - mean sumDy and y = sumDyXmu invertStd, every tensor of one shape and type. */
+aclnnStatus aclnnSyncBatchNormBackwardReduceGetWorkspaceSize(
+    const aclTensor *sumDy, const aclTensor *sumDyDxPad, const aclTensor *mean,
+    const aclTensor *invertStd, aclTensor *sumDyXmu, aclTensor *y, uint64_t *workspaceSize,
+    aclOpExecutor **executor)
+{
+    const char *name = "aclnnSyncBatchNormBackwardReduce";
+    OPS_CHECK_NULLS(name, sumDy, sumDyDxPad, mean, invertStd, sumDyXmu, y, workspaceSize, executor);
+    const aclTensor *const t[6] = {sumDy, sumDyDxPad, mean, invertStd, sumDyXmu, y};
+    static const char *const tn[6] = {"sumDy", "sumDyDxPad", "mean", "invertStd", "sumDyXmu", "y"};
+    aclnnStatus rc;
+    int dt;
+    for (int i = 0; i < 6; i++)
+        if ((rc = ops_check_dims(t[i], name, tn[i])))
+            return rc;
+    if ((rc = ops_need_dt(name, "sumDy", sumDy->dtype, OPS_DT_SyncBatchNormBackwardReduce, &dt)))
+        return rc;
+    for (int i = 1; i < 6; i++) {
+        if (t[i]->dtype != sumDy->dtype)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from sumDy's %s", name,
+                           tn[i], ops_dt_name(t[i]->dtype), ops_dt_name(sumDy->dtype));
+        if (!ops_same_shape(t[i], sumDy))
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s's shape differs from sumDy's", name,
+                           tn[i]);
+    }
+    OPS_PLAN(e, p, name, 4, 2, struct sbr_plan, NULL, {&p->sdy, sumDy, "sumDy"},
+             {&p->sdx, sumDyDxPad, "sumDyDxPad"}, {&p->mean, mean, "mean"},
+             {&p->istd, invertStd, "invertStd"}, {&p->xmu, sumDyXmu, "sumDyXmu"}, {&p->y, y, "y"});
+    e->run = p->sdy.numel > 0 ? sbr_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(SyncBatchNormBackwardReduce)

@@ -10,7 +10,8 @@
  * (batch_norm.c); AdaLayerNorm(V2), AdaLayerNormQuant, LayerNormQuant, AddLayerNormQuant(V2),
  * RmsNormQuantV3 (fused.c); AdaLayerNormBackward, InstanceNorm, RmsNormGradQuant,
  * GroupNormSiluQuant, AddLayerNormGrad, DeepNormGrad (norm.c); QuantizedBatchNorm,
- * BatchNormReduceBackward, BatchNormGatherStatsWithCounts (batch_norm.c). The checks take each
+ * BatchNormReduceBackward, BatchNormGatherStatsWithCounts, SyncBatchNormBackwardReduce
+ * (batch_norm.c). The checks take each
  * operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the
  * rows against the headers, ops/engine/public.h and docs/operators.md. Adding an operator: its row
  * here, its header (included by ops/engine/public.h), its docs row.
@@ -190,7 +191,9 @@
       none, 0)                                                                                     \
     X(DeepNormGrad, deep_norm_grad, OPS_OUT,                                                       \
       K(tensor, tensor, tensor, tensor, tensor, tensor, double, tensor, tensor, tensor, tensor),   \
-      DTM_F3, none, 0)
+      DTM_F3, none, 0)                                                                             \
+    X(SyncBatchNormBackwardReduce, sync_batch_norm_backward_reduce, OPS_OUT,                       \
+      K(tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)
 
 enum { NORM_OPS(OPS_ROW_DT) };
 

@@ -797,6 +797,7 @@ OPS = {
     'SwigluGroup': ('tensor', 'tensor', 'tensor', 'double', 'tensor'),
     'Swish': ('tensor', 'scalar', 'tensor'),
     'SwishBackward': ('tensor', 'tensor', 'scalar', 'tensor'),
+    'SyncBatchNormBackwardReduce': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor'),
     'SyncBatchNormGatherStats': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'float', 'float', 'tensor', 'tensor'),
     'Take': ('tensor', 'tensor', 'tensor'),
     'Tan': ('tensor', 'tensor'),

@@ -13,9 +13,9 @@ once; tolerances as test_ew_torch's (FLOAT16 / BFLOAT16 looser for results
 that sum a row). GroupNormSilu(V2), GroupNormSwish, Modulate, RenormV2, BatchNormBackward,
 FastBatchNormBackward, LinalgVectorNorm, FusedAddRmsNorm, BnInferGrad, AdaLayerNormBackward,
 InstanceNorm, RmsNormGradQuant, GroupNormSiluQuant, QuantizedBatchNorm, BatchNormReduceBackward,
-BatchNormGatherStatsWithCounts, AddLayerNormGrad and DeepNormGrad of ops-nn's norm and vfusion
-folders the same way (their INT8 outputs exactly). Bad input gives 161001 /
-161002 naming the operator. Skipped (exit 77) without torch."""
+BatchNormGatherStatsWithCounts, AddLayerNormGrad, DeepNormGrad and SyncBatchNormBackwardReduce
+of ops-nn's norm and vfusion folders the same way (their INT8 outputs exactly). Bad input
+gives 161001 / 161002 naming the operator. Skipped (exit 77) without torch."""
 import random
 import unittest
 
@@ -1443,6 +1443,31 @@ class NormTorch(TorchCase):
         self.refused("DeepNormGrad", 161002, *dok, x.handle, h.handle, g.handle, g.handle)
         self.refused("DeepNormGrad", 161002, *dok[:3], st.handle, *dok[4:], x.handle, x.handle,
                      g.handle, g.handle)
+
+    def test_sync_bn_backward_reduce(self):
+        """SyncBatchNormBackwardReduce (BN10): sumDyXmu = sumDyDxPad - mean sumDy, y = sumDyXmu
+        invertStd in DOUBLE, every declared dtype, a non-contiguous view, an empty tensor."""
+        rng = random.Random(SEED + 38)
+        for dtype in (F32, F16, BF16):
+            for shape in ((5,), (2, 3), (0,)):
+                what = "SyncBatchNormBackwardReduce %s %s" % (dtype, shape)
+                t = [rand(rng, shape).to(dtype) for _ in range(4)]
+                sdy, sdx, m, iv = (a.double() for a in t)
+                xmu = sdx - m * sdy
+                o = [self.dev(torch.zeros(shape, dtype=dtype)) for _ in range(2)]
+                self.run_op("SyncBatchNormBackwardReduce", self.dev(view_of(rng, t[0])).handle,
+                            *[self.dev(a).handle for a in t[1:]], o[0].handle, o[1].handle)
+                check(self, o[0].read(), xmu.to(dtype), what + " sumDyXmu", tol=tol(dtype))
+                check(self, o[1].read(), (xmu * iv).to(dtype), what + " y", tol=tol(dtype))
+        a = self.dev(torch.zeros((3,), dtype=F32))
+        h = self.dev(torch.zeros((3,), dtype=F16))
+        b = self.dev(torch.zeros((4,), dtype=F32))
+        self.refused("SyncBatchNormBackwardReduce", 161001, a.handle, a.handle, a.handle, 0,
+                     a.handle, a.handle)
+        self.refused("SyncBatchNormBackwardReduce", 161002, a.handle, a.handle, h.handle,
+                     a.handle, a.handle, a.handle)
+        self.refused("SyncBatchNormBackwardReduce", 161002, a.handle, a.handle, a.handle,
+                     a.handle, b.handle, a.handle)
 
 
 if __name__ == "__main__":
