@@ -666,6 +666,9 @@
 #include "aclnnop/aclnn_add_layer_norm_grad.h"
 #include "aclnnop/aclnn_deep_norm_grad.h"
 #include "aclnnop/aclnn_sync_batch_norm_backward_reduce.h"
+#include "aclnnop/aclnn_scaled_masked_softmax.h"
+#include "aclnnop/aclnn_scaled_masked_softmax_backward.h"
+#include "aclnnop/aclnn_modulate_backward.h"
 /* matmul and quant rows added by the opsmm branch (issue 29) */
 #include "aclnnop/aclnn_batchmatmul_quant.h"
 #include "aclnnop/aclnn_convert_weight_to_int4_pack.h"

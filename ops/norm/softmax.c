@@ -21,6 +21,10 @@
  *  SR6. While a float32 row read in place computes its exponentials, the
  *      block's next row is prefetched (simd.h K6): the row's first read
  *      from memory overlaps the arithmetic of the one before.
+ *  SM1. ScaledMaskedSoftmax (ops-nn's vfusion op): per row of x's last dim, v = scale x, -10000
+ *      where mask is true (its kernel's MASK_VAL), y = softmax(v); the backward: out = scale (dy
+ *      y - sum(dy y) y), 0 where mask is true. x [B, N, S1, S2], mask BOOL [B or 1, N or 1, S1,
+ *      S2] read broadcast; rows gathered into double and rounded once.
  *  SN1. SoftmaxCrossEntropyWithLogits: a row is gathered into a double
  *      buffer with the view converters, reduced in double, written back
  *      through the converters (rounded once to the out's type).
@@ -31,6 +35,8 @@
 
 #include "aclnnop/aclnn_logsoftmax.h"
 #include "aclnnop/aclnn_logsoftmax_backward.h"
+#include "aclnnop/aclnn_scaled_masked_softmax.h"
+#include "aclnnop/aclnn_scaled_masked_softmax_backward.h"
 #include "aclnnop/aclnn_softmax.h"
 #include "aclnnop/aclnn_softmax_grad.h"
 #include "aclnnop/aclnn_softmax_v2.h"
@@ -422,3 +428,138 @@ aclnnStatus aclnnSoftmaxGradGetWorkspaceSize(const aclTensor *y, const aclTensor
                   executor);
 }
 PHASE2(SoftmaxGrad)
+
+/* ---- ScaledMaskedSoftmax and its backward (SM1) -----------------------------------------------
+ */
+
+/* x (gradOutput), y (the backward's softmax output), mask as a view broadcast to x's shape, out:
+ * rows of x's last dim. */
+struct sms_plan {
+    struct ops_tensor x, y, mask, out;
+    bool backward;
+    double scale;
+    int64_t rows, D;
+};
+
+/* Element offset of the r-th row of a 4-d view. */
+static int64_t sms_row(const struct ops_tensor *t, int64_t r)
+{
+    int64_t off = 0;
+    for (int d = 2; d >= 0; d--) {
+        off += (r % t->dims[d]) * t->strides[d];
+        r /= t->dims[d];
+    }
+    return off;
+}
+
+static int32_t sms_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct sms_plan *p = e->plan;
+    const int64_t D = p->D;
+    double *buf = malloc((size_t)(3 * D) * sizeof(double));
+    if (!buf)
+        return ACL_ERROR_BAD_ALLOC;
+    double *x = buf, *y = buf + D, *m = buf + 2 * D;
+    for (int64_t r = 0; r < p->rows; r++) {
+        ops_gather_nd(x, CK_F64, ops_elem(&p->x, addr, sms_row(&p->x, r)), p->x.dt, 1,
+                      p->x.dims + 3, p->x.strides + 3);
+        ops_gather_nd(m, CK_F64, ops_elem(&p->mask, addr, sms_row(&p->mask, r)), p->mask.dt, 1,
+                      p->mask.dims + 3, p->mask.strides + 3);
+        if (p->backward) { /* out = scale (dy y - sum(dy y) y), 0 where masked */
+            ops_gather_nd(y, CK_F64, ops_elem(&p->y, addr, sms_row(&p->y, r)), p->y.dt, 1,
+                          p->y.dims + 3, p->y.strides + 3);
+            double s = 0;
+            for (int64_t i = 0; i < D; i++)
+                s += x[i] * y[i];
+            for (int64_t i = 0; i < D; i++)
+                x[i] = m[i] != 0 ? 0 : p->scale * (x[i] - s) * y[i];
+        } else { /* softmax of scale x, masked elements -10000 (CANN's kernel's value) */
+            double mx = -INFINITY, s = 0;
+            for (int64_t i = 0; i < D; i++) {
+                x[i] = m[i] != 0 ? -10000.0 : p->scale * x[i];
+                mx = x[i] > mx ? x[i] : mx;
+            }
+            for (int64_t i = 0; i < D; i++)
+                s += (x[i] = exp(x[i] - mx));
+            for (int64_t i = 0; i < D; i++)
+                x[i] /= s;
+        }
+        ops_scatter_nd(x, CK_F64, ops_elem(&p->out, addr, sms_row(&p->out, r)), p->out.dt, 1,
+                       p->out.dims + 3, p->out.strides + 3);
+    }
+    free(buf);
+    return 0;
+}
+
+/* The checks both share: x (and y, out) 4-d [B, N, S1, S2] of one type, mask BOOL [B|1, N|1,
+ * S1, S2] viewed at x's shape, fixTriuMask false. */
+static aclnnStatus sms_build(const char *name, unsigned types, const char *xn, const aclTensor *x,
+                             const aclTensor *y, const aclTensor *mask, double scale, bool triu,
+                             aclTensor *out, WS)
+{
+    aclnnStatus rc;
+    int dt;
+    const aclTensor *t[3] = {x, y, out};
+    const char *tn[3] = {xn, "y", y ? "out" : "y"};
+    for (int i = 0; i < 3; i++)
+        if (t[i] && (rc = ops_check_dims(t[i], name, tn[i])))
+            return rc;
+    if ((rc = ops_check_dims(mask, name, "mask")) ||
+        (rc = ops_need_dt(name, xn, x->dtype, types, &dt)))
+        return rc;
+    if (triu)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s is true (only false)", name,
+                       y ? "fixTriuMask" : "fixedTriuMask");
+    if (x->ndim != 4)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %d dims; it must be [B, N, S1, S2]",
+                       name, xn, (int)x->ndim);
+    for (int i = 1; i < 3; i++)
+        if (t[i] && (t[i]->dtype != x->dtype || !ops_same_shape(t[i], x)))
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must have %s's shape and type", name,
+                           tn[i], xn);
+    bool ok = mask->dtype == ACL_BOOL && mask->ndim == 4 && mask->dims[2] == x->dims[2] &&
+              mask->dims[3] == x->dims[3];
+    for (int d = 0; ok && d < 2; d++)
+        ok = mask->dims[d] == x->dims[d] || mask->dims[d] == 1;
+    if (!ok) {
+        char s1[96];
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: mask is %s %s; it must be BOOL [B or 1, N or 1, S1, S2] of %s", name,
+                       ops_dt_name(mask->dtype), ops_shape_str(s1, sizeof(s1), mask->dims, 4), xn);
+    }
+    aclTensor mv = *mask; /* broadcast to x's shape (stride 0 along a dim of 1) */
+    for (int d = 0; d < 2; d++)
+        if (mask->dims[d] != x->dims[d])
+            mv.dims[d] = x->dims[d], mv.strides[d] = 0;
+    OPS_PLAN(e, p, name, 3, 1, struct sms_plan, NULL, {&p->x, x, xn}, {&p->y, y, "y"},
+             {&p->mask, &mv, "mask"}, {&p->out, out, tn[2]});
+    p->backward = y != NULL;
+    p->scale = scale;
+    p->D = x->dims[3];
+    p->rows = x->dims[0] * x->dims[1] * x->dims[2];
+    e->run = p->rows > 0 && p->D > 0 ? sms_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
+aclnnStatus aclnnScaledMaskedSoftmaxGetWorkspaceSize(const aclTensor *x, const aclTensor *mask,
+                                                     double scale, bool fixedTriuMask, aclTensor *y,
+                                                     uint64_t *workspaceSize,
+                                                     aclOpExecutor **executor)
+{
+    const char *name = "aclnnScaledMaskedSoftmax";
+    OPS_CHECK_NULLS(name, x, mask, y, workspaceSize, executor);
+    return sms_build(name, OPS_DT_ScaledMaskedSoftmax, "x", x, NULL, mask, scale, fixedTriuMask, y,
+                     workspaceSize, executor);
+}
+PHASE2(ScaledMaskedSoftmax)
+
+aclnnStatus aclnnScaledMaskedSoftmaxBackwardGetWorkspaceSize(
+    const aclTensor *gradOutput, const aclTensor *y, const aclTensor *mask, double scale,
+    bool fixTriuMask, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnScaledMaskedSoftmaxBackward";
+    OPS_CHECK_NULLS(name, gradOutput, y, mask, out, workspaceSize, executor);
+    return sms_build(name, OPS_DT_ScaledMaskedSoftmaxBackward, "gradOutput", gradOutput, y, mask,
+                     scale, fixTriuMask, out, workspaceSize, executor);
+}
+PHASE2(ScaledMaskedSoftmaxBackward)

@@ -11,10 +11,10 @@
  * RmsNormQuantV3 (fused.c); AdaLayerNormBackward, InstanceNorm, RmsNormGradQuant,
  * GroupNormSiluQuant, AddLayerNormGrad, DeepNormGrad (norm.c); QuantizedBatchNorm,
  * BatchNormReduceBackward, BatchNormGatherStatsWithCounts, SyncBatchNormBackwardReduce
- * (batch_norm.c). The checks take each
- * operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the
- * rows against the headers, ops/engine/public.h and docs/operators.md. Adding an operator: its row
- * here, its header (included by ops/engine/public.h), its docs row.
+ * (batch_norm.c); ScaledMaskedSoftmax(Backward) (softmax.c); ModulateBackward (modulate.c). The
+ * checks take each operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest
+ * ops_table checks the rows against the headers, ops/engine/public.h and docs/operators.md. Adding
+ * an operator: its row here, its header (included by ops/engine/public.h), its docs row.
  */
 #ifndef CPUACL_OPS_NORM_TABLE_H
 #define CPUACL_OPS_NORM_TABLE_H
@@ -193,7 +193,13 @@
       K(tensor, tensor, tensor, tensor, tensor, tensor, double, tensor, tensor, tensor, tensor),   \
       DTM_F3, none, 0)                                                                             \
     X(SyncBatchNormBackwardReduce, sync_batch_norm_backward_reduce, OPS_OUT,                       \
-      K(tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)
+      K(tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)                          \
+    X(ScaledMaskedSoftmax, scaled_masked_softmax, OPS_OUT,                                         \
+      K(tensor, tensor, double, bool, tensor), DTM_F3, none, 0)                                    \
+    X(ScaledMaskedSoftmaxBackward, scaled_masked_softmax_backward, OPS_OUT,                        \
+      K(tensor, tensor, tensor, double, bool, tensor), DTM_F3, none, 0)                            \
+    X(ModulateBackward, modulate_backward, OPS_OUT,                                                \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)
 
 enum { NORM_OPS(OPS_ROW_DT) };
 

@@ -22,6 +22,9 @@
 #include "aclnnop/aclnn_batch_norm_gather_stats_with_counts.h"
 #include "aclnnop/aclnn_add_layer_norm_grad.h"
 #include "aclnnop/aclnn_deep_norm_grad.h"
+#include "aclnnop/aclnn_modulate_backward.h"
+#include "aclnnop/aclnn_scaled_masked_softmax.h"
+#include "aclnnop/aclnn_scaled_masked_softmax_backward.h"
 #include "aclnnop/aclnn_add_rms_norm.h"
 #include "aclnnop/aclnn_instance_norm.h"
 #include "aclnnop/aclnn_batch_norm_backward.h"
@@ -821,6 +824,36 @@ static void quant_grad_errors(void)
     OT_FREE(&x, &g, &rs, &s1, &q, &dg, &o1, &gx, &gq, &gst, &qs, &bx, &bc, &bxf);
 }
 
+/* ScaledMaskedSoftmax(Backward), ModulateBackward: 161001 for a missing tensor, 161002 for types,
+ * shapes and attributes, each message naming the parameter. */
+static void vfusion_errors(void)
+{
+    int64_t d4[4] = {1, 2, 3, 4}, m4[4] = {1, 1, 3, 4}, m3[4] = {1, 3, 3, 4}, d3[3] = {2, 3, 4},
+            bd[2] = {2, 4}, b3[2] = {3, 4};
+    ot_tensor x, xh, m, mb, mi, mx, mxh, ms, msb;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 4, d4}, {&xh, ACL_FLOAT16, 4, d4}, {&m, ACL_BOOL, 4, m4},
+                   {&mb, ACL_BOOL, 4, m3}, {&mi, ACL_INT8, 4, m4}, {&mx, ACL_FLOAT, 3, d3},
+                   {&mxh, ACL_FLOAT16, 3, d3}, {&ms, ACL_FLOAT, 2, bd}, {&msb, ACL_FLOAT, 2, b3});
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "mask", aclnnScaledMaskedSoftmax, x.t, NULL, 1.0, false,
+                x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "fixedTriuMask", aclnnScaledMaskedSoftmax, x.t, m.t, 1.0,
+                true, x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "mask", aclnnScaledMaskedSoftmax, x.t, mi.t, 1.0, false,
+                x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "mask", aclnnScaledMaskedSoftmax, x.t, mb.t, 1.0, false,
+                x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "y", aclnnScaledMaskedSoftmax, x.t, m.t, 1.0, false, xh.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "out", aclnnScaledMaskedSoftmaxBackward, x.t, x.t, m.t,
+                1.0, false, xh.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "grad_scale", aclnnModulateBackward, mx.t, mx.t, ms.t,
+                NULL, mx.t, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "grad_input", aclnnModulateBackward, mx.t, mx.t, NULL,
+                NULL, mxh.t, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "shift", aclnnModulateBackward, mx.t, mx.t, NULL, msb.t,
+                mx.t, NULL, msb.t);
+    OT_FREE(&x, &xh, &m, &mb, &mi, &mx, &mxh, &ms, &msb);
+}
+
 int main(void)
 {
     ot_init();
@@ -856,6 +889,7 @@ int main(void)
     ada_instance_errors();
     norm_quant_errors();
     quant_grad_errors();
+    vfusion_errors();
     opsnn_errors();
     big_case();
     ot_fini();

@@ -13,9 +13,10 @@ once; tolerances as test_ew_torch's (FLOAT16 / BFLOAT16 looser for results
 that sum a row). GroupNormSilu(V2), GroupNormSwish, Modulate, RenormV2, BatchNormBackward,
 FastBatchNormBackward, LinalgVectorNorm, FusedAddRmsNorm, BnInferGrad, AdaLayerNormBackward,
 InstanceNorm, RmsNormGradQuant, GroupNormSiluQuant, QuantizedBatchNorm, BatchNormReduceBackward,
-BatchNormGatherStatsWithCounts, AddLayerNormGrad, DeepNormGrad and SyncBatchNormBackwardReduce
-of ops-nn's norm and vfusion folders the same way (their INT8 outputs exactly). Bad input
-gives 161001 / 161002 naming the operator. Skipped (exit 77) without torch."""
+BatchNormGatherStatsWithCounts, AddLayerNormGrad, DeepNormGrad, SyncBatchNormBackwardReduce,
+ScaledMaskedSoftmax(Backward) and ModulateBackward of ops-nn's norm and vfusion folders the
+same way (their INT8 outputs exactly). Bad input gives 161001 / 161002 naming the operator.
+Skipped (exit 77) without torch."""
 import random
 import unittest
 
@@ -1468,6 +1469,94 @@ class NormTorch(TorchCase):
                      a.handle, a.handle, a.handle)
         self.refused("SyncBatchNormBackwardReduce", 161002, a.handle, a.handle, a.handle,
                      a.handle, b.handle, a.handle)
+
+    def test_scaled_masked_softmax(self):
+        """ScaledMaskedSoftmax(Backward) (SM1) against torch's softmax of masked_fill(scale x,
+        mask, -10000) in DOUBLE and the softmax gradient times scale, 0 where masked; every
+        declared dtype, every mask broadcast CANN lists, non-contiguous views."""
+        rng = random.Random(SEED + 39)
+        for dtype in (F32, F16, BF16):
+            for shape in ((2, 3, 4, 5), (1, 2, 3, 17), (2, 1, 1, 8)):
+                B, N, S1, S2 = shape
+                for mshape in {(B, N, S1, S2), (B, 1, S1, S2), (1, N, S1, S2), (1, 1, S1, S2)}:
+                    what = "ScaledMaskedSoftmax %s %s mask %s" % (dtype, shape, mshape)
+                    x = rand(rng, shape).to(dtype)
+                    mask = torch.tensor([rng.random() < 0.3 for _ in range(
+                        mshape[0] * mshape[1] * S1 * S2)]).reshape(mshape)
+                    sc = rng.choice((0.5, 1.0, 2.0))
+                    v = (sc * x.double()).masked_fill(mask.expand(shape), -10000.0)
+                    yref = torch.softmax(v, -1)
+                    y = self.dev(torch.zeros(shape, dtype=dtype))
+                    self.run_op("ScaledMaskedSoftmax", self.dev(view_of(rng, x)).handle,
+                                self.dev(mask).handle, sc, False, y.handle)
+                    check(self, y.read(), yref.to(dtype), what, tol=tol(dtype))
+                    yd = yref.to(dtype)
+                    dy = rand(rng, shape).to(dtype)
+                    yy, gg = yd.double(), dy.double()
+                    gref = sc * (gg * yy - (gg * yy).sum(-1, keepdim=True) * yy)
+                    gref = gref.masked_fill(mask.expand(shape), 0)
+                    out = self.dev(torch.zeros(shape, dtype=dtype))
+                    self.run_op("ScaledMaskedSoftmaxBackward", self.dev(view_of(rng, dy)).handle,
+                                self.dev(yd).handle, self.dev(mask).handle, sc, False, out.handle)
+                    check(self, out.read(), gref.to(dtype), what + " backward", tol=tol(dtype))
+        x = self.dev(torch.zeros((1, 2, 3, 4), dtype=F32))
+        h = self.dev(torch.zeros((1, 2, 3, 4), dtype=F16))
+        m = self.dev(torch.zeros((1, 1, 3, 4), dtype=torch.bool))
+        mi = self.dev(torch.zeros((1, 1, 3, 4), dtype=torch.int8))
+        m3 = self.dev(torch.zeros((1, 3, 3, 4), dtype=torch.bool))
+        x3 = self.dev(torch.zeros((2, 3, 4), dtype=F32))
+        self.refused("ScaledMaskedSoftmax", 161001, x.handle, 0, 1.0, False, x.handle)
+        self.refused("ScaledMaskedSoftmax", 161002, x.handle, m.handle, 1.0, True, x.handle)
+        self.refused("ScaledMaskedSoftmax", 161002, x.handle, mi.handle, 1.0, False, x.handle)
+        self.refused("ScaledMaskedSoftmax", 161002, x.handle, m3.handle, 1.0, False, x.handle)
+        self.refused("ScaledMaskedSoftmax", 161002, x3.handle, m.handle, 1.0, False, x3.handle)
+        self.refused("ScaledMaskedSoftmax", 161002, x.handle, m.handle, 1.0, False, h.handle)
+        self.refused("ScaledMaskedSoftmaxBackward", 161001, x.handle, 0, m.handle, 1.0, False,
+                     x.handle)
+        self.refused("ScaledMaskedSoftmaxBackward", 161002, x.handle, h.handle, m.handle, 1.0,
+                     False, x.handle)
+
+    def test_modulate_backward(self):
+        """ModulateBackward (MD2) against CANN's formulas in DOUBLE: grad_input = grad_output
+        scale (grad_output without scale), grad_scale = sum_L grad_output input, grad_shift =
+        sum_L grad_output; scale / shift present or absent, every declared dtype."""
+        rng = random.Random(SEED + 40)
+        for dtype in (F32, F16, BF16):
+            for shape in ((2, 3, 4), (1, 5, 7), (3, 1, 2)):
+                B, L, D = shape
+                for has_sc, has_sh in ((True, True), (True, False), (False, True),
+                                       (False, False)):
+                    what = "ModulateBackward %s %s scale=%s shift=%s" % (dtype, shape, has_sc,
+                                                                         has_sh)
+                    g, x = rand(rng, shape).to(dtype), rand(rng, shape).to(dtype)
+                    sc, sh = rand(rng, (B, D)).to(dtype), rand(rng, (B, D)).to(dtype)
+                    gi = self.dev(torch.zeros(shape, dtype=dtype))
+                    gs = self.dev(torch.zeros((B, D), dtype=dtype))
+                    gh = self.dev(torch.zeros((B, D), dtype=dtype))
+                    self.run_op("ModulateBackward", self.dev(view_of(rng, g)).handle,
+                                self.dev(view_of(rng, x)).handle,
+                                self.dev(sc).handle if has_sc else 0,
+                                self.dev(sh).handle if has_sh else 0, gi.handle,
+                                gs.handle if has_sc else 0, gh.handle if has_sh else 0)
+                    gd = g.double()
+                    ref = gd * sc.double().reshape(B, 1, D) if has_sc else gd
+                    check(self, gi.read(), ref.to(dtype), what + " grad_input", tol=tol(dtype))
+                    if has_sc:
+                        check(self, gs.read(), (gd * x.double()).sum(1).to(dtype),
+                              what + " grad_scale", tol=tol(dtype))
+                    if has_sh:
+                        check(self, gh.read(), gd.sum(1).to(dtype), what + " grad_shift",
+                              tol=tol(dtype))
+        x = self.dev(torch.zeros((2, 3, 4), dtype=F32))
+        h = self.dev(torch.zeros((2, 3, 4), dtype=F16))
+        s = self.dev(torch.zeros((2, 4), dtype=F32))
+        s3 = self.dev(torch.zeros((2, 1, 4), dtype=F32))
+        self.refused("ModulateBackward", 161001, x.handle, x.handle, s.handle, 0, x.handle, 0, 0)
+        self.refused("ModulateBackward", 161002, x.handle, h.handle, s.handle, 0, x.handle,
+                     s.handle, 0)
+        self.refused("ModulateBackward", 161002, x.handle, x.handle, s3.handle, 0, x.handle,
+                     s3.handle, 0)
+        self.refused("ModulateBackward", 161002, s.handle, s.handle, 0, 0, s.handle, 0, 0)
 
 
 if __name__ == "__main__":
