@@ -58,6 +58,10 @@
  *      sum, x1 + x2 or alpha x + gx (gathered per row in double), with the stored mean and rstd;
  *      AddLayerNormGrad adds dsumOptional to dx; DeepNormGrad writes the sum's gradient to
  *      dgxOut and alpha times it to dxOut (CANN's formulas); dgamma, dbeta FLOAT.
+ *  NB7. GroupNormSwishGrad is GroupNormBackward's kernel (NB1) on dy through the swish of the
+ *      forward's output: v = xhat gamma + beta, dy' = dy sigmoid(s v) (1 + s v (1 - sigmoid(s
+ *      v))) (s: swishScale), then dx, dgamma = sum dy' xhat, dbeta = sum dy' per channel - the
+ *      derivative of its docs' forward (their dx formula read as GroupNormBackward's of dy').
  *  NB4. AdaLayerNormBackward is LayerNormBackward's kernel (H normalised) on dy (1 + scale),
  *      scale the row's batch's: per batch, gradScale = sum over its S rows of dy (xhat w + b),
  *      gradShift = sum of dy; gradWeight and gradBias sum dy (1 + scale) xhat and dy (1 +
@@ -85,6 +89,7 @@
 #include "aclnnop/aclnn_group_norm_silu.h"
 #include "aclnnop/aclnn_group_norm_silu_quant.h"
 #include "aclnnop/aclnn_group_norm_swish.h"
+#include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "aclnnop/aclnn_instance_norm.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
@@ -399,6 +404,7 @@ struct nbw_plan {
     bool quant, qdiv, has_qoff;     /* NB5: dx quantised to INT8 (RmsNormGradQuant) */
     bool has_x2, has_dsum, has_dx2; /* NB6: x = alpha x + x2; dx + dsum; dx2 the unscaled dx */
     double alpha;
+    bool swish; /* NB7: GroupNormSwishGrad (alpha: swishScale, bias: beta) */
     int k;
     int64_t D, N, C, HW, G;
     int64_t S; /* ada: rows per batch */
@@ -1391,12 +1397,15 @@ static int32_t gnb_run(const struct aclOpExecutor *e, void *const *addr)
     const struct nbw_plan *p = e->plan;
     const int64_t cpg = p->C / p->G, per = cpg * p->HW, NG = p->N * p->G;
     const int nd = p->x.ndim;
-    double *buf = calloc((size_t)(2 * per + 3 * p->C + 2 * NG + 1), sizeof(double));
+    double *buf = calloc((size_t)(2 * per + 4 * p->C + 2 * NG + 1), sizeof(double));
     if (!buf)
         return ACL_ERROR_BAD_ALLOC;
     double *dy = buf, *x = dy + per, *gm = x + per, *ag = gm + p->C, *ab = ag + p->C,
-           *mean = ab + p->C, *rstd = mean + NG;
+           *mean = ab + p->C, *rstd = mean + NG, *bt = rstd + NG;
     nbw_load(p, addr, p->C, gm, mean, rstd);
+    if (p->swish && p->has_bias)
+        ops_gather_nd(bt, CK_F64, ops_base(&p->bias, addr), p->bias.dt, 1, p->bias.dims,
+                      p->bias.strides);
     for (int64_t n = 0; n < p->N; n++)
         for (int64_t g = 0; g < p->G; g++) {
             for (int64_t c = 0; c < cpg; c++) {
@@ -1413,7 +1422,13 @@ static int32_t gnb_run(const struct aclOpExecutor *e, void *const *addr)
             for (int64_t c = 0; c < cpg; c++) {
                 const int64_t ch = g * cpg + c;
                 for (int64_t i = c * p->HW; i < (c + 1) * p->HW; i++) {
-                    const double xh = (x[i] - m) * rs, gi = dy[i] * gm[ch];
+                    const double xh = (x[i] - m) * rs;
+                    if (p->swish) { /* NB7: dy through swish(v) = v sigmoid(s v), v = xh g + b */
+                        const double v = xh * gm[ch] + bt[ch],
+                                     sg = 1.0 / (1.0 + exp(-p->alpha * v));
+                        dy[i] *= sg * (1.0 + p->alpha * v * (1.0 - sg));
+                    }
+                    const double gi = dy[i] * gm[ch];
                     ag[ch] += dy[i] * xh;
                     ab[ch] += dy[i];
                     x[i] = xh;
@@ -1522,6 +1537,68 @@ aclnnStatus aclnnGroupNormBackwardGetWorkspaceSize(
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(GroupNormBackward)
+
+/* GroupNormSwishGrad (NB7): GroupNormBackward of dy through the swish of the forward's output. */
+aclnnStatus aclnnGroupNormSwishGradGetWorkspaceSize(
+    const aclTensor *dy, const aclTensor *mean, const aclTensor *rstd, const aclTensor *x,
+    const aclTensor *gamma, const aclTensor *beta, int64_t numGroups, char *dataFormatOptional,
+    double swishScale, bool dgammaIsRequire, bool dbetaIsRequire, const aclTensor *dxOut,
+    const aclTensor *dgammaOut, const aclTensor *dbetaOut, uint64_t *workspaceSize,
+    aclOpExecutor **executor)
+{
+    const char *name = "aclnnGroupNormSwishGrad";
+    OPS_CHECK_NULLS(name, dy, mean, rstd, x, gamma, beta, dxOut, workspaceSize, executor);
+    if (dgammaIsRequire)
+        OPS_CHECK_NULLS(name, dgammaOut);
+    if (dbetaIsRequire)
+        OPS_CHECK_NULLS(name, dbetaOut);
+    aclnnStatus rc;
+    if (dataFormatOptional && strcmp(dataFormatOptional, "NCHW") != 0 &&
+        strcmp(dataFormatOptional, "ND") != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: dataFormatOptional is \"%s\" (\"NCHW\" or \"ND\")", name,
+                       dataFormatOptional);
+    if ((rc = nbw_input(name, "dy", dy, 1, OPS_DT_GroupNormSwishGrad)) ||
+        (rc = nbw_like(name, "x", x, "dy", dy)) || (rc = nbw_like(name, "dxOut", dxOut, "dy", dy)))
+        return rc;
+    if (dy->ndim < 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dy needs 2 to 8 dims [N, C, *]", name);
+    const int64_t N = dy->dims[0], C = dy->dims[1];
+    if (numGroups <= 0 || C % numGroups)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: numGroups %lld must be positive and divide C %lld", name,
+                       (long long)numGroups, (long long)C);
+    const aclTensor *chan[4] = {gamma, beta, dgammaIsRequire ? dgammaOut : NULL,
+                                dbetaIsRequire ? dbetaOut : NULL};
+    static const char *const cn[4] = {"gamma", "beta", "dgammaOut", "dbetaOut"};
+    for (int i = 0; i < 4; i++)
+        if (chan[i] && (rc = gnb_chan(name, cn[i], chan[i], gamma, C)))
+            return rc;
+    const aclTensor *st[2] = {mean, rstd};
+    static const char *const stn[2] = {"mean", "rstd"};
+    for (int i = 0; i < 2; i++) {
+        if ((rc = ops_check_dims(st[i], name, stn[i])))
+            return rc;
+        if (st[i]->dtype != gamma->dtype)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from gamma's %s", name,
+                           stn[i], ops_dt_name(st[i]->dtype), ops_dt_name(gamma->dtype));
+        if (ops_numel(st[i]->dims, (int)st[i]->ndim) != N * numGroups)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must hold N * numGroups = %lld values",
+                           name, stn[i], (long long)(N * numGroups));
+    }
+    OPS_PLAN(e, p, name, 6, 3, struct nbw_plan, NULL, {&p->dy, dy, "dy"}, {&p->x, x, "x"},
+             {&p->mean, mean, "mean"}, {&p->rstd, rstd, "rstd"}, {&p->g, gamma, "gamma"},
+             {&p->bias, beta, "beta"}, {&p->dx, dxOut, "dxOut"}, {&p->dg, chan[2], "dgammaOut"},
+             {&p->db, chan[3], "dbetaOut"});
+    p->has_g = p->has_mean = p->has_dx = p->has_bias = p->swish = true;
+    p->has_dg = chan[2] != NULL;
+    p->has_db = chan[3] != NULL;
+    p->alpha = swishScale;
+    p->N = N, p->C = C, p->HW = ops_numel(dy->dims + 2, (int)dy->ndim - 2), p->G = numGroups;
+    e->run = p->x.numel || ((p->has_dg || p->has_db) && C) ? gnb_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(GroupNormSwishGrad)
 
 /* ---- GroupNormalizationGrad (NB3) ------------------------------------------------------------ */
 

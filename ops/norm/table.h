@@ -9,12 +9,13 @@
  * LayerNormalizationGrad, GroupNormalizationGrad, LpNormV3 (norm.c), BatchNormalizationGrad
  * (batch_norm.c); AdaLayerNorm(V2), AdaLayerNormQuant, LayerNormQuant, AddLayerNormQuant(V2),
  * RmsNormQuantV3 (fused.c); AdaLayerNormBackward, InstanceNorm, RmsNormGradQuant,
- * GroupNormSiluQuant, AddLayerNormGrad, DeepNormGrad (norm.c); QuantizedBatchNorm,
- * BatchNormReduceBackward, BatchNormGatherStatsWithCounts, SyncBatchNormBackwardReduce
- * (batch_norm.c); ScaledMaskedSoftmax(Backward) (softmax.c); ModulateBackward (modulate.c). The
- * checks take each operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest
- * ops_table checks the rows against the headers, ops/engine/public.h and docs/operators.md. Adding
- * an operator: its row here, its header (included by ops/engine/public.h), its docs row.
+ * GroupNormSiluQuant, AddLayerNormGrad, DeepNormGrad, GroupNormSwishGrad (norm.c);
+ * QuantizedBatchNorm, BatchNormReduceBackward, BatchNormGatherStatsWithCounts,
+ * SyncBatchNormBackwardReduce (batch_norm.c); ScaledMaskedSoftmax(Backward) (softmax.c);
+ * ModulateBackward (modulate.c). The checks take each operator's types from its row (OPS_DT_<Name>,
+ * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers, ops/engine/public.h and
+ * docs/operators.md. Adding an operator: its row here, its header (included by
+ * ops/engine/public.h), its docs row.
  */
 #ifndef CPUACL_OPS_NORM_TABLE_H
 #define CPUACL_OPS_NORM_TABLE_H
@@ -199,7 +200,11 @@
     X(ScaledMaskedSoftmaxBackward, scaled_masked_softmax_backward, OPS_OUT,                        \
       K(tensor, tensor, tensor, double, bool, tensor), DTM_F3, none, 0)                            \
     X(ModulateBackward, modulate_backward, OPS_OUT,                                                \
-      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)                  \
+    X(GroupNormSwishGrad, group_norm_swish_grad, OPS_OUT,                                          \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, int64, string, double, bool, bool, tensor, \
+        tensor, tensor),                                                                           \
+      DTM_F3, none, 0)
 
 enum { NORM_OPS(OPS_ROW_DT) };
 

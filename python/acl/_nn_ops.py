@@ -352,6 +352,7 @@ OPS = {
     'GroupNormSiluQuant': ('tensor', 'tensor', 'tensor', 'tensor', 'int64', 'double', 'bool', 'tensor', 'tensor', 'tensor'),
     'GroupNormSiluV2': ('tensor', 'tensor', 'tensor', 'int64', 'double', 'bool', 'tensor', 'tensor', 'tensor'),
     'GroupNormSwish': ('tensor', 'tensor', 'tensor', 'int64', 'string', 'double', 'bool', 'double', 'tensor', 'tensor', 'tensor'),
+    'GroupNormSwishGrad': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'int64', 'string', 'double', 'bool', 'bool', 'tensor', 'tensor', 'tensor'),
     'GroupNormalizationGrad': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor'),
     'GroupQuant': ('tensor', 'tensor', 'tensor', 'tensor', 'int32', 'tensor'),
     'GroupedMatmulV3': ('tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor', 'int64', 'int64', 'tensor_list'),

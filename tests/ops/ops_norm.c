@@ -23,6 +23,7 @@
 #include "aclnnop/aclnn_add_layer_norm_grad.h"
 #include "aclnnop/aclnn_deep_norm_grad.h"
 #include "aclnnop/aclnn_modulate_backward.h"
+#include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "aclnnop/aclnn_scaled_masked_softmax.h"
 #include "aclnnop/aclnn_scaled_masked_softmax_backward.h"
 #include "aclnnop/aclnn_add_rms_norm.h"
@@ -851,6 +852,19 @@ static void vfusion_errors(void)
                 NULL, mxh.t, NULL, NULL);
     NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "shift", aclnnModulateBackward, mx.t, mx.t, NULL, msb.t,
                 mx.t, NULL, msb.t);
+    int64_t gsd[2] = {2, 3}, c3[1] = {3}, c4[1] = {4};
+    ot_tensor gst, gc, gc3;
+    OT_MAKE_CONTIG({&gst, ACL_FLOAT, 2, gsd}, {&gc, ACL_FLOAT, 1, c4}, {&gc3, ACL_FLOAT, 1, c3});
+    /* mx [2, 3, 4]: N 2, C 3 - numGroups 3 divides it, 2 does not */
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "numGroups", aclnnGroupNormSwishGrad, mx.t, gst.t, gst.t,
+                mx.t, gc3.t, gc3.t, 2, NULL, 1.0, true, true, mx.t, gc3.t, gc3.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "dbetaOut", aclnnGroupNormSwishGrad, mx.t, gst.t, gst.t,
+                mx.t, gc3.t, gc3.t, 3, NULL, 1.0, true, true, mx.t, gc3.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "beta", aclnnGroupNormSwishGrad, mx.t, gst.t, gst.t, mx.t,
+                gc3.t, gc.t, 3, NULL, 1.0, true, true, mx.t, gc3.t, gc3.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dataFormatOptional", aclnnGroupNormSwishGrad, mx.t, gst.t,
+                gst.t, mx.t, gc3.t, gc3.t, 3, "NHWC", 1.0, true, true, mx.t, gc3.t, gc3.t);
+    OT_FREE(&gst, &gc, &gc3);
     OT_FREE(&x, &xh, &m, &mb, &mi, &mx, &mxh, &ms, &msb);
 }
 

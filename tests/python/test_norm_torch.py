@@ -14,9 +14,9 @@ that sum a row). GroupNormSilu(V2), GroupNormSwish, Modulate, RenormV2, BatchNor
 FastBatchNormBackward, LinalgVectorNorm, FusedAddRmsNorm, BnInferGrad, AdaLayerNormBackward,
 InstanceNorm, RmsNormGradQuant, GroupNormSiluQuant, QuantizedBatchNorm, BatchNormReduceBackward,
 BatchNormGatherStatsWithCounts, AddLayerNormGrad, DeepNormGrad, SyncBatchNormBackwardReduce,
-ScaledMaskedSoftmax(Backward) and ModulateBackward of ops-nn's norm and vfusion folders the
-same way (their INT8 outputs exactly). Bad input gives 161001 / 161002 naming the operator.
-Skipped (exit 77) without torch."""
+ScaledMaskedSoftmax(Backward), ModulateBackward and GroupNormSwishGrad of ops-nn's norm and
+vfusion folders the same way (their INT8 outputs exactly). Bad input gives 161001 / 161002
+naming the operator. Skipped (exit 77) without torch."""
 import random
 import unittest
 
@@ -1557,6 +1557,78 @@ class NormTorch(TorchCase):
         self.refused("ModulateBackward", 161002, x.handle, x.handle, s3.handle, 0, x.handle,
                      s3.handle, 0)
         self.refused("ModulateBackward", 161002, s.handle, s.handle, 0, 0, s.handle, 0, 0)
+
+    def test_group_norm_swish_grad(self):
+        """GroupNormSwishGrad (NB7): GroupNormBackward's formula of dy through the swish in
+        DOUBLE from the given mean / rstd (rounded to gamma's type), and (FLOAT) torch's
+        autograd of group_norm then v sigmoid(s v); dgamma / dbeta by their flags."""
+        rng = random.Random(SEED + 41)
+        for dtype in (F32, F16, BF16):
+            for shape, G in (((2, 6, 5), 3), ((3, 4), 2), ((2, 6, 3, 2), 2), ((1, 4, 7), 4)):
+                for sc, flags in ((1.0, (True, True)), (0.7, (True, False)), (1.3, (False, True))):
+                    N, C = shape[0], shape[1]
+                    what = "GroupNormSwishGrad %s %s scale %s %s" % (dtype, shape, sc, flags)
+                    x, dy = rand(rng, shape).to(dtype), rand(rng, shape).to(dtype)
+                    w, b = rand(rng, (C,), 0.5, 2).to(dtype), rand(rng, (C,), -1, 1).to(dtype)
+                    xg = x.double().reshape(N, G, -1)
+                    m = xg.mean(-1)
+                    r = torch.rsqrt(xg.var(-1, unbiased=False) + 1e-5)
+                    mr, rr = m.to(dtype), r.to(dtype)
+                    cs = [1, C] + [1] * (len(shape) - 2)
+                    gsh = [N, G] + [1] * (len(shape) - 1)
+                    xh = ((x.double().reshape([N, G, C // G] + list(shape[2:])) -
+                           mr.double().reshape(gsh)) * rr.double().reshape(gsh)).reshape(shape)
+                    v = xh * w.double().reshape(cs) + b.double().reshape(cs)
+                    sg = torch.sigmoid(sc * v)
+                    d2 = dy.double() * sg * (1 + sc * v * (1 - sg))
+                    red = [0] + list(range(2, len(shape)))
+                    dg, db = (d2 * xh).sum(red), d2.sum(red)
+                    gg = (d2 * w.double().reshape(cs)).reshape(N, G, -1)
+                    xhg = xh.reshape(N, G, -1)
+                    dx = rr.double().reshape(N, G, 1) * (gg - gg.mean(-1, keepdim=True) -
+                                                         xhg * (gg * xhg).mean(-1, keepdim=True))
+                    dx = dx.reshape(shape)
+                    o = [self.dev(torch.zeros(shape, dtype=dtype)),
+                         self.dev(torch.zeros((C,), dtype=dtype)),
+                         self.dev(torch.zeros((C,), dtype=dtype))]
+                    self.run_op("GroupNormSwishGrad", self.dev(view_of(rng, dy)).handle,
+                                self.dev(mr).handle, self.dev(rr).handle,
+                                self.dev(view_of(rng, x)).handle, self.dev(w).handle,
+                                self.dev(b).handle, G, "NCHW", sc, *flags, o[0].handle,
+                                o[1].handle if flags[0] else 0, o[2].handle if flags[1] else 0)
+                    check(self, o[0].read(), dx.to(dtype), what + " dx", tol=tol(dtype))
+                    if flags[0]:
+                        check(self, o[1].read(), dg.to(dtype), what + " dgamma", tol=tol(dtype))
+                    if flags[1]:
+                        check(self, o[2].read(), db.to(dtype), what + " dbeta", tol=tol(dtype))
+                    if dtype == F32:  # torch's autograd of the forward
+                        xa = x.double().clone().requires_grad_()
+                        wa = w.double().clone().requires_grad_()
+                        ba = b.double().clone().requires_grad_()
+                        va = TF.group_norm(xa, G, wa, ba, 1e-5)
+                        (va * torch.sigmoid(sc * va)).backward(dy.double())
+                        check(self, o[0].read(), xa.grad.to(F32), what + " autograd dx",
+                              tol=tol(F32))
+                        if flags[0]:
+                            check(self, o[1].read(), wa.grad.to(F32), what + " autograd dgamma",
+                                  tol=tol(F32))
+        x = self.dev(torch.zeros((2, 4, 3), dtype=F32))
+        h = self.dev(torch.zeros((2, 4, 3), dtype=F16))
+        st = self.dev(torch.zeros((2, 2), dtype=F32))
+        c = self.dev(torch.zeros((4,), dtype=F32))
+        c3 = self.dev(torch.zeros((3,), dtype=F32))
+        ok = [x.handle, st.handle, st.handle, x.handle, c.handle, c.handle, 2, "NCHW", 1.0, True,
+              True]
+        self.run_op("GroupNormSwishGrad", *ok, x.handle, c.handle, c.handle)
+        self.refused("GroupNormSwishGrad", 161001, *ok, x.handle, 0, c.handle)
+        self.refused("GroupNormSwishGrad", 161002, *ok[:6], 3, *ok[7:], x.handle, c.handle,
+                     c.handle)
+        self.refused("GroupNormSwishGrad", 161002, *ok[:7], "NHWC", *ok[8:], x.handle, c.handle,
+                     c.handle)
+        self.refused("GroupNormSwishGrad", 161002, *ok[:3], h.handle, *ok[4:], x.handle,
+                     c.handle, c.handle)
+        self.refused("GroupNormSwishGrad", 161002, *ok[:4], c3.handle, *ok[5:], x.handle,
+                     c.handle, c.handle)
 
 
 if __name__ == "__main__":
