@@ -44,6 +44,11 @@
  *  BN10. SyncBatchNormBackwardReduce (ops-nn's experimental op, its README's formula): from the
  *      gathered per-channel sums, sumDyXmu = sumDyDxPad - mean sumDy, y = sumDyXmu invertStd,
  *      in double, elementwise over tensors of one shape and type.
+ *  BN11. SyncBnTrainingUpdateV2 (ops-nn's experimental op, its README and example): per
+ *      channel of x1 [N, C, *], mean and the biased var = E[x^2] - mean^2; y1 = (x1 - mean) /
+ *      sqrt(var + 1e-6) (its kernel's EPSILON), y2 = momentum x2 + (1 - momentum) mean, y3 =
+ *      momentum x3 + (1 - momentum) var (x2 / x3 the running mean / var; momentum weighs the old
+ *      value, unlike torch's). FLOAT only (its def).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -60,6 +65,7 @@
 #include "aclnnop/aclnn_batch_normalization_grad.h"
 #include "aclnnop/aclnn_quantized_batch_norm.h"
 #include "aclnnop/aclnn_sync_batch_norm_backward_reduce.h"
+#include "aclnnop/aclnn_sync_bn_training_update_v2.h"
 #include "aclnnop/aclnn_sync_batch_norm_gather_stats.h"
 #include "ops/engine/engine.h"
 #include "ops/norm/table.h"
@@ -74,7 +80,8 @@ enum bn_kind {
     BK_ELEMT_BWD,
     BK_BACKWARD,
     BK_GATHER_CNT, /* BN8: BatchNormGatherStatsWithCounts */
-    BK_REDUCE_BWD  /* BN9: BatchNormReduceBackward */
+    BK_REDUCE_BWD, /* BN9: BatchNormReduceBackward */
+    BK_SYNC_UPDATE /* BN11: SyncBnTrainingUpdateV2 */
 };
 
 /* Operands by role; which are present depends on the kind. */
@@ -205,6 +212,28 @@ static int32_t bn_run(const struct aclOpExecutor *e, void *const *addr)
     if (p->quant) /* BN7: dequantised input */
         for (int64_t i = 0; i < all; i++)
             x[i] = (x[i] - p->izp) * p->iscale;
+    if (p->kind == BK_SYNC_UPDATE) { /* BN11 */
+        for (int64_t c = 0; c < C; c++) {
+            double s = 0, ss = 0;
+            for (int64_t n = 0; n < N; n++)
+                for (int64_t k = 0; k < S; k++) {
+                    const double xv = x[(n * C + c) * S + k];
+                    s += xv, ss += xv * xv;
+                }
+            const double m = s / (double)NS, var = ss / (double)NS - m * m;
+            const double is = 1.0 / sqrt(var + 1e-6); /* its kernel's EPSILON */
+            for (int64_t n = 0; n < N; n++)
+                for (int64_t k = 0; k < S; k++)
+                    x[(n * C + c) * S + k] = (x[(n * C + c) * S + k] - m) * is;
+            mean[c] = p->momentum * v[BT_MEAN][c] + (1 - p->momentum) * m;
+            invstd[c] = p->momentum * v[BT_VAR][c] + (1 - p->momentum) * var;
+        }
+        bn_store(p, BT_OUT, addr, x);
+        bn_store(p, BT_OUT2, addr, mean);
+        bn_store(p, BT_OUT3, addr, invstd);
+        free(buf);
+        return 0;
+    }
     if (p->kind == BK_REDUCE_BWD) { /* BN9 */
         bn_load(p, BT_G, addr, g);
         for (int64_t c = 0; c < C; c++) {
@@ -809,3 +838,24 @@ aclnnStatus aclnnSyncBatchNormBackwardReduceGetWorkspaceSize(
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(SyncBatchNormBackwardReduce)
+
+/* SyncBnTrainingUpdateV2 (ops-nn's experimental op; BN11). */
+aclnnStatus aclnnSyncBnTrainingUpdateV2GetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
+                                                        const aclTensor *x3, double momentum,
+                                                        aclTensor *y1, aclTensor *y2, aclTensor *y3,
+                                                        uint64_t *workspaceSize,
+                                                        aclOpExecutor **executor)
+{
+    const char *name = "aclnnSyncBnTrainingUpdateV2";
+    OPS_CHECK_NULLS(name, x1, x2, x3, y1, y2, y3, workspaceSize, executor);
+    if (x1->ndim >= 2 && ops_numel(x1->dims, (int)x1->ndim) == 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1 is empty", name);
+    static const char *const names[BT_COUNT_] = {
+        [BT_X] = "x1",   [BT_MEAN] = "x2", [BT_VAR] = "x3",
+        [BT_OUT] = "y1", [BT_OUT2] = "y2", [BT_OUT3] = "y3"};
+    const aclTensor *t[BT_COUNT_] = {
+        [BT_X] = x1, [BT_MEAN] = x2, [BT_VAR] = x3, [BT_OUT] = y1, [BT_OUT2] = y2, [BT_OUT3] = y3};
+    return bn_build_q(name, BK_SYNC_UPDATE, t, names, OPS_DT_SyncBnTrainingUpdateV2, 0, true,
+                      momentum, 0, NULL, workspaceSize, executor);
+}
+PHASE2(SyncBnTrainingUpdateV2)

@@ -204,7 +204,9 @@
     X(GroupNormSwishGrad, group_norm_swish_grad, OPS_OUT,                                          \
       K(tensor, tensor, tensor, tensor, tensor, tensor, int64, string, double, bool, bool, tensor, \
         tensor, tensor),                                                                           \
-      DTM_F3, none, 0)
+      DTM_F3, none, 0)                                                                             \
+    X(SyncBnTrainingUpdateV2, sync_bn_training_update_v2, OPS_OUT,                                 \
+      K(tensor, tensor, tensor, double, tensor, tensor, tensor), DTM(DT_F32), none, 0)
 
 enum { NORM_OPS(OPS_ROW_DT) };
 

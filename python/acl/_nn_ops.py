@@ -803,6 +803,7 @@ OPS = {
     'SwishBackward': ('tensor', 'tensor', 'scalar', 'tensor'),
     'SyncBatchNormBackwardReduce': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor'),
     'SyncBatchNormGatherStats': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'float', 'float', 'tensor', 'tensor'),
+    'SyncBnTrainingUpdateV2': ('tensor', 'tensor', 'tensor', 'double', 'tensor', 'tensor', 'tensor'),
     'Take': ('tensor', 'tensor', 'tensor'),
     'Tan': ('tensor', 'tensor'),
     'TanV2': ('tensor', 'tensor'),

@@ -14,9 +14,9 @@ that sum a row). GroupNormSilu(V2), GroupNormSwish, Modulate, RenormV2, BatchNor
 FastBatchNormBackward, LinalgVectorNorm, FusedAddRmsNorm, BnInferGrad, AdaLayerNormBackward,
 InstanceNorm, RmsNormGradQuant, GroupNormSiluQuant, QuantizedBatchNorm, BatchNormReduceBackward,
 BatchNormGatherStatsWithCounts, AddLayerNormGrad, DeepNormGrad, SyncBatchNormBackwardReduce,
-ScaledMaskedSoftmax(Backward), ModulateBackward and GroupNormSwishGrad of ops-nn's norm and
-vfusion folders the same way (their INT8 outputs exactly). Bad input gives 161001 / 161002
-naming the operator. Skipped (exit 77) without torch."""
+ScaledMaskedSoftmax(Backward), ModulateBackward, GroupNormSwishGrad and SyncBnTrainingUpdateV2
+of ops-nn's norm and vfusion folders the same way (their INT8 outputs exactly). Bad input gives
+161001 / 161002 naming the operator. Skipped (exit 77) without torch."""
 import random
 import unittest
 
@@ -1629,6 +1629,43 @@ class NormTorch(TorchCase):
                      c.handle, c.handle)
         self.refused("GroupNormSwishGrad", 161002, *ok[:4], c3.handle, *ok[5:], x.handle,
                      c.handle, c.handle)
+
+    def test_sync_bn_training_update_v2(self):
+        """SyncBnTrainingUpdateV2 (BN11) against its README / example's golden in DOUBLE: the
+        per-channel mean and biased variance of x1, y1 normalised with eps 1e-6, y2 / y3 =
+        momentum running + (1 - momentum) batch statistic."""
+        rng = random.Random(SEED + 42)
+        for shape in ((2, 3, 4, 5), (4, 2), (1, 8, 3)):
+            C = shape[1]
+            mom = rng.choice((0.9, 0.5))
+            what = "SyncBnTrainingUpdateV2 %s momentum %s" % (shape, mom)
+            x = rand(rng, shape, 0, 10).to(F32)
+            rm, rv = rand(rng, (C,), 1, 5).to(F32), rand(rng, (C,), 1, 5).to(F32)
+            red = [0] + list(range(2, len(shape)))
+            cs = [1, C] + [1] * (len(shape) - 2)
+            xd = x.double()
+            m = xd.mean(red)
+            var = (xd * xd).mean(red) - m * m
+            y1 = (xd - m.reshape(cs)) / torch.sqrt(var.reshape(cs) + 1e-6)
+            o = [self.dev(torch.zeros(shape, dtype=F32)), self.dev(torch.zeros((C,), dtype=F32)),
+                 self.dev(torch.zeros((C,), dtype=F32))]
+            self.run_op("SyncBnTrainingUpdateV2", self.dev(view_of(rng, x)).handle,
+                        self.dev(rm).handle, self.dev(rv).handle, mom, *[t.handle for t in o])
+            check(self, o[0].read(), y1.to(F32), what + " y1", tol=tol(F32))
+            check(self, o[1].read(), (mom * rm.double() + (1 - mom) * m).to(F32), what + " y2",
+                  tol=tol(F32))
+            check(self, o[2].read(), (mom * rv.double() + (1 - mom) * var).to(F32), what + " y3",
+                  tol=tol(F32))
+        x = self.dev(torch.zeros((2, 3, 4), dtype=F32))
+        h = self.dev(torch.zeros((2, 3, 4), dtype=F16))
+        c = self.dev(torch.zeros((3,), dtype=F32))
+        c4 = self.dev(torch.zeros((4,), dtype=F32))
+        self.refused("SyncBnTrainingUpdateV2", 161001, x.handle, 0, c.handle, 0.9, x.handle,
+                     c.handle, c.handle)
+        self.refused("SyncBnTrainingUpdateV2", 161002, h.handle, c.handle, c.handle, 0.9,
+                     h.handle, c.handle, c.handle)
+        self.refused("SyncBnTrainingUpdateV2", 161002, x.handle, c4.handle, c.handle, 0.9,
+                     x.handle, c.handle, c.handle)
 
 
 if __name__ == "__main__":
