@@ -671,6 +671,7 @@
 #include "aclnnop/aclnn_modulate_backward.h"
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "aclnnop/aclnn_sync_bn_training_update_v2.h"
+#include "aclnnop/aclnn_masked_softmax_with_rel_pos_bias.h"
 /* matmul and quant rows added by the opsmm branch (issue 29) */
 #include "aclnnop/aclnn_batchmatmul_quant.h"
 #include "aclnnop/aclnn_convert_weight_to_int4_pack.h"

@@ -206,7 +206,9 @@
         tensor, tensor),                                                                           \
       DTM_F3, none, 0)                                                                             \
     X(SyncBnTrainingUpdateV2, sync_bn_training_update_v2, OPS_OUT,                                 \
-      K(tensor, tensor, tensor, double, tensor, tensor, tensor), DTM(DT_F32), none, 0)
+      K(tensor, tensor, tensor, double, tensor, tensor, tensor), DTM(DT_F32), none, 0)             \
+    X(MaskedSoftmaxWithRelPosBias, masked_softmax_with_rel_pos_bias, OPS_OUT,                      \
+      K(tensor, tensor, tensor, double, int64, tensor), DTM_F3, none, 0)
 
 enum { NORM_OPS(OPS_ROW_DT) };
 

@@ -582,6 +582,7 @@ OPS = {
     'LtTensor': ('tensor', 'tensor', 'tensor'),
     'MaskedFill': ('tensor', 'tensor', 'scalar', 'tensor'),
     'MaskedSelect': ('tensor', 'tensor', 'tensor'),
+    'MaskedSoftmaxWithRelPosBias': ('tensor', 'tensor', 'tensor', 'double', 'int64', 'tensor'),
     'Matmul': ('tensor', 'tensor', 'tensor', 'int8'),
     'MatmulWeightNz': ('tensor', 'tensor', 'tensor', 'int8'),
     'Max': ('tensor', 'tensor'),

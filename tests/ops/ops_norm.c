@@ -23,6 +23,7 @@
 #include "aclnnop/aclnn_add_layer_norm_grad.h"
 #include "aclnnop/aclnn_deep_norm_grad.h"
 #include "aclnnop/aclnn_modulate_backward.h"
+#include "aclnnop/aclnn_masked_softmax_with_rel_pos_bias.h"
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "aclnnop/aclnn_scaled_masked_softmax.h"
 #include "aclnnop/aclnn_scaled_masked_softmax_backward.h"
@@ -864,6 +865,16 @@ static void vfusion_errors(void)
                 gc3.t, gc.t, 3, NULL, 1.0, true, true, mx.t, gc3.t, gc3.t);
     NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dataFormatOptional", aclnnGroupNormSwishGrad, mx.t, gst.t,
                 gst.t, mx.t, gc3.t, gc3.t, 3, "NHWC", 1.0, true, true, mx.t, gc3.t, gc3.t);
+    int64_t rx[4] = {6, 2, 4, 5}, rm[3] = {3, 4, 5}, rb[3] = {3, 4, 5};
+    ot_tensor qx, qm, qb;
+    OT_MAKE_CONTIG({&qx, ACL_FLOAT, 4, rx}, {&qm, ACL_FLOAT, 3, rm}, {&qb, ACL_FLOAT, 3, rb});
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "relativePosBias", aclnnMaskedSoftmaxWithRelPosBias, qx.t,
+                qm.t, NULL, 1.0, 0, qx.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "relativePosBias", aclnnMaskedSoftmaxWithRelPosBias, qx.t,
+                qm.t, qb.t, 1.0, 0, qx.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "innerPrecisionMode", aclnnMaskedSoftmaxWithRelPosBias,
+                qx.t, qm.t, qb.t, 1.0, 3, qx.t);
+    OT_FREE(&qx, &qm, &qb);
     OT_FREE(&gst, &gc, &gc3);
     OT_FREE(&x, &xh, &m, &mb, &mi, &mx, &mxh, &ms, &msb);
 }

@@ -14,9 +14,10 @@ that sum a row). GroupNormSilu(V2), GroupNormSwish, Modulate, RenormV2, BatchNor
 FastBatchNormBackward, LinalgVectorNorm, FusedAddRmsNorm, BnInferGrad, AdaLayerNormBackward,
 InstanceNorm, RmsNormGradQuant, GroupNormSiluQuant, QuantizedBatchNorm, BatchNormReduceBackward,
 BatchNormGatherStatsWithCounts, AddLayerNormGrad, DeepNormGrad, SyncBatchNormBackwardReduce,
-ScaledMaskedSoftmax(Backward), ModulateBackward, GroupNormSwishGrad and SyncBnTrainingUpdateV2
-of ops-nn's norm and vfusion folders the same way (their INT8 outputs exactly). Bad input gives
-161001 / 161002 naming the operator. Skipped (exit 77) without torch."""
+ScaledMaskedSoftmax(Backward), ModulateBackward, GroupNormSwishGrad, SyncBnTrainingUpdateV2 and
+MaskedSoftmaxWithRelPosBias of ops-nn's norm and vfusion folders the same way (their INT8
+outputs exactly). Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77) without
+torch."""
 import random
 import unittest
 
@@ -1666,6 +1667,55 @@ class NormTorch(TorchCase):
                      h.handle, c.handle, c.handle)
         self.refused("SyncBnTrainingUpdateV2", 161002, x.handle, c4.handle, c.handle, 0.9,
                      x.handle, c.handle, c.handle)
+
+    def test_masked_softmax_rel_pos_bias(self):
+        """MaskedSoftmaxWithRelPosBias (SM2) against torch's softmax of scale x + mask + bias in
+        DOUBLE: 4-d and 5-d x, every mask / bias form CANN lists, no mask, every declared
+        dtype."""
+        rng = random.Random(SEED + 43)
+        for dtype in (F32, F16, BF16):
+            for B, W, N, S1, S2 in ((2, 3, 2, 4, 5), (1, 1, 3, 2, 7)):
+                for five in (False, True):
+                    for mform in (None, 3, 4, 5):
+                        bform = rng.choice((3, 4, 5))
+                        what = "MaskedSoftmaxWithRelPosBias %s %s 5-d=%s mask %s bias %s" % (
+                            dtype, (B, W, N, S1, S2), five, mform, bform)
+                        x5 = rand(rng, (B, W, N, S1, S2)).to(dtype)
+                        m = rand(rng, (W, S1, S2), -2, 0).to(dtype)
+                        b = rand(rng, (N, S1, S2)).to(dtype)
+                        sc = rng.choice((0.5, 1.0))
+                        ref = sc * x5.double() + b.double().reshape(1, 1, N, S1, S2)
+                        if mform:
+                            ref = ref + m.double().reshape(1, W, 1, S1, S2)
+                        ref = torch.softmax(ref, -1)
+                        mshape = {3: (W, S1, S2), 4: (W, 1, S1, S2), 5: (1, W, 1, S1, S2)}
+                        bshape = {3: (N, S1, S2), 4: (1, N, S1, S2), 5: (1, 1, N, S1, S2)}
+                        xs = (B, W, N, S1, S2) if five else (B * W, N, S1, S2)
+                        if not five and not mform and W > 1:
+                            continue  # a 4-d x without a mask is read with W = 1
+                        out = self.dev(torch.zeros(xs, dtype=dtype))
+                        self.run_op("MaskedSoftmaxWithRelPosBias",
+                                    self.dev(view_of(rng, x5.reshape(xs))).handle,
+                                    self.dev(m.reshape(mshape[mform])).handle if mform else 0,
+                                    self.dev(b.reshape(bshape[bform])).handle, sc, 0, out.handle)
+                        check(self, out.read(), ref.reshape(xs).to(dtype), what, tol=tol(dtype))
+        x = self.dev(torch.zeros((6, 2, 4, 5), dtype=F32))
+        h = self.dev(torch.zeros((6, 2, 4, 5), dtype=F16))
+        m = self.dev(torch.zeros((3, 4, 5), dtype=F32))
+        m4 = self.dev(torch.zeros((4, 4, 5), dtype=F32))
+        b = self.dev(torch.zeros((2, 4, 5), dtype=F32))
+        b3 = self.dev(torch.zeros((3, 4, 5), dtype=F32))
+        self.run_op("MaskedSoftmaxWithRelPosBias", x.handle, m.handle, b.handle, 1.0, 0, x.handle)
+        self.refused("MaskedSoftmaxWithRelPosBias", 161001, x.handle, m.handle, 0, 1.0, 0,
+                     x.handle)
+        self.refused("MaskedSoftmaxWithRelPosBias", 161002, x.handle, m4.handle, b.handle, 1.0, 0,
+                     x.handle)
+        self.refused("MaskedSoftmaxWithRelPosBias", 161002, x.handle, m.handle, b3.handle, 1.0, 0,
+                     x.handle)
+        self.refused("MaskedSoftmaxWithRelPosBias", 161002, x.handle, m.handle, b.handle, 1.0, 2,
+                     x.handle)
+        self.refused("MaskedSoftmaxWithRelPosBias", 161002, x.handle, m.handle, b.handle, 1.0, 0,
+                     h.handle)
 
 
 if __name__ == "__main__":
