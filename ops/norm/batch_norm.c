@@ -29,6 +29,26 @@
  *      gradients: its def's formula, weight invstd / M (M dy - sum(dy) - xhat sum(dy xhat)),
  *      is BN5's (its README's 1 / sqrt(M) taken for a typo: it disagrees with the def and
  *      with torch).
+ *  BN7. QuantizedBatchNorm is BatchNorm in inference (BN3, mean / var given) on x' = (x -
+ *      inputZeroPoint) inputScale, whose result y becomes round(y / outputScale +
+ *      outputZeroPoint), half to even and saturated to the output's type (INT8, UINT8,
+ *      INT32; ops/quant's qt_round_sat), in double.
+ *  BN8. BatchNormGatherStatsWithCounts (torch's batch_norm_gather_stats_with_counts): from
+ *      each device's mean and invstd [n, C] and element count [n]: total = sum(counts), mean =
+ *      sum(counts mean_i) / total, var = sum(counts (1 / invstd_i^2 - eps + (mean_i -
+ *      mean)^2)) / total, invstdAll = 1 / sqrt(var + eps); runningMean / runningVar (when
+ *      given) move by momentum towards mean and the unbiased var (x total / (total - 1)).
+ *  BN9. BatchNormReduceBackward (torch's batch_norm_backward_reduce): per channel, sumDy =
+ *      sum(gradOut), sumDyXmu = sum(gradOut (x - mean)), gradWeight = sumDyXmu invstd,
+ *      gradBias = sumDy; each written when its flag (inputG: the first two) is true.
+ *  BN10. SyncBatchNormBackwardReduce (ops-nn's experimental op, its README's formula): from the
+ *      gathered per-channel sums, sumDyXmu = sumDyDxPad - mean sumDy, y = sumDyXmu invertStd,
+ *      in double, elementwise over tensors of one shape and type.
+ *  BN11. SyncBnTrainingUpdateV2 (ops-nn's experimental op, its README and example): per
+ *      channel of x1 [N, C, *], mean and the biased var = E[x^2] - mean^2; y1 = (x1 - mean) /
+ *      sqrt(var + 1e-6) (its kernel's EPSILON), y2 = momentum x2 + (1 - momentum) mean, y3 =
+ *      momentum x3 + (1 - momentum) var (x2 / x3 the running mean / var; momentum weighs the old
+ *      value, unlike torch's). FLOAT only (its def).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -40,12 +60,29 @@
 #include "aclnnop/aclnn_batch_norm_elemt_backward.h"
 #include "aclnnop/aclnn_batch_norm_reduce.h"
 #include "aclnnop/aclnn_batch_norm_stats.h"
+#include "aclnnop/aclnn_batch_norm_backward_reduce.h"
+#include "aclnnop/aclnn_batch_norm_gather_stats_with_counts.h"
 #include "aclnnop/aclnn_batch_normalization_grad.h"
+#include "aclnnop/aclnn_quantized_batch_norm.h"
+#include "aclnnop/aclnn_sync_batch_norm_backward_reduce.h"
+#include "aclnnop/aclnn_sync_bn_training_update_v2.h"
 #include "aclnnop/aclnn_sync_batch_norm_gather_stats.h"
 #include "ops/engine/engine.h"
 #include "ops/norm/table.h"
+#include "ops/quant/quant.h"
 
-enum bn_kind { BK_NORM, BK_STATS, BK_REDUCE, BK_GATHER, BK_ELEMT, BK_ELEMT_BWD, BK_BACKWARD };
+enum bn_kind {
+    BK_NORM,
+    BK_STATS,
+    BK_REDUCE,
+    BK_GATHER,
+    BK_ELEMT,
+    BK_ELEMT_BWD,
+    BK_BACKWARD,
+    BK_GATHER_CNT, /* BN8: BatchNormGatherStatsWithCounts */
+    BK_REDUCE_BWD, /* BN9: BatchNormReduceBackward */
+    BK_SYNC_UPDATE /* BN11: SyncBnTrainingUpdateV2 */
+};
 
 /* Operands by role; which are present depends on the kind. */
 enum {
@@ -61,6 +98,7 @@ enum {
     BT_OUT,   /* output / gradInput (BatchNormElemt, BatchNorm), sum (REDUCE) */
     BT_OUT2,  /* saveMean / mean / squareSum / batchMean / gradWeight */
     BT_OUT3,  /* saveInvstd / invstd / batchInvstd / gradBias */
+    BT_OUT4,  /* REDUCE_BWD's gradBias */
     BT_COUNT_ /* number of roles */
 };
 
@@ -71,6 +109,15 @@ struct bn_plan {
     bool training;
     double momentum, eps;
     int64_t N, C, S, ncnt; /* ncnt: counter's / sampleCount's elements */
+    bool quant;            /* BN7: QuantizedBatchNorm */
+    double iscale, izp, oscale, ozp;
+    int64_t qlo, qhi; /* output's range */
+};
+
+/* QuantizedBatchNorm's scalars and output range (BN7). */
+struct bn_quant {
+    double iscale, izp, oscale, ozp;
+    int64_t lo, hi;
 };
 
 static double *bn_load(const struct bn_plan *p, int i, void *const *addr, double *buf)
@@ -94,7 +141,7 @@ static int32_t bn_run(const struct aclOpExecutor *e, void *const *addr)
     if (!buf)
         return ACL_ERROR_BAD_ALLOC;
     double *x = buf, *g = x + all, *v[BT_COUNT_] = {0}, *cnt = g + all + 12 * C;
-    for (int i = BT_W; i <= BT_OUT3; i++)
+    for (int i = BT_W; i <= BT_OUT4; i++)
         v[i] = g + all + (i - BT_W) * C;
     for (int i = BT_W; i < BT_CNT; i++) {
         if (p->has[i])
@@ -104,6 +151,38 @@ static int32_t bn_run(const struct aclOpExecutor *e, void *const *addr)
                 v[i][c] = i == BT_W ? 1.0 : 0.0;
     }
     double *mean = v[BT_OUT2], *invstd = v[BT_OUT3];
+    if (p->kind == BK_GATHER_CNT) { /* BN8: x mean [W, C], g invstd [W, C], cnt [W] */
+        bn_load(p, BT_X, addr, x);
+        bn_load(p, BT_G, addr, g);
+        bn_load(p, BT_CNT, addr, cnt);
+        double total = 0;
+        for (int64_t w = 0; w < N; w++)
+            total += cnt[w];
+        for (int64_t c = 0; c < C; c++) {
+            double m = 0, var = 0;
+            for (int64_t w = 0; w < N; w++)
+                m += cnt[w] * x[w * C + c];
+            m /= total;
+            for (int64_t w = 0; w < N; w++) {
+                const double is = g[w * C + c], d = x[w * C + c] - m;
+                var += cnt[w] * (1.0 / (is * is) - p->eps + d * d);
+            }
+            var /= total;
+            mean[c] = m;
+            invstd[c] = 1.0 / sqrt(var + p->eps);
+            v[BT_MEAN][c] = (1 - p->momentum) * v[BT_MEAN][c] + p->momentum * m;
+            v[BT_VAR][c] =
+                (1 - p->momentum) * v[BT_VAR][c] + p->momentum * var * total / (total - 1);
+        }
+        if (p->has[BT_MEAN])
+            bn_store(p, BT_MEAN, addr, v[BT_MEAN]);
+        if (p->has[BT_VAR])
+            bn_store(p, BT_VAR, addr, v[BT_VAR]);
+        bn_store(p, BT_OUT2, addr, mean);
+        bn_store(p, BT_OUT3, addr, invstd);
+        free(buf);
+        return 0;
+    }
     if (p->kind == BK_GATHER) { /* x: totalSum [N, C], g: totalSquareSum, cnt [N] */
         bn_load(p, BT_X, addr, x);
         bn_load(p, BT_G, addr, g);
@@ -130,6 +209,53 @@ static int32_t bn_run(const struct aclOpExecutor *e, void *const *addr)
         return 0;
     }
     bn_load(p, BT_X, addr, x);
+    if (p->quant) /* BN7: dequantised input */
+        for (int64_t i = 0; i < all; i++)
+            x[i] = (x[i] - p->izp) * p->iscale;
+    if (p->kind == BK_SYNC_UPDATE) { /* BN11 */
+        for (int64_t c = 0; c < C; c++) {
+            double s = 0, ss = 0;
+            for (int64_t n = 0; n < N; n++)
+                for (int64_t k = 0; k < S; k++) {
+                    const double xv = x[(n * C + c) * S + k];
+                    s += xv, ss += xv * xv;
+                }
+            const double m = s / (double)NS, var = ss / (double)NS - m * m;
+            const double is = 1.0 / sqrt(var + 1e-6); /* its kernel's EPSILON */
+            for (int64_t n = 0; n < N; n++)
+                for (int64_t k = 0; k < S; k++)
+                    x[(n * C + c) * S + k] = (x[(n * C + c) * S + k] - m) * is;
+            mean[c] = p->momentum * v[BT_MEAN][c] + (1 - p->momentum) * m;
+            invstd[c] = p->momentum * v[BT_VAR][c] + (1 - p->momentum) * var;
+        }
+        bn_store(p, BT_OUT, addr, x);
+        bn_store(p, BT_OUT2, addr, mean);
+        bn_store(p, BT_OUT3, addr, invstd);
+        free(buf);
+        return 0;
+    }
+    if (p->kind == BK_REDUCE_BWD) { /* BN9 */
+        bn_load(p, BT_G, addr, g);
+        for (int64_t c = 0; c < C; c++) {
+            double sdy = 0, dot = 0;
+            for (int64_t n = 0; n < N; n++)
+                for (int64_t k = 0; k < S; k++) {
+                    const int64_t at = (n * C + c) * S + k;
+                    sdy += g[at];
+                    dot += g[at] * (x[at] - v[BT_MEAN][c]);
+                }
+            v[BT_OUT][c] = sdy;
+            mean[c] = dot;
+            invstd[c] = dot * v[BT_VAR][c];
+            v[BT_OUT4][c] = sdy;
+        }
+        const int outs[4] = {BT_OUT, BT_OUT2, BT_OUT3, BT_OUT4};
+        for (int i = 0; i < 4; i++)
+            if (p->has[outs[i]])
+                bn_store(p, outs[i], addr, v[outs[i]]);
+        free(buf);
+        return 0;
+    }
     if (p->kind == BK_BACKWARD) { /* BN5 */
         bn_load(p, BT_G, addr, g);
         const double M = (double)NS;
@@ -242,6 +368,9 @@ static int32_t bn_run(const struct aclOpExecutor *e, void *const *addr)
             for (int64_t k = 0; k < S; k++)
                 r[k] = (r[k] - um[c]) * ui[c] * v[BT_W][c] + v[BT_B][c];
         }
+    if (p->quant) /* BN7: requantised output */
+        for (int64_t i = 0; i < all; i++)
+            x[i] = (double)qt_round_sat(x[i] / p->oscale + p->ozp, 0, p->qlo, p->qhi);
     bn_store(p, BT_OUT, addr, x);
     if (p->kind == BK_NORM && p->training) {
         if (p->has[BT_MEAN])
@@ -257,21 +386,29 @@ static int32_t bn_run(const struct aclOpExecutor *e, void *const *addr)
     return 0;
 }
 
-static const char *const bn_what[BT_COUNT_] = {"input",   "gradOut",    "weight",   "bias",
-                                               "mean",    "var/invstd", "sumDy",    "sumDyXmu",
-                                               "counter", "output",     "mean out", "invstd out"};
+static const char *const bn_what[BT_COUNT_] = {
+    "input",    "gradOut", "weight", "bias",     "mean",       "var/invstd", "sumDy",
+    "sumDyXmu", "counter", "output", "mean out", "invstd out", "gradBias"};
 
 /* BatchNormBackward's names for the roles it uses (BN5). */
 static const char *const bn_what_bwd[BT_COUNT_] = {
-    "input",    "gradOut",    "weight",  "bias",      "runningMean", "runningVar",
-    "saveMean", "saveInvstd", "counter", "gradInput", "gradWeight",  "gradBias"};
+    "input",      "gradOut", "weight",    "bias",       "runningMean", "runningVar", "saveMean",
+    "saveInvstd", "counter", "gradInput", "gradWeight", "gradBias",    "unused"};
 
 /* The checks all kinds share: types, input [N, C, *] (2 to 8 dims), the per-channel
  * tensors 1-d [C], the data-shaped outs input's shape. */
-static aclnnStatus bn_build(const char *name, int kind, const aclTensor *const *t, unsigned types,
-                            unsigned ctypes, bool training, double momentum, double eps, WS)
+static aclnnStatus bn_build_q(const char *name, int kind, const aclTensor *const *t,
+                              const char *const *wnames, unsigned types, unsigned ctypes,
+                              bool training, double momentum, double eps, const struct bn_quant *q,
+                              WS)
 {
-    const char *const *what = kind == BK_BACKWARD ? bn_what_bwd : bn_what;
+    /* every role named (OPS_VIEWS stops at a NULL name): the entry's names, else the kind's */
+    const char *what[BT_COUNT_];
+    for (int i = 0; i < BT_COUNT_; i++)
+        what[i] = wnames && wnames[i]   ? wnames[i]
+                  : kind == BK_BACKWARD ? bn_what_bwd[i]
+                                        : bn_what[i];
+    const bool gather = kind == BK_GATHER || kind == BK_GATHER_CNT;
     aclnnStatus rc;
     for (int i = 0; i < BT_COUNT_; i++)
         if (t[i] && (rc = ops_check_dims(t[i], name, what[i])))
@@ -282,15 +419,15 @@ static aclnnStatus bn_build(const char *name, int kind, const aclTensor *const *
                            what[i], ops_dt_name(t[i]->dtype));
     const aclTensor *x = t[BT_X];
     int nd = (int)x->ndim;
-    if (nd < 2 || (kind == BK_GATHER && nd != 2))
+    if (nd < 2 || (gather && nd != 2))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: input must be [N, C, *] (2 to 8 dims), got %d",
                        name, nd);
     const int64_t C = x->dims[1];
     /* gradOut included: the kernel gathers it whole into an input-sized buffer */
-    for (int i = BT_G; i <= BT_OUT3; i++) {
+    for (int i = BT_G; i <= BT_OUT4; i++) {
         if (!t[i] || i == BT_CNT)
             continue;
-        bool data = (i == BT_OUT && kind != BK_REDUCE) || i == BT_G;
+        bool data = (i == BT_OUT && kind != BK_REDUCE && kind != BK_REDUCE_BWD) || i == BT_G;
         if (data ? !ops_same_shape(t[i], x) : t[i]->ndim != 1 || t[i]->dims[0] != C) {
             char s1[96];
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has shape %s, expected %s", name,
@@ -298,19 +435,20 @@ static aclnnStatus bn_build(const char *name, int kind, const aclTensor *const *
                            data ? "input's" : "[C]");
         }
     }
-    if (kind == BK_GATHER && (t[BT_CNT]->ndim != 1 || t[BT_CNT]->dims[0] != x->dims[0]))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: sampleCount must be [n], n = totalSum's rows",
-                       name);
-    if (kind == BK_GATHER && !ops_same_shape(t[BT_G], x))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: totalSquareSum must have totalSum's shape",
-                       name);
-    OPS_PLAN(e, p, name, 9, 3, struct bn_plan, NULL, {&p->t[BT_X], t[BT_X], what[BT_X]},
+    if (gather && (t[BT_CNT]->ndim != 1 || t[BT_CNT]->dims[0] != x->dims[0]))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must be [n], n = %s's rows", name,
+                       what[BT_CNT], what[BT_X]);
+    if (gather && !ops_same_shape(t[BT_G], x))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must have %s's shape", name, what[BT_G],
+                       what[BT_X]);
+    OPS_PLAN(e, p, name, 9, 4, struct bn_plan, NULL, {&p->t[BT_X], t[BT_X], what[BT_X]},
              {&p->t[BT_G], t[BT_G], what[BT_G]}, {&p->t[BT_W], t[BT_W], what[BT_W]},
              {&p->t[BT_B], t[BT_B], what[BT_B]}, {&p->t[BT_MEAN], t[BT_MEAN], what[BT_MEAN]},
              {&p->t[BT_VAR], t[BT_VAR], what[BT_VAR]}, {&p->t[BT_SDY], t[BT_SDY], what[BT_SDY]},
              {&p->t[BT_SDX], t[BT_SDX], what[BT_SDX]}, {&p->t[BT_CNT], t[BT_CNT], what[BT_CNT]},
              {&p->t[BT_OUT], t[BT_OUT], what[BT_OUT]}, {&p->t[BT_OUT2], t[BT_OUT2], what[BT_OUT2]},
-             {&p->t[BT_OUT3], t[BT_OUT3], what[BT_OUT3]});
+             {&p->t[BT_OUT3], t[BT_OUT3], what[BT_OUT3]},
+             {&p->t[BT_OUT4], t[BT_OUT4], what[BT_OUT4]});
     for (int i = 0; i < BT_COUNT_; i++)
         p->has[i] = t[i] != NULL;
     p->kind = kind;
@@ -321,8 +459,20 @@ static aclnnStatus bn_build(const char *name, int kind, const aclTensor *const *
     p->C = C;
     p->S = ops_numel(x->dims + 2, nd - 2);
     p->ncnt = t[BT_CNT] ? ops_numel(t[BT_CNT]->dims, (int)t[BT_CNT]->ndim) : 0;
+    if (q) {
+        p->quant = true;
+        p->iscale = q->iscale, p->izp = q->izp, p->oscale = q->oscale, p->ozp = q->ozp;
+        p->qlo = q->lo, p->qhi = q->hi;
+    }
     e->run = p->C > 0 && (p->N * p->S > 0 || kind != BK_ELEMT_BWD) ? bn_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
+}
+
+static aclnnStatus bn_build(const char *name, int kind, const aclTensor *const *t, unsigned types,
+                            unsigned ctypes, bool training, double momentum, double eps, WS)
+{
+    return bn_build_q(name, kind, t, NULL, types, ctypes, training, momentum, eps, NULL,
+                      workspaceSize, executor);
 }
 
 aclnnStatus aclnnBatchNormGetWorkspaceSize(const aclTensor *input, const aclTensor *weight,
@@ -506,3 +656,206 @@ aclnnStatus aclnnBatchNormalizationGradGetWorkspaceSize(
                     workspaceSize, executor);
 }
 PHASE2(BatchNormalizationGrad)
+
+/* QuantizedBatchNorm (BN7): BatchNorm in inference on the dequantised input, requantised. */
+aclnnStatus aclnnQuantizedBatchNormGetWorkspaceSize(
+    const aclTensor *input, const aclTensor *mean, const aclTensor *var,
+    const aclScalar *inputScale, const aclScalar *inputZeroPoint, const aclScalar *outputScale,
+    const aclScalar *outputZeroPoint, aclTensor *weight, aclTensor *bias, float epsilon,
+    aclTensor *output, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnQuantizedBatchNorm";
+    OPS_CHECK_NULLS(name, input, mean, var, inputScale, inputZeroPoint, outputScale,
+                    outputZeroPoint, output, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(input, name, "input")) ||
+        (rc = ops_need_dt(name, "input", input->dtype, OPS_DT_QuantizedBatchNorm, &dt)))
+        return rc;
+    if (input->ndim != 4)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: input has %d dims; it must be NCHW (4)", name,
+                       (int)input->ndim);
+    if (output->dtype != input->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: output type %s differs from input's %s", name,
+                       ops_dt_name(output->dtype), ops_dt_name(input->dtype));
+    const aclTensor *chan[4] = {mean, var, weight, bias};
+    static const char *const cn[4] = {"mean", "var", "weight", "bias"};
+    for (int i = 0; i < 4; i++)
+        if (chan[i] && chan[i]->dtype != ACL_FLOAT)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s is not FLOAT", name, cn[i],
+                           ops_dt_name(chan[i]->dtype));
+    const struct bn_quant q = {
+        .iscale = ops_scalar_f64(inputScale),
+        .izp = ops_scalar_f64(inputZeroPoint),
+        .oscale = ops_scalar_f64(outputScale),
+        .ozp = ops_scalar_f64(outputZeroPoint),
+        .lo = dt == DT_U8   ? 0
+              : dt == DT_I8 ? -128
+                            : INT32_MIN,
+        .hi = dt == DT_U8   ? 255
+              : dt == DT_I8 ? 127
+                            : INT32_MAX,
+    };
+    if (q.izp < (double)q.lo || q.izp > (double)q.hi || q.ozp < (double)q.lo ||
+        q.ozp > (double)q.hi)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: inputZeroPoint %g / outputZeroPoint %g are outside %s's range", name,
+                       q.izp, q.ozp, ops_dt_name(input->dtype));
+    const aclTensor *t[BT_COUNT_] = {[BT_X] = input,   [BT_W] = weight, [BT_B] = bias,
+                                     [BT_MEAN] = mean, [BT_VAR] = var,  [BT_OUT] = output};
+    return bn_build_q(name, BK_NORM, t, NULL, OPS_DT_QuantizedBatchNorm | DTM(DT_F32), 0, false, 0,
+                      (double)epsilon, &q, workspaceSize, executor);
+}
+PHASE2(QuantizedBatchNorm)
+
+/* BatchNormGatherStatsWithCounts (BN8, torch's batch_norm_gather_stats_with_counts). */
+aclnnStatus aclnnBatchNormGatherStatsWithCountsGetWorkspaceSize(
+    const aclTensor *input, const aclTensor *mean, const aclTensor *invstd, aclTensor *runningMean,
+    aclTensor *runningVar, double momentum, double eps, const aclTensor *counts, aclTensor *meanAll,
+    aclTensor *invstdAll, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnBatchNormGatherStatsWithCounts";
+    OPS_CHECK_NULLS(name, input, mean, invstd, counts, meanAll, invstdAll, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(input, name, "input")) ||
+        (rc = ops_need_dt(name, "input", input->dtype, OPS_DT_BatchNormGatherStatsWithCounts, &dt)))
+        return rc;
+    if (input->ndim < 2 || mean->ndim != 2 || mean->dims[1] != input->dims[1])
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: mean must be [n, C] with input's channels (input [N, C, *])", name);
+    static const char *const names[BT_COUNT_] = {
+        [BT_X] = "mean",         [BT_G] = "invstd",   [BT_MEAN] = "runningMean",
+        [BT_VAR] = "runningVar", [BT_CNT] = "counts", [BT_OUT2] = "meanAll",
+        [BT_OUT3] = "invstdAll"};
+    const aclTensor *t[BT_COUNT_] = {
+        [BT_X] = mean,     [BT_G] = invstd,     [BT_MEAN] = runningMean, [BT_VAR] = runningVar,
+        [BT_CNT] = counts, [BT_OUT2] = meanAll, [BT_OUT3] = invstdAll};
+    return bn_build_q(name, BK_GATHER_CNT, t, names, OPS_DT_BatchNormGatherStatsWithCounts,
+                      OPS_DT_BatchNormGatherStatsWithCounts, true, momentum, eps, NULL,
+                      workspaceSize, executor);
+}
+PHASE2(BatchNormGatherStatsWithCounts)
+
+/* BatchNormReduceBackward (BN9, torch's batch_norm_backward_reduce). */
+aclnnStatus aclnnBatchNormReduceBackwardGetWorkspaceSize(
+    const aclTensor *gradOut, const aclTensor *input, const aclTensor *mean,
+    const aclTensor *invstd, const aclTensor *weight, const bool inputG, const bool weightG,
+    const bool biasG, aclTensor *sumDy, aclTensor *sumDyXmu, aclTensor *gradWeight,
+    aclTensor *gradBias, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnBatchNormReduceBackward";
+    OPS_CHECK_NULLS(name, gradOut, input, mean, invstd, workspaceSize, executor);
+    if (inputG)
+        OPS_CHECK_NULLS(name, sumDy, sumDyXmu);
+    if (weightG)
+        OPS_CHECK_NULLS(name, gradWeight);
+    if (biasG)
+        OPS_CHECK_NULLS(name, gradBias);
+    if (gradOut->dtype != input->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gradOut type %s differs from input's %s", name,
+                       ops_dt_name(gradOut->dtype), ops_dt_name(input->dtype));
+    if (input->ndim >= 2 && input->dims[1] == 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: input's channel dim is 0", name);
+    static const char *const names[BT_COUNT_] = {
+        [BT_X] = "input",       [BT_G] = "gradOut",       [BT_W] = "weight",
+        [BT_MEAN] = "mean",     [BT_VAR] = "invstd",      [BT_OUT] = "sumDy",
+        [BT_OUT2] = "sumDyXmu", [BT_OUT3] = "gradWeight", [BT_OUT4] = "gradBias"};
+    const aclTensor *t[BT_COUNT_] = {[BT_X] = input,
+                                     [BT_G] = gradOut,
+                                     [BT_W] = weight,
+                                     [BT_MEAN] = mean,
+                                     [BT_VAR] = invstd,
+                                     [BT_OUT] = inputG ? sumDy : NULL,
+                                     [BT_OUT2] = inputG ? sumDyXmu : NULL,
+                                     [BT_OUT3] = weightG ? gradWeight : NULL,
+                                     [BT_OUT4] = biasG ? gradBias : NULL};
+    return bn_build_q(name, BK_REDUCE_BWD, t, names, OPS_DT_BatchNormReduceBackward, 0, true, 0, 0,
+                      NULL, workspaceSize, executor);
+}
+PHASE2(BatchNormReduceBackward)
+
+/* ---- SyncBatchNormBackwardReduce (BN10) ------------------------------------------------------ */
+
+struct sbr_plan {
+    struct ops_tensor sdy, sdx, mean, istd, xmu, y;
+};
+
+static int32_t sbr_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct sbr_plan *p = e->plan;
+    const int64_t n = p->sdy.numel;
+    double *buf = malloc((size_t)(4 * n) * sizeof(double));
+    if (!buf)
+        return ACL_ERROR_BAD_ALLOC;
+    const struct ops_tensor *in[4] = {&p->sdy, &p->sdx, &p->mean, &p->istd};
+    for (int i = 0; i < 4; i++)
+        ops_gather_nd(buf + i * n, CK_F64, ops_base(in[i], addr), in[i]->dt, in[i]->ndim,
+                      in[i]->dims, in[i]->strides);
+    double *sdy = buf, *xmu = buf + n, *mean = buf + 2 * n, *istd = buf + 3 * n;
+    for (int64_t c = 0; c < n; c++) {
+        xmu[c] -= mean[c] * sdy[c]; /* sum(dy x) - mean sum(dy) = sum(dy (x - mean)) */
+        istd[c] *= xmu[c];
+    }
+    ops_scatter_nd(xmu, CK_F64, ops_base(&p->xmu, addr), p->xmu.dt, p->xmu.ndim, p->xmu.dims,
+                   p->xmu.strides);
+    ops_scatter_nd(istd, CK_F64, ops_base(&p->y, addr), p->y.dt, p->y.ndim, p->y.dims,
+                   p->y.strides);
+    free(buf);
+    return 0;
+}
+
+/* SyncBatchNormBackwardReduce (ops-nn's experimental op; BN10): per channel, sumDyXmu =
+ * sumDyDxPad - mean sumDy and y = sumDyXmu invertStd, every tensor of one shape and type. */
+aclnnStatus aclnnSyncBatchNormBackwardReduceGetWorkspaceSize(
+    const aclTensor *sumDy, const aclTensor *sumDyDxPad, const aclTensor *mean,
+    const aclTensor *invertStd, aclTensor *sumDyXmu, aclTensor *y, uint64_t *workspaceSize,
+    aclOpExecutor **executor)
+{
+    const char *name = "aclnnSyncBatchNormBackwardReduce";
+    OPS_CHECK_NULLS(name, sumDy, sumDyDxPad, mean, invertStd, sumDyXmu, y, workspaceSize, executor);
+    const aclTensor *const t[6] = {sumDy, sumDyDxPad, mean, invertStd, sumDyXmu, y};
+    static const char *const tn[6] = {"sumDy", "sumDyDxPad", "mean", "invertStd", "sumDyXmu", "y"};
+    aclnnStatus rc;
+    int dt;
+    for (int i = 0; i < 6; i++)
+        if ((rc = ops_check_dims(t[i], name, tn[i])))
+            return rc;
+    if ((rc = ops_need_dt(name, "sumDy", sumDy->dtype, OPS_DT_SyncBatchNormBackwardReduce, &dt)))
+        return rc;
+    for (int i = 1; i < 6; i++) {
+        if (t[i]->dtype != sumDy->dtype)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from sumDy's %s", name,
+                           tn[i], ops_dt_name(t[i]->dtype), ops_dt_name(sumDy->dtype));
+        if (!ops_same_shape(t[i], sumDy))
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s's shape differs from sumDy's", name,
+                           tn[i]);
+    }
+    OPS_PLAN(e, p, name, 4, 2, struct sbr_plan, NULL, {&p->sdy, sumDy, "sumDy"},
+             {&p->sdx, sumDyDxPad, "sumDyDxPad"}, {&p->mean, mean, "mean"},
+             {&p->istd, invertStd, "invertStd"}, {&p->xmu, sumDyXmu, "sumDyXmu"}, {&p->y, y, "y"});
+    e->run = p->sdy.numel > 0 ? sbr_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(SyncBatchNormBackwardReduce)
+
+/* SyncBnTrainingUpdateV2 (ops-nn's experimental op; BN11). */
+aclnnStatus aclnnSyncBnTrainingUpdateV2GetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
+                                                        const aclTensor *x3, double momentum,
+                                                        aclTensor *y1, aclTensor *y2, aclTensor *y3,
+                                                        uint64_t *workspaceSize,
+                                                        aclOpExecutor **executor)
+{
+    const char *name = "aclnnSyncBnTrainingUpdateV2";
+    OPS_CHECK_NULLS(name, x1, x2, x3, y1, y2, y3, workspaceSize, executor);
+    if (x1->ndim >= 2 && ops_numel(x1->dims, (int)x1->ndim) == 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1 is empty", name);
+    static const char *const names[BT_COUNT_] = {
+        [BT_X] = "x1",   [BT_MEAN] = "x2", [BT_VAR] = "x3",
+        [BT_OUT] = "y1", [BT_OUT2] = "y2", [BT_OUT3] = "y3"};
+    const aclTensor *t[BT_COUNT_] = {
+        [BT_X] = x1, [BT_MEAN] = x2, [BT_VAR] = x3, [BT_OUT] = y1, [BT_OUT2] = y2, [BT_OUT3] = y3};
+    return bn_build_q(name, BK_SYNC_UPDATE, t, names, OPS_DT_SyncBnTrainingUpdateV2, 0, true,
+                      momentum, 0, NULL, workspaceSize, executor);
+}
+PHASE2(SyncBnTrainingUpdateV2)

@@ -4,7 +4,8 @@
  * "residual add, normalise, then cast or quantise" operator of CANN's norm
  * family: AddRmsNormQuant(V2), AddRmsNormDynamicQuant(V2), AddRmsNormCast,
  * InplaceAddRmsNorm, RmsNormQuant, RmsNormDynamicQuant, GemmaRmsNorm,
- * AddLayerNorm, DeepNorm.
+ * AddLayerNorm, DeepNorm, AdaLayerNorm(V2); AdaLayerNormQuant, LayerNormQuant,
+ * AddLayerNormQuant(V2), RmsNormQuantV3.
  *
  *  FN1. Per row (the trailing dims gamma spans; leading 1-dims of gamma do
  *      not count): a = alpha * x1 (+ x2) (+ bias), in double; xOut gets a
@@ -12,7 +13,9 @@
  *      forms; 0 for RmsNorm), biased variance, rstd = 1 / sqrt(var + eps).
  *      n = (a - mean) * rstd * gamma (Gemma: * (1 + gamma)); y = n + beta.
  *      The float outputs (y in one or two types, rmsNormOut = n, mean,
- *      rstd) are rounded once from double.
+ *      rstd) are rounded once from double. The Ada forms (AdaLayerNorm(V2)) then take
+ *      y = y (1 + scale) + shift, scale and shift the H values of the row's batch (x
+ *      [B..., S, H]: S rows a batch); their gamma and beta (weight, bias) may be absent.
  *  FN2. Static quantisation: q = round(y * scale + zeroPoint) (divMode:
  *      y / scale), each output with its own scale and zero point (one per
  *      channel or one for all); dynamic: v = y * smoothScale (when given),
@@ -28,7 +31,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_ada_layer_norm.h"
+#include "aclnnop/aclnn_ada_layer_norm_v2.h"
+#include "aclnnop/aclnn_ada_layer_norm_quant.h"
 #include "aclnnop/aclnn_add_layer_norm.h"
+#include "aclnnop/aclnn_add_layer_norm_quant.h"
+#include "aclnnop/aclnn_add_layer_norm_quant_v2.h"
 #include "aclnnop/aclnn_add_rms_norm_cast.h"
 #include "aclnnop/aclnn_add_rms_norm_dynamic_quant.h"
 #include "aclnnop/aclnn_add_rms_norm_dynamic_quant_v2.h"
@@ -37,8 +45,10 @@
 #include "aclnnop/aclnn_deep_norm.h"
 #include "aclnnop/aclnn_gemma_rms_norm.h"
 #include "aclnnop/aclnn_inplace_add_rms_norm.h"
+#include "aclnnop/aclnn_layer_norm_quant.h"
 #include "aclnnop/aclnn_rms_norm_dynamic_quant.h"
 #include "aclnnop/aclnn_rms_norm_quant.h"
+#include "aclnnop/aclnn_rms_norm_quant_v3.h"
 #include "ops/engine/engine.h"
 #include "ops/norm/table.h"
 #include "ops/quant/quant.h"
@@ -54,6 +64,8 @@ enum {
     FN_SC2,
     FN_ZP1,
     FN_ZP2,
+    FN_ASC, /* adaptive scale and shift (the Ada forms), one H row per batch */
+    FN_ASH,
     FN_NIN,
     FN_Y = FN_NIN, /* y = n + beta */
     FN_Y2,         /* y again in a second float type (AddRmsNormCast) */
@@ -69,9 +81,9 @@ enum {
 };
 
 static const char *const fn_what_default[FN_NT] = {
-    "x1",          "x2",          "bias",  "gamma",     "beta",       "scales1", "scales2",
-    "zeroPoints1", "zeroPoints2", "y",     "y2",        "rmsNormOut", "xOut",    "meanOut",
-    "rstdOut",     "y1Out",       "y2Out", "scale1Out", "scale2Out"};
+    "x1",          "x2",          "bias",    "gamma", "beta",  "scales1",   "scales2",
+    "zeroPoints1", "zeroPoints2", "scale",   "shift", "y",     "y2",        "rmsNormOut",
+    "xOut",        "meanOut",     "rstdOut", "y1Out", "y2Out", "scale1Out", "scale2Out"};
 
 enum fn_quant { FN_QNONE, FN_QSTATIC, FN_QDYNAMIC };
 
@@ -79,6 +91,7 @@ enum fn_quant { FN_QNONE, FN_QSTATIC, FN_QDYNAMIC };
 struct fn_flags {
     bool layer, gemma, div;
     bool cast; /* y may have another float type than x1 (AddRmsNormCast's FLOAT y1Out) */
+    bool ada;  /* y = (n + beta) (1 + scale) + shift, per batch (FN1) */
     double alpha, eps;
     enum fn_quant quant;
 };
@@ -97,6 +110,7 @@ struct fn_plan {
     struct fn_flags f;
     int k;
     int64_t D;
+    int64_t S; /* the Ada forms: rows per batch (x's dim -2) */
 };
 
 /* Element offset of the r-th row of a view whose first `lead` dims index rows. */
@@ -135,6 +149,16 @@ static void fn_row_io(const struct fn_plan *p, void *const *addr, int i, int64_t
         ops_scatter_nd(buf, CK_F64, base, t->dt, p->k, t->dims + lead, t->strides + lead);
     else
         ops_gather_nd(buf, CK_F64, base, t->dt, p->k, t->dims + lead, t->strides + lead);
+}
+
+/* The Ada forms' scale or shift of batch bi: its H values (x's leading dims but the last two
+ * index batches; a [B..., 1, H] tensor's 1 adds nothing to the offset). */
+static void fn_batch_io(const struct fn_plan *p, void *const *addr, int i, int64_t bi, double *buf)
+{
+    const struct ops_tensor *t = &p->t[i];
+    const int last = t->ndim - 1;
+    char *base = ops_elem(t, addr, fn_row_offset(t, p->t[FN_X1].ndim - 2, bi));
+    ops_gather_nd(buf, CK_F64, base, t->dt, 1, t->dims + last, t->strides + last);
 }
 
 /* One value of a per-row output (mean, rstd, dynamic scale). */
@@ -184,11 +208,13 @@ static int32_t fn_block(const struct aclOpExecutor *e, void *const *addr, uint32
     ops_split_range(ops_numel(p->t[FN_X1].dims, p->t[FN_X1].ndim - p->k), 1, bi, bn, &r0, &r1);
     if (r0 >= r1)
         return 0;
-    double *buf = malloc((size_t)D * 10 * sizeof(double));
+    double *buf = malloc((size_t)D * 12 * sizeof(double));
     if (!buf)
         return ACL_ERROR_BAD_ALLOC;
     double *a = buf, *x2 = a + D, *g = x2 + D, *b = g + D, *bias = b + D, *n = bias + D,
-           *sc[2] = {n + D, n + 2 * D}, *zp[2] = {n + 3 * D, n + 4 * D};
+           *sc[2] = {n + D, n + 2 * D}, *zp[2] = {n + 3 * D, n + 4 * D}, *asc = n + 5 * D,
+           *ash = n + 6 * D;
+    int64_t batch = -1; /* the batch whose scale and shift asc / ash hold */
     fn_param(p, addr, FN_G, g, 1.0);
     fn_param(p, addr, FN_B, b, 0.0);
     if (p->has[FN_BIAS] && p->t[FN_BIAS].ndim <= p->k)
@@ -228,6 +254,15 @@ static int32_t fn_block(const struct aclOpExecutor *e, void *const *addr, uint32
             fn_row_io(p, addr, FN_N, r, n, true);
         for (int64_t i = 0; i < D; i++)
             a[i] = n[i] + b[i];
+        if (p->f.ada) {
+            if (r / p->S != batch) {
+                batch = r / p->S;
+                fn_batch_io(p, addr, FN_ASC, batch, asc);
+                fn_batch_io(p, addr, FN_ASH, batch, ash);
+            }
+            for (int64_t i = 0; i < D; i++)
+                a[i] = a[i] * (1.0 + asc[i]) + ash[i];
+        }
         if (p->has[FN_Y])
             fn_row_io(p, addr, FN_Y, r, a, true);
         if (p->has[FN_Y2])
@@ -266,6 +301,25 @@ static aclnnStatus fn_type(const struct fn_desc *d, int i, unsigned types, const
     return ACLNN_SUCCESS;
 }
 
+/* An Ada form's scale or shift: [B..., H] or [B..., 1, H], x being [B..., S, H]. */
+static aclnnStatus fn_ada_shape(const struct fn_desc *d, int i)
+{
+    const aclTensor *x = d->t[FN_X1], *t = d->t[i];
+    const int nb = (int)x->ndim - 2;
+    bool ok = ((int)t->ndim == nb + 1 || ((int)t->ndim == nb + 2 && t->dims[nb] == 1)) &&
+              t->dims[t->ndim - 1] == x->dims[x->ndim - 1];
+    for (int j = 0; ok && j < nb; j++)
+        ok = t->dims[j] == x->dims[j];
+    if (ok)
+        return ACLNN_SUCCESS;
+    char s1[96], s2[96];
+    return ops_err(ACLNN_ERR_PARAM_INVALID,
+                   "%s: %s has shape %s; with %s %s it must be [B..., H] "
+                   "or [B..., 1, H]",
+                   d->name, fn_what(d, i), ops_shape_str(s1, sizeof(s1), t->dims, t->ndim),
+                   fn_what(d, FN_X1), ops_shape_str(s2, sizeof(s2), x->dims, x->ndim));
+}
+
 /* Checks every tensor of d against x1 and builds the executor (FN1). */
 /* types: the data tensors'; dt2: the quantised outputs' (quantising forms) or the
  * per-row statistics' (the others). */
@@ -280,17 +334,21 @@ static aclnnStatus fn_build(const struct fn_desc *d, unsigned types, unsigned dt
             return rc;
     if ((rc = fn_type(d, FN_X1, types, "FLOAT, FLOAT16, BFLOAT16")))
         return rc;
-    /* k: gamma's dims without its leading 1s, x's trailing dims */
-    int k = (int)gamma->ndim;
-    while (k > 1 && gamma->dims[gamma->ndim - k] == 1)
+    if (d->f.ada && x->ndim < 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %d dims; it must be [B..., S, H]", name,
+                       fn_what(d, FN_X1), (int)x->ndim);
+    /* k: gamma's dims without its leading 1s, x's trailing dims (no gamma: the Ada forms'
+     * optional weight, the last dim) */
+    int k = gamma ? (int)gamma->ndim : 1;
+    while (gamma && k > 1 && gamma->dims[gamma->ndim - k] == 1)
         k--;
-    bool ok = k >= 1 && k <= (int)x->ndim;
-    for (int i = 0; ok && i < k; i++)
+    bool ok = k >= 1 && k <= (int)x->ndim && (!d->f.ada || k == 1);
+    for (int i = 0; ok && gamma && i < k; i++)
         ok = gamma->dims[gamma->ndim - k + i] == x->dims[x->ndim - k + i];
     if (!ok)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s's shape is not %s's trailing dims", name,
                        fn_what(d, FN_G), fn_what(d, FN_X1));
-    const int64_t D = ops_numel(gamma->dims, (int)gamma->ndim);
+    const int64_t D = gamma ? ops_numel(gamma->dims, (int)gamma->ndim) : x->dims[x->ndim - 1];
     const int64_t rows = ops_numel(x->dims, (int)x->ndim - k);
     for (int i = 0; i < FN_NT; i++) {
         const aclTensor *t = d->t[i];
@@ -333,6 +391,14 @@ static aclnnStatus fn_build(const struct fn_desc *d, unsigned types, unsigned dt
                 rc = ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must hold %lld values (%s's)", name,
                              fn_what(d, i), (long long)D, fn_what(d, FN_G));
             break;
+        case FN_ASC:
+        case FN_ASH:
+            rc = t->dtype != x->dtype
+                     ? ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from %s's %s", name,
+                               fn_what(d, i), ops_dt_name(t->dtype), fn_what(d, FN_X1),
+                               ops_dt_name(x->dtype))
+                     : fn_ada_shape(d, i);
+            break;
         case FN_ZP1:
         case FN_ZP2:
             rc = fn_type(d, i, DTM_F3 | DTM(DT_I8) | DTM(DT_I32),
@@ -368,6 +434,8 @@ static aclnnStatus fn_build(const struct fn_desc *d, unsigned types, unsigned dt
         {&p->t[FN_SC2], d->t[FN_SC2], fn_what(d, FN_SC2)},
         {&p->t[FN_ZP1], d->t[FN_ZP1], fn_what(d, FN_ZP1)},
         {&p->t[FN_ZP2], d->t[FN_ZP2], fn_what(d, FN_ZP2)},
+        {&p->t[FN_ASC], d->t[FN_ASC], fn_what(d, FN_ASC)},
+        {&p->t[FN_ASH], d->t[FN_ASH], fn_what(d, FN_ASH)},
         {&p->t[FN_Y], d->t[FN_Y], fn_what(d, FN_Y)}, {&p->t[FN_Y2], d->t[FN_Y2], fn_what(d, FN_Y2)},
         {&p->t[FN_N], d->t[FN_N], fn_what(d, FN_N)}, {&p->t[FN_XO], d->t[FN_XO], fn_what(d, FN_XO)},
         {&p->t[FN_MEAN], d->t[FN_MEAN], fn_what(d, FN_MEAN)},
@@ -382,6 +450,7 @@ static aclnnStatus fn_build(const struct fn_desc *d, unsigned types, unsigned dt
     p->f = d->f;
     p->k = k;
     p->D = D;
+    p->S = d->f.ada ? x->dims[x->ndim - 2] : 1;
     e->run = rows > 0 && D > 0 ? ops_split_run : NULL;
     return ops_exec_done(e, ws, ex);
 }
@@ -680,3 +749,333 @@ aclnnStatus aclnnDeepNormGetWorkspaceSize(const aclTensor *x, const aclTensor *g
     return fn_build(&d, OPS_DT_DeepNorm, OPS_DT2_DeepNorm, workspaceSize, executor);
 }
 PHASE2(DeepNorm)
+
+/* ---- AdaLayerNorm forms (FN1: LayerNorm, then the batch's adaptive scale and shift) ---------- */
+
+/* The Ada forms' weightOptional and biasOptional: x's type (v2: or FLOAT, the two alike). */
+static aclnnStatus fn_ada_affine(const char *name, bool v2, const aclTensor *x, const aclTensor *w,
+                                 const aclTensor *b)
+{
+    const aclTensor *t[2] = {w, b};
+    static const char *const what[2] = {"weightOptional", "biasOptional"};
+    for (int i = 0; i < 2; i++)
+        if (t[i] && t[i]->dtype != x->dtype && !(v2 && t[i]->dtype == ACL_FLOAT))
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s is not x's %s%s", name, what[i],
+                           ops_dt_name(t[i]->dtype), ops_dt_name(x->dtype), v2 ? " or FLOAT" : "");
+    if (w && b && w->dtype != b->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: weightOptional type %s differs from biasOptional's %s", name,
+                       ops_dt_name(w->dtype), ops_dt_name(b->dtype));
+    return ACLNN_SUCCESS;
+}
+
+/* The Ada forms' phase 1: AdaLayerNorm(V2) (y = out, mean, rstd) and AdaLayerNormQuant
+ * (smooth, q = out and its per-row scale qs: FN2's dynamic quantisation). */
+struct fn_ada_args {
+    const aclTensor *x, *scale, *shift, *w, *b, *smooth;
+    aclTensor *out, *mean, *rstd, *q, *qs;
+};
+
+static aclnnStatus fn_ada(const char *name, bool v2, unsigned types, unsigned dt2,
+                          const struct fn_ada_args *a, double epsilon, WS)
+{
+    OPS_CHECK_NULLS(name, a->x, a->scale, a->shift, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = fn_ada_affine(name, v2, a->x, a->w, a->b)))
+        return rc;
+    const aclTensor *st[3] = {a->mean, a->rstd, a->smooth};
+    static const char *const sn[3] = {"meanOutOptional", "rstdOutOptional", "smoothScalesOptional"};
+    for (int i = 0; i < 3; i++)
+        if (st[i] && st[i]->dtype != a->x->dtype)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from x's %s", name,
+                           sn[i], ops_dt_name(st[i]->dtype), ops_dt_name(a->x->dtype));
+    FN_DESC(name, .f.eps = epsilon, .f.layer = true, .f.ada = true,
+            .f.quant = a->q ? FN_QDYNAMIC : FN_QNONE,
+            .t = {[FN_X1] = a->x,
+                  [FN_G] = a->w,
+                  [FN_B] = a->b,
+                  [FN_ASC] = a->scale,
+                  [FN_ASH] = a->shift,
+                  [FN_SC1] = a->smooth,
+                  [FN_Y] = a->out,
+                  [FN_MEAN] = a->mean,
+                  [FN_RSTD] = a->rstd,
+                  [FN_Q1] = a->q,
+                  [FN_QS1] = a->qs},
+            .what = {[FN_X1] = "x",
+                     [FN_G] = "weightOptional",
+                     [FN_B] = "biasOptional",
+                     [FN_SC1] = "smoothScalesOptional",
+                     [FN_Y] = "out",
+                     [FN_MEAN] = "meanOutOptional",
+                     [FN_RSTD] = "rstdOutOptional",
+                     [FN_Q1] = "out",
+                     [FN_QS1] = "quantScale"});
+    return fn_build(&d, types, dt2, workspaceSize, executor);
+}
+
+aclnnStatus aclnnAdaLayerNormGetWorkspaceSize(const aclTensor *x, const aclTensor *scale,
+                                              const aclTensor *shift,
+                                              const aclTensor *weightOptional,
+                                              const aclTensor *biasOptional, double epsilon,
+                                              aclTensor *out, uint64_t *workspaceSize,
+                                              aclOpExecutor **executor)
+{
+    const char *name = "aclnnAdaLayerNorm";
+    OPS_CHECK_NULLS(name, out);
+    const struct fn_ada_args a = {
+        .x = x, .scale = scale, .shift = shift, .w = weightOptional, .b = biasOptional, .out = out};
+    return fn_ada(name, false, OPS_DT_AdaLayerNorm, OPS_DT_AdaLayerNorm, &a, epsilon, workspaceSize,
+                  executor);
+}
+PHASE2(AdaLayerNorm)
+
+aclnnStatus aclnnAdaLayerNormV2GetWorkspaceSize(const aclTensor *x, const aclTensor *scale,
+                                                const aclTensor *shift,
+                                                const aclTensor *weightOptional,
+                                                const aclTensor *biasOptional, double epsilon,
+                                                aclTensor *out, aclTensor *meanOutOptional,
+                                                aclTensor *rstdOutOptional, uint64_t *workspaceSize,
+                                                aclOpExecutor **executor)
+{
+    const char *name = "aclnnAdaLayerNormV2";
+    OPS_CHECK_NULLS(name, out);
+    const struct fn_ada_args a = {.x = x,
+                                  .scale = scale,
+                                  .shift = shift,
+                                  .w = weightOptional,
+                                  .b = biasOptional,
+                                  .out = out,
+                                  .mean = meanOutOptional,
+                                  .rstd = rstdOutOptional};
+    return fn_ada(name, true, OPS_DT_AdaLayerNormV2, OPS_DT_AdaLayerNormV2, &a, epsilon,
+                  workspaceSize, executor);
+}
+PHASE2(AdaLayerNormV2)
+
+/* AdaLayerNormQuant: AdaLayerNorm, then DynamicQuant of each row (FN2; INT8 out only). */
+aclnnStatus aclnnAdaLayerNormQuantGetWorkspaceSize(
+    const aclTensor *x, const aclTensor *scale, const aclTensor *shift,
+    const aclTensor *weightOptional, const aclTensor *biasOptional,
+    const aclTensor *smoothScalesOptional, double epsilon, const char *quantMode, aclTensor *out,
+    aclTensor *quantScale, aclTensor *quantOffsetOptional, uint64_t *workspaceSize,
+    aclOpExecutor **executor)
+{
+    const char *name = "aclnnAdaLayerNormQuant";
+    OPS_CHECK_NULLS(name, out, quantScale, quantMode);
+    if (strcmp(quantMode, "dynamic") != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: quantMode is \"%s\" (only \"dynamic\")", name,
+                       quantMode);
+    if (quantOffsetOptional)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: quantOffsetOptional must be NULL (asymmetric quantisation is not "
+                       "supported)",
+                       name);
+    const struct fn_ada_args a = {.x = x,
+                                  .scale = scale,
+                                  .shift = shift,
+                                  .w = weightOptional,
+                                  .b = biasOptional,
+                                  .smooth = smoothScalesOptional,
+                                  .q = out,
+                                  .qs = quantScale};
+    return fn_ada(name, false, OPS_DT_AdaLayerNormQuant, OPS_DT2_AdaLayerNormQuant, &a, epsilon,
+                  workspaceSize, executor);
+}
+PHASE2(AdaLayerNormQuant)
+
+/* ---- LayerNorm / RmsNorm with a static or dynamic quantisation ------------------------------ */
+
+/* LayerNormQuant: y / scale + zeroPoints, one scale for all (quantMode 0, the one CANN
+ * supports). */
+aclnnStatus aclnnLayerNormQuantGetWorkspaceSize(const aclTensor *x, const aclTensor *gammma,
+                                                const aclTensor *beta, const aclTensor *scale,
+                                                const aclTensor *zeroPointsOptional, int quantMode,
+                                                double epsilon, aclTensor *res, aclTensor *scaleOut,
+                                                uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnLayerNormQuant";
+    (void)scaleOut; /* the dynamic mode's output: not written in the static one */
+    OPS_CHECK_NULLS(name, x, gammma, beta, scale, res, workspaceSize, executor);
+    if (quantMode != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: quantMode %d is not 0 (static)", name,
+                       quantMode);
+    if (ops_numel(scale->dims, (int)scale->ndim) != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: scale must hold one value ([1])", name);
+    if (scale->dtype != x->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: scale type %s differs from x's %s", name,
+                       ops_dt_name(scale->dtype), ops_dt_name(x->dtype));
+    if (zeroPointsOptional && zeroPointsOptional->dtype != ACL_INT8)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: zeroPointsOptional type %s is not INT8", name,
+                       ops_dt_name(zeroPointsOptional->dtype));
+    FN_DESC(name, .f.eps = epsilon, .f.layer = true, .f.div = true, .f.quant = FN_QSTATIC,
+            .t = {[FN_X1] = x,
+                  [FN_G] = gammma,
+                  [FN_B] = beta,
+                  [FN_SC1] = scale,
+                  [FN_ZP1] = zeroPointsOptional,
+                  [FN_Q1] = res},
+            .what = {[FN_X1] = "x",
+                     [FN_G] = "gammma",
+                     [FN_SC1] = "scale",
+                     [FN_ZP1] = "zeroPointsOptional",
+                     [FN_Q1] = "res"});
+    return fn_build(&d, OPS_DT_LayerNormQuant, OPS_DT2_LayerNormQuant, workspaceSize, executor);
+}
+PHASE2(LayerNormQuant)
+
+/* AddLayerNormQuant(V2): AddLayerNorm, then one or two quantisations of y, static (scale
+ * multiplies or, divMode, divides; zero points added) or dynamic (scales1 / scales2 smooth),
+ * with CANN's table of the optional inputs each mode takes. */
+static aclnnStatus fn_alnq(const char *name, unsigned types, unsigned dt2,
+                           const aclTensor *const in[9], const char *quantMode, double epsilon,
+                           bool additionalOutput, bool divMode, aclTensor *y1Out, aclTensor *y2Out,
+                           aclTensor *xOut, aclTensor *lnRes, aclTensor *outScales1Out,
+                           aclTensor *outScales2Out, WS)
+{
+    const aclTensor *s1 = in[5], *s2 = in[6], *z1 = in[7], *z2 = in[8];
+    OPS_CHECK_NULLS(name, in[0], in[1], in[2], in[3], quantMode, y1Out, workspaceSize, executor);
+    const bool dyn = strcmp(quantMode, "dynamic") == 0;
+    if (!dyn && strcmp(quantMode, "static") != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: quantMode is \"%s\" (\"static\" or \"dynamic\")", name, quantMode);
+    if (!dyn && !s1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: scales1Optional is NULL; quantMode \"static\" needs it", name);
+    if (!dyn && (s2 ? !z1 != !z2 : z2 != NULL))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: zeroPoints1Optional / zeroPoints2Optional: given for both outputs "
+                       "or neither, zeroPoints2Optional only with scales2Optional",
+                       name);
+    if (dyn && (z1 || z2))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: zeroPoints1Optional / zeroPoints2Optional are given with quantMode "
+                       "\"dynamic\"",
+                       name);
+    if (dyn && s2 && !s1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: scales2Optional is given without scales1Optional", name);
+    if (dyn && !ops_dt_in(in[0]->dtype, DTM(DT_F16) | DTM(DT_BF16)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: x1 type %s is not FLOAT16 or BFLOAT16 (quantMode \"dynamic\")", name,
+                       ops_dt_name(in[0]->dtype));
+    if (s2)
+        OPS_CHECK_NULLS(name, y2Out);
+    if (additionalOutput)
+        OPS_CHECK_NULLS(name, xOut);
+    if (dyn)
+        OPS_CHECK_NULLS(name, outScales1Out);
+    if (dyn && s2)
+        OPS_CHECK_NULLS(name, outScales2Out);
+    FN_DESC(name, .f.eps = epsilon, .f.layer = true, .f.div = divMode && !dyn,
+            .f.quant = dyn ? FN_QDYNAMIC : FN_QSTATIC,
+            .t = {[FN_X1] = in[0],
+                  [FN_X2] = in[1],
+                  [FN_G] = in[2],
+                  [FN_B] = in[3],
+                  [FN_BIAS] = in[4],
+                  [FN_SC1] = s1,
+                  [FN_SC2] = s2,
+                  [FN_ZP1] = z1,
+                  [FN_ZP2] = z2,
+                  [FN_Y] = lnRes,
+                  [FN_XO] = additionalOutput ? xOut : NULL,
+                  [FN_Q1] = y1Out,
+                  [FN_Q2] = s2 ? y2Out : NULL,
+                  [FN_QS1] = dyn ? outScales1Out : NULL,
+                  [FN_QS2] = dyn && s2 ? outScales2Out : NULL},
+            .what = {[FN_BIAS] = "biasOptional",
+                     [FN_SC1] = "scales1Optional",
+                     [FN_SC2] = "scales2Optional",
+                     [FN_ZP1] = "zeroPoints1Optional",
+                     [FN_ZP2] = "zeroPoints2Optional",
+                     [FN_Y] = "layernormRes",
+                     [FN_QS1] = "outScales1Out",
+                     [FN_QS2] = "outScales2Out"});
+    return fn_build(&d, types, dt2, workspaceSize, executor);
+}
+
+aclnnStatus aclnnAddLayerNormQuantGetWorkspaceSize(
+    const aclTensor *x1, const aclTensor *x2, const aclTensor *gamma, const aclTensor *beta,
+    const aclTensor *biasOptional, const aclTensor *scales1Optional,
+    const aclTensor *scales2Optional, const aclTensor *zeroPoints1Optional,
+    const aclTensor *zeroPoints2Optional, const char *quantMode, double epsilon,
+    bool additionalOutput, bool divMode, aclTensor *y1Out, aclTensor *y2Out, aclTensor *xOut,
+    aclTensor *outScales1Out, aclTensor *outScales2Out, uint64_t *workspaceSize,
+    aclOpExecutor **executor)
+{
+    const aclTensor *const in[9] = {x1,
+                                    x2,
+                                    gamma,
+                                    beta,
+                                    biasOptional,
+                                    scales1Optional,
+                                    scales2Optional,
+                                    zeroPoints1Optional,
+                                    zeroPoints2Optional};
+    return fn_alnq("aclnnAddLayerNormQuant", OPS_DT_AddLayerNormQuant, OPS_DT2_AddLayerNormQuant,
+                   in, quantMode, epsilon, additionalOutput, divMode, y1Out, y2Out, xOut, NULL,
+                   outScales1Out, outScales2Out, workspaceSize, executor);
+}
+PHASE2(AddLayerNormQuant)
+
+aclnnStatus aclnnAddLayerNormQuantV2GetWorkspaceSize(
+    const aclTensor *x1, const aclTensor *x2, const aclTensor *gamma, const aclTensor *beta,
+    const aclTensor *biasOptional, const aclTensor *scales1Optional,
+    const aclTensor *scales2Optional, const aclTensor *zeroPoints1Optional,
+    const aclTensor *zeroPoints2Optional, const char *quantMode, double epsilon,
+    bool additionalOutput, bool divMode, aclTensor *y1Out, aclTensor *y2Out, aclTensor *xOut,
+    aclTensor *layernormRes, aclTensor *outScales1Out, aclTensor *outScales2Out,
+    uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnAddLayerNormQuantV2";
+    OPS_CHECK_NULLS(name, layernormRes);
+    const aclTensor *const in[9] = {x1,
+                                    x2,
+                                    gamma,
+                                    beta,
+                                    biasOptional,
+                                    scales1Optional,
+                                    scales2Optional,
+                                    zeroPoints1Optional,
+                                    zeroPoints2Optional};
+    return fn_alnq(name, OPS_DT_AddLayerNormQuantV2, OPS_DT2_AddLayerNormQuantV2, in, quantMode,
+                   epsilon, additionalOutput, divMode, y1Out, y2Out, xOut, layernormRes,
+                   outScales1Out, outScales2Out, workspaceSize, executor);
+}
+PHASE2(AddLayerNormQuantV2)
+
+/* RmsNormQuantV3: RmsNormQuant with divMode, an optional offset and beta, and rstd when
+ * outputRstd (INT8 y; CANN's packed INT4-in-INT32 and FLOAT8 outs are not supported). */
+aclnnStatus aclnnRmsNormQuantV3GetWorkspaceSize(const aclTensor *x, const aclTensor *gamma,
+                                                const aclTensor *scale,
+                                                const aclTensor *offsetOptional,
+                                                const aclTensor *betaOptional, double epsilon,
+                                                bool divMode, bool outputRstd, aclTensor *y,
+                                                aclTensor *rstd, uint64_t *workspaceSize,
+                                                aclOpExecutor **executor)
+{
+    const char *name = "aclnnRmsNormQuantV3";
+    OPS_CHECK_NULLS(name, x, gamma, scale, y, workspaceSize, executor);
+    if (outputRstd)
+        OPS_CHECK_NULLS(name, rstd);
+    if (scale->ndim != 1 || (offsetOptional && !ops_same_shape(offsetOptional, scale)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: scale must be 1-D and offsetOptional of scale's shape", name);
+    FN_DESC(name, .f.eps = epsilon, .f.div = divMode, .f.quant = FN_QSTATIC,
+            .t = {[FN_X1] = x,
+                  [FN_G] = gamma,
+                  [FN_B] = betaOptional,
+                  [FN_SC1] = scale,
+                  [FN_ZP1] = offsetOptional,
+                  [FN_Q1] = y,
+                  [FN_RSTD] = outputRstd ? rstd : NULL},
+            .what = {[FN_X1] = "x",
+                     [FN_B] = "betaOptional",
+                     [FN_SC1] = "scale",
+                     [FN_ZP1] = "offsetOptional",
+                     [FN_Q1] = "y",
+                     [FN_RSTD] = "rstd"});
+    return fn_build(&d, OPS_DT_RmsNormQuantV3, OPS_DT2_RmsNormQuantV3, workspaceSize, executor);
+}
+PHASE2(RmsNormQuantV3)

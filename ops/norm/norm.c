@@ -45,6 +45,27 @@
  *      each normalised value before it is rounded: v sigmoid(v) (silu), v sigmoid(scale v)
  *      (swish); N, C and HxW come from self's shape; gamma and beta may be FLOAT under a
  *      FLOAT16 / BFLOAT16 self (CANN's mixed form).
+ *  NM7. GroupNormSiluQuant is GroupNormSilu's kernel whose result is quantised before it is
+ *      stored: round(v / quantScale[c]) (one scale, or one per channel), half to even, saturated
+ *      to INT8 (ops/quant's qt_round_sat); gamma, beta, meanOut and rstdOut of self's type.
+ *  NM6. InstanceNorm is GroupNorm's kernel with one channel per group on (N, C, H, W) views of
+ *      x and y (an "NHWC" x permuted), storing the biased variance (not rstd) beside the mean,
+ *      each (N, C) value at its place in the 4-d mean / variance.
+ *  NB5. RmsNormGradQuant is RmsNormGrad (NB1) whose dx is quantised before it is stored:
+ *      round(dx * scalesX + offsetX) (divMode: dx / scalesX), half to even, saturated to INT8
+ *      (ops/quant's qt_round_sat), from the unrounded double dx; dgamma as RmsNormGrad's.
+ *  NB6. AddLayerNormGrad and DeepNormGrad are LayerNormBackward's kernel (NB1) on the forward's
+ *      sum, x1 + x2 or alpha x + gx (gathered per row in double), with the stored mean and rstd;
+ *      AddLayerNormGrad adds dsumOptional to dx; DeepNormGrad writes the sum's gradient to
+ *      dgxOut and alpha times it to dxOut (CANN's formulas); dgamma, dbeta FLOAT.
+ *  NB7. GroupNormSwishGrad is GroupNormBackward's kernel (NB1) on dy through the swish of the
+ *      forward's output: v = xhat gamma + beta, dy' = dy sigmoid(s v) (1 + s v (1 - sigmoid(s
+ *      v))) (s: swishScale), then dx, dgamma = sum dy' xhat, dbeta = sum dy' per channel - the
+ *      derivative of its docs' forward (their dx formula read as GroupNormBackward's of dy').
+ *  NB4. AdaLayerNormBackward is LayerNormBackward's kernel (H normalised) on dy (1 + scale),
+ *      scale the row's batch's: per batch, gradScale = sum over its S rows of dy (xhat w + b),
+ *      gradShift = sum of dy; gradWeight and gradBias sum dy (1 + scale) xhat and dy (1 +
+ *      scale) over every row (CANN's formulas), in double, rounded once.
  *  NM3. Norm reduces any set of dims (empty = all); p = 0 counts non-zeros,
  *      +inf / -inf take max / min |x|, 1 and 2 are the usual norms, other
  *      p give (sum |x|^p)^(1/p). LinalgVectorNorm is Norm with out's type named by dtype.
@@ -57,13 +78,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_ada_layer_norm_backward.h"
+#include "aclnnop/aclnn_add_layer_norm_grad.h"
 #include "aclnnop/aclnn_add_rms_norm.h"
+#include "aclnnop/aclnn_deep_norm_grad.h"
 #include "aclnnop/aclnn_fused_add_rms_norm.h"
 #include "aclnnop/aclnn_group_norm.h"
 #include "aclnnop/aclnn_group_norm_backward.h"
 #include "aclnnop/aclnn_group_normalization_grad.h"
 #include "aclnnop/aclnn_group_norm_silu.h"
+#include "aclnnop/aclnn_group_norm_silu_quant.h"
 #include "aclnnop/aclnn_group_norm_swish.h"
+#include "aclnnop/aclnn_group_norm_swish_grad.h"
+#include "aclnnop/aclnn_instance_norm.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
 #include "aclnnop/aclnn_layer_normalization_grad.h"
@@ -72,9 +99,11 @@
 #include "aclnnop/aclnn_norm.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_rms_norm_grad.h"
+#include "aclnnop/aclnn_rms_norm_grad_quant.h"
 #include "ops/engine/engine.h"
 #include "ops/engine/simd.h"
 #include "ops/norm/table.h"
+#include "ops/quant/quant.h"
 
 #pragma GCC optimize("O3")
 
@@ -367,11 +396,35 @@ PHASE2(LayerNormWithImplMode)
 /* A row per k trailing dims (LayerNormBackward, RmsNormGrad) or a group of
  * [N, C, HxW] (GroupNormBackward: N, C, HW, G). */
 struct nbw_plan {
-    struct ops_tensor dy, x, mean, rstd, g, dx, dg, db;
+    struct ops_tensor dy, x, mean, rstd, g, sc, bias, qsc, qoff, x2, dsum, dx, dg, db, dsc, dsh,
+        dx2;
     bool has_mean, has_g, has_dx, has_dg, has_db, layer;
+    bool ada; /* NB4: AdaLayerNormBackward (sc, bias; dsc, dsh when given) */
+    bool has_bias, has_dsc, has_dsh;
+    bool quant, qdiv, has_qoff;     /* NB5: dx quantised to INT8 (RmsNormGradQuant) */
+    bool has_x2, has_dsum, has_dx2; /* NB6: x = alpha x + x2; dx + dsum; dx2 the unscaled dx */
+    double alpha;
+    bool swish; /* NB7: GroupNormSwishGrad (alpha: swishScale, bias: beta) */
     int k;
     int64_t D, N, C, HW, G;
+    int64_t S; /* ada: rows per batch */
 };
+
+/* The tensors beyond LayerNormBackward's: AdaLayerNormBackward's (NB4: scale, bias, dscale,
+ * dshift) or RmsNormGradQuant's (NB5: qscale, qoffset and qdiv). */
+struct nbw_ada {
+    const aclTensor *scale, *bias, *dscale, *dshift, *qscale, *qoffset;
+    bool qdiv;
+    const aclTensor *x2, *dsum, *dx2; /* NB6: AddLayerNormGrad, DeepNormGrad */
+    double alpha;
+};
+
+/* ada: the H values of batch bi of a [B..., H] or [B..., 1, H] tensor (x [B..., S, H]). */
+static char *nbw_batch(const struct nbw_plan *p, const struct ops_tensor *t, void *const *addr,
+                       int64_t bi)
+{
+    return ops_elem(t, addr, lead_offset(t, p->x.ndim - 2, bi));
+}
 
 /* gamma (n values, ones when absent), the per-row mean (when given) and rstd into double. */
 static void nbw_load(const struct nbw_plan *p, void *const *addr, int64_t n, double *g,
@@ -407,26 +460,63 @@ static int32_t nbw_run(const struct aclOpExecutor *e, void *const *addr)
     const int64_t D = p->D;
     const int lead = p->x.ndim - p->k;
     const int64_t rows = ops_numel(p->x.dims, lead);
-    double *buf = calloc((size_t)(5 * D + 2 * rows + 1), sizeof(double));
+    double *buf = calloc((size_t)(10 * D + 2 * rows + 1), sizeof(double));
     if (!buf)
         return ACL_ERROR_BAD_ALLOC;
     double *dy = buf, *x = dy + D, *g = x + D, *ag = g + D, *ab = ag + D, *mean = ab + D,
-           *rstd = mean + rows;
+           *rstd = mean + rows, *asc = rstd + rows, *bias = asc + D, *gsc = bias + D,
+           *gsh = gsc + D, *t2 = gsh + D; /* t2: a row of x2, then of dsum */
     nbw_load(p, addr, D, g, mean, rstd);
+    double qs = 1, qo = 0; /* NB5's scale and offset (one value each) */
+    if (p->quant)
+        ops_gather_nd(&qs, CK_F64, ops_base(&p->qsc, addr), p->qsc.dt, p->qsc.ndim, p->qsc.dims,
+                      p->qsc.strides);
+    if (p->has_qoff)
+        ops_gather_nd(&qo, CK_F64, ops_base(&p->qoff, addr), p->qoff.dt, p->qoff.ndim, p->qoff.dims,
+                      p->qoff.strides);
+    if (p->has_bias)
+        ops_gather_nd(bias, CK_F64, ops_base(&p->bias, addr), p->bias.dt, p->bias.ndim,
+                      p->bias.dims, p->bias.strides);
     for (int64_t r = 0; r < rows; r++) {
+        if (p->ada && r % p->S == 0) { /* a batch begins: its scale, zeroed sums */
+            ops_gather_nd(asc, CK_F64, nbw_batch(p, &p->sc, addr, r / p->S), p->sc.dt, 1,
+                          p->sc.dims + p->sc.ndim - 1, p->sc.strides + p->sc.ndim - 1);
+            memset(gsc, 0, (size_t)D * sizeof(double));
+            memset(gsh, 0, (size_t)D * sizeof(double));
+        }
         ops_gather_nd(dy, CK_F64, ops_elem(&p->dy, addr, lead_offset(&p->dy, lead, r)), p->dy.dt,
                       p->k, p->dy.dims + lead, p->dy.strides + lead);
         ops_gather_nd(x, CK_F64, ops_elem(&p->x, addr, lead_offset(&p->x, lead, r)), p->x.dt, p->k,
                       p->x.dims + lead, p->x.strides + lead);
+        if (p->has_x2) { /* NB6: the forward's sum */
+            ops_gather_nd(t2, CK_F64, ops_elem(&p->x2, addr, lead_offset(&p->x2, lead, r)),
+                          p->x2.dt, p->k, p->x2.dims + lead, p->x2.strides + lead);
+            for (int64_t i = 0; i < D; i++)
+                x[i] = p->alpha * x[i] + t2[i];
+        }
         const double m = p->has_mean ? mean[r] : 0, rs = rstd[r];
         double s1 = 0, s2 = 0;
         for (int64_t i = 0; i < D; i++) {
-            const double xh = (x[i] - m) * rs, gi = dy[i] * g[i];
+            const double xh = (x[i] - m) * rs;
+            if (p->ada) { /* dout of LayerNorm's result: dy (1 + scale) */
+                gsc[i] += dy[i] * (xh * g[i] + bias[i]);
+                gsh[i] += dy[i];
+                dy[i] *= 1.0 + asc[i];
+            }
+            const double gi = dy[i] * g[i];
             ag[i] += dy[i] * xh;
             ab[i] += dy[i];
             x[i] = xh;
             s1 += gi;
             s2 += gi * xh;
+        }
+        if (p->ada && r % p->S == p->S - 1) { /* a batch ends: its scale and shift gradients */
+            if (p->has_dsc)
+                ops_scatter_nd(gsc, CK_F64, nbw_batch(p, &p->dsc, addr, r / p->S), p->dsc.dt, 1,
+                               p->dsc.dims + p->dsc.ndim - 1, p->dsc.strides + p->dsc.ndim - 1);
+            if (p->has_dsh)
+                ops_scatter_nd(gsh, CK_F64, nbw_batch(p, &p->dsh, addr, r / p->S), p->dsh.dt, 1,
+                               p->dsh.dims + p->dsh.ndim - 1, p->dsh.strides + p->dsh.ndim - 1);
         }
         if (!p->has_dx)
             continue;
@@ -434,6 +524,22 @@ static int32_t nbw_run(const struct aclOpExecutor *e, void *const *addr)
         s2 /= (double)D;
         for (int64_t i = 0; i < D; i++)
             dy[i] = rs * (dy[i] * g[i] - s1 - x[i] * s2);
+        if (p->has_dx2) { /* NB6: the gradient of the sum, then alpha times it for x */
+            ops_scatter_nd(dy, CK_F64, ops_elem(&p->dx2, addr, lead_offset(&p->dx2, lead, r)),
+                           p->dx2.dt, p->k, p->dx2.dims + lead, p->dx2.strides + lead);
+            for (int64_t i = 0; i < D; i++)
+                dy[i] *= p->alpha;
+        }
+        if (p->has_dsum) {
+            ops_gather_nd(t2, CK_F64, ops_elem(&p->dsum, addr, lead_offset(&p->dsum, lead, r)),
+                          p->dsum.dt, p->k, p->dsum.dims + lead, p->dsum.strides + lead);
+            for (int64_t i = 0; i < D; i++)
+                dy[i] += t2[i];
+        }
+        if (p->quant) /* NB5: round(dx * scale + offset) (qdiv: dx / scale), half to even */
+            for (int64_t i = 0; i < D; i++)
+                dy[i] =
+                    (double)qt_round_sat((p->qdiv ? dy[i] / qs : dy[i] * qs) + qo, 0, -128, 127);
         ops_scatter_nd(dy, CK_F64, ops_elem(&p->dx, addr, lead_offset(&p->dx, lead, r)), p->dx.dt,
                        p->k, p->dx.dims + lead, p->dx.strides + lead);
     }
@@ -484,12 +590,29 @@ static aclnnStatus nbw_input(const char *name, const char *what, const aclTensor
 static aclnnStatus nbw_build(const char *name, bool layer, const aclTensor *dy, const aclTensor *x,
                              const aclTensor *mean, const aclTensor *rstd, const aclTensor *g,
                              const aclTensor *dx, const aclTensor *dg, const aclTensor *db, int k,
-                             uint64_t *ws, aclOpExecutor **ex)
+                             const struct nbw_ada *ada, uint64_t *ws, aclOpExecutor **ex)
 {
-    OPS_PLAN(e, p, name, 5, 3, struct nbw_plan, NULL, {&p->dy, dy, "gradOut"}, {&p->x, x, "input"},
+    const struct nbw_ada none = {0}, *a = ada ? ada : &none;
+    OPS_PLAN(e, p, name, 11, 6, struct nbw_plan, NULL, {&p->dy, dy, "gradOut"}, {&p->x, x, "input"},
              {&p->mean, mean, "mean"}, {&p->rstd, rstd, "rstd"}, {&p->g, g, "weight"},
+             {&p->sc, a->scale, "scale"}, {&p->bias, a->bias, "biasOptional"},
+             {&p->qsc, a->qscale, "scalesX"}, {&p->qoff, a->qoffset, "offsetXOptional"},
+             {&p->x2, a->x2, "x2"}, {&p->dsum, a->dsum, "dsumOptional"},
              {&p->dx, dx, "gradInputOut"}, {&p->dg, dg, "gradWeightOut"},
-             {&p->db, db, "gradBiasOut"});
+             {&p->db, db, "gradBiasOut"}, {&p->dsc, a->dscale, "gradScaleOut"},
+             {&p->dsh, a->dshift, "gradShiftOut"}, {&p->dx2, a->dx2, "dgxOut"});
+    p->ada = a->scale != NULL;
+    p->quant = a->qscale != NULL;
+    p->qdiv = a->qdiv;
+    p->has_qoff = a->qoffset != NULL;
+    p->has_x2 = a->x2 != NULL;
+    p->has_dsum = a->dsum != NULL;
+    p->has_dx2 = a->dx2 != NULL;
+    p->alpha = a->x2 ? a->alpha : 1.0;
+    p->has_bias = a->bias != NULL;
+    p->has_dsc = a->dscale != NULL;
+    p->has_dsh = a->dshift != NULL;
+    p->S = p->ada ? x->dims[x->ndim - 2] : 1;
     p->has_mean = mean != NULL;
     p->has_g = g != NULL;
     p->has_dx = dx != NULL;
@@ -498,7 +621,8 @@ static aclnnStatus nbw_build(const char *name, bool layer, const aclTensor *dy, 
     p->layer = layer;
     p->k = k;
     p->D = ops_numel(x->dims + x->ndim - k, k);
-    const bool work = (p->has_dx && p->x.numel) || ((p->has_dg || p->has_db) && p->D);
+    const bool work = (p->has_dx && p->x.numel) || ((p->has_dg || p->has_db) && p->D) ||
+                      ((p->has_dsc || p->has_dsh) && p->x.numel);
     e->run = work ? nbw_run : NULL;
     return ops_exec_done(e, ws, ex);
 }
@@ -538,7 +662,7 @@ aclnnStatus aclnnLayerNormBackwardGetWorkspaceSize(
         return rc;
     return nbw_build(name, true, gradOut, input, mean, rstd, weightOptional,
                      m[0] ? gradInputOut : NULL, m[1] ? gradWeightOut : NULL,
-                     m[2] ? gradBiasOut : NULL, k, workspaceSize, executor);
+                     m[2] ? gradBiasOut : NULL, k, NULL, workspaceSize, executor);
 }
 PHASE2(LayerNormBackward)
 
@@ -561,10 +685,57 @@ aclnnStatus aclnnRmsNormGradGetWorkspaceSize(const aclTensor *dy, const aclTenso
         return rc;
     if (!ops_same_shape(dgammaOut, gamma))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dgammaOut's shape differs from gamma's", name);
-    return nbw_build(name, false, dy, x, NULL, rstd, gamma, dxOut, dgammaOut, NULL, k,
+    return nbw_build(name, false, dy, x, NULL, rstd, gamma, dxOut, dgammaOut, NULL, k, NULL,
                      workspaceSize, executor);
 }
 PHASE2(RmsNormGrad)
+
+/* RmsNormGradQuant (NB5): RmsNormGrad with dx quantised statically to INT8. */
+aclnnStatus aclnnRmsNormGradQuantGetWorkspaceSize(
+    const aclTensor *dy, const aclTensor *x, const aclTensor *rstd, const aclTensor *gamma,
+    const aclTensor *scalesX, const aclTensor *offsetXOptional, const char *quantMode, bool divMode,
+    aclTensor *dxOut, aclTensor *dgammaOut, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnRmsNormGradQuant";
+    OPS_CHECK_NULLS(name, dy, x, rstd, gamma, scalesX, quantMode, dxOut, dgammaOut, workspaceSize,
+                    executor);
+    aclnnStatus rc;
+    if (strcmp(quantMode, "static") != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: quantMode is \"%s\" (only \"static\")", name,
+                       quantMode);
+    if ((rc = ops_check_dims(gamma, name, "gamma")))
+        return rc;
+    const int k = (int)gamma->ndim;
+    if ((rc = nbw_input(name, "x", x, k, OPS_DT_RmsNormGradQuant)) ||
+        (rc = nbw_like(name, "dy", dy, "x", x)) || (rc = norm_param(name, "gamma", gamma, x, k)) ||
+        (rc = norm_stat(name, "rstd", rstd, x, k, DTM(DT_F32))) ||
+        (rc = norm_stat(name, "dgammaOut", dgammaOut, gamma, 0, DTM(DT_F32))) ||
+        (rc = ops_check_dims(scalesX, name, "scalesX")) ||
+        (offsetXOptional && (rc = ops_check_dims(offsetXOptional, name, "offsetXOptional"))) ||
+        (rc = ops_check_dims(dxOut, name, "dxOut")))
+        return rc;
+    if (x->ndim < 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %d dims (2 to 8)", name, (int)x->ndim);
+    if (!ops_same_shape(dgammaOut, gamma))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dgammaOut's shape differs from gamma's", name);
+    if (!ops_dt_in(dxOut->dtype, OPS_DT2_RmsNormGradQuant) || !ops_same_shape(dxOut, x))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dxOut must be INT8 of x's shape (it is %s)",
+                       name, ops_dt_name(dxOut->dtype));
+    if (ops_numel(scalesX->dims, (int)scalesX->ndim) != 1 ||
+        (scalesX->dtype != x->dtype && scalesX->dtype != ACL_FLOAT))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: scalesX must be one value ([1]) of x's type or FLOAT (it is %s)", name,
+                       ops_dt_name(scalesX->dtype));
+    if (offsetXOptional && (ops_numel(offsetXOptional->dims, (int)offsetXOptional->ndim) != 1 ||
+                            offsetXOptional->dtype != ACL_INT32))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: offsetXOptional must be one INT32 value ([1]) (it is %s)", name,
+                       ops_dt_name(offsetXOptional->dtype));
+    const struct nbw_ada q = {.qscale = scalesX, .qoffset = offsetXOptional, .qdiv = divMode};
+    return nbw_build(name, false, dy, x, NULL, rstd, gamma, dxOut, dgammaOut, NULL, k, &q,
+                     workspaceSize, executor);
+}
+PHASE2(RmsNormGradQuant)
 
 /* ---- LayerNormalizationGrad (NB2) ------------------------------------------------------------ */
 
@@ -602,10 +773,182 @@ aclnnStatus aclnnLayerNormalizationGradGetWorkspaceSize(
         (rc = norm_stat(name, "mean", mean, x, k, xt)) ||
         (rc = norm_stat(name, "rstd", rstd, x, k, xt)))
         return rc;
-    return nbw_build(name, true, dy, x, mean, rstd, gamma, dx, dgamma, dbeta, k, workspaceSize,
-                     executor);
+    return nbw_build(name, true, dy, x, mean, rstd, gamma, dx, dgamma, dbeta, k, NULL,
+                     workspaceSize, executor);
 }
 PHASE2(LayerNormalizationGrad)
+
+/* ---- AddLayerNormGrad, DeepNormGrad (NB6) --------------------------------------------------- */
+
+/* The checks both share: x (and dy, x2, the data outputs) of one type and shape, gamma x's
+ * trailing dims, mean / rstd FLOAT one per row, dgamma / dbeta FLOAT gamma's shape. */
+static aclnnStatus nbw_sum_checks(const char *name, unsigned types, const aclTensor *dy,
+                                  const aclTensor *x, const char *xn,
+                                  const aclTensor *const like[3], const char *const likn[3],
+                                  const aclTensor *mean, const aclTensor *rstd,
+                                  const aclTensor *gamma, const aclTensor *dg, const char *dgn,
+                                  const aclTensor *db, const char *dbn, int *k)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(gamma, name, "gamma")))
+        return rc;
+    *k = (int)gamma->ndim;
+    if ((rc = nbw_input(name, xn, x, *k, types)) || (rc = nbw_like(name, "dy", dy, xn, x)) ||
+        (rc = norm_param(name, "gamma", gamma, x, *k)) ||
+        (rc = norm_stat(name, "mean", mean, x, *k, DTM(DT_F32))) ||
+        (rc = norm_stat(name, "rstd", rstd, x, *k, DTM(DT_F32))) ||
+        (rc = norm_stat(name, dgn, dg, gamma, 0, DTM(DT_F32))) ||
+        (rc = norm_stat(name, dbn, db, gamma, 0, DTM(DT_F32))))
+        return rc;
+    for (int i = 0; i < 3; i++)
+        if (like[i] && (rc = nbw_like(name, likn[i], like[i], xn, x)))
+            return rc;
+    if (!ops_same_shape(dg, gamma) || !ops_same_shape(db, gamma))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s and %s must have gamma's shape", name, dgn,
+                       dbn);
+    return ACLNN_SUCCESS;
+}
+
+/* AddLayerNormGrad: LayerNormBackward of x1 + x2, dsumOptional added to dx. */
+aclnnStatus aclnnAddLayerNormGradGetWorkspaceSize(
+    const aclTensor *dy, const aclTensor *x1, const aclTensor *x2, const aclTensor *rstd,
+    const aclTensor *mean, const aclTensor *gamma, const aclTensor *dsumOptional,
+    const aclTensor *dxOut, const aclTensor *dgammaOut, const aclTensor *dbetaOut,
+    uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnAddLayerNormGrad";
+    OPS_CHECK_NULLS(name, dy, x1, x2, rstd, mean, gamma, dxOut, dgammaOut, dbetaOut, workspaceSize,
+                    executor);
+    const aclTensor *const like[3] = {x2, dsumOptional, dxOut};
+    static const char *const likn[3] = {"x2", "dsumOptional", "dxOut"};
+    aclnnStatus rc;
+    int k;
+    if ((rc = nbw_sum_checks(name, OPS_DT_AddLayerNormGrad, dy, x1, "x1", like, likn, mean, rstd,
+                             gamma, dgammaOut, "dgammaOut", dbetaOut, "dbetaOut", &k)))
+        return rc;
+    const struct nbw_ada a = {.x2 = x2, .dsum = dsumOptional, .alpha = 1.0};
+    return nbw_build(name, true, dy, x1, mean, rstd, gamma, dxOut, dgammaOut, dbetaOut, k, &a,
+                     workspaceSize, executor);
+}
+PHASE2(AddLayerNormGrad)
+
+/* DeepNormGrad: LayerNormBackward of alpha x + gx; dgx that gradient, dx alpha times it. */
+aclnnStatus aclnnDeepNormGradGetWorkspaceSize(const aclTensor *dy, const aclTensor *x,
+                                              const aclTensor *gx, const aclTensor *gamma,
+                                              const aclTensor *mean, const aclTensor *rstd,
+                                              double alpha, const aclTensor *dxOut,
+                                              const aclTensor *dgxOut, const aclTensor *dbetaOut,
+                                              const aclTensor *dgammaOut, uint64_t *workspaceSize,
+                                              aclOpExecutor **executor)
+{
+    const char *name = "aclnnDeepNormGrad";
+    OPS_CHECK_NULLS(name, dy, x, gx, gamma, mean, rstd, dxOut, dgxOut, dbetaOut, dgammaOut,
+                    workspaceSize, executor);
+    const aclTensor *const like[3] = {gx, dxOut, dgxOut};
+    static const char *const likn[3] = {"gx", "dxOut", "dgxOut"};
+    aclnnStatus rc;
+    int k;
+    if ((rc = nbw_sum_checks(name, OPS_DT_DeepNormGrad, dy, x, "x", like, likn, mean, rstd, gamma,
+                             dgammaOut, "dgammaOut", dbetaOut, "dbetaOut", &k)))
+        return rc;
+    if (x->ndim < 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %d dims (2 to 8)", name, (int)x->ndim);
+    const struct nbw_ada a = {.x2 = gx, .dx2 = dgxOut, .alpha = alpha};
+    return nbw_build(name, true, dy, x, mean, rstd, gamma, dxOut, dgammaOut, dbetaOut, k, &a,
+                     workspaceSize, executor);
+}
+PHASE2(DeepNormGrad)
+
+/* ---- AdaLayerNormBackward (NB4) -------------------------------------------------------------- */
+
+/* scale, shift and their gradients: [B..., H] or [B..., 1, H] of input's type (input [B..., S,
+ * H]). */
+static aclnnStatus alnb_batch(const char *name, const char *what, const aclTensor *t,
+                              const aclTensor *x)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(t, name, what)))
+        return rc;
+    if (t->dtype != x->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from input's %s", name,
+                       what, ops_dt_name(t->dtype), ops_dt_name(x->dtype));
+    const int nb = (int)x->ndim - 2;
+    bool ok = ((int)t->ndim == nb + 1 || ((int)t->ndim == nb + 2 && t->dims[nb] == 1)) &&
+              t->dims[t->ndim - 1] == x->dims[x->ndim - 1];
+    for (int j = 0; ok && j < nb; j++)
+        ok = t->dims[j] == x->dims[j];
+    if (ok)
+        return ACLNN_SUCCESS;
+    char s1[96];
+    return ops_err(ACLNN_ERR_PARAM_INVALID,
+                   "%s: %s has shape %s; it must be [B..., H] or [B..., 1, "
+                   "H] (input [B..., S, H])",
+                   name, what, ops_shape_str(s1, sizeof(s1), t->dims, t->ndim));
+}
+
+aclnnStatus aclnnAdaLayerNormBackwardGetWorkspaceSize(
+    const aclTensor *gradOut, const aclTensor *input, const aclIntArray *normalizedShape,
+    const aclTensor *rstd, const aclTensor *mean, const aclTensor *scale, const aclTensor *shift,
+    const aclTensor *weightOptional, const aclTensor *biasOptional, aclTensor *gradInputOut,
+    aclTensor *gradScaleOut, aclTensor *gradShiftOut, aclTensor *gradWeightOut,
+    aclTensor *gradBiasOut, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnAdaLayerNormBackward";
+    OPS_CHECK_NULLS(name, gradOut, input, normalizedShape, rstd, mean, scale, shift, workspaceSize,
+                    executor);
+    aclnnStatus rc;
+    if ((rc = nbw_input(name, "gradOut", gradOut, 1, OPS_DT_AdaLayerNormBackward)) ||
+        (rc = nbw_like(name, "input", input, "gradOut", gradOut)))
+        return rc;
+    if (input->ndim < 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: input has %d dims; it must be [B..., S, H]",
+                       name, (int)input->ndim);
+    if (normalizedShape->n != 1 || normalizedShape->v[0] != input->dims[input->ndim - 1])
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: normalizedShape must be [H], input's last dim (%lld)", name,
+                       (long long)input->dims[input->ndim - 1]);
+    const unsigned xt = DTM(ops_dt_index(input->dtype));
+    if ((rc = norm_stat(name, "mean", mean, input, 1, xt)) ||
+        (rc = norm_stat(name, "rstd", rstd, input, 1, xt)) ||
+        (rc = alnb_batch(name, "scale", scale, input)) ||
+        (rc = alnb_batch(name, "shift", shift, input)) ||
+        (weightOptional && (rc = norm_param(name, "weightOptional", weightOptional, input, 1))) ||
+        (biasOptional && (rc = norm_param(name, "biasOptional", biasOptional, input, 1))))
+        return rc;
+    /* the affine parameters' type: input's or FLOAT, the two alike; their gradients have it */
+    const aclTensor *wt = weightOptional ? weightOptional : biasOptional;
+    if (weightOptional && biasOptional && weightOptional->dtype != biasOptional->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: weightOptional type %s differs from biasOptional's %s", name,
+                       ops_dt_name(weightOptional->dtype), ops_dt_name(biasOptional->dtype));
+    const aclTensor *pg[2] = {gradWeightOut, gradBiasOut};
+    static const char *const pn[2] = {"gradWeightOut", "gradBiasOut"};
+    for (int i = 0; i < 2; i++) {
+        if (!pg[i])
+            continue;
+        if ((rc = norm_param(name, pn[i], pg[i], input, 1)))
+            return rc;
+        if (pg[i]->dtype != (wt ? wt->dtype : input->dtype))
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s is not weightOptional's %s",
+                           name, pn[i], ops_dt_name(pg[i]->dtype),
+                           ops_dt_name(wt ? wt->dtype : input->dtype));
+    }
+    if ((gradInputOut && (rc = nbw_like(name, "gradInputOut", gradInputOut, "input", input))) ||
+        (gradScaleOut && (rc = alnb_batch(name, "gradScaleOut", gradScaleOut, input))) ||
+        (gradShiftOut && (rc = alnb_batch(name, "gradShiftOut", gradShiftOut, input))))
+        return rc;
+    if (gradScaleOut && !ops_same_shape(gradScaleOut, scale))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gradScaleOut's shape differs from scale's",
+                       name);
+    if (gradShiftOut && !ops_same_shape(gradShiftOut, shift))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gradShiftOut's shape differs from shift's",
+                       name);
+    const struct nbw_ada ada = {
+        .scale = scale, .bias = biasOptional, .dscale = gradScaleOut, .dshift = gradShiftOut};
+    return nbw_build(name, true, gradOut, input, mean, rstd, weightOptional, gradInputOut,
+                     gradWeightOut, gradBiasOut, 1, &ada, workspaceSize, executor);
+}
+PHASE2(AdaLayerNormBackward)
 
 /* ---- AddRmsNorm ---------------------------------------------------------------------------- */
 
@@ -729,6 +1072,9 @@ struct gn_plan {
     bool has_g, has_b;
     bool act;     /* NM4: v sigmoid(scale v) after the affine step */
     double scale; /* the activation's scale (1 for silu) */
+    bool var;     /* NM6: the biased variance in rstd's place (InstanceNorm) */
+    bool quant;   /* NM7: out = round(v / quantScale[c]) (GroupNormSiluQuant) */
+    struct ops_tensor qs;
     int64_t N, C, HW, G;
     double eps;
 };
@@ -739,12 +1085,17 @@ static int32_t gn_run(const struct aclOpExecutor *e, void *const *addr)
     const int64_t cpg = p->C / p->G, per = cpg * p->HW;
     const int nd = p->x.ndim;
     double *buf =
-        malloc((size_t)(per > 0 ? per : 1) * sizeof(double) + (size_t)(2 * p->C) * sizeof(float));
+        malloc((size_t)(per > 0 ? per : 1) * sizeof(double) + (size_t)(3 * p->C) * sizeof(float));
     if (!buf)
         return ACL_ERROR_BAD_ALLOC;
-    float *gm = (float *)(void *)(buf + (per > 0 ? per : 1)), *bt = gm + p->C;
+    float *gm = (float *)(void *)(buf + (per > 0 ? per : 1)), *bt = gm + p->C, *qs = bt + p->C;
     for (int64_t c = 0; c < p->C; c++)
         gm[c] = 1.0f, bt[c] = 0.0f;
+    if (p->quant) { /* one quantScale for all channels, or one per channel */
+        ops_gather_nd(qs, CK_F32, ops_base(&p->qs, addr), p->qs.dt, 1, p->qs.dims, p->qs.strides);
+        for (int64_t c = p->qs.numel; c < p->C; c++)
+            qs[c] = qs[0];
+    }
     if (p->has_g)
         ops_gather_nd(gm, CK_F32, ops_base(&p->g, addr), p->g.dt, 1, p->g.dims, p->g.strides);
     if (p->has_b)
@@ -774,14 +1125,17 @@ static int32_t gn_run(const struct aclOpExecutor *e, void *const *addr)
                 if (p->act)
                     for (int64_t i = 0; i < p->HW; i++)
                         row[i] = row[i] / (1.0 + exp(-p->scale * row[i]));
+                if (p->quant)
+                    for (int64_t i = 0; i < p->HW; i++)
+                        row[i] = (double)qt_round_sat(row[i] / qs[ch], 0, -128, 127);
                 int64_t off = n * p->y.strides[0] + ch * p->y.strides[1];
                 ops_scatter_nd(row, CK_F64, ops_elem(&p->y, addr, off), p->y.dt, nd - 2,
                                p->y.dims + 2, p->y.strides + 2);
             }
             mst(ops_elem(&p->mean, addr, n * p->mean.strides[0] + g * p->mean.strides[1]), 0, &mean,
                 1);
-            rst(ops_elem(&p->rstd, addr, n * p->rstd.strides[0] + g * p->rstd.strides[1]), 0, &rstd,
-                1);
+            rst(ops_elem(&p->rstd, addr, n * p->rstd.strides[0] + g * p->rstd.strides[1]), 0,
+                p->var ? &var : &rstd, 1);
         }
     free(buf);
     return 0;
@@ -794,7 +1148,8 @@ static aclnnStatus gn_build(const char *name, unsigned types, const aclTensor *s
                             const aclTensor *gamma, const aclTensor *beta, int64_t N, int64_t C,
                             int64_t HxW, int64_t group, double eps, bool act, double scale,
                             int mixed, aclTensor *out, aclTensor *meanOut, aclTensor *rstdOut,
-                            uint64_t *workspaceSize, aclOpExecutor **executor)
+                            bool var, const aclTensor *qscale, uint64_t *workspaceSize,
+                            aclOpExecutor **executor)
 {
     OPS_CHECK_NULLS(name, self, out, meanOut, rstdOut, workspaceSize, executor);
     aclnnStatus rc;
@@ -809,11 +1164,11 @@ static aclnnStatus gn_build(const char *name, unsigned types, const aclTensor *s
         at = t;
     /* the statistics' type: self's (GroupNorm, Silu), the parameters' (Swish) */
     aclDataType st = mixed == 2 ? at : t;
-    if (!ops_dt_in(t, types) || out->dtype != t || meanOut->dtype != st || rstdOut->dtype != st ||
-        (gamma && gamma->dtype != at) || (beta && beta->dtype != at))
+    if (!ops_dt_in(t, types) || out->dtype != (qscale ? ACL_INT8 : t) || meanOut->dtype != st ||
+        rstdOut->dtype != st || (gamma && gamma->dtype != at) || (beta && beta->dtype != at))
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: self and out must share one of FLOAT, FLOAT16, BFLOAT16, gamma and "
-                       "beta be %s, meanOut and rstdOut %s (self is %s)",
+                       "%s: self and out must share one of FLOAT, FLOAT16, BFLOAT16 (out INT8 when "
+                       "quantised), gamma and beta be %s, meanOut and rstdOut %s (self is %s)",
                        name, ops_dt_name(at), ops_dt_name(st), ops_dt_name(t));
     if (self->ndim < 2)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self needs 2 to 8 dims", name);
@@ -835,13 +1190,15 @@ static aclnnStatus gn_build(const char *name, unsigned types, const aclTensor *s
         (beta && (beta->ndim != 1 || beta->dims[0] != C)))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: gamma and beta must be 1-D with C elements",
                        name);
-    OPS_PLAN(e, p, name, 3, 3, struct gn_plan, NULL, {&p->x, self, "self"}, {&p->g, gamma, "gamma"},
-             {&p->b, beta, "beta"}, {&p->y, out, "out"}, {&p->mean, meanOut, "meanOut"},
-             {&p->rstd, rstdOut, "rstdOut"});
+    OPS_PLAN(e, p, name, 4, 3, struct gn_plan, NULL, {&p->x, self, "self"}, {&p->g, gamma, "gamma"},
+             {&p->b, beta, "beta"}, {&p->qs, qscale, "quantScale"}, {&p->y, out, "out"},
+             {&p->mean, meanOut, "meanOut"}, {&p->rstd, rstdOut, "rstdOut"});
+    p->quant = qscale != NULL;
     p->has_g = gamma != NULL && ops_numel(gamma->dims, 1) > 0;
     p->has_b = beta != NULL && ops_numel(beta->dims, 1) > 0;
     p->act = act;
     p->scale = scale;
+    p->var = var;
     p->N = N, p->C = C, p->HW = HxW, p->G = group, p->eps = eps;
     e->run = N * group > 0 ? gn_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
@@ -854,7 +1211,7 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTenso
                                            uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     return gn_build("aclnnGroupNorm", OPS_DT_GroupNorm, self, gamma, beta, N, C, HxW, group, eps,
-                    false, 1.0, 0, out, meanOut, rstdOut, workspaceSize, executor);
+                    false, 1.0, 0, out, meanOut, rstdOut, false, NULL, workspaceSize, executor);
 }
 PHASE2(GroupNorm)
 
@@ -870,7 +1227,7 @@ static aclnnStatus gn_act(const char *name, unsigned types, const aclTensor *sel
                        (int)self->ndim);
     return gn_build(name, types, self, gamma, beta, self->dims[0], self->dims[1],
                     ops_numel(self->dims + 2, (int)self->ndim - 2), group, eps, act, scale, mixed,
-                    out, meanOut, rstdOut, workspaceSize, executor);
+                    out, meanOut, rstdOut, false, NULL, workspaceSize, executor);
 }
 
 aclnnStatus aclnnGroupNormSiluGetWorkspaceSize(const aclTensor *self, const aclTensor *gamma,
@@ -917,6 +1274,122 @@ aclnnStatus aclnnGroupNormSwishGetWorkspaceSize(const aclTensor *x, const aclTen
 }
 PHASE2(GroupNormSwish)
 
+/* GroupNormSiluQuant (NM7): GroupNormSilu, then out = round(silu / quantScale) to INT8. */
+aclnnStatus aclnnGroupNormSiluQuantGetWorkspaceSize(
+    const aclTensor *self, const aclTensor *gamma, const aclTensor *beta,
+    const aclTensor *quantScale, int64_t group, double eps, bool activateSilu, aclTensor *out,
+    aclTensor *meanOut, aclTensor *rstdOut, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnGroupNormSiluQuant";
+    OPS_CHECK_NULLS(name, self, quantScale, out, meanOut, rstdOut, workspaceSize, executor);
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(self, name, "self")) ||
+        (rc = ops_check_dims(quantScale, name, "quantScale")))
+        return rc;
+    if (!activateSilu)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: activateSilu is false (only true)", name);
+    if (self->ndim < 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self needs 2 to 8 dims (it has %d)", name,
+                       (int)self->ndim);
+    const int64_t C = self->dims[1];
+    if (quantScale->dtype != ACL_FLOAT || quantScale->ndim != 1 ||
+        (quantScale->dims[0] != 1 && quantScale->dims[0] != C))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: quantScale must be FLOAT, 1-D with 1 or C (%lld) values", name,
+                       (long long)C);
+    return gn_build(name, OPS_DT_GroupNormSiluQuant, self, gamma, beta, self->dims[0], C,
+                    ops_numel(self->dims + 2, (int)self->ndim - 2), group, eps, true, 1.0, 0, out,
+                    meanOut, rstdOut, false, quantScale, workspaceSize, executor);
+}
+PHASE2(GroupNormSiluQuant)
+
+/* ---- InstanceNorm (NM6) ---------------------------------------------------------------------- */
+
+/* mean or variance: 4 dims, N and C where dataFormat puts them, 1 elsewhere; into v as (N, C). */
+static aclnnStatus in_stat(const char *name, const char *what, const aclTensor *t, int cdim,
+                           int64_t N, int64_t C, aclTensor *v)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(t, name, what)))
+        return rc;
+    bool ok = t->ndim == 4 && t->dims[0] == N && t->dims[cdim] == C;
+    for (int i = 1; ok && i < 4; i++)
+        ok = i == cdim || t->dims[i] == 1;
+    if (!ok) {
+        char s1[96];
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has shape %s; it must be %s", name, what,
+                       ops_shape_str(s1, sizeof(s1), t->dims, t->ndim),
+                       cdim == 1 ? "(N, C, 1, 1)" : "(N, 1, 1, C)");
+    }
+    *v = *t;
+    v->ndim = 2;
+    v->dims[1] = C;
+    v->strides[1] = t->strides[cdim];
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnInstanceNormGetWorkspaceSize(const aclTensor *x, const aclTensor *gamma,
+                                              const aclTensor *beta, const char *dataFormat,
+                                              double eps, aclTensor *y, aclTensor *mean,
+                                              aclTensor *variance, uint64_t *workspaceSize,
+                                              aclOpExecutor **executor)
+{
+    const char *name = "aclnnInstanceNorm";
+    OPS_CHECK_NULLS(name, x, gamma, beta, dataFormat, y, mean, variance, workspaceSize, executor);
+    const bool nhwc = strcmp(dataFormat, "NHWC") == 0;
+    if (!nhwc && strcmp(dataFormat, "NCHW") != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dataFormat is \"%s\" (\"NCHW\" or \"NHWC\")",
+                       name, dataFormat);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(x, name, "x")) ||
+        (rc = ops_need_dt(name, "x", x->dtype, OPS_DT_InstanceNorm, &dt)))
+        return rc;
+    if (x->ndim != 4)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %d dims; it must have 4 (%s)", name,
+                       (int)x->ndim, dataFormat);
+    const aclTensor *same[5] = {gamma, beta, y, mean, variance};
+    static const char *const sn[5] = {"gamma", "beta", "y", "mean", "variance"};
+    for (int i = 0; i < 5; i++) {
+        if ((rc = ops_check_dims(same[i], name, sn[i])))
+            return rc;
+        if (same[i]->dtype != x->dtype)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from x's %s", name,
+                           sn[i], ops_dt_name(same[i]->dtype), ops_dt_name(x->dtype));
+    }
+    const int cdim = nhwc ? 3 : 1;
+    const int64_t N = x->dims[0], C = x->dims[cdim];
+    if ((rc = ops_check_shape(name, x->dims, 4, y, "y")))
+        return rc;
+    for (int i = 0; i < 2; i++)
+        if (same[i]->ndim != 1 || same[i]->dims[0] != C)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must be 1-D with x's C (%lld) values",
+                           name, sn[i], (long long)C);
+    /* x and y as (N, C, H, W) views, mean and variance as (N, C): GroupNorm's kernel with one
+     * channel per group */
+    aclTensor xv = *x, yv = *y, mv, vv;
+    if ((rc = in_stat(name, "mean", mean, cdim, N, C, &mv)) ||
+        (rc = in_stat(name, "variance", variance, cdim, N, C, &vv)))
+        return rc;
+    if (nhwc) {
+        static const int perm[4] = {0, 3, 1, 2};
+        for (int i = 0; i < 4; i++) {
+            xv.dims[i] = x->dims[perm[i]], xv.strides[i] = x->strides[perm[i]];
+            yv.dims[i] = y->dims[perm[i]], yv.strides[i] = y->strides[perm[i]];
+        }
+    }
+    if (C == 0) { /* nothing to normalise (every tensor is empty) */
+        OPS_PLAN(e, p, name, 1, 1, struct gn_plan, NULL, {&p->x, x, "x"}, {&p->y, y, "y"});
+        e->run = NULL;
+        return ops_exec_done(e, workspaceSize, executor);
+    }
+    /* an NCHW x and y are passed themselves (their addresses stay rebindable by tensor) */
+    return gn_build(name, OPS_DT_InstanceNorm, nhwc ? &xv : x, gamma, beta, N, C,
+                    xv.dims[2] * xv.dims[3], C, eps, false, 1.0, 0, nhwc ? &yv : y, &mv, &vv, true,
+                    NULL, workspaceSize, executor);
+}
+PHASE2(InstanceNorm)
+
 /* ---- GroupNormBackward (NB1) ----------------------------------------------------------------- */
 
 static int32_t gnb_run(const struct aclOpExecutor *e, void *const *addr)
@@ -924,12 +1397,15 @@ static int32_t gnb_run(const struct aclOpExecutor *e, void *const *addr)
     const struct nbw_plan *p = e->plan;
     const int64_t cpg = p->C / p->G, per = cpg * p->HW, NG = p->N * p->G;
     const int nd = p->x.ndim;
-    double *buf = calloc((size_t)(2 * per + 3 * p->C + 2 * NG + 1), sizeof(double));
+    double *buf = calloc((size_t)(2 * per + 4 * p->C + 2 * NG + 1), sizeof(double));
     if (!buf)
         return ACL_ERROR_BAD_ALLOC;
     double *dy = buf, *x = dy + per, *gm = x + per, *ag = gm + p->C, *ab = ag + p->C,
-           *mean = ab + p->C, *rstd = mean + NG;
+           *mean = ab + p->C, *rstd = mean + NG, *bt = rstd + NG;
     nbw_load(p, addr, p->C, gm, mean, rstd);
+    if (p->swish && p->has_bias)
+        ops_gather_nd(bt, CK_F64, ops_base(&p->bias, addr), p->bias.dt, 1, p->bias.dims,
+                      p->bias.strides);
     for (int64_t n = 0; n < p->N; n++)
         for (int64_t g = 0; g < p->G; g++) {
             for (int64_t c = 0; c < cpg; c++) {
@@ -946,7 +1422,13 @@ static int32_t gnb_run(const struct aclOpExecutor *e, void *const *addr)
             for (int64_t c = 0; c < cpg; c++) {
                 const int64_t ch = g * cpg + c;
                 for (int64_t i = c * p->HW; i < (c + 1) * p->HW; i++) {
-                    const double xh = (x[i] - m) * rs, gi = dy[i] * gm[ch];
+                    const double xh = (x[i] - m) * rs;
+                    if (p->swish) { /* NB7: dy through swish(v) = v sigmoid(s v), v = xh g + b */
+                        const double v = xh * gm[ch] + bt[ch],
+                                     sg = 1.0 / (1.0 + exp(-p->alpha * v));
+                        dy[i] *= sg * (1.0 + p->alpha * v * (1.0 - sg));
+                    }
+                    const double gi = dy[i] * gm[ch];
                     ag[ch] += dy[i] * xh;
                     ab[ch] += dy[i];
                     x[i] = xh;
@@ -1055,6 +1537,68 @@ aclnnStatus aclnnGroupNormBackwardGetWorkspaceSize(
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(GroupNormBackward)
+
+/* GroupNormSwishGrad (NB7): GroupNormBackward of dy through the swish of the forward's output. */
+aclnnStatus aclnnGroupNormSwishGradGetWorkspaceSize(
+    const aclTensor *dy, const aclTensor *mean, const aclTensor *rstd, const aclTensor *x,
+    const aclTensor *gamma, const aclTensor *beta, int64_t numGroups, char *dataFormatOptional,
+    double swishScale, bool dgammaIsRequire, bool dbetaIsRequire, const aclTensor *dxOut,
+    const aclTensor *dgammaOut, const aclTensor *dbetaOut, uint64_t *workspaceSize,
+    aclOpExecutor **executor)
+{
+    const char *name = "aclnnGroupNormSwishGrad";
+    OPS_CHECK_NULLS(name, dy, mean, rstd, x, gamma, beta, dxOut, workspaceSize, executor);
+    if (dgammaIsRequire)
+        OPS_CHECK_NULLS(name, dgammaOut);
+    if (dbetaIsRequire)
+        OPS_CHECK_NULLS(name, dbetaOut);
+    aclnnStatus rc;
+    if (dataFormatOptional && strcmp(dataFormatOptional, "NCHW") != 0 &&
+        strcmp(dataFormatOptional, "ND") != 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: dataFormatOptional is \"%s\" (\"NCHW\" or \"ND\")", name,
+                       dataFormatOptional);
+    if ((rc = nbw_input(name, "dy", dy, 1, OPS_DT_GroupNormSwishGrad)) ||
+        (rc = nbw_like(name, "x", x, "dy", dy)) || (rc = nbw_like(name, "dxOut", dxOut, "dy", dy)))
+        return rc;
+    if (dy->ndim < 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dy needs 2 to 8 dims [N, C, *]", name);
+    const int64_t N = dy->dims[0], C = dy->dims[1];
+    if (numGroups <= 0 || C % numGroups)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: numGroups %lld must be positive and divide C %lld", name,
+                       (long long)numGroups, (long long)C);
+    const aclTensor *chan[4] = {gamma, beta, dgammaIsRequire ? dgammaOut : NULL,
+                                dbetaIsRequire ? dbetaOut : NULL};
+    static const char *const cn[4] = {"gamma", "beta", "dgammaOut", "dbetaOut"};
+    for (int i = 0; i < 4; i++)
+        if (chan[i] && (rc = gnb_chan(name, cn[i], chan[i], gamma, C)))
+            return rc;
+    const aclTensor *st[2] = {mean, rstd};
+    static const char *const stn[2] = {"mean", "rstd"};
+    for (int i = 0; i < 2; i++) {
+        if ((rc = ops_check_dims(st[i], name, stn[i])))
+            return rc;
+        if (st[i]->dtype != gamma->dtype)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from gamma's %s", name,
+                           stn[i], ops_dt_name(st[i]->dtype), ops_dt_name(gamma->dtype));
+        if (ops_numel(st[i]->dims, (int)st[i]->ndim) != N * numGroups)
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must hold N * numGroups = %lld values",
+                           name, stn[i], (long long)(N * numGroups));
+    }
+    OPS_PLAN(e, p, name, 6, 3, struct nbw_plan, NULL, {&p->dy, dy, "dy"}, {&p->x, x, "x"},
+             {&p->mean, mean, "mean"}, {&p->rstd, rstd, "rstd"}, {&p->g, gamma, "gamma"},
+             {&p->bias, beta, "beta"}, {&p->dx, dxOut, "dxOut"}, {&p->dg, chan[2], "dgammaOut"},
+             {&p->db, chan[3], "dbetaOut"});
+    p->has_g = p->has_mean = p->has_dx = p->has_bias = p->swish = true;
+    p->has_dg = chan[2] != NULL;
+    p->has_db = chan[3] != NULL;
+    p->alpha = swishScale;
+    p->N = N, p->C = C, p->HW = ops_numel(dy->dims + 2, (int)dy->ndim - 2), p->G = numGroups;
+    e->run = p->x.numel || ((p->has_dg || p->has_db) && C) ? gnb_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(GroupNormSwishGrad)
 
 /* ---- GroupNormalizationGrad (NB3) ------------------------------------------------------------ */
 

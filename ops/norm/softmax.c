@@ -21,6 +21,14 @@
  *  SR6. While a float32 row read in place computes its exponentials, the
  *      block's next row is prefetched (simd.h K6): the row's first read
  *      from memory overlaps the arithmetic of the one before.
+ *  SM1. ScaledMaskedSoftmax (ops-nn's vfusion op): per row of x's last dim, v = scale x, -10000
+ *      where mask is true (its kernel's MASK_VAL), y = softmax(v); the backward: out = scale (dy
+ *      y - sum(dy y) y), 0 where mask is true. x [B, N, S1, S2], mask BOOL [B or 1, N or 1, S1,
+ *      S2] read broadcast; rows gathered into double and rounded once.
+ *  SM2. MaskedSoftmaxWithRelPosBias (Swin's window attention): out = softmax over the last dim
+ *      of scaleValue x + attenMask + relativePosBias, x (B*W, N, S1, S2) or (B, W, N, S1, S2)
+ *      read as 5-d, the mask (per window W) and bias (per head N) broadcast to it by stride 0;
+ *      in double, rounded once (innerPrecisionMode, 0 or 1, changes nothing here).
  *  SN1. SoftmaxCrossEntropyWithLogits: a row is gathered into a double
  *      buffer with the view converters, reduced in double, written back
  *      through the converters (rounded once to the out's type).
@@ -31,6 +39,9 @@
 
 #include "aclnnop/aclnn_logsoftmax.h"
 #include "aclnnop/aclnn_logsoftmax_backward.h"
+#include "aclnnop/aclnn_masked_softmax_with_rel_pos_bias.h"
+#include "aclnnop/aclnn_scaled_masked_softmax.h"
+#include "aclnnop/aclnn_scaled_masked_softmax_backward.h"
 #include "aclnnop/aclnn_softmax.h"
 #include "aclnnop/aclnn_softmax_grad.h"
 #include "aclnnop/aclnn_softmax_v2.h"
@@ -422,3 +433,288 @@ aclnnStatus aclnnSoftmaxGradGetWorkspaceSize(const aclTensor *y, const aclTensor
                   executor);
 }
 PHASE2(SoftmaxGrad)
+
+/* ---- ScaledMaskedSoftmax and its backward (SM1) -----------------------------------------------
+ */
+
+/* x (gradOutput), y (the backward's softmax output), mask as a view broadcast to x's shape, out:
+ * rows of x's last dim. */
+struct sms_plan {
+    struct ops_tensor x, y, mask, out;
+    bool backward;
+    double scale;
+    int64_t rows, D;
+};
+
+/* Element offset of the r-th row of a 4-d view. */
+static int64_t sms_row(const struct ops_tensor *t, int64_t r)
+{
+    int64_t off = 0;
+    for (int d = 2; d >= 0; d--) {
+        off += (r % t->dims[d]) * t->strides[d];
+        r /= t->dims[d];
+    }
+    return off;
+}
+
+static int32_t sms_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct sms_plan *p = e->plan;
+    const int64_t D = p->D;
+    double *buf = malloc((size_t)(3 * D) * sizeof(double));
+    if (!buf)
+        return ACL_ERROR_BAD_ALLOC;
+    double *x = buf, *y = buf + D, *m = buf + 2 * D;
+    for (int64_t r = 0; r < p->rows; r++) {
+        ops_gather_nd(x, CK_F64, ops_elem(&p->x, addr, sms_row(&p->x, r)), p->x.dt, 1,
+                      p->x.dims + 3, p->x.strides + 3);
+        ops_gather_nd(m, CK_F64, ops_elem(&p->mask, addr, sms_row(&p->mask, r)), p->mask.dt, 1,
+                      p->mask.dims + 3, p->mask.strides + 3);
+        if (p->backward) { /* out = scale (dy y - sum(dy y) y), 0 where masked */
+            ops_gather_nd(y, CK_F64, ops_elem(&p->y, addr, sms_row(&p->y, r)), p->y.dt, 1,
+                          p->y.dims + 3, p->y.strides + 3);
+            double s = 0;
+            for (int64_t i = 0; i < D; i++)
+                s += x[i] * y[i];
+            for (int64_t i = 0; i < D; i++)
+                x[i] = m[i] != 0 ? 0 : p->scale * (x[i] - s) * y[i];
+        } else { /* softmax of scale x, masked elements -10000 (CANN's kernel's value) */
+            double mx = -INFINITY, s = 0;
+            for (int64_t i = 0; i < D; i++) {
+                x[i] = m[i] != 0 ? -10000.0 : p->scale * x[i];
+                mx = x[i] > mx ? x[i] : mx;
+            }
+            for (int64_t i = 0; i < D; i++)
+                s += (x[i] = exp(x[i] - mx));
+            for (int64_t i = 0; i < D; i++)
+                x[i] /= s;
+        }
+        ops_scatter_nd(x, CK_F64, ops_elem(&p->out, addr, sms_row(&p->out, r)), p->out.dt, 1,
+                       p->out.dims + 3, p->out.strides + 3);
+    }
+    free(buf);
+    return 0;
+}
+
+/* The checks both share: x (and y, out) 4-d [B, N, S1, S2] of one type, mask BOOL [B|1, N|1,
+ * S1, S2] viewed at x's shape, fixTriuMask false. */
+static aclnnStatus sms_build(const char *name, unsigned types, const char *xn, const aclTensor *x,
+                             const aclTensor *y, const aclTensor *mask, double scale, bool triu,
+                             aclTensor *out, WS)
+{
+    aclnnStatus rc;
+    int dt;
+    const aclTensor *t[3] = {x, y, out};
+    const char *tn[3] = {xn, "y", y ? "out" : "y"};
+    for (int i = 0; i < 3; i++)
+        if (t[i] && (rc = ops_check_dims(t[i], name, tn[i])))
+            return rc;
+    if ((rc = ops_check_dims(mask, name, "mask")) ||
+        (rc = ops_need_dt(name, xn, x->dtype, types, &dt)))
+        return rc;
+    if (triu)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s is true (only false)", name,
+                       y ? "fixTriuMask" : "fixedTriuMask");
+    if (x->ndim != 4)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %d dims; it must be [B, N, S1, S2]",
+                       name, xn, (int)x->ndim);
+    for (int i = 1; i < 3; i++)
+        if (t[i] && (t[i]->dtype != x->dtype || !ops_same_shape(t[i], x)))
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must have %s's shape and type", name,
+                           tn[i], xn);
+    bool ok = mask->dtype == ACL_BOOL && mask->ndim == 4 && mask->dims[2] == x->dims[2] &&
+              mask->dims[3] == x->dims[3];
+    for (int d = 0; ok && d < 2; d++)
+        ok = mask->dims[d] == x->dims[d] || mask->dims[d] == 1;
+    if (!ok) {
+        char s1[96];
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: mask is %s %s; it must be BOOL [B or 1, N or 1, S1, S2] of %s", name,
+                       ops_dt_name(mask->dtype), ops_shape_str(s1, sizeof(s1), mask->dims, 4), xn);
+    }
+    aclTensor mv = *mask; /* broadcast to x's shape (stride 0 along a dim of 1) */
+    for (int d = 0; d < 2; d++)
+        if (mask->dims[d] != x->dims[d])
+            mv.dims[d] = x->dims[d], mv.strides[d] = 0;
+    OPS_PLAN(e, p, name, 3, 1, struct sms_plan, NULL, {&p->x, x, xn}, {&p->y, y, "y"},
+             {&p->mask, &mv, "mask"}, {&p->out, out, tn[2]});
+    p->backward = y != NULL;
+    p->scale = scale;
+    p->D = x->dims[3];
+    p->rows = x->dims[0] * x->dims[1] * x->dims[2];
+    e->run = p->rows > 0 && p->D > 0 ? sms_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
+aclnnStatus aclnnScaledMaskedSoftmaxGetWorkspaceSize(const aclTensor *x, const aclTensor *mask,
+                                                     double scale, bool fixedTriuMask, aclTensor *y,
+                                                     uint64_t *workspaceSize,
+                                                     aclOpExecutor **executor)
+{
+    const char *name = "aclnnScaledMaskedSoftmax";
+    OPS_CHECK_NULLS(name, x, mask, y, workspaceSize, executor);
+    return sms_build(name, OPS_DT_ScaledMaskedSoftmax, "x", x, NULL, mask, scale, fixedTriuMask, y,
+                     workspaceSize, executor);
+}
+PHASE2(ScaledMaskedSoftmax)
+
+aclnnStatus aclnnScaledMaskedSoftmaxBackwardGetWorkspaceSize(
+    const aclTensor *gradOutput, const aclTensor *y, const aclTensor *mask, double scale,
+    bool fixTriuMask, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *name = "aclnnScaledMaskedSoftmaxBackward";
+    OPS_CHECK_NULLS(name, gradOutput, y, mask, out, workspaceSize, executor);
+    return sms_build(name, OPS_DT_ScaledMaskedSoftmaxBackward, "gradOutput", gradOutput, y, mask,
+                     scale, fixTriuMask, out, workspaceSize, executor);
+}
+PHASE2(ScaledMaskedSoftmaxBackward)
+
+/* ---- MaskedSoftmaxWithRelPosBias (SM2) --------------------------------------------------------
+ */
+
+/* x, the mask and the bias as 5-d views (B, W, N, S1, S2) of x's shape (the mask and bias
+ * broadcast by stride 0), out x's: rows of the last dim. */
+struct mrp_plan {
+    struct ops_tensor x, mask, bias, out;
+    bool has_mask;
+    double scale;
+    int64_t rows, D;
+};
+
+/* Element offset of the r-th row of a 5-d view. */
+static int64_t mrp_row(const struct ops_tensor *t, int64_t r)
+{
+    int64_t off = 0;
+    for (int d = 3; d >= 0; d--) {
+        off += (r % t->dims[d]) * t->strides[d];
+        r /= t->dims[d];
+    }
+    return off;
+}
+
+static int32_t mrp_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct mrp_plan *p = e->plan;
+    const int64_t D = p->D;
+    double *buf = malloc((size_t)(2 * D) * sizeof(double));
+    if (!buf)
+        return ACL_ERROR_BAD_ALLOC;
+    double *x = buf, *t = buf + D;
+    for (int64_t r = 0; r < p->rows; r++) {
+        ops_gather_nd(x, CK_F64, ops_elem(&p->x, addr, mrp_row(&p->x, r)), p->x.dt, 1,
+                      p->x.dims + 4, p->x.strides + 4);
+        for (int64_t i = 0; i < D; i++)
+            x[i] *= p->scale;
+        const struct ops_tensor *add[2] = {p->has_mask ? &p->mask : NULL, &p->bias};
+        for (int k = 0; k < 2; k++) {
+            if (!add[k])
+                continue;
+            ops_gather_nd(t, CK_F64, ops_elem(add[k], addr, mrp_row(add[k], r)), add[k]->dt, 1,
+                          add[k]->dims + 4, add[k]->strides + 4);
+            for (int64_t i = 0; i < D; i++)
+                x[i] += t[i];
+        }
+        double mx = -INFINITY, s = 0;
+        for (int64_t i = 0; i < D; i++)
+            mx = x[i] > mx ? x[i] : mx;
+        for (int64_t i = 0; i < D; i++)
+            s += (x[i] = exp(x[i] - mx));
+        for (int64_t i = 0; i < D; i++)
+            x[i] /= s;
+        ops_scatter_nd(x, CK_F64, ops_elem(&p->out, addr, mrp_row(&p->out, r)), p->out.dt, 1,
+                       p->out.dims + 4, p->out.strides + 4);
+    }
+    free(buf);
+    return 0;
+}
+
+/* t (mask: (W, S1, S2), (W, 1, S1, S2) or (1, W, 1, S1, S2); bias: (N, S1, S2), (1, N, S1, S2)
+ * or (1, 1, N, S1, S2)) as a 5-d view of x5's shape: its one varying leading dim is W (mask,
+ * dim 1 of the view) or N (bias, dim 2). */
+static aclnnStatus mrp_param(const char *name, const char *what, const aclTensor *t,
+                             const aclTensor *x5, int vary, aclTensor *v)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(t, name, what)))
+        return rc;
+    if (t->dtype != x5->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s type %s differs from x's %s", name, what,
+                       ops_dt_name(t->dtype), ops_dt_name(x5->dtype));
+    const int nd = (int)t->ndim;
+    /* the varying dim's place in t: first of 3-d; for 4-d, 0 (mask) or 1 (bias); 5-d: vary */
+    const int at = nd == 3 ? 0 : nd == 4 ? vary - 1 : vary;
+    bool ok = nd >= 3 && nd <= 5 && t->dims[nd - 1] == x5->dims[4] &&
+              t->dims[nd - 2] == x5->dims[3] && t->dims[at] == x5->dims[vary];
+    for (int d = 0; ok && d < nd - 2; d++)
+        ok = d == at || t->dims[d] == 1;
+    if (!ok) {
+        char s1[96];
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has shape %s, not one of its forms for x",
+                       name, what, ops_shape_str(s1, sizeof(s1), t->dims, t->ndim));
+    }
+    *v = *t;
+    v->ndim = 5;
+    for (int d = 0; d < 5; d++)
+        v->dims[d] = x5->dims[d], v->strides[d] = 0;
+    v->strides[vary] = t->strides[at];
+    v->strides[3] = t->strides[nd - 2];
+    v->strides[4] = t->strides[nd - 1];
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnMaskedSoftmaxWithRelPosBiasGetWorkspaceSize(
+    const aclTensor *x, const aclTensor *attenMaskOptional, const aclTensor *relativePosBias,
+    double scaleValue, int64_t innerPrecisionMode, const aclTensor *out, uint64_t *workspaceSize,
+    aclOpExecutor **executor)
+{
+    const char *name = "aclnnMaskedSoftmaxWithRelPosBias";
+    OPS_CHECK_NULLS(name, x, relativePosBias, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(x, name, "x")) || (rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, "x", x->dtype, OPS_DT_MaskedSoftmaxWithRelPosBias, &dt)))
+        return rc;
+    if (innerPrecisionMode != 0 && innerPrecisionMode != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: innerPrecisionMode %lld is not 0 or 1", name,
+                       (long long)innerPrecisionMode);
+    if (x->ndim != 4 && x->ndim != 5)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: x has %d dims; it must be (B*W, N, S1, S2) or (B, W, N, S1, S2)", name,
+                       (int)x->ndim);
+    if (out->dtype != x->dtype || !ops_same_shape(out, x))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out must have x's shape and type", name);
+    /* x as (B, W, N, S1, S2); a 4-d x takes W from the mask (1 without one) */
+    aclTensor x5 = *x, o5 = *out;
+    if (x->ndim == 4) {
+        const aclTensor *m = attenMaskOptional;
+        const int64_t W = m && m->ndim >= 3 ? m->dims[m->ndim == 5 ? 1 : 0] : 1;
+        if (W <= 0 || x->dims[0] % W)
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: x's first dim %lld is not B * W (W = %lld, the mask's)", name,
+                           (long long)x->dims[0], (long long)W);
+        const aclTensor *src[2] = {x, out};
+        aclTensor *dst[2] = {&x5, &o5};
+        for (int k = 0; k < 2; k++) {
+            dst[k]->ndim = 5;
+            for (int d = 4; d >= 2; d--)
+                dst[k]->dims[d] = src[k]->dims[d - 1], dst[k]->strides[d] = src[k]->strides[d - 1];
+            dst[k]->dims[0] = x->dims[0] / W, dst[k]->strides[0] = src[k]->strides[0] * W;
+            dst[k]->dims[1] = W, dst[k]->strides[1] = src[k]->strides[0];
+        }
+    }
+    aclTensor mv, bv;
+    if ((attenMaskOptional &&
+         (rc = mrp_param(name, "attenMaskOptional", attenMaskOptional, &x5, 1, &mv))) ||
+        (rc = mrp_param(name, "relativePosBias", relativePosBias, &x5, 2, &bv)))
+        return rc;
+    OPS_PLAN(e, p, name, 3, 1, struct mrp_plan, NULL, {&p->x, &x5, "x"},
+             {&p->mask, attenMaskOptional ? &mv : NULL, "attenMaskOptional"},
+             {&p->bias, &bv, "relativePosBias"}, {&p->out, &o5, "out"});
+    p->has_mask = attenMaskOptional != NULL;
+    p->scale = scaleValue;
+    p->D = x5.dims[4];
+    p->rows = x5.dims[0] * x5.dims[1] * x5.dims[2] * x5.dims[3];
+    e->run = p->rows > 0 && p->D > 0 ? mrp_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(MaskedSoftmaxWithRelPosBias)

@@ -7,11 +7,15 @@
  * batch_norm.c (BatchNorm and the synchronised batch norm's pieces); bn_infer_grad.c
  * (BnInferGrad); modulate.c (Modulate, adaLN's scale and shift); ops-nn's experimental
  * LayerNormalizationGrad, GroupNormalizationGrad, LpNormV3 (norm.c), BatchNormalizationGrad
- * (batch_norm.c).
- * The checks take each operator's types from its row (OPS_DT_<Name>,
- * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
- * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
- * its header (included by ops/engine/public.h), its docs row.
+ * (batch_norm.c); AdaLayerNorm(V2), AdaLayerNormQuant, LayerNormQuant, AddLayerNormQuant(V2),
+ * RmsNormQuantV3 (fused.c); AdaLayerNormBackward, InstanceNorm, RmsNormGradQuant,
+ * GroupNormSiluQuant, AddLayerNormGrad, DeepNormGrad, GroupNormSwishGrad (norm.c);
+ * QuantizedBatchNorm, BatchNormReduceBackward, BatchNormGatherStatsWithCounts,
+ * SyncBatchNormBackwardReduce (batch_norm.c); ScaledMaskedSoftmax(Backward) (softmax.c);
+ * ModulateBackward (modulate.c). The checks take each operator's types from its row (OPS_DT_<Name>,
+ * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers, ops/engine/public.h and
+ * docs/operators.md. Adding an operator: its row here, its header (included by
+ * ops/engine/public.h), its docs row.
  */
 #ifndef CPUACL_OPS_NORM_TABLE_H
 #define CPUACL_OPS_NORM_TABLE_H
@@ -139,7 +143,72 @@
     X(GroupNormalizationGrad, group_normalization_grad, OPS_OUT,                                   \
       K(tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)                          \
     X(LpNormV3, lp_norm_v3, OPS_OUT, K(tensor, double, int64, tensor), DTM(DT_F32) | DTM(DT_F16),  \
-      none, 0)
+      none, 0)                                                                                     \
+    X(AdaLayerNorm, ada_layer_norm, OPS_OUT,                                                       \
+      K(tensor, tensor, tensor, tensor, tensor, double, tensor), DTM_F3, none, 0)                  \
+    X(AdaLayerNormV2, ada_layer_norm_v2, OPS_OUT,                                                  \
+      K(tensor, tensor, tensor, tensor, tensor, double, tensor, tensor, tensor), DTM_F3, none, 0)  \
+    X(AdaLayerNormBackward, ada_layer_norm_backward, OPS_OUT,                                      \
+      K(tensor, tensor, int_array, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, \
+        tensor, tensor, tensor),                                                                   \
+      DTM_F3, none, 0)                                                                             \
+    X(InstanceNorm, instance_norm, OPS_OUT,                                                        \
+      K(tensor, tensor, tensor, string, double, tensor, tensor, tensor),                           \
+      DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
+    X(AdaLayerNormQuant, ada_layer_norm_quant, OPS_OUT,                                            \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, double, string, tensor, tensor, tensor),   \
+      DTM(DT_F16) | DTM(DT_BF16), out, DTM(DT_I8))                                                 \
+    X(LayerNormQuant, layer_norm_quant, OPS_OUT,                                                   \
+      K(tensor, tensor, tensor, tensor, tensor, int, double, tensor, tensor), DTM_F3, res,         \
+      DTM(DT_I8))                                                                                  \
+    X(AddLayerNormQuant, add_layer_norm_quant, OPS_OUT,                                            \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, string, double,    \
+        bool, bool, tensor, tensor, tensor, tensor, tensor),                                       \
+      DTM_F3, y1Out, DTM(DT_I8))                                                                   \
+    X(AddLayerNormQuantV2, add_layer_norm_quant_v2, OPS_OUT,                                       \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, string, double,    \
+        bool, bool, tensor, tensor, tensor, tensor, tensor, tensor),                               \
+      DTM_F3, y1Out, DTM(DT_I8))                                                                   \
+    X(RmsNormQuantV3, rms_norm_quant_v3, OPS_OUT,                                                  \
+      K(tensor, tensor, tensor, tensor, tensor, double, bool, bool, tensor, tensor), DTM_F3, y,    \
+      DTM(DT_I8))                                                                                  \
+    X(RmsNormGradQuant, rms_norm_grad_quant, OPS_OUT,                                              \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, string, bool, tensor, tensor), DTM_F3,     \
+      dxOut, DTM(DT_I8))                                                                           \
+    X(GroupNormSiluQuant, group_norm_silu_quant, OPS_OUT,                                          \
+      K(tensor, tensor, tensor, tensor, int64, double, bool, tensor, tensor, tensor),              \
+      DTM(DT_F16) | DTM(DT_BF16), none, 0)                                                         \
+    X(QuantizedBatchNorm, quantized_batch_norm, OPS_OUT,                                           \
+      K(tensor, tensor, tensor, scalar, scalar, scalar, scalar, tensor, tensor, float, tensor),    \
+      DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I32), none, 0)                                              \
+    X(BatchNormReduceBackward, batch_norm_backward_reduce, OPS_OUT,                                \
+      K(tensor, tensor, tensor, tensor, tensor, bool, bool, bool, tensor, tensor, tensor, tensor), \
+      DTM_F3, none, 0)                                                                             \
+    X(BatchNormGatherStatsWithCounts, batch_norm_gather_stats_with_counts, OPS_OUT,                \
+      K(tensor, tensor, tensor, tensor, tensor, double, double, tensor, tensor, tensor), DTM_F3,   \
+      none, 0)                                                                                     \
+    X(AddLayerNormGrad, add_layer_norm_grad, OPS_OUT,                                              \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3,   \
+      none, 0)                                                                                     \
+    X(DeepNormGrad, deep_norm_grad, OPS_OUT,                                                       \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, double, tensor, tensor, tensor, tensor),   \
+      DTM_F3, none, 0)                                                                             \
+    X(SyncBatchNormBackwardReduce, sync_batch_norm_backward_reduce, OPS_OUT,                       \
+      K(tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)                          \
+    X(ScaledMaskedSoftmax, scaled_masked_softmax, OPS_OUT,                                         \
+      K(tensor, tensor, double, bool, tensor), DTM_F3, none, 0)                                    \
+    X(ScaledMaskedSoftmaxBackward, scaled_masked_softmax_backward, OPS_OUT,                        \
+      K(tensor, tensor, tensor, double, bool, tensor), DTM_F3, none, 0)                            \
+    X(ModulateBackward, modulate_backward, OPS_OUT,                                                \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, none, 0)                  \
+    X(GroupNormSwishGrad, group_norm_swish_grad, OPS_OUT,                                          \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, int64, string, double, bool, bool, tensor, \
+        tensor, tensor),                                                                           \
+      DTM_F3, none, 0)                                                                             \
+    X(SyncBnTrainingUpdateV2, sync_bn_training_update_v2, OPS_OUT,                                 \
+      K(tensor, tensor, tensor, double, tensor, tensor, tensor), DTM(DT_F32), none, 0)             \
+    X(MaskedSoftmaxWithRelPosBias, masked_softmax_with_rel_pos_bias, OPS_OUT,                      \
+      K(tensor, tensor, tensor, double, int64, tensor), DTM_F3, none, 0)
 
 enum { NORM_OPS(OPS_ROW_DT) };
 

@@ -7,7 +7,28 @@
 
 #include "optest.h"
 
+#include "aclnnop/aclnn_ada_layer_norm.h"
+#include "aclnnop/aclnn_ada_layer_norm_backward.h"
+#include "aclnnop/aclnn_ada_layer_norm_quant.h"
+#include "aclnnop/aclnn_ada_layer_norm_v2.h"
+#include "aclnnop/aclnn_add_layer_norm_quant.h"
+#include "aclnnop/aclnn_add_layer_norm_quant_v2.h"
+#include "aclnnop/aclnn_layer_norm_quant.h"
+#include "aclnnop/aclnn_rms_norm_quant_v3.h"
+#include "aclnnop/aclnn_rms_norm_grad_quant.h"
+#include "aclnnop/aclnn_group_norm_silu_quant.h"
+#include "aclnnop/aclnn_quantized_batch_norm.h"
+#include "aclnnop/aclnn_batch_norm_backward_reduce.h"
+#include "aclnnop/aclnn_batch_norm_gather_stats_with_counts.h"
+#include "aclnnop/aclnn_add_layer_norm_grad.h"
+#include "aclnnop/aclnn_deep_norm_grad.h"
+#include "aclnnop/aclnn_modulate_backward.h"
+#include "aclnnop/aclnn_masked_softmax_with_rel_pos_bias.h"
+#include "aclnnop/aclnn_group_norm_swish_grad.h"
+#include "aclnnop/aclnn_scaled_masked_softmax.h"
+#include "aclnnop/aclnn_scaled_masked_softmax_backward.h"
 #include "aclnnop/aclnn_add_rms_norm.h"
+#include "aclnnop/aclnn_instance_norm.h"
 #include "aclnnop/aclnn_batch_norm_backward.h"
 #include "aclnnop/aclnn_batch_normalization_grad.h"
 #include "aclnnop/aclnn_bn_infer_grad.h"
@@ -522,6 +543,73 @@ static void fused_errors(void)
     OT_FREE(&x, &xf, &g, &g4, &sc, &q, &qf, &rs, &rs3, &zi, &x1d);
 }
 
+/* AdaLayerNorm(V2), AdaLayerNormBackward and InstanceNorm: 161001 for a missing tensor, 161002
+ * for types, shapes and attributes, each message naming the parameter. */
+static void ada_instance_errors(void)
+{
+    int64_t d[3] = {2, 3, 4}, b[2] = {2, 4}, b3[3] = {2, 1, 4}, bad[2] = {3, 4}, h[1] = {4},
+            st[3] = {2, 3, 1}, x4[4] = {2, 3, 4, 4}, c[1] = {3}, m4[4] = {2, 3, 1, 1},
+            m4l[4] = {2, 1, 1, 3};
+    ot_tensor x, xh, sc, sc3, scb, sch, w, wf, wh, mr, mrh, i4, i4h, gc, mv, mvl;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 3, d}, {&xh, ACL_FLOAT16, 3, d}, {&sc, ACL_FLOAT, 2, b},
+                   {&sc3, ACL_FLOAT, 3, b3}, {&scb, ACL_FLOAT, 2, bad}, {&sch, ACL_FLOAT16, 2, b},
+                   {&w, ACL_FLOAT, 1, h}, {&wf, ACL_FLOAT, 1, h}, {&wh, ACL_FLOAT16, 1, h},
+                   {&mr, ACL_FLOAT, 3, st}, {&mrh, ACL_FLOAT16, 3, st}, {&i4, ACL_FLOAT, 4, x4},
+                   {&i4h, ACL_BF16, 4, x4}, {&gc, ACL_FLOAT, 1, c}, {&mv, ACL_FLOAT, 4, m4},
+                   {&mvl, ACL_FLOAT, 4, m4l});
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "shift", aclnnAdaLayerNorm, x.t, sc.t, NULL, NULL, NULL,
+                1e-5, x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "scale", aclnnAdaLayerNorm, x.t, scb.t, sc.t, NULL, NULL,
+                1e-5, x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "shift", aclnnAdaLayerNorm, x.t, sc3.t, sch.t, NULL, NULL,
+                1e-5, x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "weightOptional", aclnnAdaLayerNorm, xh.t, sch.t, sch.t,
+                wf.t, NULL, 1e-5, xh.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "out", aclnnAdaLayerNorm, x.t, sc.t, sc.t, w.t, w.t, 1e-5,
+                xh.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "biasOptional", aclnnAdaLayerNormV2, xh.t, sch.t, sch.t,
+                wf.t, wh.t, 1e-5, xh.t, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "rstdOutOptional", aclnnAdaLayerNormV2, x.t, sc.t, sc.t,
+                NULL, NULL, 1e-5, x.t, mr.t, mrh.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "meanOutOptional", aclnnAdaLayerNormV2, x.t, sc.t, sc.t,
+                NULL, NULL, 1e-5, x.t, sc.t, NULL);
+    const int64_t nsv[1] = {4}, ns3v[1] = {3};
+    aclIntArray *ns = aclCreateIntArray(nsv, 1), *ns3 = aclCreateIntArray(ns3v, 1);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "normalizedShape", aclnnAdaLayerNormBackward, x.t, x.t,
+                NULL, mr.t, mr.t, sc.t, sc.t, NULL, NULL, x.t, NULL, NULL, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "normalizedShape", aclnnAdaLayerNormBackward, x.t, x.t,
+                ns3, mr.t, mr.t, sc.t, sc.t, NULL, NULL, x.t, NULL, NULL, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "input", aclnnAdaLayerNormBackward, x.t, xh.t, ns, mr.t,
+                mr.t, sc.t, sc.t, NULL, NULL, x.t, NULL, NULL, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "rstd", aclnnAdaLayerNormBackward, x.t, x.t, ns, mrh.t,
+                mr.t, sc.t, sc.t, NULL, NULL, x.t, NULL, NULL, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "shift", aclnnAdaLayerNormBackward, x.t, x.t, ns, mr.t,
+                mr.t, sc.t, scb.t, NULL, NULL, x.t, NULL, NULL, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gradScaleOut", aclnnAdaLayerNormBackward, x.t, x.t, ns,
+                mr.t, mr.t, sc.t, sc.t, NULL, NULL, NULL, sc3.t, NULL, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gradWeightOut", aclnnAdaLayerNormBackward, x.t, x.t, ns,
+                mr.t, mr.t, sc.t, sc.t, w.t, NULL, NULL, NULL, NULL, wh.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "biasOptional", aclnnAdaLayerNormBackward, xh.t, xh.t, ns,
+                mrh.t, mrh.t, sch.t, sch.t, wf.t, wh.t, NULL, NULL, NULL, NULL, NULL);
+    aclDestroyIntArray(ns);
+    aclDestroyIntArray(ns3);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "variance", aclnnInstanceNorm, i4.t, gc.t, gc.t, "NCHW",
+                1e-5, i4.t, mv.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "dataFormat", aclnnInstanceNorm, i4.t, gc.t, gc.t, NULL,
+                1e-5, i4.t, mv.t, mv.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dataFormat", aclnnInstanceNorm, i4.t, gc.t, gc.t, "ND",
+                1e-5, i4.t, mv.t, mv.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "x", aclnnInstanceNorm, i4h.t, gc.t, gc.t, "NCHW", 1e-5,
+                i4h.t, mv.t, mv.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "x", aclnnInstanceNorm, x.t, gc.t, gc.t, "NCHW", 1e-5, x.t,
+                mv.t, mv.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "mean", aclnnInstanceNorm, i4.t, gc.t, gc.t, "NCHW", 1e-5,
+                i4.t, mvl.t, mv.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gamma", aclnnInstanceNorm, i4.t, w.t, gc.t, "NCHW", 1e-5,
+                i4.t, mv.t, mv.t);
+    OT_FREE(&x, &xh, &sc, &sc3, &scb, &sch, &w, &wf, &wh, &mr, &mrh, &i4, &i4h, &gc, &mv, &mvl);
+}
+
 /* aclnnFoo's first phase returns want with a message naming the operator and `what`. */
 #define FAILS_NAMING(want, what, op, ...)                                                          \
     do {                                                                                           \
@@ -598,6 +686,199 @@ static void big_case(void)
     OT_FREE(&g, &o, &s, &v, &s3, &oh);
 }
 
+/* LayerNormQuant, AddLayerNormQuant(V2), AdaLayerNormQuant, RmsNormQuantV3: 161001 for a missing
+ * tensor, 161002 for types, shapes, modes and CANN's refused combinations of optional inputs,
+ * each message naming the parameter. */
+static void norm_quant_errors(void)
+{
+    int64_t d[2] = {2, 3}, c[1] = {3}, one[1] = {1}, r[1] = {2}, d3[3] = {2, 3, 4}, b[2] = {2, 4},
+            rs3[2] = {2, 3};
+    ot_tensor x, xf, g, s1, q, sc, x3, sc3, q3, qs3;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT16, 2, d}, {&xf, ACL_FLOAT, 2, d}, {&g, ACL_FLOAT16, 1, c},
+                   {&s1, ACL_FLOAT16, 1, one}, {&q, ACL_INT8, 2, d}, {&sc, ACL_FLOAT, 1, r},
+                   {&x3, ACL_FLOAT16, 3, d3}, {&sc3, ACL_FLOAT16, 2, b}, {&q3, ACL_INT8, 3, d3},
+                   {&qs3, ACL_FLOAT, 2, rs3});
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "quantMode", aclnnLayerNormQuant, x.t, g.t, g.t, s1.t,
+                NULL, 1, 1e-5, q.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "scale", aclnnLayerNormQuant, x.t, g.t, g.t, g.t, NULL, 0,
+                1e-5, q.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "zeroPointsOptional", aclnnLayerNormQuant, x.t, g.t, g.t,
+                s1.t, s1.t, 0, 1e-5, q.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "res", aclnnLayerNormQuant, x.t, g.t, g.t, s1.t, NULL, 0,
+                1e-5, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "scales1Optional", aclnnAddLayerNormQuant, x.t, x.t, g.t,
+                g.t, NULL, NULL, NULL, NULL, NULL, "static", 1e-5, false, false, q.t, q.t, x.t,
+                sc.t, sc.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "zeroPoints", aclnnAddLayerNormQuant, x.t, x.t, g.t, g.t,
+                NULL, g.t, NULL, g.t, g.t, "static", 1e-5, false, false, q.t, q.t, x.t, sc.t, sc.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "quantMode", aclnnAddLayerNormQuant, x.t, x.t, g.t, g.t,
+                NULL, g.t, NULL, NULL, NULL, "Static", 1e-5, false, false, q.t, q.t, x.t, sc.t,
+                sc.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "x1", aclnnAddLayerNormQuant, xf.t, xf.t, g.t, g.t, NULL,
+                NULL, NULL, NULL, NULL, "dynamic", 1e-5, false, false, q.t, q.t, xf.t, sc.t, sc.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "y1Out", aclnnAddLayerNormQuant, x.t, x.t, g.t, g.t, NULL,
+                g.t, NULL, NULL, NULL, "static", 1e-5, false, false, x.t, q.t, x.t, sc.t, sc.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "outScales1Out", aclnnAddLayerNormQuant, x.t, x.t, g.t,
+                g.t, NULL, NULL, NULL, NULL, NULL, "dynamic", 1e-5, false, false, q.t, q.t, x.t,
+                g.t, sc.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "layernormRes", aclnnAddLayerNormQuantV2, x.t, x.t, g.t,
+                g.t, NULL, g.t, NULL, NULL, NULL, "static", 1e-5, false, false, q.t, q.t, x.t, NULL,
+                sc.t, sc.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "layernormRes", aclnnAddLayerNormQuantV2, x.t, x.t, g.t,
+                g.t, NULL, g.t, NULL, NULL, NULL, "static", 1e-5, false, false, q.t, q.t, x.t, xf.t,
+                sc.t, sc.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "rstd", aclnnRmsNormQuantV3, x.t, g.t, s1.t, NULL, NULL,
+                1e-6, false, true, q.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "offsetOptional", aclnnRmsNormQuantV3, x.t, g.t, s1.t, g.t,
+                NULL, 1e-6, false, false, q.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "y", aclnnRmsNormQuantV3, x.t, g.t, s1.t, NULL, NULL, 1e-6,
+                false, false, x.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "quantMode", aclnnAdaLayerNormQuant, x3.t, sc3.t, sc3.t,
+                NULL, NULL, NULL, 1e-5, "static", q3.t, qs3.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "quantOffsetOptional", aclnnAdaLayerNormQuant, x3.t, sc3.t,
+                sc3.t, NULL, NULL, NULL, 1e-5, "dynamic", q3.t, qs3.t, qs3.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "smoothScalesOptional", aclnnAdaLayerNormQuant, x3.t,
+                sc3.t, sc3.t, NULL, NULL, qs3.t, 1e-5, "dynamic", q3.t, qs3.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "quantScale", aclnnAdaLayerNormQuant, x3.t, sc3.t, sc3.t,
+                NULL, NULL, NULL, 1e-5, "dynamic", q3.t, sc.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "quantScale", aclnnAdaLayerNormQuant, x3.t, sc3.t, sc3.t,
+                NULL, NULL, NULL, 1e-5, "dynamic", q3.t, NULL, NULL);
+    OT_FREE(&x, &xf, &g, &s1, &q, &sc, &x3, &sc3, &q3, &qs3);
+}
+
+/* RmsNormGradQuant, GroupNormSiluQuant, QuantizedBatchNorm: 161001 for a missing tensor, 161002
+ * for types, shapes and attributes, each message naming the parameter. */
+static void quant_grad_errors(void)
+{
+    int64_t d[2] = {2, 3}, c[1] = {3}, r[1] = {2}, one[1] = {1}, g3[3] = {2, 4, 3}, st[2] = {2, 2},
+            q4[4] = {1, 2, 2, 2}, c2[1] = {2};
+    ot_tensor x, g, rs, s1, q, dg, o1, gx, gq, gst, qs, bx, bc, bxf;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT16, 2, d}, {&g, ACL_FLOAT16, 1, c}, {&rs, ACL_FLOAT, 1, r},
+                   {&s1, ACL_FLOAT, 1, one}, {&q, ACL_INT8, 2, d}, {&dg, ACL_FLOAT, 1, c},
+                   {&o1, ACL_INT8, 1, one}, {&gx, ACL_FLOAT16, 3, g3}, {&gq, ACL_INT8, 3, g3},
+                   {&gst, ACL_FLOAT16, 2, st}, {&qs, ACL_FLOAT, 1, c}, {&bx, ACL_INT8, 4, q4},
+                   {&bc, ACL_FLOAT, 1, c2}, {&bxf, ACL_FLOAT, 4, q4});
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "scalesX", aclnnRmsNormGradQuant, x.t, x.t, rs.t, g.t,
+                NULL, NULL, "static", false, q.t, dg.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "quantMode", aclnnRmsNormGradQuant, x.t, x.t, rs.t, g.t,
+                s1.t, NULL, "dynamic", false, q.t, dg.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dxOut", aclnnRmsNormGradQuant, x.t, x.t, rs.t, g.t, s1.t,
+                NULL, "static", false, x.t, dg.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "offsetXOptional", aclnnRmsNormGradQuant, x.t, x.t, rs.t,
+                g.t, s1.t, o1.t, "static", false, q.t, dg.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "scalesX", aclnnRmsNormGradQuant, x.t, x.t, rs.t, g.t,
+                dg.t, NULL, "static", false, q.t, dg.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "quantScale", aclnnGroupNormSiluQuant, gx.t, NULL, NULL,
+                NULL, 2, 1e-5, true, gq.t, gst.t, gst.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "activateSilu", aclnnGroupNormSiluQuant, gx.t, NULL, NULL,
+                s1.t, 2, 1e-5, false, gq.t, gst.t, gst.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "quantScale", aclnnGroupNormSiluQuant, gx.t, NULL, NULL,
+                qs.t, 2, 1e-5, true, gq.t, gst.t, gst.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "group", aclnnGroupNormSiluQuant, gx.t, NULL, NULL, s1.t,
+                3, 1e-5, true, gq.t, gst.t, gst.t);
+    float fs = 0.1f;
+    int64_t z0 = 0, z300 = 300;
+    aclScalar *sf = aclCreateScalar(&fs, ACL_FLOAT), *sz = aclCreateScalar(&z0, ACL_INT64),
+              *sbig = aclCreateScalar(&z300, ACL_INT64);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "var", aclnnQuantizedBatchNorm, bx.t, bc.t, NULL, sf, sz,
+                sf, sz, NULL, NULL, 1e-5f, bx.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "ZeroPoint", aclnnQuantizedBatchNorm, bx.t, bc.t, bc.t, sf,
+                sz, sf, sbig, NULL, NULL, 1e-5f, bx.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "input", aclnnQuantizedBatchNorm, bxf.t, bc.t, bc.t, sf,
+                sz, sf, sz, NULL, NULL, 1e-5f, bxf.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "mean", aclnnQuantizedBatchNorm, bx.t, qs.t, bc.t, sf, sz,
+                sf, sz, NULL, NULL, 1e-5f, bx.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "output", aclnnQuantizedBatchNorm, bx.t, bc.t, bc.t, sf,
+                sz, sf, sz, NULL, NULL, 1e-5f, bxf.t);
+    aclDestroyScalar(sf);
+    aclDestroyScalar(sz);
+    aclDestroyScalar(sbig);
+    int64_t bd[3] = {2, 3, 4}, m2[2] = {2, 3}, c3[1] = {3}, n2[1] = {2}, n3[1] = {3};
+    ot_tensor bi, bm, bcc, cn2, cn3;
+    OT_MAKE_CONTIG({&bi, ACL_FLOAT, 3, bd}, {&bm, ACL_FLOAT, 2, m2}, {&bcc, ACL_FLOAT, 1, c3},
+                   {&cn2, ACL_FLOAT, 1, n2}, {&cn3, ACL_FLOAT, 1, n3});
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "sumDyXmu", aclnnBatchNormReduceBackward, bi.t, bi.t,
+                bcc.t, bcc.t, NULL, true, false, false, bcc.t, NULL, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "gradBias", aclnnBatchNormReduceBackward, bi.t, bi.t,
+                bcc.t, bcc.t, NULL, false, false, true, NULL, NULL, NULL, cn2.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "counts", aclnnBatchNormGatherStatsWithCounts, bi.t, bm.t,
+                bm.t, NULL, NULL, 0.1, 1e-5, cn3.t, bcc.t, bcc.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "invstdAll", aclnnBatchNormGatherStatsWithCounts, bi.t,
+                bm.t, bm.t, NULL, NULL, 0.1, 1e-5, cn2.t, bcc.t, cn2.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "counts", aclnnBatchNormGatherStatsWithCounts, bi.t, bm.t,
+                bm.t, NULL, NULL, 0.1, 1e-5, NULL, bcc.t, bcc.t);
+    int64_t gd[2] = {2, 3}, gsd[2] = {2, 1};
+    ot_tensor lx, lxh, lg, ls;
+    OT_MAKE_CONTIG({&lx, ACL_FLOAT, 2, gd}, {&lxh, ACL_FLOAT16, 2, gd}, {&lg, ACL_FLOAT, 1, c3},
+                   {&ls, ACL_FLOAT, 2, gsd});
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "x2", aclnnAddLayerNormGrad, lx.t, lx.t, NULL, ls.t, ls.t,
+                lg.t, NULL, lx.t, lg.t, lg.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dsumOptional", aclnnAddLayerNormGrad, lx.t, lx.t, lx.t,
+                ls.t, ls.t, lg.t, lxh.t, lx.t, lg.t, lg.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dgammaOut", aclnnAddLayerNormGrad, lx.t, lx.t, lx.t, ls.t,
+                ls.t, lg.t, NULL, lx.t, ls.t, lg.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dgxOut", aclnnDeepNormGrad, lx.t, lx.t, lx.t, lg.t, ls.t,
+                ls.t, 0.5, lx.t, lxh.t, lg.t, lg.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "dbetaOut", aclnnDeepNormGrad, lx.t, lx.t, lx.t, lg.t,
+                ls.t, ls.t, 0.5, lx.t, lx.t, NULL, lg.t);
+    OT_FREE(&lx, &lxh, &lg, &ls);
+    OT_FREE(&bi, &bm, &bcc, &cn2, &cn3);
+    OT_FREE(&x, &g, &rs, &s1, &q, &dg, &o1, &gx, &gq, &gst, &qs, &bx, &bc, &bxf);
+}
+
+/* ScaledMaskedSoftmax(Backward), ModulateBackward: 161001 for a missing tensor, 161002 for types,
+ * shapes and attributes, each message naming the parameter. */
+static void vfusion_errors(void)
+{
+    int64_t d4[4] = {1, 2, 3, 4}, m4[4] = {1, 1, 3, 4}, m3[4] = {1, 3, 3, 4}, d3[3] = {2, 3, 4},
+            bd[2] = {2, 4}, b3[2] = {3, 4};
+    ot_tensor x, xh, m, mb, mi, mx, mxh, ms, msb;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 4, d4}, {&xh, ACL_FLOAT16, 4, d4}, {&m, ACL_BOOL, 4, m4},
+                   {&mb, ACL_BOOL, 4, m3}, {&mi, ACL_INT8, 4, m4}, {&mx, ACL_FLOAT, 3, d3},
+                   {&mxh, ACL_FLOAT16, 3, d3}, {&ms, ACL_FLOAT, 2, bd}, {&msb, ACL_FLOAT, 2, b3});
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "mask", aclnnScaledMaskedSoftmax, x.t, NULL, 1.0, false,
+                x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "fixedTriuMask", aclnnScaledMaskedSoftmax, x.t, m.t, 1.0,
+                true, x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "mask", aclnnScaledMaskedSoftmax, x.t, mi.t, 1.0, false,
+                x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "mask", aclnnScaledMaskedSoftmax, x.t, mb.t, 1.0, false,
+                x.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "y", aclnnScaledMaskedSoftmax, x.t, m.t, 1.0, false, xh.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "out", aclnnScaledMaskedSoftmaxBackward, x.t, x.t, m.t,
+                1.0, false, xh.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "grad_scale", aclnnModulateBackward, mx.t, mx.t, ms.t,
+                NULL, mx.t, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "grad_input", aclnnModulateBackward, mx.t, mx.t, NULL,
+                NULL, mxh.t, NULL, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "shift", aclnnModulateBackward, mx.t, mx.t, NULL, msb.t,
+                mx.t, NULL, msb.t);
+    int64_t gsd[2] = {2, 3}, c3[1] = {3}, c4[1] = {4};
+    ot_tensor gst, gc, gc3;
+    OT_MAKE_CONTIG({&gst, ACL_FLOAT, 2, gsd}, {&gc, ACL_FLOAT, 1, c4}, {&gc3, ACL_FLOAT, 1, c3});
+    /* mx [2, 3, 4]: N 2, C 3 - numGroups 3 divides it, 2 does not */
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "numGroups", aclnnGroupNormSwishGrad, mx.t, gst.t, gst.t,
+                mx.t, gc3.t, gc3.t, 2, NULL, 1.0, true, true, mx.t, gc3.t, gc3.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "dbetaOut", aclnnGroupNormSwishGrad, mx.t, gst.t, gst.t,
+                mx.t, gc3.t, gc3.t, 3, NULL, 1.0, true, true, mx.t, gc3.t, NULL);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "beta", aclnnGroupNormSwishGrad, mx.t, gst.t, gst.t, mx.t,
+                gc3.t, gc.t, 3, NULL, 1.0, true, true, mx.t, gc3.t, gc3.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "dataFormatOptional", aclnnGroupNormSwishGrad, mx.t, gst.t,
+                gst.t, mx.t, gc3.t, gc3.t, 3, "NHWC", 1.0, true, true, mx.t, gc3.t, gc3.t);
+    int64_t rx[4] = {6, 2, 4, 5}, rm[3] = {3, 4, 5}, rb[3] = {3, 4, 5};
+    ot_tensor qx, qm, qb;
+    OT_MAKE_CONTIG({&qx, ACL_FLOAT, 4, rx}, {&qm, ACL_FLOAT, 3, rm}, {&qb, ACL_FLOAT, 3, rb});
+    NAMED_FAILS(ACLNN_ERR_PARAM_NULLPTR, "relativePosBias", aclnnMaskedSoftmaxWithRelPosBias, qx.t,
+                qm.t, NULL, 1.0, 0, qx.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "relativePosBias", aclnnMaskedSoftmaxWithRelPosBias, qx.t,
+                qm.t, qb.t, 1.0, 0, qx.t);
+    NAMED_FAILS(ACLNN_ERR_PARAM_INVALID, "innerPrecisionMode", aclnnMaskedSoftmaxWithRelPosBias,
+                qx.t, qm.t, qb.t, 1.0, 3, qx.t);
+    OT_FREE(&qx, &qm, &qb);
+    OT_FREE(&gst, &gc, &gc3);
+    OT_FREE(&x, &xh, &m, &mb, &mi, &mx, &mxh, &ms, &msb);
+}
+
 int main(void)
 {
     ot_init();
@@ -630,6 +911,10 @@ int main(void)
     gnb_errors();
     normalization_grad_errors();
     fused_errors();
+    ada_instance_errors();
+    norm_quant_errors();
+    quant_grad_errors();
+    vfusion_errors();
     opsnn_errors();
     big_case();
     ot_fini();
