@@ -154,6 +154,24 @@ aclnnStatus ops_wrap_dim(const char *name, int64_t dim, int nd, int *out)
     return ACLNN_SUCCESS;
 }
 
+aclnnStatus ops_mm_shapes(const char *name, const aclTensor *x1, bool t1, const aclTensor *x2,
+                          bool t2, int maxbatch, int64_t *want, int *nb, int64_t *m, int64_t *k,
+                          int64_t *n)
+{
+    const int r1 = (int)x1->ndim, r2 = (int)x2->ndim;
+    const int64_t *d1 = x1->dims + r1 - 2, *d2 = x2->dims + r2 - 2;
+    const int64_t k2 = t2 ? d2[1] : d2[0];
+    *m = t1 ? d1[1] : d1[0], *k = t1 ? d1[0] : d1[1], *n = t2 ? d2[0] : d2[1];
+    if (*k != k2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1's k %lld and x2's k %lld differ", name,
+                       (long long)*k, (long long)k2);
+    if (!ops_broadcast(x1->dims, r1 - 2, x2->dims, r2 - 2, want, nb) || *nb > maxbatch)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: batch dims of x1 and x2 do not broadcast",
+                       name);
+    want[*nb] = *m, want[*nb + 1] = *n;
+    return ACLNN_SUCCESS;
+}
+
 aclnnStatus ops_wrap_halved_dim(const char *name, const aclTensor *x, int64_t dim, int *out)
 {
     int nd = (int)x->ndim;

@@ -539,6 +539,13 @@ aclnnStatus ops_wrap_dim(const char *name, int64_t dim, int nd, int *out);
 /* The dim a GLU-style operator halves (its two halves along it): x has 1 or more dims, dim
  * wraps against them (ops_wrap_dim) and x's size there is even; the wrapped dim into *out. */
 aclnnStatus ops_wrap_halved_dim(const char *name, const aclTensor *x, int64_t dim, int *out);
+/* A batched matrix product's shapes: x1 [..., m, k] ([..., k, m] when t1), x2 [..., k, n]
+ * ([..., n, k] when t2), both of 2 or more dims (checked by the caller). k must agree and the
+ * batch dims broadcast to at most maxbatch dims, else 161002; want[0..*nb) gets the batch dims,
+ * want[*nb], want[*nb + 1] m and n (the product's shape, *nb + 2 dims). */
+aclnnStatus ops_mm_shapes(const char *name, const aclTensor *x1, bool t1, const aclTensor *x2,
+                          bool t2, int maxbatch, int64_t *want, int *nb, int64_t *m, int64_t *k,
+                          int64_t *n);
 /* out's shape must be want[0..nwant): else 161002 naming both shapes. */
 aclnnStatus ops_check_shape(const char *name, const int64_t *want, int nwant, const aclTensor *out,
                             const char *what);

@@ -187,18 +187,11 @@ aclnnStatus aclnnFusedMatmulGetWorkspaceSize(const aclTensor *x1, const aclTenso
                        "%s: x1 (%d dims), x2 (%d dims) and y (%u dims) need 2..%d with fusedOpType "
                        "\"%s\"",
                        name, r1, r2, (unsigned)y->ndim, maxd, fusedOpType);
-    const int64_t m = x1->dims[r1 - 2], k = x1->dims[r1 - 1], n = x2->dims[r2 - 1];
-    if (x2->dims[r2 - 2] != k)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1's k %lld and x2's k %lld differ", name,
-                       (long long)k, (long long)x2->dims[r2 - 2]);
-    int64_t bd[OPS_MAX_DIMS];
+    int64_t bd[OPS_MAX_DIMS], m, k, n; /* bd: the batch dims, then m, n */
     int nb = 0;
-    if (!ops_broadcast(x1->dims, r1 - 2, x2->dims, r2 - 2, bd, &nb) || nb > FM_BATCH)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: batch dims of x1 and x2 do not broadcast",
-                       name);
-    int64_t want[OPS_MAX_DIMS];
-    memcpy(want, bd, sizeof(int64_t) * (size_t)nb);
-    want[nb] = m, want[nb + 1] = n;
+    if ((rc = ops_mm_shapes(name, x1, false, x2, false, FM_BATCH, bd, &nb, &m, &k, &n)))
+        return rc;
+    const int64_t *want = bd;
     if ((rc = ops_check_shape(name, want, nb + 2, y, "y")))
         return rc;
     if (bias && (bias->ndim < 1 || bias->ndim > 2 || bias->dims[bias->ndim - 1] != n ||

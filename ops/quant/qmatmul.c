@@ -232,21 +232,10 @@ static aclnnStatus qq_build(const struct qq_args *a, WS)
     if (r1 < 2 || r2 < 2 || r1 > 6 || r2 > 6)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1 (%d dims) and x2 (%d dims) need 2..6", name,
                        r1, r2);
-    const int64_t *d1 = a->x1->dims + r1 - 2, *d2 = a->x2->dims + r2 - 2;
-    const int64_t m = a->tx1 ? d1[1] : d1[0], k = a->tx1 ? d1[0] : d1[1];
-    const int64_t k2 = a->tx2 ? d2[1] : d2[0], n = a->tx2 ? d2[0] : d2[1];
-    if (k != k2)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1's k %lld and x2's k %lld differ", name,
-                       (long long)k, (long long)k2);
-    int64_t bd[OPS_MAX_DIMS];
+    int64_t bd[OPS_MAX_DIMS], m, k, n; /* bd: the batch dims, then m, n */
     int nb = 0;
-    if (!ops_broadcast(a->x1->dims, r1 - 2, a->x2->dims, r2 - 2, bd, &nb) || nb > QQ_BATCH)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: batch dims of x1 and x2 do not broadcast",
-                       name);
-    int64_t want[OPS_MAX_DIMS];
-    memcpy(want, bd, sizeof(int64_t) * (size_t)nb);
-    want[nb] = m, want[nb + 1] = n;
-    if ((rc = ops_check_shape(name, want, nb + 2, a->out, "out")) ||
+    if ((rc = ops_mm_shapes(name, a->x1, a->tx1, a->x2, a->tx2, QQ_BATCH, bd, &nb, &m, &k, &n)) ||
+        (rc = ops_check_shape(name, bd, nb + 2, a->out, "out")) ||
         (rc = qq_vec(name, a->scname, a->scale, n)) ||
         (a->offset && (rc = qq_vec(name, a->offname, a->offset, n))) ||
         (a->pertoken && (rc = qq_vec(name, a->ptname, a->pertoken, m))) ||
