@@ -197,7 +197,7 @@ static int mode_fault(const char *mode, double limit)
     if (rc != HCCL_SUCCESS)
         DIE("HcclCommInitRootInfo: %s", HcclGetErrorString(rc));
     aclrtStream s;
-    size_t big = 16u << 20;
+    size_t big = 64u << 20; /* the exit mode's all-reduce: ~100 MB moved per rank */
     void *d;
     if (aclrtCreateStream(&s) || aclrtMalloc(&d, big, ACL_MEM_MALLOC_HUGE_FIRST) ||
         aclrtMemset(d, big, 0, big))
@@ -211,7 +211,11 @@ static int mode_fault(const char *mode, double limit)
     if (!strcmp(mode, "exit")) {
         if (g_rank == victim) {
             HcclAllReduce(d, d, big / 4, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, comm, s);
-            usleep(30000); /* the transfer has started */
+            /* the transfer has started, and is far from done: 30 ms and 16 MiB let the
+             * all-reduce finish first once (the others then succeeded, CI emulation of
+             * 929d9d7); whether it dies before or during its first send, the others see the
+             * peer go */
+            usleep(2000);
             verdict(1, "victim: exits mid all-reduce");
             _exit(0); /* no destroy, no finalize: as if killed */
         }
