@@ -229,12 +229,6 @@ out:
     return rc;
 }
 
-static int32_t lb_nothing(const struct aclOpExecutor *e, void *const *addr)
-{
-    (void)e, (void)addr;
-    return ACL_SUCCESS;
-}
-
 /* What a backward's first phase was given: a is the forward's arguments (the lists, dy / dh / dc
  * as output / hy / cy), then the outputs (dcPrevOut NULL for GRU). */
 static aclnnStatus lb_prepare(const struct rnn_args *a, aclTensor *dxOut, aclTensor *dhPrevOut,
@@ -351,7 +345,7 @@ static aclnnStatus lb_prepare(const struct rnn_args *a, aclTensor *dxOut, aclTen
     p->G = lstm ? 4 : 3;
     p->group = (int)group;
     p->bias = a->hasBias, p->has_bs = bsz != NULL;
-    e->run = geo.empty ? lb_nothing : lb_run;
+    e->run = geo.empty ? NULL : lb_run;
     return ops_exec_done(e, workspaceSize, executor);
 }
 

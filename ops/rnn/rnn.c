@@ -268,12 +268,6 @@ out:
     return rc;
 }
 
-static int32_t rnn_nothing(const struct aclOpExecutor *e, void *const *addr)
-{
-    (void)e, (void)addr;
-    return ACL_SUCCESS;
-}
-
 /* t is a live tensor of the input's type, ND. */
 static aclnnStatus rnn_same_type(const struct rnn_args *a, const aclTensor *t, const char *what,
                                  int64_t idx)
@@ -500,6 +494,6 @@ aclnnStatus rnn_prepare(const struct rnn_args *a, uint64_t *workspaceSize, aclOp
     p->nlists = nl, p->group = (int)group;
     p->bias = a->hasBias, p->train = nl > 0;
     p->has_h0 = a->h0 != NULL, p->has_c0 = a->c0 != NULL, p->has_bs = a->batchSizes != NULL;
-    e->run = empty ? rnn_nothing : rnn_run;
+    e->run = empty ? NULL : rnn_run;
     return ops_exec_done(e, workspaceSize, executor);
 }
