@@ -290,6 +290,27 @@ static QX_T void qx_quant(const struct qx_wq *a, const float *X, int64_t ldx, in
                                              (const __m128i *)((xq) + b * QX_XB + 64 + (S)*16)))); \
     }
 
+/* A step's weights: 16 bytes at byte off of each of the 4 columns p[0..3], column c in
+ * the 128-bit lane c (QX4); with mk, only the bytes mk selects, the rest 0 (QX5's tail). */
+QX_FN __m512i qx_load4(const unsigned char *p0, const unsigned char *p1, const unsigned char *p2,
+                       const unsigned char *p3, int64_t off)
+{
+    __m512i w = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p0 + off)));
+    w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p1 + off)), 1);
+    w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p2 + off)), 2);
+    return _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p3 + off)), 3);
+}
+
+QX_FN __m512i qx_load4_tail(const unsigned char *p0, const unsigned char *p1,
+                            const unsigned char *p2, const unsigned char *p3, int64_t off,
+                            __mmask16 mk)
+{
+    __m512i w = _mm512_castsi128_si512(_mm_maskz_loadu_epi8(mk, p0 + off));
+    w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p1 + off), 1);
+    w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p2 + off), 2);
+    return _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p3 + off), 3);
+}
+
 /* Parameter i of p, float32 or float16 (QX8's scalar case). */
 QX_FN float qx_par(const void *p, bool f16, int64_t i)
 {
@@ -429,10 +450,7 @@ QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float
 #define QX_AT(P, t)                                                                                \
     {                                                                                              \
         const int8_t *xq = q->xq + (t)*xs;                                                         \
-        __m512i w = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p0 + (t)*16)));       \
-        w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p1 + (t)*16)), 1);             \
-        w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p2 + (t)*16)), 2);             \
-        w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p3 + (t)*16)), 3);             \
+        const __m512i w = qx_load4(p0, p1, p2, p3, (t)*16);                                        \
         QX_STEP(P, w, xq)                                                                          \
     }
         /* the groups in order, each group's steps then its float steps;
@@ -461,10 +479,7 @@ QX_FN void qx_cols(const struct qx_wq *a, const struct qx_x *q, int64_t m, float
             if (tb) { /* QX5 */
                 const __mmask16 mk = (__mmask16)((1u << tb) - 1);
                 const int8_t *xq = q->xq + tk * xs;
-                __m512i w = _mm512_castsi128_si512(_mm_maskz_loadu_epi8(mk, p0 + tk * 16));
-                w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p1 + tk * 16), 1);
-                w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p2 + tk * 16), 2);
-                w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p3 + tk * 16), 3);
+                const __m512i w = qx_load4_tail(p0, p1, p2, p3, tk * 16, mk);
                 QX_STEP(s, w, xq)
             }
             QX_B(QX_FLOAT)
@@ -533,10 +548,7 @@ QX_FN void qx_cols_r(const struct qx_wq *a, const struct qx_x *q, int64_t m, flo
 #define QX_RAT(P, t)                                                                               \
     {                                                                                              \
         const int8_t *xq = q->xq + (t)*QX_XB;                                                      \
-        __m512i w = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p0 + (t)*16)));       \
-        w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p1 + (t)*16)), 1);             \
-        w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p2 + (t)*16)), 2);             \
-        w = _mm512_inserti32x4(w, _mm_loadu_si128((const __m128i *)(p3 + (t)*16)), 3);             \
+        const __m512i w = qx_load4(p0, p1, p2, p3, (t)*16);                                        \
         QX_RSTEP(P, w, xq)                                                                         \
     }
         /* group g's sums in set P added up into lanes (c, r), its float
@@ -587,10 +599,7 @@ QX_FN void qx_cols_r(const struct qx_wq *a, const struct qx_x *q, int64_t m, flo
             if (tb) { /* QX5 */
                 const __mmask16 mk = (__mmask16)((1u << tb) - 1);
                 const int8_t *xq = q->xq + tk * QX_XB;
-                __m512i w = _mm512_castsi128_si512(_mm_maskz_loadu_epi8(mk, p0 + tk * 16));
-                w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p1 + tk * 16), 1);
-                w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p2 + tk * 16), 2);
-                w = _mm512_inserti32x4(w, _mm_maskz_loadu_epi8(mk, p3 + tk * 16), 3);
+                const __m512i w = qx_load4_tail(p0, p1, p2, p3, tk * 16, mk);
                 QX_RSTEP(a, w, xq)
             }
             QX_REND(a, g)
