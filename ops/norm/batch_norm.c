@@ -151,39 +151,9 @@ static int32_t bn_run(const struct aclOpExecutor *e, void *const *addr)
                 v[i][c] = i == BT_W ? 1.0 : 0.0;
     }
     double *mean = v[BT_OUT2], *invstd = v[BT_OUT3];
-    if (p->kind == BK_GATHER_CNT) { /* BN8: x mean [W, C], g invstd [W, C], cnt [W] */
-        bn_load(p, BT_X, addr, x);
-        bn_load(p, BT_G, addr, g);
-        bn_load(p, BT_CNT, addr, cnt);
-        double total = 0;
-        for (int64_t w = 0; w < N; w++)
-            total += cnt[w];
-        for (int64_t c = 0; c < C; c++) {
-            double m = 0, var = 0;
-            for (int64_t w = 0; w < N; w++)
-                m += cnt[w] * x[w * C + c];
-            m /= total;
-            for (int64_t w = 0; w < N; w++) {
-                const double is = g[w * C + c], d = x[w * C + c] - m;
-                var += cnt[w] * (1.0 / (is * is) - p->eps + d * d);
-            }
-            var /= total;
-            mean[c] = m;
-            invstd[c] = 1.0 / sqrt(var + p->eps);
-            v[BT_MEAN][c] = (1 - p->momentum) * v[BT_MEAN][c] + p->momentum * m;
-            v[BT_VAR][c] =
-                (1 - p->momentum) * v[BT_VAR][c] + p->momentum * var * total / (total - 1);
-        }
-        if (p->has[BT_MEAN])
-            bn_store(p, BT_MEAN, addr, v[BT_MEAN]);
-        if (p->has[BT_VAR])
-            bn_store(p, BT_VAR, addr, v[BT_VAR]);
-        bn_store(p, BT_OUT2, addr, mean);
-        bn_store(p, BT_OUT3, addr, invstd);
-        free(buf);
-        return 0;
-    }
-    if (p->kind == BK_GATHER) { /* x: totalSum [N, C], g: totalSquareSum, cnt [N] */
+    if (p->kind == BK_GATHER || p->kind == BK_GATHER_CNT) {
+        /* cnt [N]; BK_GATHER: x totalSum [N, C], g totalSquareSum; BN8 (BK_GATHER_CNT): x
+         * mean [N, C], g invstd [N, C] of each of N workers */
         bn_load(p, BT_X, addr, x);
         bn_load(p, BT_G, addr, g);
         bn_load(p, BT_CNT, addr, cnt);
@@ -191,18 +161,32 @@ static int32_t bn_run(const struct aclOpExecutor *e, void *const *addr)
         for (int64_t n = 0; n < N; n++)
             total += cnt[n];
         for (int64_t c = 0; c < C; c++) {
-            double s = 0, ss = 0;
-            for (int64_t n = 0; n < N; n++)
-                s += x[n * C + c], ss += g[n * C + c];
-            double m = s / total, var = ss / total - m * m;
+            double m = 0, var = 0;
+            if (p->kind == BK_GATHER) {
+                double s = 0, ss = 0;
+                for (int64_t n = 0; n < N; n++)
+                    s += x[n * C + c], ss += g[n * C + c];
+                m = s / total, var = ss / total - m * m;
+            } else {
+                for (int64_t n = 0; n < N; n++)
+                    m += cnt[n] * x[n * C + c];
+                m /= total;
+                for (int64_t n = 0; n < N; n++) {
+                    const double is = g[n * C + c], d = x[n * C + c] - m;
+                    var += cnt[n] * (1.0 / (is * is) - p->eps + d * d);
+                }
+                var /= total;
+            }
             mean[c] = m;
             invstd[c] = 1.0 / sqrt(var + p->eps);
             v[BT_MEAN][c] = (1 - p->momentum) * v[BT_MEAN][c] + p->momentum * m;
             v[BT_VAR][c] =
                 (1 - p->momentum) * v[BT_VAR][c] + p->momentum * var * total / (total - 1);
         }
-        bn_store(p, BT_MEAN, addr, v[BT_MEAN]);
-        bn_store(p, BT_VAR, addr, v[BT_VAR]);
+        if (p->has[BT_MEAN]) /* optional in BN8, required by SyncBatchNormGatherStats */
+            bn_store(p, BT_MEAN, addr, v[BT_MEAN]);
+        if (p->has[BT_VAR])
+            bn_store(p, BT_VAR, addr, v[BT_VAR]);
         bn_store(p, BT_OUT2, addr, mean);
         bn_store(p, BT_OUT3, addr, invstd);
         free(buf);
