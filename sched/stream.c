@@ -45,9 +45,10 @@ int sched_stream_init(struct sched_stream *s, void *owner)
     s->trace_t0 = 0;
     struct sched_task *old = s->slots; /* a recycled stream keeps its ring */
     size_t zero = (size_t)n + SCHED_RING_SLACK;
-    if (old && s->mask + 1 == n && used < n)
-        zero = (size_t)used; /* S10 */
-    if (!old || s->mask + 1 != n) {
+    if (old && s->mask + 1 == n) {
+        if (used < n)
+            zero = (size_t)used; /* S10 */
+    } else {
         free(old);
         s->slots = aligned_alloc(SCHED_CACHELINE,
                                  (size_t)(n + SCHED_RING_SLACK) * sizeof(struct sched_task));
@@ -192,22 +193,22 @@ again:
         sched_fence_heavy(); /* S5: pairs with the light fence in reserve */
         struct left_arg a = {old, s};
         sched_ec_await(&sched_claim_ec, left, &a, 0);
+        if (!recycle && ++s->claims >= SCHED_SHARE_AFTER) {
+            /* S6: changes hands too often for biased ownership. The owner is out
+             * and revoke is set, so nobody is inside on the biased path. */
+            atomic_store_explicit(&s->producer, NULL, memory_order_relaxed);
+            pthread_mutex_lock(&s->share_lock);
+            me->locked = s;
+            /* release: pairs with the acquire in reserve. */
+            atomic_store_explicit(&s->shared, 1, memory_order_release);
+            atomic_store_explicit(&s->revoke, 0, memory_order_release);
+            pthread_mutex_unlock(&g_claim_lock);
+            return;
+        }
     }
     /* else S9: no owner (a new stream), or we own it already (a recycle by its last
      * producer, a claim after a revoke that has ended): nobody else can pass the biased
      * check, so there is nobody to fence against or wait for */
-    if (old && old != me && !recycle && ++s->claims >= SCHED_SHARE_AFTER) {
-        /* S6: changes hands too often for biased ownership. The owner is out
-         * and revoke is set, so nobody is inside on the biased path. */
-        atomic_store_explicit(&s->producer, NULL, memory_order_relaxed);
-        pthread_mutex_lock(&s->share_lock);
-        me->locked = s;
-        /* release: pairs with the acquire in reserve. */
-        atomic_store_explicit(&s->shared, 1, memory_order_release);
-        atomic_store_explicit(&s->revoke, 0, memory_order_release);
-        pthread_mutex_unlock(&g_claim_lock);
-        return;
-    }
     atomic_store_explicit(&s->producer, me, memory_order_relaxed);
     /* release: as in sched_stream_announce_as */
     atomic_store_explicit(&me->in, s, memory_order_release);
@@ -267,10 +268,8 @@ void sched_stream_quiesce(struct sched_stream *s)
      * heavy fence orders it. */
     atomic_store_explicit(&s->revoke, 1, memory_order_relaxed);
     sched_fence_heavy();
-    {
-        struct left_arg a = {old, s};
-        sched_ec_await(&sched_claim_ec, left, &a, 0);
-    }
+    struct left_arg a = {old, s};
+    sched_ec_await(&sched_claim_ec, left, &a, 0);
     /* release: as at the end of a claim (the owner's next fast path). */
     atomic_store_explicit(&s->revoke, 0, memory_order_release);
     pthread_mutex_unlock(&g_claim_lock);
