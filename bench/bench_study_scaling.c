@@ -7,7 +7,10 @@
  * CPUACL_WORKERS=W), alternating 1 and W, and the parent pools the children's
  * repetitions: aclnnAdd float32 on 64 MiB tensors (split into blocks over the
  * workers: ops/engine/ew.c EW3) and aclnnMatmul float32 512x512x512 (OpenBLAS
- * with the device's worker count: ops/matmul/matmul.c MM4).
+ * with the device's worker count: ops/matmul/matmul.c MM4). Each child also
+ * times cblas_sgemm 512x512x512 called directly, with the thread count the
+ * library gave OpenBLAS (its W): the limit of the Matmul row, so that
+ * OpenBLAS's own 1 -> W scaling on this machine stands beside the goal.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,7 +66,7 @@ int bs_scaling_child(struct bs_ctx *c, FILE *out)
     mm.a = bop_tensor(a, ACL_FLOAT, 2, d2, NULL);
     mm.b = bop_tensor(b, ACL_FLOAT, 2, d2, NULL);
     mm.o = bop_tensor(o, ACL_FLOAT, 2, d2, NULL);
-    struct br_acc ew = {0}, mmr = {0};
+    struct br_acc ew = {0}, mmr = {0}, sg = {0};
     bop_step("scaling: Add 64 MiB");
     if (bop_time_launches(s, bop_add_launch, &add, c->full ? 8 : 4, c->reps, &ew,
                           3.0 * (double)SC_EW_BYTES))
@@ -72,8 +75,15 @@ int bs_scaling_child(struct bs_ctx *c, FILE *out)
     if (bop_time_launches(s, bop_matmul_launch, &mm, c->full ? 32 : 16, c->reps, &mmr,
                           2.0 * SC_MM * SC_MM * SC_MM))
         goto out;
+    bop_step("scaling: sgemm 512, direct");
+    bop_sgemm_t *g = bop_load_sgemm(); /* cpuacl's OpenBLAS, its thread count the workers' */
+    if (!g)
+        goto out;
+    for (unsigned r = 0; r < c->reps; r++)
+        br_acc_add(&sg, bop_time_sgemm(g, SC_MM, SC_MM, SC_MM, c->full ? 32 : 16));
     sc_print(out, "ew", &ew);
     sc_print(out, "mm", &mmr);
+    sc_print(out, "sg", &sg);
     rc = 0;
 out:
     aclDestroyTensor(add.x), aclDestroyTensor(add.y), aclDestroyTensor(add.z);
@@ -119,9 +129,10 @@ static int study_scaling(struct bs_ctx *c)
     char *out = malloc(cap);
     if (!out)
         return -1;
-    static struct br_acc ew[2], mm[2]; /* zeroed; big (BR_MAX_REPS values) */
+    static struct br_acc ew[2], mm[2], sg[2]; /* zeroed; big (BR_MAX_REPS values) */
     memset(ew, 0, sizeof(ew));
     memset(mm, 0, sizeof(mm));
+    memset(sg, 0, sizeof(sg));
     int rc = 0;
     for (unsigned r = 0; r < rounds && rc == 0; r++)
         for (unsigned k = 0; k < 2 && rc == 0; k++) { /* 1, W, 1, W, ...: interleaved */
@@ -142,16 +153,17 @@ static int study_scaling(struct bs_ctx *c)
                 rc = -1;
                 break;
             }
-            bool got_ew = false, got_mm = false;
+            bool got_ew = false, got_mm = false, got_sg = false;
             for (char *line = out; line && *line;) {
                 char *nl = strchr(line, '\n');
                 if (nl)
                     *nl = 0;
                 got_ew |= sc_parse(line, "ew", &ew[k]);
                 got_mm |= sc_parse(line, "mm", &mm[k]);
+                got_sg |= sc_parse(line, "sg", &sg[k]);
                 line = nl ? nl + 1 : NULL;
             }
-            if (!got_ew || !got_mm) {
+            if (!got_ew || !got_mm || !got_sg) {
                 fprintf(stderr, "cpuacl-bench: scaling with %u workers: no figures\n", w);
                 rc = -1;
             }
@@ -169,12 +181,22 @@ static int study_scaling(struct bs_ctx *c)
     f = br_add(R, "scaling", key, label, "GB/s", BR_HIGHER, &ew[1], "scaling.ew_w1", NULL);
     br_set_target(f, 'b', '>', 0.9 * W);
     br_set_note(f, "one multi-block task split over the workers; goal >= 0.9 x %u", W);
+    f = br_add(R, "scaling", "sg_w1", "sgemm 512x512x512 direct, 1 thread", "GFLOP/s", BR_HIGHER,
+               &sg[0], NULL, NULL);
+    br_set_note(f, "OpenBLAS cblas_sgemm called by the bench in the 1-worker child");
+    char sg_key[32], limit[48];
+    snprintf(sg_key, sizeof(sg_key), "sg_w%u", W);
+    snprintf(label, sizeof(label), "sgemm 512x512x512 direct, %u threads", W);
+    f = br_add(R, "scaling", sg_key, label, "GFLOP/s", BR_HIGHER, &sg[1], "scaling.sg_w1", NULL);
+    br_set_note(f, "OpenBLAS's own scaling on this machine, %u threads vs 1: the Matmul rows' limit",
+                W);
     f = br_add(R, "scaling", "mm_w1", "Matmul f32 512x512x512, 1 worker", "GFLOP/s", BR_HIGHER,
-               &mm[0], NULL, NULL);
+               &mm[0], NULL, "scaling.sg_w1");
     br_set_note(f, "child processes, CPUACL_WORKERS=1 (OpenBLAS with 1 thread)");
     snprintf(key, sizeof(key), "mm_w%u", W);
     snprintf(label, sizeof(label), "Matmul f32 512x512x512, %u workers", W);
-    f = br_add(R, "scaling", key, label, "GFLOP/s", BR_HIGHER, &mm[1], "scaling.mm_w1", NULL);
+    snprintf(limit, sizeof(limit), "scaling.%s", sg_key);
+    f = br_add(R, "scaling", key, label, "GFLOP/s", BR_HIGHER, &mm[1], "scaling.mm_w1", limit);
     br_set_target(f, 'b', '>', 0.9 * W);
     br_set_note(f, "OpenBLAS with the device's %u workers as threads; goal >= 0.9 x %u", W, W);
     return 0;
@@ -188,6 +210,8 @@ const struct bs_study bs_scaling_study = {
     "(W = the allowed cpus, at least 2), each count in a child process\n"
     "(CPUACL_WORKERS; a device's workers are fixed at aclInit), alternating\n"
     "1, W, 1, W so that both see the same machine; the repetitions are pooled.\n"
-    "W workers vs 1: goal >= 0.9 x W.",
+    "W workers vs 1: goal >= 0.9 x W. Each child also times cblas_sgemm\n"
+    "512x512x512 called directly with OpenBLAS's thread count as the library set\n"
+    "it (the workers'): the Matmul rows' limit, OpenBLAS's own scaling beside it.",
     study_scaling,
 };
