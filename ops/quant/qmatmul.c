@@ -38,8 +38,26 @@
  *      sum over k-blocks kb of (x1 @ x2 over kb) * x1Scale[i / gm, kb] *
  *      x2Scale[kb, j / gn] (x2Scale [n-blocks, k-blocks] when transposeX2)
  *      + bias, FLOAT scales and bias, in double, rounded once to FLOAT16 /
- *      BFLOAT16. The other V5 forms (INT4 / float8 / MX, yScale, x1Offset,
- *      yOffset) are refused (161002).
+ *      BFLOAT16. The other V5 forms (float8 / MX, yScale, x1Offset) are
+ *      refused (161002).
+ *  QQ10. QuantMatmulV5's INT32 operands hold eight INT4 values a word along
+ *      their last dim (ConvertWeightToINT4Pack's words: element i in bits
+ *      4 (i % 8) .. 4 (i % 8) + 3), so a word view [r, c] with a unit stride
+ *      along c is the INT4 view [r, 8c] (strides and offset times 8, the same
+ *      bytes on a little-endian host) and is read as QQ5's. With groupSize 0,
+ *      x1 and x2 INT4 or INT32 (each either) take QQ5's product.
+ *  QQ11. QuantMatmulV5's K-G form, groupSize = gk alone (gm = gn = 0; gk
+ *      256, k a multiple of 256, and of 1024 with n of 256 for INT4 x1, as
+ *      CANN's table requires):
+ *      INT8 x1 [m, k] @ INT32 x2 [k, n / 8] (transposeX2 false), x2Scale
+ *      UINT64 / INT64 words [ceil(k / gk), n] (QQ3's float), FLOAT x1Scale
+ *      [m, 1] and yOffset [n]: out = (sum over k-groups g of (x1 @ x2 over g)
+ *      * x2Scale[g, j] + yOffset[j]) * x1Scale[i]; or INT4 x1 [m, k] @ INT4
+ *      x2 [n, k] (transposeX2 true), FLOAT x1Scale [m, 1] and x2Scale, FLOAT16
+ *      x2Offset [ceil(k / gk), n]: out = sum over g of x1Scale[i] * x2Scale[g,
+ *      j] * ((x1 @ x2 over g) - x2Offset[g, j] * (sum of x1's row over g)).
+ *      The formulas are CANN's as documented (yOffset is added as given);
+ *      integers exact, the rest in double, rounded once to FLOAT16 / BFLOAT16.
  *  QQ4. QuantMatmulWeightNz: x2 in the layout aclnnTransMatmulWeight leaves
  *      (ND in cpuacl); x2Scale is the scale, x1Scale the per-token scale,
  *      x2Offset the offset; yScale, x1Offset, yOffset and a group size are
@@ -187,7 +205,53 @@ struct qq_args {
     const aclTensor *x1, *x2, *scale, *offset, *pertoken, *bias, *out;
     const char *scname, *offname, *ptname;
     bool tx1, tx2;
+    bool words; /* QQ10: INT32 x1 / x2 hold eight INT4 values a word (V5) */
 };
+
+/* QQ10: whether t is an INT4 operand, or an INT32 one holding eight a word where the
+ * operator packs them so. */
+static bool qq_packed(const aclTensor *t, bool words)
+{
+    return t->dtype == ACL_INT4 || (words && t->dtype == ACL_INT32);
+}
+
+/* QQ10: t's INT4 shape (a word's eight values along the last dim), for the shape checks. */
+static aclTensor qq_unpacked(const aclTensor *t, bool words)
+{
+    aclTensor u = *t;
+    if (words && t->dtype == ACL_INT32 && t->ndim > 0) {
+        u.dtype = ACL_INT4;
+        u.dims[t->ndim - 1] *= 8;
+        u.offset *= 8;
+        for (uint32_t d = 0; d + 1 < t->ndim; d++)
+            u.strides[d] *= 8;
+    }
+    return u;
+}
+
+/* QQ10: an INT32 word view v (qt_view's) as the INT4 view QQ5's reader takes. */
+static aclnnStatus qq_words_view(struct aclOpExecutor *e, struct ops_tensor *v, const aclTensor *t,
+                                 const char *what)
+{
+    if (t->dtype != ACL_INT32)
+        return ACLNN_SUCCESS;
+    const int l = (int)t->ndim - 1;
+    if (l < 0 || (t->strides[l] != 1 && t->dims[l] > 1)) {
+        ops_exec_discard(e);
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: %s is INT32 (eight INT4 values a word) and needs a unit stride along "
+                       "its last dim",
+                       e->op, what);
+    }
+    v->dt = DT_I8;
+    v->dims[l] *= 8;
+    v->strides[l] = 1;
+    for (int d = 0; d < l; d++)
+        v->strides[d] *= 8;
+    v->offset *= 8;
+    v->numel *= 8;
+    return ACLNN_SUCCESS;
+}
 
 static aclnnStatus qq_vec(const char *name, const char *what, const aclTensor *t, int64_t len)
 {
@@ -203,7 +267,8 @@ static aclnnStatus qq_build(const struct qq_args *a, WS)
     const char *name = a->name;
     aclnnStatus rc;
     int dt;
-    const bool int4 = a->x1->dtype == ACL_INT4 && a->x2->dtype == ACL_INT4; /* QQ5 */
+    /* QQ5, QQ10 */
+    const bool int4 = qq_packed(a->x1, a->words) && qq_packed(a->x2, a->words);
     if (!int4 && ((rc = ops_need_dt(name, "x1", a->x1->dtype, a->types, &dt)) ||
                   (rc = ops_need_dt(name, "x2", a->x2->dtype, a->types, &dt))))
         return rc;
@@ -234,7 +299,8 @@ static aclnnStatus qq_build(const struct qq_args *a, WS)
                        r1, r2);
     int64_t bd[OPS_MAX_DIMS], m, k, n; /* bd: the batch dims, then m, n */
     int nb = 0;
-    if ((rc = ops_mm_shapes(name, a->x1, a->tx1, a->x2, a->tx2, QQ_BATCH, bd, &nb, &m, &k, &n)) ||
+    const aclTensor u1 = qq_unpacked(a->x1, a->words), u2 = qq_unpacked(a->x2, a->words);
+    if ((rc = ops_mm_shapes(name, &u1, a->tx1, &u2, a->tx2, QQ_BATCH, bd, &nb, &m, &k, &n)) ||
         (rc = ops_check_shape(name, bd, nb + 2, a->out, "out")) ||
         (rc = qq_vec(name, a->scname, a->scale, n)) ||
         (a->offset && (rc = qq_vec(name, a->offname, a->offset, n))) ||
@@ -246,6 +312,8 @@ static aclnnStatus qq_build(const struct qq_args *a, WS)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct qq_plan *p = e->plan;
     if ((rc = qt_view(e, &p->x1, a->x1, "x1")) || (rc = qt_view(e, &p->x2, a->x2, "x2")) ||
+        (int4 && ((rc = qq_words_view(e, &p->x1, a->x1, "x1")) ||
+                  (rc = qq_words_view(e, &p->x2, a->x2, "x2")))) ||
         (rc = qt_view(e, &p->sc, a->scale, a->scname)) ||
         (rc = qt_view(e, &p->off, a->offset, a->offname)) ||
         (rc = qt_view(e, &p->pt, a->pertoken, a->ptname)) ||
@@ -254,7 +322,7 @@ static aclnnStatus qq_build(const struct qq_args *a, WS)
     p->nb = nb;
     memcpy(p->bdims, bd, sizeof(int64_t) * (size_t)nb);
     p->m = m, p->k = k, p->n = n;
-    const aclTensor *ts[3] = {a->x1, a->x2, a->out};
+    const aclTensor *ts[3] = {&u1, &u2, a->out};
     for (int t = 0; t < 3; t++) {
         int tb = (int)ts[t]->ndim - 2;
         for (int d = 0; d < nb; d++) {
@@ -262,7 +330,7 @@ static aclnnStatus qq_build(const struct qq_args *a, WS)
             p->bst[t][d] = (td < 0 || ts[t]->dims[td] == 1) ? 0 : ts[t]->strides[td];
         }
     }
-    const int64_t *s1 = a->x1->strides + r1 - 2, *s2 = a->x2->strides + r2 - 2;
+    const int64_t *s1 = u1.strides + r1 - 2, *s2 = u2.strides + r2 - 2;
     p->x1rs = a->tx1 ? s1[1] : s1[0], p->x1cs = a->tx1 ? s1[0] : s1[1];
     p->x2rs = a->tx2 ? s2[1] : s2[0], p->x2cs = a->tx2 ? s2[0] : s2[1];
     p->has_off = a->offset != NULL;
@@ -288,7 +356,8 @@ aclnnStatus aclnnQuantMatmulV3GetWorkspaceSize(const aclTensor *x1, const aclTen
                         NULL,        bias,
                         out,         "scale",
                         "offset",    "pertokenScaleOptional",
-                        transposeX1, transposeX2};
+                        transposeX1, transposeX2,
+                        false};
     return qq_build(&a, workspaceSize, executor);
 }
 PHASE2(QuantMatmulV3)
@@ -301,9 +370,9 @@ aclnnStatus aclnnQuantMatmulV4GetWorkspaceSize(const aclTensor *x1, const aclTen
 {
     const char *name = "aclnnQuantMatmulV4";
     OPS_CHECK_NULLS(name, x1, x2, scale, out, workspaceSize, executor);
-    struct qq_args a = {name,     OPS_DT_QuantMatmulV4,    x1,          x2,         scale,
-                        offset,   pertokenScaleOptional,   bias,        out,        "scale",
-                        "offset", "pertokenScaleOptional", transposeX1, transposeX2};
+    struct qq_args a = {name,     OPS_DT_QuantMatmulV4,    x1,          x2,          scale,
+                        offset,   pertokenScaleOptional,   bias,        out,         "scale",
+                        "offset", "pertokenScaleOptional", transposeX1, transposeX2, false};
     return qq_build(&a, workspaceSize, executor);
 }
 PHASE2(QuantMatmulV4)
@@ -327,7 +396,8 @@ aclnnStatus aclnnQuantMatmulWeightNzGetWorkspaceSize(
                         x1Scale,     bias,
                         out,         "x2Scale",
                         "x2Offset",  "x1Scale",
-                        transposeX1, transposeX2};
+                        transposeX1, transposeX2,
+                        false};
     return qq_build(&a, workspaceSize, executor);
 }
 PHASE2(QuantMatmulWeightNz)
@@ -342,8 +412,8 @@ aclnnStatus aclnnQuantMatmulV2GetWorkspaceSize(const aclTensor *x1, const aclTen
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: bias is %s, must be INT32", name,
                        ops_dt_name(bias->dtype));
     struct qq_args a = {
-        name,     OPS_DT_QuantMatmulV2, x1,    x2,   deqScale, NULL, NULL, bias, out, "deqScale",
-        "offset", "pertokenScale",      adjX1, adjX2};
+        name,     OPS_DT_QuantMatmulV2, x1,    x2,    deqScale, NULL, NULL, bias, out, "deqScale",
+        "offset", "pertokenScale",      adjX1, adjX2, false};
     return qq_build(&a, workspaceSize, executor);
 }
 PHASE2(QuantMatmulV2)
@@ -635,6 +705,156 @@ static aclnnStatus gb_build(const char *name, const aclTensor *x1, const aclTens
     return ops_exec_done(e, workspaceSize, executor);
 }
 
+/* ---- QuantMatmulV5's K-G form (QQ11) ----------------------------------------------------------
+ */
+
+struct kg_plan {
+    struct ops_tensor x1, x2, s1, s2, o2, yoff, out;
+    bool a4w4;  /* INT4 x1 (else INT8) */
+    bool words; /* x2Scale in TransQuantParam words */
+    int64_t m, k, n, gk;
+    int64_t x2rs, x2cs; /* x2's element strides as [k, n] */
+};
+
+static int32_t kg_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct kg_plan *p = e->plan;
+    const int64_t m = p->m, k = p->k, n = p->n, gk = p->gk, kbs = (k + gk - 1) / gk;
+    int64_t *a = malloc((size_t)(m * k + k * n) * sizeof(int64_t)), *b = a ? a + m * k : NULL;
+    double *s1 = qt_gather(&p->s1, addr, CK_F64);
+    double *s2 = malloc((size_t)(kbs * n) * sizeof(double));
+    double *o2 = p->a4w4 ? qt_gather(&p->o2, addr, CK_F64) : NULL;
+    double *yo = p->a4w4 ? NULL : qt_gather(&p->yoff, addr, CK_F64);
+    double *o = malloc((size_t)(m * n) * sizeof(double));
+    int32_t rc = 0;
+    if (!a || !s1 || !s2 || (p->a4w4 ? !o2 : !yo) || !o) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto done;
+    }
+    if (p->a4w4)
+        qt_gather4(a, addr[p->x1.slot], p->x1.offset, m, k, p->x1.strides[0], p->x1.strides[1]);
+    else {
+        const int64_t d1[2] = {m, k}, st1[2] = {p->x1.strides[0], p->x1.strides[1]};
+        ops_gather_nd(a, CK_I64, ops_elem(&p->x1, addr, 0), p->x1.dt, 2, d1, st1);
+    }
+    qt_gather4(b, addr[p->x2.slot], p->x2.offset, k, n, p->x2rs, p->x2cs);
+    if (p->words) { /* QQ3's float of each word */
+        int64_t *w = qt_gather(&p->s2, addr, CK_I64);
+        if (!w) {
+            rc = ACL_ERROR_BAD_ALLOC;
+            goto done;
+        }
+        for (int64_t i = 0; i < kbs * n; i++)
+            s2[i] = qt_word_scale((uint64_t)w[i]);
+        free(w);
+    } else {
+        double *f = qt_gather(&p->s2, addr, CK_F64);
+        if (!f) {
+            rc = ACL_ERROR_BAD_ALLOC;
+            goto done;
+        }
+        memcpy(s2, f, (size_t)(kbs * n) * sizeof(double));
+        free(f);
+    }
+    for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++) {
+            double v = 0;
+            for (int64_t g = 0; g < kbs; g++) {
+                int64_t acc = 0, xs = 0;
+                for (int64_t t = g * gk; t < k && t < (g + 1) * gk; t++) {
+                    acc += a[i * k + t] * b[t * n + j];
+                    xs += a[i * k + t];
+                }
+                const double d = p->a4w4 ? (double)acc - o2[g * n + j] * (double)xs : (double)acc;
+                v += p->a4w4 ? s1[i] * s2[g * n + j] * d : d * s2[g * n + j];
+            }
+            o[i * n + j] = p->a4w4 ? v : (v + yo[j]) * s1[i];
+        }
+    qt_scatter(o, &p->out, addr, CK_F64);
+done:
+    free(a);
+    free(s1);
+    free(s2);
+    free(o2);
+    free(yo);
+    free(o);
+    return rc;
+}
+
+/* The K-G form's checks and plan (QQ11): the two combinations of CANN's table. */
+static aclnnStatus kg_build(const char *name, const aclTensor *x1, const aclTensor *x2,
+                            const aclTensor *s1, const aclTensor *s2, const aclTensor *o2,
+                            const aclTensor *yoff, const aclTensor *bias, bool tx1, bool tx2,
+                            int64_t gk, const aclTensor *out, WS)
+{
+    const bool a4w4 = x1->dtype == ACL_INT4 && x2->dtype == ACL_INT4;
+    const bool a8w4 = x1->dtype == ACL_INT8 && x2->dtype == ACL_INT32;
+    if (!a4w4 && !a8w4)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: the K-G form (groupSize %lld) takes INT8 x1 with INT32 x2 or INT4 x1 "
+                       "with INT4 x2, not %s with %s",
+                       name, (long long)gk, ops_dt_name(x1->dtype), ops_dt_name(x2->dtype));
+    if (x1->ndim != 2 || x2->ndim != 2 || tx1 || tx2 != a4w4)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: the K-G form takes 2-D x1 and x2, transposeX1 false and transposeX2 "
+                       "%s with %s x1",
+                       name, a4w4 ? "true" : "false", a4w4 ? "INT4" : "INT8");
+    if (bias)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the K-G form takes no bias", name);
+    const bool words = s2->dtype == ACL_UINT64 || s2->dtype == ACL_INT64;
+    if (!s1 || s1->dtype != ACL_FLOAT || (a8w4 ? !words : s2->dtype != ACL_FLOAT))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: the K-G form takes a FLOAT x1Scale and a%s x2Scale", name,
+                       a8w4 ? " UINT64 / INT64" : " FLOAT");
+    if (a8w4 ? (o2 || !yoff || yoff->dtype != ACL_FLOAT)
+             : (yoff || !o2 || o2->dtype != ACL_FLOAT16))
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the K-G form with %s x1 takes %s", name,
+                       a8w4 ? "INT8" : "INT4",
+                       a8w4 ? "a FLOAT yOffset and no x2Offset"
+                            : "a FLOAT16 x2Offset and no yOffset");
+    if (a8w4 ? (out->dtype != ACL_FLOAT16 && out->dtype != ACL_BF16) : out->dtype != ACL_BF16)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: the K-G form with %s x1 writes %s, not %s",
+                       name, a8w4 ? "INT8" : "INT4", a8w4 ? "FLOAT16 or BFLOAT16" : "BFLOAT16",
+                       ops_dt_name(out->dtype));
+    const aclTensor u2 = qq_unpacked(x2, true);
+    const int64_t m = x1->dims[0], k = x1->dims[1];
+    const int64_t k2 = tx2 ? u2.dims[1] : u2.dims[0], n = tx2 ? u2.dims[0] : u2.dims[1];
+    const int64_t kb = (k + gk - 1) / gk;
+    const int64_t ws1[2] = {m, 1}, ws2[2] = {kb, n}, wy[1] = {n}, wo[2] = {m, n};
+    aclnnStatus rc;
+    if (k != k2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1's k %lld and x2's k %lld differ", name,
+                       (long long)k, (long long)k2);
+    if (gk != 256 || k % (a4w4 ? 1024 : 256) || (a4w4 && n % 256))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: the K-G form takes groupSize 256 (got %lld), k a multiple of %d (got "
+                       "%lld)%s",
+                       name, (long long)gk, a4w4 ? 1024 : 256, (long long)k,
+                       a4w4 ? " and n a multiple of 256" : "");
+    if ((rc = ops_check_shape(name, ws1, 2, s1, "x1Scale")) ||
+        (rc = ops_check_shape(name, ws2, 2, s2, "x2Scale")) ||
+        (o2 && (rc = ops_check_shape(name, ws2, 2, o2, "x2Offset"))) ||
+        (yoff && (rc = ops_check_shape(name, wy, 1, yoff, "yOffset"))) ||
+        (rc = ops_check_shape(name, wo, 2, out, "out")))
+        return rc;
+    struct aclOpExecutor *e = ops_exec_plan(name, 6, 1, sizeof(struct kg_plan), NULL);
+    if (!e)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    struct kg_plan *p = e->plan;
+    if ((rc = qt_view(e, &p->x1, x1, "x1")) || (rc = qt_view(e, &p->x2, x2, "x2")) ||
+        (rc = qq_words_view(e, &p->x2, x2, "x2")) || (rc = qt_view(e, &p->s1, s1, "x1Scale")) ||
+        (rc = qt_view(e, &p->s2, s2, "x2Scale")) || (rc = qt_view(e, &p->o2, o2, "x2Offset")) ||
+        (rc = qt_view(e, &p->yoff, yoff, "yOffset")) || (rc = qt_view(e, &p->out, out, "out")))
+        return rc;
+    p->a4w4 = a4w4;
+    p->words = words;
+    p->m = m, p->k = k, p->n = n, p->gk = gk;
+    p->x2rs = tx2 ? p->x2.strides[1] : p->x2.strides[0];
+    p->x2cs = tx2 ? p->x2.strides[0] : p->x2.strides[1];
+    e->run = m > 0 && n > 0 ? kg_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
 aclnnStatus aclnnQuantMatmulV5GetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
                                                const aclTensor *x1Scale, const aclTensor *x2Scale,
                                                const aclTensor *yScale, const aclTensor *x1Offset,
@@ -645,10 +865,15 @@ aclnnStatus aclnnQuantMatmulV5GetWorkspaceSize(const aclTensor *x1, const aclTen
 {
     const char *name = "aclnnQuantMatmulV5";
     OPS_CHECK_NULLS(name, x1, x2, x2Scale, out, workspaceSize, executor);
-    if (yScale || x1Offset || yOffset)
+    if (yScale || x1Offset)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: yScale, x1Offset and yOffset are not supported by cpuacl (pass NULL)",
-                       name);
+                       "%s: yScale and x1Offset are not supported by cpuacl (pass NULL)", name);
+    if (groupSize != 0 && ((groupSize >> 16) & 0xFFFFFFFF) == 0) /* QQ11: K-G, gk alone */
+        return kg_build(name, x1, x2, x1Scale, x2Scale, x2Offset, yOffset, bias, transposeX1,
+                        transposeX2, groupSize & 0xFFFF, out, workspaceSize, executor);
+    if (yOffset)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: yOffset is taken by the K-G form only (groupSize with K alone)", name);
     if (groupSize != 0) {
         if (x2Offset)
             return ops_err(ACLNN_ERR_PARAM_INVALID,
@@ -662,7 +887,8 @@ aclnnStatus aclnnQuantMatmulV5GetWorkspaceSize(const aclTensor *x1, const aclTen
                         x1Scale,     bias,
                         out,         "x2Scale",
                         "x2Offset",  "x1Scale",
-                        transposeX1, transposeX2};
+                        transposeX1, transposeX2,
+                        true};
     return qq_build(&a, workspaceSize, executor);
 }
 PHASE2(QuantMatmulV5)

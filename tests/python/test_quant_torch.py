@@ -12,8 +12,8 @@ outs, groupList forms), DynamicQuantV2 (symmetric and asymmetric, INT8 / INT4 / 
 per-expert smooth scales), SwiGluQuant/V2 (dynamic and static, groups as cumulative ends and
 counts, INT8 / INT4), DynamicBlockQuant/V2 (block sizes, partial blocks, minScale, both round
 modes), TransQuantParam (host words), QuantMatmulV2, GroupQuant (INT8 / INT4 / INT32) and
-DequantBias (every bias type), BatchMatmulQuant and QuantMatmulV5 (its groupSize-0 form and
-the per-block G-B form), on seeded random inputs, through acl.nn on a stream.
+DequantBias (every bias type), BatchMatmulQuant and QuantMatmulV5 (its groupSize-0 form, of
+INT8 and of INT32 words of INT4 values, the per-block G-B form and both K-G forms), on seeded random inputs, through acl.nn on a stream.
 Integer results must match exactly (rounding half to even, saturation); float outs within
 one rounding. Bad input gives 161001 / 161002 naming the operator. Skipped (exit 77)
 without torch."""
@@ -201,6 +201,20 @@ class QuantTorch(TorchCase):
             f.append(0)
         return torch.tensor([f[i] | f[i + 1] << 4 for i in range(0, len(f), 2)],
                             dtype=torch.uint8)
+
+    def rand_i4(self, rng, shape):
+        n = 1
+        for d in shape:
+            n *= d
+        return torch.tensor([rng.randint(-8, 7) for _ in range(n)], dtype=I8).reshape(shape)
+
+    def words4(self, v):
+        """Values in [-8, 7] of shape (r, c), c a multiple of 8, as INT32 words (r, c / 8):
+        eight a word, the first in the low bits (ConvertWeightToINT4Pack's INT32 out)."""
+        return self.pack4(v).view(torch.int32).reshape(v.shape[0], v.shape[1] // 8)
+
+    def h_(self, d):
+        return 0 if d is None else d.handle
 
     def int4_tensor(self, packed, shape, strides):
         """An ACL_INT4 aclTensor of the given view over packed bytes on the device."""
@@ -924,11 +938,78 @@ class QuantTorch(TorchCase):
                             self.h(bias), False, tx2, gm << 32 | gn << 16 | gk, out.handle)
                 check(self, out.read(), ref.to(out_dt), "QuantMatmulV5 G-B t2=%d %s" % (
                     tx2, out_dt))
+        # INT32 operands holding eight INT4 values a word (QQ10), groupSize 0
+        for out_dt in (F16, BF16):
+            m, k, n = rng.randint(1, 4), 8 * rng.randint(1, 4), 8 * rng.randint(1, 3)
+            v1, v2 = self.rand_i4(rng, (m, k)), self.rand_i4(rng, (k, n))
+            sc, pt = self.rand_f(rng, (n,), 1e-3, 1e-2), self.rand_f(rng, (m,), 0.5, 2.0)
+            ref = self.qmm_ref(v1, v2, sc, None, pt, None, out_dt, False)
+            out = self.dev(torch.zeros((m, n), dtype=out_dt))
+            self.run_op("QuantMatmulV5", self.h(self.words4(v1)), self.h(self.words4(v2)),
+                        self.h(pt), self.h(sc), 0, 0, 0, 0, 0, False, False, 0, out.handle)
+            check(self, out.read(), ref, "QuantMatmulV5 INT32 words %s" % out_dt)
+        # K-G (QQ11): INT8 x1 @ INT32 x2, TransQuantParam words per 256 of k, yOffset
+        for out_dt in (F16, BF16):
+            m, k, n = rng.randint(1, 3), 256 * rng.randint(1, 2), 8 * rng.randint(1, 3)
+            kb = k // 256
+            x1, v2 = self.rand_i8(rng, (m, k)), self.rand_i4(rng, (k, n))
+            ws = torch.tensor([word(rng.uniform(1e-4, 1e-3), None) for _ in range(kb * n)],
+                              dtype=I64).reshape(kb, n)
+            s2 = torch.tensor([bitsf(w) for w in ws.reshape(-1).tolist()],
+                              dtype=torch.float64).reshape(kb, n)
+            s1 = self.rand_f(rng, (m, 1), 0.5, 2.0)
+            yo = self.rand_f(rng, (n,), -1, 1)
+            ref = torch.zeros((m, n), dtype=torch.float64)
+            for g in range(kb):
+                ref += (x1[:, g * 256:(g + 1) * 256].double() @
+                        v2[g * 256:(g + 1) * 256].double()) * s2[g]
+            ref = (ref + yo.double()) * s1.double()
+            out = self.dev(torch.zeros((m, n), dtype=out_dt))
+            hw, ret = nn.create_tensor([kb, n], acl.ACL_UINT64, None, 0, acl.ACL_FORMAT_ND,
+                                       [kb * n], self.dev(ws).ptr)
+            self.assertEqual(ret, 0)
+            self.run_op("QuantMatmulV5", self.h(x1), self.h(self.words4(v2)), self.h(s1), hw, 0,
+                        0, 0, self.h(yo), 0, False, False, 256, out.handle)
+            nn.destroy_tensor(hw)
+            check(self, out.read(), ref.to(out_dt), "QuantMatmulV5 K-G A8W4 %s" % out_dt)
+        # K-G: INT4 x1 @ INT4 x2 [n, k] (transposeX2), FLOAT16 x2Offset per group, BFLOAT16 out
+        m, k, n = rng.randint(1, 2), 1024, 256
+        kb = k // 256
+        v1, v2 = self.rand_i4(rng, (m, k)), self.rand_i4(rng, (n, k))
+        s1, s2 = self.rand_f(rng, (m, 1), 0.5, 2.0), self.rand_f(rng, (kb, n), 1e-3, 1e-2)
+        o2 = self.rand_f(rng, (kb, n), -4, 4, dtype=F16)
+        ref = torch.zeros((m, n), dtype=torch.float64)
+        for g in range(kb):
+            a_, b_ = v1[:, g * 256:(g + 1) * 256].double(), v2[:, g * 256:(g + 1) * 256].double()
+            ref += s1.double() * s2[g].double() * (a_ @ b_.t() -
+                                                   o2[g].double() * a_.sum(1, keepdim=True))
+        out = self.dev(torch.zeros((m, n), dtype=BF16))
+        self.int4s = []
+        try:
+            self.run_op("QuantMatmulV5", self.int4_tensor(self.pack4(v1), (m, k), (k, 1)),
+                        self.int4_tensor(self.pack4(v2), (n, k), (k, 1)), self.h(s1),
+                        self.h(s2), 0, 0, self.h(o2), 0, 0, False, True, 256, out.handle)
+        finally:
+            for h in self.int4s:
+                nn.destroy_tensor(h)
+        check(self, out.read(), ref.to(BF16), "QuantMatmulV5 K-G A4W4")
+        x8, w32 = self.dev(self.rand_i8(rng, (1, 256))), self.dev(self.words4(
+            self.rand_i4(rng, (256, 8))))
+        s1, y8 = self.dev(self.rand_f(rng, (1, 1))), self.dev(self.rand_f(rng, (8,)))
+        wq = self.dev(torch.zeros((1, 8), dtype=I64))
+        o8 = self.dev(torch.zeros((1, 8), dtype=F16))
+        for gk, yoff, what in ((128, y8, "groupSize 128"), (256, None, "no yOffset")):
+            self.refused("QuantMatmulV5", 161002, x8.handle, w32.handle, s1.handle, wq.handle, 0,
+                         0, 0, self.h_(yoff), 0, False, False, gk, o8.handle)
+        self.refused("QuantMatmulV5", 161002, x8.handle, w32.handle, s1.handle, wq.handle, 0, 0,
+                     0, y8.handle, 0, False, True, 256, o8.handle)  # transposeX2 with INT8 x1
         x = self.dev(self.rand_i8(rng, (2, 8)))
         s = self.dev(self.rand_f(rng, (2,)))
         o = self.dev(torch.zeros((2, 2), dtype=F16))
         self.refused("QuantMatmulV5", 161002, x.handle, x.handle, 0, s.handle, s.handle, 0, 0, 0,
                      0, False, True, 0, o.handle)  # yScale
+        self.refused("QuantMatmulV5", 161002, x.handle, x.handle, 0, s.handle, 0, 0, 0, s.handle,
+                     0, False, True, 0, o.handle)  # yOffset outside the K-G form
         self.refused("QuantMatmulV5", 161002, x.handle, x.handle, 0, s.handle, 0, 0, 0, 0, 0,
                      False, True, 1 << 32 | 1 << 16 | 8, o.handle)  # no x1Scale per block
 
