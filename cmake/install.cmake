@@ -8,6 +8,13 @@ install(TARGETS cpuacl cpuacl_jemalloc EXPORT cpuaclTargets
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h")
+# The operator-prototype headers also where a CANN toolkit keeps them
+# (${ASCEND_OPP_PATH}/built-in/op_proto/inc, set_env.sh's ASCEND_OPP_PATH = <prefix>/opp):
+# the graph examples of CANN's operator repositories build with -I there.
+install(FILES include/all_ops.h include/array_ops.h include/elewise_calculation_ops.h
+  include/experiment_ops.h include/nn_other.h include/nn_training_ops.h
+  include/ops_proto_legacy.h include/ops_proto_nn.h include/state_ops.h
+  DESTINATION opp/built-in/op_proto/inc)
 # The link names (libascendcl.so ...) are installed by cmake/link_names.cmake.
 # A CANN toolkit tree keeps its libraries in lib64/ (ggml's CANN backend links from
 # ${CANN_INSTALL_DIR}/lib64): lib64 is a relative link to the library directory, made

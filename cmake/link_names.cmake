@@ -14,8 +14,8 @@
 # the stubs are never run (checked by tests/install: a program linked -lascendcl runs).
 # The filters carry RUNPATH $ORIGIN, so the filtee is found next to them.
 set(CPUACL_LINK_NAMES ascendcl acl_rt nnopbase opapi acl_op_compiler acl_rt_impl)
-# GE's graph API link names: -lge_runner -lgraph, and -lge_compiler (ge_ir_build.h).
-list(APPEND CPUACL_LINK_NAMES ge_runner graph ge_compiler)
+# GE's graph API link names: -lge_runner -lgraph -lgraph_base, and -lge_compiler (ge_ir_build.h).
+list(APPEND CPUACL_LINK_NAMES ge_runner graph graph_base ge_compiler)
 # securec (include/securec.h): -lc_sec.
 list(APPEND CPUACL_LINK_NAMES c_sec)
 # Profiling, mstx, dump and TDT (docs/runtime.md): -lmsprofiler -lprofapi -lms_tools_ext

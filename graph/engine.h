@@ -67,6 +67,9 @@ struct graph_attr {
     char *s;
     int64_t *ints; /* INTS */
     float *floats; /* FLOATS */
+    char **strs;   /* STRS (n) */
+    int64_t **rows; /* INT_LISTS (n rows of lens[i]) */
+    size_t *lens;
     size_t n;
     cpuaclGeTensor t; /* TENSOR: t.data is a malloc'd copy, unless borrowed */
     bool borrowed;    /* TENSOR: t.data lies in weights the graph does not own (the shared

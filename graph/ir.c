@@ -10,6 +10,14 @@
  *
  * A graph is built and inferred by one thread (the session lock serialises
  * AddGraph/BuildGraph on a graph); nothing here is shared.
+ *
+ *  GI1. A graph's input positions: each Data node's index attribute, else its
+ *      place in SetInputs, else the next free position. When the index
+ *      attributes collide or run out of range and SetInputs lists every Data
+ *      node once, the SetInputs order numbers them (the graph examples of
+ *      CANN's operator repositories set index 0 on every Data node and list
+ *      them in SetInputs, and GE runs them so); otherwise the build fails
+ *      naming the node.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,16 +93,56 @@ cpuaclGeGraph *cpuaclGeGraphCreate(const char *name)
     return g;
 }
 
+/* What attribute a owns besides its name. */
+static void attr_release(struct graph_attr *a)
+{
+    free(a->s);
+    free(a->ints);
+    free(a->floats);
+    for (size_t k = 0; a->strs && k < a->n; k++)
+        free(a->strs[k]);
+    free(a->strs);
+    for (size_t k = 0; a->rows && k < a->n; k++)
+        free(a->rows[k]);
+    free(a->rows);
+    free(a->lens);
+    if (!a->borrowed)
+        free(a->t.data);
+}
+
+/* STRS and INT_LISTS values copied into a (its kind and n set); false when out of memory,
+ * with what was copied owned by a. */
+static bool attr_copy_lists(struct graph_attr *a, const cpuaclGeAttrValue *v)
+{
+    if (!v->n)
+        return true;
+    if (v->kind == CPUACL_GE_ATTR_STRS) {
+        if (!(a->strs = calloc(v->n, sizeof(char *))))
+            return false;
+        for (size_t k = 0; k < v->n; k++)
+            if (!(a->strs[k] = strdup(v->strs && v->strs[k] ? v->strs[k] : "")))
+                return false;
+        return true;
+    }
+    if (!(a->rows = calloc(v->n, sizeof(int64_t *))) || !(a->lens = calloc(v->n, sizeof(size_t))))
+        return false;
+    for (size_t k = 0; k < v->n; k++) {
+        const size_t len = v->lens ? v->lens[k] : 0;
+        if (!(a->rows[k] = malloc((len ? len : 1) * sizeof(int64_t))))
+            return false;
+        if (len)
+            memcpy(a->rows[k], v->rows[k], len * sizeof(int64_t));
+        a->lens[k] = len;
+    }
+    return true;
+}
+
 static void node_free(struct graph_node *n)
 {
     for (uint32_t i = 0; i < n->nattrs; i++) {
         struct graph_attr *a = &n->attrs[i];
         free(a->name);
-        free(a->s);
-        free(a->ints);
-        free(a->floats);
-        if (!a->borrowed)
-            free(a->t.data);
+        attr_release(a);
     }
     free(n->attrs);
     free(n->in);
@@ -249,6 +297,12 @@ uint32_t cpuaclGeGraphSetAttr(cpuaclGeGraph *g, int32_t node, const char *attr,
 {
     if (!node_ok(g, node) || !attr || !v)
         return graph_err(GE_GRAPH_PARAM_NULLPTR, "SetAttr: bad node or NULL argument");
+    if (v->kind < CPUACL_GE_ATTR_INT || v->kind > CPUACL_GE_ATTR_OPAQUE)
+        return graph_err(GE_GRAPH_PARAM_INVALID, "SetAttr: attribute %s has no kind %d", attr,
+                         (int)v->kind);
+    if (v->n && ((v->kind == CPUACL_GE_ATTR_STRS && !v->strs) ||
+                 (v->kind == CPUACL_GE_ATTR_INT_LISTS && (!v->rows || !v->lens))))
+        return graph_err(GE_GRAPH_PARAM_NULLPTR, "SetAttr: attribute %s lists NULL items", attr);
     struct graph_node *n = &g->nodes[node];
     struct graph_attr *a = NULL;
     for (uint32_t i = 0; i < n->nattrs; i++)
@@ -263,15 +317,14 @@ uint32_t cpuaclGeGraphSetAttr(cpuaclGeGraph *g, int32_t node, const char *attr,
             n->attrs = x;
             n->cattrs = c;
         }
+        char *nm = strdup(attr);
+        if (!nm)
+            return graph_err(GE_GRAPH_MALLOC_FAILED, "SetAttr: out of memory");
         a = &n->attrs[n->nattrs++];
         memset(a, 0, sizeof(*a));
-        a->name = strdup(attr);
+        a->name = nm;
     } else {
-        free(a->s);
-        free(a->ints);
-        free(a->floats);
-        if (!a->borrowed)
-            free(a->t.data);
+        attr_release(a);
         char *nm = a->name;
         memset(a, 0, sizeof(*a));
         a->name = nm;
@@ -280,30 +333,43 @@ uint32_t cpuaclGeGraphSetAttr(cpuaclGeGraph *g, int32_t node, const char *attr,
     a->i = v->i;
     a->f = v->f;
     a->n = v->n;
-    if (v->kind == CPUACL_GE_ATTR_STR)
-        a->s = strdup(v->s ? v->s : "");
+    if (v->kind == CPUACL_GE_ATTR_STR && !(a->s = strdup(v->s ? v->s : "")))
+        goto nomem;
     if (v->kind == CPUACL_GE_ATTR_INTS && v->n) {
-        a->ints = malloc(v->n * sizeof(int64_t));
-        if (a->ints)
-            memcpy(a->ints, v->ints, v->n * sizeof(int64_t));
+        if (!(a->ints = malloc(v->n * sizeof(int64_t))))
+            goto nomem;
+        memcpy(a->ints, v->ints, v->n * sizeof(int64_t));
     }
     if (v->kind == CPUACL_GE_ATTR_FLOATS && v->n) {
-        a->floats = malloc(v->n * sizeof(float));
-        if (a->floats)
-            memcpy(a->floats, v->floats, v->n * sizeof(float));
+        if (!(a->floats = malloc(v->n * sizeof(float))))
+            goto nomem;
+        memcpy(a->floats, v->floats, v->n * sizeof(float));
     }
+    if ((v->kind == CPUACL_GE_ATTR_STRS || v->kind == CPUACL_GE_ATTR_INT_LISTS) &&
+        !attr_copy_lists(a, v))
+        goto nomem;
     if (v->kind == CPUACL_GE_ATTR_TENSOR && v->tensor) {
         a->t = *v->tensor;
         a->t.data = NULL;
         if (v->tensor->size) {
-            a->t.data = malloc(v->tensor->size);
-            if (a->t.data && v->tensor->data)
+            if (!(a->t.data = malloc(v->tensor->size)))
+                goto nomem;
+            if (v->tensor->data)
                 memcpy(a->t.data, v->tensor->data, v->tensor->size);
-            else if (a->t.data)
+            else
                 memset(a->t.data, 0, v->tensor->size);
         }
     }
     return GE_OK;
+nomem: /* the attribute stays, empty (an INT of 0): the graph is refused by the caller */
+    attr_release(a);
+    {
+        char *nm = a->name;
+        memset(a, 0, sizeof(*a));
+        a->name = nm;
+        a->kind = CPUACL_GE_ATTR_INT;
+    }
+    return graph_err(GE_GRAPH_MALLOC_FAILED, "SetAttr: out of memory");
 }
 
 /* Position of input `name` in node n (dynamic inputs: name<k>); -1 = none.
@@ -618,8 +684,15 @@ static enum proto_found node_attr(const void *set, const char *name, enum proto_
     const struct graph_attr *a = graph_attr_get(set, name);
     if (!a)
         return PROTO_ABSENT;
-    *out = (struct proto_attr){
-        .i = a->i, .f = a->f, .s = a->s, .n = a->n, .ints = a->ints, .floats = a->floats};
+    *out = (struct proto_attr){.i = a->i,
+                               .f = a->f,
+                               .s = a->s,
+                               .n = a->n,
+                               .ints = a->ints,
+                               .floats = a->floats,
+                               .strs = (const char *const *)a->strs,
+                               .rows = (const int64_t *const *)a->rows,
+                               .lens = a->lens};
     switch (a->kind) {
     case CPUACL_GE_ATTR_INT:
     case CPUACL_GE_ATTR_BOOL:
@@ -643,11 +716,33 @@ static enum proto_found node_attr(const void *set, const char *name, enum proto_
     case CPUACL_GE_ATTR_FLOATS:
         out->type = PROTO_A_LIST_FLOAT;
         break;
-    default: /* a tensor: no attribute of the table takes one */
+    case CPUACL_GE_ATTR_STRS:
+        out->type = PROTO_A_LIST_STRING;
+        break;
+    case CPUACL_GE_ATTR_INT_LISTS:
+        out->type = PROTO_A_LIST_LIST_INT;
+        break;
+    default: /* a tensor or an opaque value: no attribute of the table takes one */
         out->type = want == PROTO_A_LIST_LIST_INT ? PROTO_A_LIST_STRING : PROTO_A_LIST_LIST_INT;
         break;
     }
     return PROTO_FOUND;
+}
+
+/* GI1: SetInputs lists each of the graph's ndata Data nodes exactly once. */
+static bool inputs_list_data(const struct cpuaclGeGraph *g, uint32_t ndata)
+{
+    if (g->ninputs != ndata)
+        return false;
+    for (uint32_t k = 0; k < ndata; k++) {
+        const int32_t i = g->inputs[k];
+        if (i < 0 || (uint32_t)i >= g->nnodes || g->nodes[i].kind != GRAPH_DATA)
+            return false;
+        for (uint32_t j = 0; j < k; j++)
+            if (g->inputs[j] == i)
+                return false;
+    }
+    return true;
 }
 
 uint32_t graph_proto_fail(const struct graph_node *n, enum proto_status st,
@@ -943,8 +1038,7 @@ uint32_t graph_infer(struct cpuaclGeGraph *g, const cpuaclGeTensor *inputs, size
             }
         }
     }
-    /* Data nodes and graph input positions: the index attribute if set,
-     * else the position in SetInputs. */
+    /* Data nodes and graph input positions (GI1). */
     free(g->data_of);
     g->data_of = NULL;
     uint32_t ndata = 0;
@@ -974,11 +1068,18 @@ uint32_t graph_infer(struct cpuaclGeGraph *g, const cpuaclGeTensor *inputs, size
                 if (pass == 1)
                     for (idx = 0; idx < ndata && g->data_of[idx] >= 0; idx++)
                         ;
-                if (idx < 0 || idx >= ndata || g->data_of[idx] >= 0)
+                if (idx < 0 || idx >= ndata || g->data_of[idx] >= 0) {
+                    if (inputs_list_data(g, ndata)) { /* GI1 */
+                        for (uint32_t k = 0; k < ndata; k++)
+                            g->data_of[k] = g->inputs[k];
+                        pass = 2;
+                        break;
+                    }
                     return graph_err(GE_GRAPH_PARAM_INVALID,
                                      "BuildGraph: Data node %s: index %lld is out of range or "
                                      "used twice (%u Data nodes)",
                                      n->name, (long long)idx, ndata);
+                }
                 g->data_of[idx] = (int32_t)i;
             }
     }
@@ -992,6 +1093,11 @@ uint32_t graph_infer(struct cpuaclGeGraph *g, const cpuaclGeTensor *inputs, size
         const cpuaclGeTensor *d = ninputs ? &inputs[k] : NULL;
         if (!d || d->ndim < 0)
             d = n->in_desc[0].ndim >= 0 ? &n->in_desc[0] : &n->out_desc[0];
+        if (desc_to_val(d, &n->out[0]) && d->dtype >= 0 && !graph_dtype_size(d->dtype))
+            return graph_err(GE_GRAPH_UNSUPPORTED,
+                             "BuildGraph: Data node %s (input %u) has data type %d, which "
+                             "cpuacl's graph engine does not run (complex and sub-byte types)",
+                             n->name, k, (int)d->dtype);
         if (!desc_to_val(d, &n->out[0]) || !graph_dtype_size(d->dtype))
             return graph_err(GE_GRAPH_INFERSHAPE_FAILED,
                              "BuildGraph: Data node %s (input %u) has no known shape and type "

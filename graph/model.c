@@ -131,6 +131,20 @@ static void put_attr(struct gm_out *o, struct gm_out *w, const struct graph_attr
         put(o, at, sizeof(at));
         break;
     }
+    case CPUACL_GE_ATTR_STRS:
+        put_u32(o, (uint32_t)a->n);
+        for (size_t k = 0; k < a->n; k++)
+            put_str(o, a->strs[k]);
+        break;
+    case CPUACL_GE_ATTR_INT_LISTS:
+        put_u32(o, (uint32_t)a->n);
+        for (size_t k = 0; k < a->n; k++) {
+            put_u32(o, (uint32_t)a->lens[k]);
+            put(o, a->rows[k], a->lens[k] * sizeof(int64_t));
+        }
+        break;
+    case CPUACL_GE_ATTR_OPAQUE: /* the kind alone */
+        break;
     default: /* INT, BOOL, TYPE */
         put_i64(o, a->i);
     }
@@ -298,6 +312,45 @@ static void get_attr(struct gm_in *r, cpuaclGeGraph *g, int32_t node)
         v.tensor = &t;
         break;
     }
+    case CPUACL_GE_ATTR_STRS:
+    case CPUACL_GE_ATTR_INT_LISTS: {
+        /* each item is at least its 4-byte count */
+        v.n = get_count(r, 4, "a list attribute");
+        char **strs = NULL;
+        int64_t **rows = NULL;
+        size_t *lens = NULL;
+        if (!r->what && v.n &&
+            !(v.kind == CPUACL_GE_ATTR_STRS
+                  ? (strs = calloc(v.n, sizeof(*strs))) != NULL
+                  : (rows = calloc(v.n, sizeof(*rows))) && (lens = calloc(v.n, sizeof(*lens)))))
+            r->what = "out of memory";
+        for (size_t k = 0; k < v.n && !r->what; k++) {
+            if (strs) {
+                strs[k] = get_str(r, "a string in a list attribute");
+                continue;
+            }
+            lens[k] = get_count(r, 8, "a row of a list attribute");
+            if (!r->what && !(rows[k] = malloc((lens[k] ? lens[k] : 1) * sizeof(int64_t))))
+                r->what = "out of memory";
+            take(r, rows[k], lens[k] * sizeof(int64_t), "a row of a list attribute");
+        }
+        v.strs = (const char *const *)strs;
+        v.rows = (const int64_t *const *)rows;
+        v.lens = lens;
+        if (!r->what && cpuaclGeGraphSetAttr(g, node, name, &v) != GE_OK)
+            r->what = "an attribute";
+        for (size_t k = 0; k < v.n; k++) {
+            free(strs ? strs[k] : NULL);
+            free(rows ? rows[k] : NULL);
+        }
+        free(strs);
+        free(rows);
+        free(lens);
+        free(name);
+        return;
+    }
+    case CPUACL_GE_ATTR_OPAQUE:
+        break;
     default:
         r->what = "an attribute kind";
     }

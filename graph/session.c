@@ -16,6 +16,12 @@
  *  - Options: known keys are validated (a bad value fails with
  *    ACL_ERROR_GE_PARAM_INVALID), unknown keys are ignored.
  *
+ *  GS1. GEInitialize brings the runtime up when nothing has (CANN's graph programs, the
+ *      graph examples of its operator repositories among them, run without aclInit):
+ *      as aclInit(NULL), without a reference, so that a later aclInit succeeds and
+ *      takes it over (core/process/process.h core_process_init_implicit); GEFinalize
+ *      finalizes it again unless an aclInit took it over. Called outside g_ge.lock.
+ *
  * Locking: g_ge.lock (a mutex) covers the session list, the graphs and
  * their compilation; a run holds it while it queues its tasks (never while
  * they execute), so RemoveGraph/GEFinalize never free a graph under a
@@ -26,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/lifetime.h"
 #include "graph/engine.h"
 
 struct gs_graph {
@@ -46,7 +53,8 @@ static struct {
     int32_t device; /* ge.exec.deviceId */
     uint64_t next_id;
     struct gs_session *sessions;
-} g_ge = {PTHREAD_MUTEX_INITIALIZER, false, 0, 1, NULL};
+    bool owns_rt; /* GS1: this GEInitialize brought the runtime up */
+} g_ge = {PTHREAD_MUTEX_INITIALIZER, false, 0, 1, NULL, false};
 
 static bool parse_int(const char *s, long long lo, long long hi, long long *out)
 {
@@ -138,7 +146,20 @@ uint32_t cpuaclGeInitialize(const char *const *keys, const char *const *values, 
         g_ge.device = dev;
     }
     pthread_mutex_unlock(&g_ge.lock);
-    return rc;
+    if (rc != GE_OK)
+        return rc;
+    bool up = false; /* GS1 */
+    if (core_process_init_implicit(&up, "GEInitialize") != ACL_SUCCESS) {
+        pthread_mutex_lock(&g_ge.lock);
+        g_ge.init = false;
+        pthread_mutex_unlock(&g_ge.lock);
+        return graph_err(GE_CLI_GE_NOT_INITIALIZED, "GEInitialize: cannot bring the runtime up: %s",
+                         aclGetRecentErrMsg());
+    }
+    pthread_mutex_lock(&g_ge.lock);
+    g_ge.owns_rt = up;
+    pthread_mutex_unlock(&g_ge.lock);
+    return GE_OK;
 }
 
 static void session_free(struct gs_session *s)
@@ -165,7 +186,11 @@ uint32_t cpuaclGeFinalize(void)
         session_free(s);
     }
     g_ge.init = false;
+    const bool owns = g_ge.owns_rt;
+    g_ge.owns_rt = false;
     pthread_mutex_unlock(&g_ge.lock);
+    if (owns) /* GS1 */
+        core_process_fini_implicit();
     return GE_OK;
 }
 

@@ -11,26 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "array_ops.h" /* Data, Const, Constant */
 #include "graph/operator_reg.h"
 
 namespace ge {
 namespace op {
-
-CPUACL_OP_BEGIN(Data)
-CPUACL_OP_INPUT(x)
-CPUACL_OP_OUTPUT(y)
-CPUACL_OP_ATTR(index, int64_t)
-CPUACL_OP_END()
-
-CPUACL_OP_BEGIN(Const)
-CPUACL_OP_OUTPUT(y)
-CPUACL_OP_ATTR(value, ge::Tensor)
-CPUACL_OP_END()
-
-CPUACL_OP_BEGIN(Constant)
-CPUACL_OP_OUTPUT(y)
-CPUACL_OP_ATTR(value, ge::Tensor)
-CPUACL_OP_END()
 
 #define CPUACL_BINARY_OP(T)                                                                        \
     CPUACL_OP_BEGIN(T)                                                                             \

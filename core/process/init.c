@@ -13,6 +13,7 @@
 #include "core/device/device.h"
 #include "core/device/params.h"
 #include "core/err.h"
+#include "core/lifetime.h"
 #include "core/mdl/load.h"
 #include "core/memory/memory.h"
 #include "core/memory/retire.h"
@@ -54,11 +55,37 @@ static void worker_stopping(void)
 
 static aclError finalize_locked(void);
 
-aclError core_process_init(const char *configPath, const char *fn)
+/* aclInit on a runtime GE brought up (g_rt.implicit): the reference is taken, the file
+ * checked and its dump section applied; devices and workers keep the settings they run
+ * with. g_rt.lock held. */
+static aclError take_over_locked(const char *configPath, const char *fn)
+{
+    struct core_config cfg;
+    aclError rc = configPath ? core_config_load(&cfg, configPath) : ACL_SUCCESS;
+    if (rc == ACL_SUCCESS)
+        rc = core_dump_from_init(configPath);
+    if (rc)
+        return rc;
+    (void)fn;
+    g_rt.implicit = false;
+    g_rt.init_count = 1;
+    return ACL_SUCCESS;
+}
+
+static aclError init_as(const char *configPath, bool implicit, bool *up, const char *fn)
 {
     pthread_mutex_lock(&g_rt.lock);
     while (g_finalizing)
         pthread_cond_wait(&g_fin_cv, &g_rt.lock);
+    if (implicit && (g_rt.init_count || g_rt.implicit)) { /* up already */
+        pthread_mutex_unlock(&g_rt.lock);
+        return ACL_SUCCESS;
+    }
+    if (g_rt.implicit) {
+        aclError trc = take_over_locked(configPath, fn);
+        pthread_mutex_unlock(&g_rt.lock);
+        return trc;
+    }
     if (g_rt.init_count) {
         g_rt.init_count++;
         pthread_mutex_unlock(&g_rt.lock);
@@ -99,7 +126,10 @@ aclError core_process_init(const char *configPath, const char *fn)
         d->id = (int32_t)i;
         d->worker_base = i * CORE_MAX_WORKERS_PER_DEVICE;
     }
-    g_rt.init_count = 1;
+    g_rt.init_count = implicit ? 0 : 1;
+    g_rt.implicit = implicit;
+    if (up)
+        *up = true;
     /* release: entry points that see initialised also see the config. */
     atomic_store_explicit(&g_rt.initialised, true, memory_order_release);
     pthread_mutex_unlock(&g_rt.lock);
@@ -108,11 +138,42 @@ aclError core_process_init(const char *configPath, const char *fn)
     rc = core_life_after_init(configPath);
     if (rc) {
         pthread_mutex_lock(&g_rt.lock);
-        if (g_rt.init_count && !g_finalizing)
+        if ((g_rt.init_count || g_rt.implicit) && !g_finalizing)
             (void)finalize_locked(); /* aclInit's own failure is the one reported */
         pthread_mutex_unlock(&g_rt.lock);
+        if (up)
+            *up = false;
     }
     return rc;
+}
+
+aclError core_process_init(const char *configPath, const char *fn)
+{
+    return init_as(configPath, false, NULL, fn);
+}
+
+aclError core_process_init_implicit(bool *up, const char *fn)
+{
+    *up = false;
+    return init_as(NULL, true, up, fn);
+}
+
+void core_process_fini_implicit(void)
+{
+    pthread_mutex_lock(&g_rt.lock);
+    bool fin = g_rt.implicit && !g_rt.init_count && !g_finalizing;
+    pthread_mutex_unlock(&g_rt.lock);
+    if (fin && core_life_before_finalize() != ACL_SUCCESS)
+        return; /* a finalize callback refused: the runtime stays up, as for aclFinalize */
+    pthread_mutex_lock(&g_rt.lock);
+    while (g_finalizing)
+        pthread_cond_wait(&g_fin_cv, &g_rt.lock);
+    fin = g_rt.implicit && !g_rt.init_count;
+    if (fin)
+        (void)finalize_locked(); /* the trace file's write error: recorded, nobody to return it to */
+    pthread_mutex_unlock(&g_rt.lock);
+    if (fin)
+        core_deferred_run();
 }
 
 /* ACL_SUCCESS, or the trace file's write error (its message recorded). */
@@ -146,6 +207,7 @@ static aclError finalize_locked(void)
     core_retire_device_fini_locked(-1); /* every device went: no retired block is left (FR4) */
     mem_fini();
     g_rt.init_count = 0;
+    g_rt.implicit = false;
     /* Let pending call_rcu frees run before the process may exit. */
     urcu_memb_barrier();
     g_finalizing = false;

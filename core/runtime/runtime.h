@@ -140,6 +140,7 @@ struct core_stream;
 struct core_runtime {
     pthread_mutex_t lock;
     uint32_t init_count;          /* lock */
+    bool implicit;                /* lock: up without an aclInit reference (GEInitialize) */
     _Atomic bool initialised;     /* A: release at init, acquire in entry points */
     struct core_config cfg;       /* I while initialised */
     struct core_table ctxs, streams, events, models, taskgrps;

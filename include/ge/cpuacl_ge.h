@@ -55,7 +55,12 @@ enum cpuaclGeAttrKind {
     CPUACL_GE_ATTR_INTS,
     CPUACL_GE_ATTR_FLOATS,
     CPUACL_GE_ATTR_TENSOR,
-    CPUACL_GE_ATTR_TYPE /* a ge::DataType */
+    CPUACL_GE_ATTR_TYPE,     /* a ge::DataType */
+    CPUACL_GE_ATTR_STRS,     /* a list of strings (strs, n) */
+    CPUACL_GE_ATTR_INT_LISTS, /* a list of lists of ints (rows[i] of lens[i], n rows) */
+    CPUACL_GE_ATTR_OPAQUE    /* a value of a kind cpuacl's engine does not take (a named
+                                attribute set, bytes, a list of tensors): refused where an
+                                operator type reads the attribute */
 };
 
 typedef struct cpuaclGeAttrValue {
@@ -67,6 +72,9 @@ typedef struct cpuaclGeAttrValue {
     const float *floats; /* FLOATS (n) */
     size_t n;
     const cpuaclGeTensor *tensor; /* TENSOR (copied, with its host data) */
+    const char *const *strs;      /* STRS (n) */
+    const int64_t *const *rows;   /* INT_LISTS (n rows) */
+    const size_t *lens;           /* INT_LISTS: each row's length */
 } cpuaclGeAttrValue;
 
 /* ---- graphs ------------------------------------------------------------- */

@@ -7,7 +7,7 @@
  * graphs in one bundle model), aclgrphBuildModelFromFile / FromData (a built
  * model file held as an aclmdlModel for aclmdlLoadFromModel) with
  * aclgrphSaveModel / SaveModelToBuffer / DestroyModel of it,
- * aclgrphBuildFinalize, aclgrphGetIRVersion. Header-only
+ * aclgrphBuildFinalize, aclgrphGetIRVersion, aclgrphDumpGraph. Header-only
  * over cpuacl's C interface (ge/cpuacl_ge.h), like ge/ge_api.h; the model is
  * a cpuacl model file (docs/mdl.md) for aclmdlLoadFromMem/FromFile. Link
  * with -lge_compiler -lgraph -lascendcl (names of libcpuacl).
@@ -207,6 +207,18 @@ inline graphStatus aclgrphGetIRVersion(int32_t *major_version, int32_t *minor_ve
     *minor_version = IR_MINOR_VERSION;
     *patch_version = IR_PATCH_VERSION;
     return GRAPH_SUCCESS;
+}
+
+/* The graph as text into the file named by file's first len characters (cpuacl's text:
+ * each operator with its type, input edges and attributes; docs/graph.md). */
+inline graphStatus aclgrphDumpGraph(const ge::Graph &graph, const char_t *file, const size_t len)
+{
+    if (!file || !len)
+        return GRAPH_PARAM_INVALID;
+    size_t n = 0;
+    while (n < len && file[n])
+        n++;
+    return graph.CpuaclDumpText(std::string(file, n).c_str());
 }
 
 } // namespace ge

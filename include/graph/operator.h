@@ -34,7 +34,7 @@ namespace ge {
 namespace cpuacl_detail {
 
 /* Attribute kinds: the values of cpuaclGeAttrKind (ge/cpuacl_ge.h). */
-enum AttrKind { kInt = 1, kFloat, kBool, kStr, kInts, kFloats, kTensor, kType };
+enum AttrKind { kInt = 1, kFloat, kBool, kStr, kInts, kFloats, kTensor, kType, kStrs, kIntLists, kOpaque };
 
 struct AttrValue {
     int kind = 0;
@@ -43,6 +43,8 @@ struct AttrValue {
     std::string s;
     std::vector<int64_t> ints;
     std::vector<float> floats;
+    std::vector<std::string> strs;
+    std::vector<std::vector<int64_t>> lists;
     Tensor t;
 };
 
@@ -226,6 +228,37 @@ public:
         return Put(name, a);
     }
     Operator &SetAttr(const char_t *name, const DataType &v) { return Put(name, cpuacl_detail::kType, (int64_t)v); }
+    /* Lists of bools and of types travel as lists of ints (the engine converts them to the
+     * declared type); lists of strings and of int lists as their own kinds. */
+    Operator &SetAttr(const char_t *name, const std::vector<bool> &v)
+    {
+        return SetAttr(name, std::vector<int64_t>(v.begin(), v.end()));
+    }
+    Operator &SetAttr(const char_t *name, const std::vector<DataType> &v)
+    {
+        return SetAttr(name, std::vector<int64_t>(v.begin(), v.end()));
+    }
+    Operator &SetAttr(const char_t *name, const std::vector<std::string> &v)
+    {
+        cpuacl_detail::AttrValue a;
+        a.kind = cpuacl_detail::kStrs;
+        a.strs = v;
+        return Put(name, a);
+    }
+    Operator &SetAttr(const char_t *name, const std::vector<AscendString> &v)
+    {
+        std::vector<std::string> s;
+        for (const auto &x : v)
+            s.emplace_back(x.GetString());
+        return SetAttr(name, s);
+    }
+    Operator &SetAttr(const char_t *name, const std::vector<std::vector<int64_t>> &v)
+    {
+        cpuacl_detail::AttrValue a;
+        a.kind = cpuacl_detail::kIntLists;
+        a.lists = v;
+        return Put(name, a);
+    }
 
     graphStatus GetAttr(const char_t *name, int64_t &v) const { return Get(name, [&](const cpuacl_detail::AttrValue &a) { v = a.kind == cpuacl_detail::kFloat ? (int64_t)a.f : a.i; }); }
     graphStatus GetAttr(const char_t *name, int32_t &v) const { return Get(name, [&](const cpuacl_detail::AttrValue &a) { v = (int32_t)a.i; }); }
@@ -237,6 +270,11 @@ public:
     graphStatus GetAttr(const char_t *name, std::vector<float> &v) const { return Get(name, [&](const cpuacl_detail::AttrValue &a) { v = a.floats; }); }
     graphStatus GetAttr(const char_t *name, Tensor &v) const { return Get(name, [&](const cpuacl_detail::AttrValue &a) { v = a.t; }); }
     graphStatus GetAttr(const char_t *name, DataType &v) const { return Get(name, [&](const cpuacl_detail::AttrValue &a) { v = (DataType)a.i; }); }
+    graphStatus GetAttr(const char_t *name, std::vector<bool> &v) const { return Get(name, [&](const cpuacl_detail::AttrValue &a) { v.assign(a.ints.begin(), a.ints.end()); }); }
+    graphStatus GetAttr(const char_t *name, std::vector<DataType> &v) const { return Get(name, [&](const cpuacl_detail::AttrValue &a) { v.clear(); for (int64_t x : a.ints) v.push_back((DataType)x); }); }
+    graphStatus GetAttr(const char_t *name, std::vector<std::string> &v) const { return Get(name, [&](const cpuacl_detail::AttrValue &a) { v = a.strs; }); }
+    graphStatus GetAttr(const char_t *name, std::vector<AscendString> &v) const { return Get(name, [&](const cpuacl_detail::AttrValue &a) { v.clear(); for (const auto &x : a.strs) v.emplace_back(x.c_str()); }); }
+    graphStatus GetAttr(const char_t *name, std::vector<std::vector<int64_t>> &v) const { return Get(name, [&](const cpuacl_detail::AttrValue &a) { v = a.lists; }); }
 
     /* Dynamic inputs ("x0", "x1", ...). */
     Operator &DynamicInputRegister(const char_t *name, uint32_t num, bool is_push_back = true)
@@ -292,6 +330,14 @@ protected:
             if (x.output == output && name && x.name == name)
                 return x.desc;
         return TensorDesc();
+    }
+    /* An attribute of a kind the engine does not take (operator_reg.h's NamedAttrs, Bytes,
+     * lists of tensors): recorded so that an operator type reading it refuses the graph. */
+    Operator &PutOpaque(const char_t *name)
+    {
+        cpuacl_detail::AttrValue a;
+        a.kind = cpuacl_detail::kOpaque;
+        return Put(name, a);
     }
     Operator &Put(const char_t *name, int kind, int64_t i)
     {

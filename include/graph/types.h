@@ -9,6 +9,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
+#include <vector>
 
 namespace ge {
 
@@ -53,6 +55,15 @@ enum DataType {
     DT_INT2 = 31,
     DT_UINT2 = 32,
     DT_COMPLEX32 = 33,
+    DT_HIFLOAT8 = 34,
+    DT_FLOAT8_E5M2 = 35,
+    DT_FLOAT8_E4M3FN = 36,
+    DT_FLOAT8_E8M0 = 37,
+    DT_FLOAT6_E3M2 = 38,
+    DT_FLOAT6_E2M3 = 39,
+    DT_FLOAT4_E2M1 = 40,
+    DT_FLOAT4_E1M2 = 41,
+    DT_HIFLOAT4 = 42,
     DT_MAX
 };
 
@@ -112,6 +123,76 @@ enum Placement { kPlacementHost = 0, kPlacementDevice = 1, kPlacementEnd };
 
 enum DeviceType { NPU = 0, CPU = 1 };
 
+/* The data types an operator prototype's input or output accepts
+ * (operator_reg.h: .INPUT(x, TensorType({DT_FLOAT, DT_FLOAT16}))), with GE's
+ * named sets. cpuacl's engine takes the types from its own table of operator
+ * types (docs/graph.md); a prototype's set is kept for the program to read. */
+struct TensorType {
+    explicit TensorType(DataType dt) : types{dt} {}
+    TensorType(const std::initializer_list<DataType> &initial_types) : types(initial_types) {}
+
+    static TensorType ALL()
+    {
+        return TensorType{DT_BOOL,  DT_COMPLEX128, DT_COMPLEX64, DT_DOUBLE, DT_FLOAT,
+                          DT_FLOAT16, DT_INT16,    DT_INT32,     DT_INT64,  DT_INT8,
+                          DT_QINT16, DT_QINT32,    DT_QINT8,     DT_QUINT16, DT_QUINT8,
+                          DT_RESOURCE, DT_STRING,  DT_UINT16,    DT_UINT32, DT_UINT64,
+                          DT_UINT8, DT_BF16,       DT_COMPLEX32};
+    }
+    static TensorType QuantifiedType()
+    {
+        return TensorType{DT_QINT16, DT_QINT32, DT_QINT8, DT_QUINT16, DT_QUINT8};
+    }
+    static TensorType OrdinaryType()
+    {
+        return TensorType{DT_BOOL,  DT_COMPLEX128, DT_COMPLEX64, DT_DOUBLE, DT_FLOAT, DT_FLOAT16,
+                          DT_INT16, DT_INT32,      DT_INT64,     DT_INT8,   DT_UINT16, DT_UINT32,
+                          DT_UINT64, DT_UINT8,     DT_BF16,      DT_COMPLEX32};
+    }
+    static TensorType BasicType()
+    {
+        return TensorType{DT_COMPLEX128, DT_COMPLEX64, DT_DOUBLE, DT_FLOAT,   DT_FLOAT16,
+                          DT_INT16,      DT_INT32,     DT_INT64,  DT_INT8,    DT_QINT16,
+                          DT_QINT32,     DT_QINT8,     DT_QUINT16, DT_QUINT8, DT_UINT16,
+                          DT_UINT32,     DT_UINT64,    DT_UINT8,  DT_BF16,    DT_COMPLEX32};
+    }
+    static TensorType NumberType()
+    {
+        return TensorType{DT_COMPLEX128, DT_COMPLEX64, DT_DOUBLE, DT_FLOAT,  DT_FLOAT16, DT_INT16,
+                          DT_INT32,      DT_INT64,     DT_INT8,   DT_QINT32, DT_QINT8,   DT_QUINT8,
+                          DT_UINT16,     DT_UINT32,    DT_UINT64, DT_UINT8,  DT_BF16,    DT_COMPLEX32};
+    }
+    static TensorType RealNumberType()
+    {
+        return TensorType{DT_DOUBLE, DT_FLOAT,  DT_FLOAT16, DT_INT16,  DT_INT32, DT_INT64,
+                          DT_INT8,   DT_UINT16, DT_UINT32,  DT_UINT64, DT_UINT8, DT_BF16};
+    }
+    static TensorType ComplexDataType() { return TensorType{DT_COMPLEX128, DT_COMPLEX64, DT_COMPLEX32}; }
+    static TensorType IntegerDataType()
+    {
+        return TensorType{DT_INT16,  DT_INT32,  DT_INT64,  DT_INT8,
+                          DT_UINT16, DT_UINT32, DT_UINT64, DT_UINT8};
+    }
+    static TensorType SignedDataType() { return TensorType{DT_INT16, DT_INT32, DT_INT64, DT_INT8}; }
+    static TensorType UnsignedDataType() { return TensorType{DT_UINT16, DT_UINT32, DT_UINT64, DT_UINT8}; }
+    static TensorType FloatingDataType() { return TensorType{DT_DOUBLE, DT_FLOAT, DT_FLOAT16}; }
+    static TensorType IndexNumberType() { return TensorType{DT_INT32, DT_INT64}; }
+    static TensorType UnaryDataType()
+    {
+        return TensorType{DT_COMPLEX128, DT_COMPLEX64, DT_DOUBLE, DT_FLOAT,
+                          DT_FLOAT16,    DT_BF16,      DT_COMPLEX32};
+    }
+    static TensorType FLOAT() { return TensorType{DT_FLOAT, DT_FLOAT16, DT_BF16}; }
+
+    std::vector<DataType> types;
+};
+
+/* The types of a list of tensors (a dynamic input or output of one symbolic type). */
+struct ListTensorType {
+    explicit ListTensorType(const TensorType &type) : tensor_type(type) {}
+    TensorType tensor_type;
+};
+
 /* Bytes per element; -1 for types without a whole-byte size. */
 inline int GetSizeByDataType(DataType data_type)
 {
@@ -122,7 +203,8 @@ inline int GetSizeByDataType(DataType data_type)
     case DT_QUINT16:
         return 2;
     case DT_INT8: case DT_UINT8: case DT_BOOL: case DT_QINT8: case DT_QUINT8:
-    case DT_DUAL_SUB_INT8: case DT_DUAL_SUB_UINT8:
+    case DT_DUAL_SUB_INT8: case DT_DUAL_SUB_UINT8: case DT_HIFLOAT8: case DT_FLOAT8_E5M2:
+    case DT_FLOAT8_E4M3FN: case DT_FLOAT8_E8M0:
         return 1;
     case DT_INT64: case DT_UINT64: case DT_DOUBLE: case DT_COMPLEX64:
         return 8;

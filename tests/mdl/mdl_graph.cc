@@ -3,7 +3,8 @@
  * Offline models built from GE graphs (ge/ge_ir_build.h) and run through
  * aclmdl: an MLP with two inputs and two outputs (MatMulV2, Add, Relu) and a
  * small CNN (Conv2D, Relu, MaxPool, Reshape, MatMulV2) are built with
- * aclgrphBuildModel, saved with aclgrphSaveModel, loaded from the file, from
+ * aclgrphBuildModel (the MLP's Relu carrying list-of-strings and list-of-lists
+ * attributes), saved with aclgrphSaveModel, loaded from the file, from
  * memory, with caller memory and through a configuration handle, described
  * (aclmdlGetDesc), executed synchronously, asynchronously on two streams at
  * once and from two threads, and compared with a double-precision host
@@ -75,6 +76,10 @@ static Graph mlp_graph()
     add1.set_input_x1(mm1).set_input_x2(y);
     op::Relu relu("relu");
     relu.set_input_x(add1);
+    /* attributes Relu does not declare, of the list kinds the graph section stores on
+     * their own (lists of strings, of int lists): saved, loaded (and corrupted) with it */
+    relu.SetAttr("_cpuacl_strs", std::vector<std::string>{"a", "", "bc"});
+    relu.SetAttr("_cpuacl_rows", std::vector<std::vector<int64_t>>{{1, 2}, {}, {3}});
     mm2.set_input_x1(relu).set_input_x2(w2);
     add2.set_input_x1(mm2).set_input_x2(b2);
     Graph g("mlp");
