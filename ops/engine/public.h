@@ -731,5 +731,9 @@
 #include "aclnnop/aclnn_transpose_batch_mat_mul.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_nz.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v3.h"
+#include "aclnnop/aclnn_all_gather_matmul.h"
+#include "aclnnop/aclnn_matmul_all_reduce.h"
+#include "aclnnop/aclnn_matmul_all_reduce_v2.h"
+#include "aclnnop/aclnn_matmul_reduce_scatter.h"
 
 #endif

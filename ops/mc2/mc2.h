@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The matmul + collective fusions (MC2): what their operators share
+ * (ops/mc2/group.c). An MC2 executor is a chain: the steps of the product
+ * (executors of the existing matmul and elementwise operators, made by the
+ * operator's phase 1) and one HCCL collective on the communicator named by
+ * the operator's `group`, in the order the operator needs them. Phase 2
+ * queues every step and then the collective on the caller's stream, through
+ * libhccl's own entry points, so the collective runs after the product and
+ * before the stream's next task, and what a rank waits for from the others
+ * is the collective's.
+ */
+#ifndef CPUACL_OPS_MC2_MC2_H
+#define CPUACL_OPS_MC2_MC2_H
+
+#include "hccl/hccl_types.h"
+#include "ops/engine/engine.h"
+
+#define MC2_MAX_STEPS 4
+#define MC2_MAX_TEMPS 3
+
+enum mc2_coll { MC2_ALLREDUCE, MC2_REDUCE_SCATTER, MC2_ALLGATHER };
+
+/* One collective: HCCL's arguments, the buffers as device addresses. */
+struct mc2_coll_args {
+    enum mc2_coll kind;
+    const void *send;
+    void *recv;
+    uint64_t count; /* elements per rank: all-reduce all, reduce-scatter recvCount,
+                     * all-gather sendCount */
+    HcclDataType dtype;
+};
+
+struct mc2_plan {
+    char group[COMM_NAME_MAX_LENGTH];
+    uint32_t ranks;                             /* the group's size at phase 1 */
+    struct mc2_coll_args coll;
+    bool coll_first;                            /* all-gather: before the product */
+    aclOpExecutor *step[MC2_MAX_STEPS];         /* queued in order; NULL once queued */
+    int nsteps;
+    aclTensor *temp_t[MC2_MAX_TEMPS];           /* views of temp made by phase 1 */
+    aclScalar *one;                             /* the adds' alpha */
+    void *temp;                                 /* a product or gather buffer (malloc) */
+};
+
+/* Phase 1: a plan for `op`; the caller fills it and ends with mc2_done (or
+ * mc2_fail on an error after mc2_begin). */
+struct aclOpExecutor *mc2_new(const char *op);
+/* The live communicator named group on this thread's device: its size and
+ * this rank's id. 161002 naming group when there is none (no libhccl loaded,
+ * a destroyed or unknown communicator). */
+aclnnStatus mc2_group(const char *op, const char *group, uint32_t *ranks, uint32_t *rank);
+/* HCCL's type of a floating dtype. */
+HcclDataType mc2_hccl_dtype(int dt);
+/* A temporary contiguous tensor of dims over plan memory at byte offset
+ * `off` of p->temp (which phase 1 allocated); NULL when out of memory. */
+aclTensor *mc2_temp_tensor(struct mc2_plan *p, aclDataType dt, const int64_t *dims, int nd,
+                           size_t off);
+/* Append the executors of out = x1 @ x2 (+ bias) (+ x3): the Matmul plan and in-place
+ * adds. */
+aclnnStatus mc2_product(const char *op, struct mc2_plan *p, const aclTensor *x1,
+                        const aclTensor *x2, const aclTensor *bias, const aclTensor *x3,
+                        aclTensor *out);
+aclnnStatus mc2_done(struct aclOpExecutor *e, uint64_t *workspaceSize, aclOpExecutor **executor);
+aclnnStatus mc2_fail(struct aclOpExecutor *e, aclnnStatus rc);
+/* Phase 2 of every MC2 operator. */
+aclnnStatus mc2_launch(aclOpExecutor *e, aclrtStream stream, const char *op);
+
+/* The checks every MC2 operator makes of its collective options. */
+aclnnStatus mc2_check_opts(const char *op, const char *reduceOp, int64_t commTurn,
+                           int64_t streamMode);
+
+#define MC2_PHASE2(OP)                                                                             \
+    aclnnStatus aclnn##OP(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,        \
+                          aclrtStream stream)                                                      \
+    {                                                                                              \
+        (void)workspace;                                                                           \
+        (void)workspaceSize;                                                                       \
+        return mc2_launch(executor, stream, "aclnn" #OP);                                          \
+    }
+
+#endif /* CPUACL_OPS_MC2_MC2_H */

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The matmul + collective fusions' declaration list (CANN's ops-transformer
+ * mc2/), one row per operator (the columns: ops/engine/optable.h):
+ * matmul_comm.c (MatmulAllReduce, V2, MatmulReduceScatter, AllGatherMatmul);
+ * group.c finds the communicator a `group` names and queues the chains. The
+ * ctest ops_table checks the rows against the headers, ops/engine/public.h and
+ * docs/operators.md ("## Matmul with collectives (MC2)").
+ */
+#ifndef CPUACL_OPS_MC2_TABLE_H
+#define CPUACL_OPS_MC2_TABLE_H
+
+#include "ops/engine/optable.h"
+
+#define MC2_OPS(X)                                                                                 \
+    X(MatmulAllReduce, matmul_all_reduce, OPS_OUT,                                                 \
+      K(tensor, tensor, tensor, string, string, int64, int64, tensor), DTM(DT_F16) | DTM(DT_BF16), \
+      none, 0)                                                                                     \
+    X(MatmulAllReduceV2, matmul_all_reduce_v2, OPS_OUT,                                            \
+      K(tensor, tensor, tensor, tensor, string, string, int64, int64, tensor),                     \
+      DTM(DT_F16) | DTM(DT_BF16), none, 0)                                                         \
+    X(MatmulReduceScatter, matmul_reduce_scatter, OPS_OUT,                                         \
+      K(tensor, tensor, tensor, string, string, int64, int64, tensor), DTM(DT_F16) | DTM(DT_BF16), \
+      none, 0)                                                                                     \
+    X(AllGatherMatmul, all_gather_matmul, OPS_OUT,                                                 \
+      K(tensor, tensor, tensor, string, int64, int64, int64, tensor, tensor),                      \
+      DTM(DT_F16) | DTM(DT_BF16), none, 0)
+
+enum { MC2_OPS(OPS_ROW_DT) };
+
+#endif /* CPUACL_OPS_MC2_TABLE_H */
