@@ -735,5 +735,9 @@
 #include "aclnnop/aclnn_matmul_all_reduce.h"
 #include "aclnnop/aclnn_matmul_all_reduce_v2.h"
 #include "aclnnop/aclnn_matmul_reduce_scatter.h"
+#include "aclnnop/aclnn_quant_matmul_all_reduce.h"
+#include "aclnnop/aclnn_quant_matmul_all_reduce_v2.h"
+#include "aclnnop/aclnn_quant_matmul_all_reduce_v3.h"
+#include "aclnnop/aclnn_weight_quant_matmul_all_reduce.h"
 
 #endif

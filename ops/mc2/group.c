@@ -31,6 +31,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -177,8 +178,9 @@ struct aclOpExecutor *mc2_new(const char *op)
     return e;
 }
 
-aclTensor *mc2_temp_tensor(struct mc2_plan *p, aclDataType dt, const int64_t *dims, int nd,
-                           size_t off)
+/* A contiguous tensor of dims at data (element offset off), kept by the plan. */
+static aclTensor *gp_tensor(struct mc2_plan *p, aclDataType dt, const int64_t *dims, int nd,
+                            void *data, int64_t off)
 {
     int slot = 0;
     while (slot < MC2_MAX_TEMPS && p->temp_t[slot])
@@ -191,14 +193,52 @@ aclTensor *mc2_temp_tensor(struct mc2_plan *p, aclDataType dt, const int64_t *di
         st[d] = s;
         s *= dims[d];
     }
-    p->temp_t[slot] = aclCreateTensor(dims, (uint64_t)nd, dt, st, 0, ACL_FORMAT_ND, dims,
-                                      (uint64_t)nd, (char *)p->temp + off);
+    p->temp_t[slot] = aclCreateTensor(dims, (uint64_t)nd, dt, st, off, ACL_FORMAT_ND, dims,
+                                      (uint64_t)nd, data);
     return p->temp_t[slot];
 }
 
-/* Keep the executor *s a first phase just made (rc: that phase's result). */
-static aclnnStatus add_step(const char *op, struct mc2_plan *p, aclnnStatus rc,
-                            aclOpExecutor *const *sp)
+struct aclOpExecutor *mc2_begin(const char *op, const char *group, uint32_t ranks)
+{
+    struct aclOpExecutor *e = mc2_new(op);
+    if (e) {
+        struct mc2_plan *p = e->plan;
+        snprintf(p->group, sizeof p->group, "%s", group);
+        p->ranks = ranks;
+    }
+    return e;
+}
+
+char *mc2_data(const aclTensor *t)
+{
+    return (char *)t->data + t->offset * (int64_t)ops_dt_size(ops_dt_index(t->dtype));
+}
+
+void mc2_allreduce_of(struct mc2_plan *p, const aclTensor *t, int dt, uint64_t count)
+{
+    p->coll = (struct mc2_coll_args){MC2_ALLREDUCE, mc2_data(t), mc2_data(t), count,
+                                     mc2_hccl_dtype(dt)};
+}
+
+aclnnStatus mc2_dense(const char *op, const char *what, const aclTensor *t)
+{
+    if (!ops_view_dense(t)) /* matmul_comm.c CM2 */
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must be contiguous on cpuacl", op, what);
+    return ACLNN_SUCCESS;
+}
+
+aclTensor *mc2_temp_tensor(struct mc2_plan *p, aclDataType dt, const int64_t *dims, int nd,
+                           size_t off)
+{
+    return gp_tensor(p, dt, dims, nd, (char *)p->temp + off, 0);
+}
+
+aclTensor *mc2_view(struct mc2_plan *p, const aclTensor *t, const int64_t *dims, int nd)
+{
+    return gp_tensor(p, t->dtype, dims, nd, t->data, t->offset);
+}
+
+aclnnStatus mc2_step(const char *op, struct mc2_plan *p, aclnnStatus rc, aclOpExecutor *const *sp)
 {
     if (rc != ACLNN_SUCCESS)
         return rc;
@@ -217,20 +257,24 @@ aclnnStatus mc2_product(const char *op, struct mc2_plan *p, const aclTensor *x1,
 {
     uint64_t ws = 0;
     aclOpExecutor *s = NULL;
-    aclnnStatus rc = add_step(op, p, aclnnMatmulGetWorkspaceSize(x1, x2, out, 0, &ws, &s), &s);
-    const aclTensor *addends[2] = {bias, x3};
-    for (int i = 0; i < 2 && rc == ACLNN_SUCCESS; i++) {
-        if (!addends[i])
-            continue;
-        if (!p->one) {
-            float one = 1.0f;
-            if (!(p->one = aclCreateScalar(&one, ACL_FLOAT)))
-                return ops_err(ACLNN_ERR_INNER, "%s: out of memory", op);
-        }
-        s = NULL;
-        rc = add_step(op, p, aclnnInplaceAddGetWorkspaceSize(out, addends[i], p->one, &ws, &s), &s);
-    }
+    aclnnStatus rc = mc2_step(op, p, aclnnMatmulGetWorkspaceSize(x1, x2, out, 0, &ws, &s), &s);
+    if (rc == ACLNN_SUCCESS && bias)
+        rc = mc2_add(op, p, out, bias);
+    if (rc == ACLNN_SUCCESS && x3)
+        rc = mc2_add(op, p, out, x3);
     return rc;
+}
+
+aclnnStatus mc2_add(const char *op, struct mc2_plan *p, aclTensor *out, const aclTensor *addend)
+{
+    if (!p->one) {
+        float one = 1.0f;
+        if (!(p->one = aclCreateScalar(&one, ACL_FLOAT)))
+            return ops_err(ACLNN_ERR_INNER, "%s: out of memory", op);
+    }
+    uint64_t ws = 0;
+    aclOpExecutor *s = NULL;
+    return mc2_step(op, p, aclnnInplaceAddGetWorkspaceSize(out, addend, p->one, &ws, &s), &s);
 }
 
 aclnnStatus mc2_done(struct aclOpExecutor *e, uint64_t *workspaceSize, aclOpExecutor **executor)
@@ -292,20 +336,15 @@ aclnnStatus mc2_launch(aclOpExecutor *e, aclrtStream stream, const char *op)
                        "%s: group \"%s\" has %u ranks now, %u at the first phase", op, p->group,
                        ranks, p->ranks);
     bool queued = false;
-    if (p->coll_first) {
-        if ((rc = gp_collective(op, f, comm, &p->coll, stream)) != ACLNN_SUCCESS)
-            return rc;
-        queued = true;
-    }
-    for (int i = 0; i < p->nsteps && rc == ACLNN_SUCCESS; i++) {
-        rc = ops_launch(NULL, 0, p->step[i], stream, op);
-        if (rc == ACLNN_SUCCESS) {
+    for (int i = 0; i <= p->nsteps && rc == ACLNN_SUCCESS; i++) {
+        if (i == p->coll_at && (rc = gp_collective(op, f, comm, &p->coll, stream)) == ACLNN_SUCCESS)
+            queued = true;
+        if (i < p->nsteps && rc == ACLNN_SUCCESS &&
+            (rc = ops_launch(NULL, 0, p->step[i], stream, op)) == ACLNN_SUCCESS) {
             p->step[i] = NULL; /* the stream owns and frees it now */
             queued = true;
         }
     }
-    if (rc == ACLNN_SUCCESS && !p->coll_first)
-        rc = gp_collective(op, f, comm, &p->coll, stream);
     if (!queued)
         return rc; /* nothing queued: the caller may retry or destroy the executor */
     /* GP3: the plan's release after everything queued on it */

@@ -22,7 +22,6 @@
  *      all-gather without gatherOut live in a buffer the plan owns, freed
  *      after the chain ran (group.c GP3); workspaceSize stays 0.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,18 +64,6 @@ static aclnnStatus cm_check(const char *op, unsigned mask, const aclTensor *x1, 
     return ACLNN_SUCCESS;
 }
 
-static aclnnStatus cm_dense(const char *op, const char *what, const aclTensor *t)
-{
-    if (!ops_view_dense(t)) /* CM2 */
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must be contiguous on cpuacl", op, what);
-    return ACLNN_SUCCESS;
-}
-
-static char *cm_data(const aclTensor *t)
-{
-    return (char *)t->data + t->offset * (int64_t)ops_dt_size(ops_dt_index(t->dtype));
-}
-
 /* ---- MatmulAllReduce, V2 -------------------------------------------------------------- */
 
 static aclnnStatus all_reduce(const char *op, unsigned mask, const aclTensor *x1,
@@ -98,18 +85,16 @@ static aclnnStatus all_reduce(const char *op, unsigned mask, const aclTensor *x1
         return ops_shape_err(op, "output", output, want, nd);
     if (x3 && !ops_shape_is(x3, want, nd))
         return ops_shape_err(op, "x3", x3, want, nd);
-    if ((rc = cm_dense(op, "output", output)) || (rc = mc2_group(op, group, &ranks, NULL)))
+    if ((rc = mc2_dense(op, "output", output)) || (rc = mc2_group(op, group, &ranks, NULL)))
         return rc;
-    struct aclOpExecutor *e = mc2_new(op);
+    struct aclOpExecutor *e = mc2_begin(op, group, ranks);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct mc2_plan *p = e->plan;
-    snprintf(p->group, sizeof p->group, "%s", group);
-    p->ranks = ranks;
-    p->coll = (struct mc2_coll_args){MC2_ALLREDUCE, cm_data(output), cm_data(output),
-                                     (uint64_t)ops_numel(want, nd), mc2_hccl_dtype(dt)};
+    mc2_allreduce_of(p, output, dt, (uint64_t)ops_numel(want, nd));
     if ((rc = mc2_product(op, p, x1, x2, bias, x3, (aclTensor *)(uintptr_t)output)))
         return mc2_fail(e, rc);
+    p->coll_at = p->nsteps;
     return mc2_done(e, workspaceSize, executor);
 }
 
@@ -159,23 +144,22 @@ aclnnStatus aclnnMatmulReduceScatterGetWorkspaceSize(const aclTensor *x1, const 
     int64_t want[2] = {m / ranks, n}, full[2] = {m, n};
     if (!ops_shape_is(output, want, 2))
         return ops_shape_err(op, "output", output, want, 2);
-    if ((rc = cm_dense(op, "output", output)))
+    if ((rc = mc2_dense(op, "output", output)))
         return rc;
-    struct aclOpExecutor *e = mc2_new(op);
+    struct aclOpExecutor *e = mc2_begin(op, group, ranks);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct mc2_plan *p = e->plan;
-    snprintf(p->group, sizeof p->group, "%s", group);
-    p->ranks = ranks;
     size_t bytes = (size_t)(m * n) * ops_dt_size(dt);
     aclTensor *prod = NULL;
     if (!(p->temp = malloc(bytes ? bytes : 1)) ||
         !(prod = mc2_temp_tensor(p, x1->dtype, full, 2, 0)))
         return mc2_fail(e, ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", op));
-    p->coll = (struct mc2_coll_args){MC2_REDUCE_SCATTER, p->temp, cm_data(output),
+    p->coll = (struct mc2_coll_args){MC2_REDUCE_SCATTER, p->temp, mc2_data(output),
                                      (uint64_t)(m / ranks * n), mc2_hccl_dtype(dt)};
     if ((rc = mc2_product(op, p, x1, x2, bias, NULL, prod)))
         return mc2_fail(e, rc);
+    p->coll_at = p->nsteps;
     return mc2_done(e, workspaceSize, executor);
 }
 MC2_PHASE2(MatmulReduceScatter)
@@ -211,15 +195,13 @@ aclnnStatus aclnnAllGatherMatmulGetWorkspaceSize(const aclTensor *x1, const aclT
         return ops_shape_err(op, "output", output, want, 2);
     if (gatherOut && !ops_shape_is(gatherOut, gwant, 2))
         return ops_shape_err(op, "gatherOut", gatherOut, gwant, 2);
-    if ((rc = cm_dense(op, "x1", x1)) || (gatherOut && (rc = cm_dense(op, "gatherOut", gatherOut))))
+    if ((rc = mc2_dense(op, "x1", x1)) || (gatherOut && (rc = mc2_dense(op, "gatherOut", gatherOut))))
         return rc;
-    struct aclOpExecutor *e = mc2_new(op);
+    struct aclOpExecutor *e = mc2_begin(op, group, ranks);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
     struct mc2_plan *p = e->plan;
-    snprintf(p->group, sizeof p->group, "%s", group);
-    p->ranks = ranks;
-    p->coll_first = true;
+    p->coll_at = 0; /* the gather before the product */
     const aclTensor *g = gatherOut;
     if (!g) {
         size_t bytes = (size_t)(m * ranks * k) * ops_dt_size(dt);
@@ -227,7 +209,7 @@ aclnnStatus aclnnAllGatherMatmulGetWorkspaceSize(const aclTensor *x1, const aclT
             !(g = mc2_temp_tensor(p, x1->dtype, gwant, 2, 0)))
             return mc2_fail(e, ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", op));
     }
-    p->coll = (struct mc2_coll_args){MC2_ALLGATHER, cm_data(x1), cm_data(g), (uint64_t)(m * k),
+    p->coll = (struct mc2_coll_args){MC2_ALLGATHER, mc2_data(x1), mc2_data(g), (uint64_t)(m * k),
                                      mc2_hccl_dtype(dt)};
     if ((rc = mc2_product(op, p, g, x2, bias, NULL, (aclTensor *)(uintptr_t)output)))
         return mc2_fail(e, rc);

@@ -25,6 +25,10 @@
 #include "aclnnop/aclnn_matmul_all_reduce.h"
 #include "aclnnop/aclnn_matmul_all_reduce_v2.h"
 #include "aclnnop/aclnn_matmul_reduce_scatter.h"
+#include "aclnnop/aclnn_quant_matmul_all_reduce.h"
+#include "aclnnop/aclnn_quant_matmul_all_reduce_v2.h"
+#include "aclnnop/aclnn_quant_matmul_all_reduce_v3.h"
+#include "aclnnop/aclnn_weight_quant_matmul_all_reduce.h"
 #include "hccl/hccl.h"
 #include "hccl_common.h"
 
@@ -54,15 +58,32 @@ static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
         }                                                                                  \
     } while (0)
 
-/* Deterministic inputs every rank can recompute for every other: multiples of 1/4. */
+/* Deterministic inputs every rank can recompute for every other: what 1..4 multiples of
+ * 1/4 in [-1, 1]; the quantised cases' small integers (11 x1 in [-1, 1], 12 x2 in [-2, 2],
+ * 13 bias in [-3, 3], 16 offsets in [-1, 1]) and powers of two (14 per-channel scales
+ * 1/2, 1/4, 1/8; 15 per-token scales 1/2, 1, 2). */
 static double val(int what, uint32_t r, int64_t i)
 {
-    return (double)((int64_t)(i * 7 + r * 3 + what * 5) % 9 - 4) * 0.25;
+    switch (what) {
+    case 11: return (double)((i * 7 + r * 3) % 3 - 1);
+    case 12: return (double)((i * 5 + r) % 5 - 2);
+    case 13: return (double)((i + r) % 7 - 3);
+    case 14: return ldexp(1.0, -(int)(1 + (i + r) % 3));
+    case 15: return ldexp(1.0, (int)((i + r) % 3) - 1);
+    case 16: return (double)((i + 2 * r) % 3 - 1);
+    default: return (double)((int64_t)(i * 7 + r * 3 + what * 5) % 9 - 4) * 0.25;
+    }
 }
 
 static HcclDataType hdt(aclDataType t)
 {
-    return t == ACL_FLOAT16 ? HCCL_DATA_TYPE_FP16 : HCCL_DATA_TYPE_BFP16;
+    switch (t) {
+    case ACL_FLOAT16: return HCCL_DATA_TYPE_FP16;
+    case ACL_BF16: return HCCL_DATA_TYPE_BFP16;
+    case ACL_INT8: return HCCL_DATA_TYPE_INT8;
+    case ACL_INT32: return HCCL_DATA_TYPE_INT32;
+    default: return HCCL_DATA_TYPE_FP32;
+    }
 }
 
 /* A device tensor of dims filled from val(what, r, .) (what < 0: zeros). */
@@ -74,7 +95,7 @@ static aclTensor *tensor(aclDataType t, const int64_t *dims, int nd, int what, u
         st[d] = n;
         n *= dims[d];
     }
-    size_t bytes = (size_t)n * 2;
+    size_t bytes = (size_t)n * tc_size(hdt(t));
     void *h = malloc(bytes ? bytes : 2);
     for (int64_t i = 0; i < n; i++)
         tc_put(hdt(t), h, (size_t)i, what < 0 ? 0.0 : val(what, r, i));
@@ -106,7 +127,7 @@ static void fetch_check(const char *what, aclDataType t, void *dev, int64_t n,
     CHECK(aclrtMemcpy(h, (size_t)n * 2 + 2, dev, (size_t)n * 2, ACL_MEMCPY_DEVICE_TO_HOST) ==
           ACL_SUCCESS);
     int bad = 0;
-    for (int64_t i = 0; i < n && bad < 3; i++) {
+    for (int64_t i = 0; i < n && bad < 1; i++) {
         double got = tc_get(hdt(t), h, (size_t)i), want = ref(i, ctx);
         /* one rounding of the exact sum to the type (bfloat16: 8 significant bits) */
         if (fabs(got - want) > fabs(want) * (t == ACL_BF16 ? 0x1p-8 : 0x1p-11)) {
@@ -186,6 +207,94 @@ static void run(aclnnStatus (*phase2)(void *, uint64_t, aclOpExecutor *, aclrtSt
         run(phase2, rc_, e, s);                                                            \
     } while (0)
 
+/* ---- the quantised fusions ---- */
+
+struct qctx {
+    uint32_t n;
+    aclDataType t;
+    int pertoken, wq;
+};
+
+/* Rank q's output element (i, j) before the reduction, rounded to the output type as the
+ * product is (exact for these inputs), plus x3. */
+static double qprod(const struct qctx *c, uint32_t q, int64_t i, int64_t j)
+{
+    double acc = 0;
+    if (c->wq) { /* x1 @ ((x2 + offset) * scale) + bias */
+        for (int64_t k = 0; k < K; k++)
+            acc += val(1, q, i * K + k) * (val(12, q, k * NN + j) + val(16, q, j)) * val(14, q, j);
+        acc += val(3, q, j);
+    } else { /* scale * pertoken * (x1 @ x2 + bias) */
+        for (int64_t k = 0; k < K; k++)
+            acc += val(11, q, i * K + k) * val(12, q, k * NN + j);
+        acc = (acc + val(13, q, j)) * val(14, q, j) * (c->pertoken ? val(15, q, i) : 1.0);
+    }
+    return acc + val(4, q, i * NN + j);
+}
+
+static double ref_quant(int64_t e, void *p)
+{
+    const struct qctx *c = p;
+    double s = 0;
+    for (uint32_t q = 0; q < c->n; q++)
+        s += qprod(c, q, e / NN, e % NN);
+    return s;
+}
+
+static void quant_cases(const struct rank_arg *a, aclrtStream s)
+{
+    const aclDataType types[2] = {ACL_FLOAT16, ACL_BF16};
+    for (int ti = 0; ti < 2; ti++) {
+        aclDataType t = types[ti];
+        int64_t d1[3] = {2, M / 2, K}, d2[2] = {K, NN}, db[1] = {NN}, dout[3] = {2, M / 2, NN},
+                dpt[1] = {M};
+        void *m[12];
+        aclTensor *x1 = tensor(ACL_INT8, d1, 3, 11, a->r, &m[0]),
+                  *x2 = tensor(ACL_INT8, d2, 2, 12, a->r, &m[1]),
+                  *bias = tensor(ACL_INT32, db, 1, 13, a->r, &m[2]),
+                  *scale = tensor(t == ACL_BF16 ? ACL_BF16 : ACL_FLOAT, db, 1, 14, a->r, &m[3]),
+                  *pt = tensor(ACL_FLOAT, dpt, 1, 15, a->r, &m[4]),
+                  *x3 = tensor(t, dout, 3, 4, a->r, &m[5]),
+                  *o1 = tensor(t, dout, 3, -1, 0, &m[6]), *o2 = tensor(t, dout, 3, -1, 0, &m[7]),
+                  *o3 = tensor(t, dout, 3, -1, 0, &m[8]),
+                  *w1 = tensor(t, d1, 3, 1, a->r, &m[9]),
+                  *asc = tensor(t, db, 1, 14, a->r, &m[10]),
+                  *aoff = tensor(t, db, 1, 16, a->r, &m[11]);
+        void *mb2, *mo4;
+        aclTensor *fbias = tensor(t, db, 1, 3, a->r, &mb2), *o4 = tensor(t, dout, 3, -1, 0, &mo4);
+        uint64_t ws;
+        aclOpExecutor *e;
+        RUN(aclnnQuantMatmulAllReduce,
+            aclnnQuantMatmulAllReduceGetWorkspaceSize(x1, x2, bias, x3, scale, a->group, "sum", 0,
+                                                      1, o1, &ws, &e));
+        RUN(aclnnQuantMatmulAllReduceV2,
+            aclnnQuantMatmulAllReduceV2GetWorkspaceSize(x1, x2, bias, x3, scale, pt, a->group,
+                                                        "sum", 0, 1, o2, &ws, &e));
+        RUN(aclnnQuantMatmulAllReduceV3,
+            aclnnQuantMatmulAllReduceV3GetWorkspaceSize(x1, x2, bias, x3, scale, pt, NULL, NULL,
+                                                        a->group, "sum", 0, 1, o3, &ws, &e));
+        RUN(aclnnWeightQuantMatmulAllReduce,
+            aclnnWeightQuantMatmulAllReduceGetWorkspaceSize(w1, x2, fbias, asc, aoff, x3, a->group,
+                                                            "sum", 0, 1, 0, o4, &ws, &e));
+        CHECK(aclrtSynchronizeStream(s) == ACL_SUCCESS);
+        struct qctx c = {a->n, t, 0, 0};
+        fetch_check("QuantMatmulAllReduce", t, m[6], M * NN, ref_quant, &c);
+        c.pertoken = 1;
+        fetch_check("QuantMatmulAllReduceV2", t, m[7], M * NN, ref_quant, &c);
+        fetch_check("QuantMatmulAllReduceV3", t, m[8], M * NN, ref_quant, &c);
+        c.pertoken = 0;
+        c.wq = 1;
+        fetch_check("WeightQuantMatmulAllReduce", t, mo4, M * NN, ref_quant, &c);
+        aclTensor *ts[] = {x1, x2, bias, scale, pt, x3, o1, o2, o3, w1, asc, aoff, fbias, o4};
+        for (size_t i = 0; i < sizeof ts / sizeof ts[0]; i++)
+            aclDestroyTensor(ts[i]);
+        for (int i = 0; i < 12; i++)
+            aclrtFree(m[i]);
+        aclrtFree(mb2);
+        aclrtFree(mo4);
+    }
+}
+
 static void *rank_thread(void *p)
 {
     const struct rank_arg *a = p;
@@ -252,6 +361,7 @@ static void *rank_thread(void *p)
         for (size_t i = 0; i < sizeof ms / sizeof ms[0]; i++)
             aclrtFree(ms[i]);
     }
+    quant_cases(a, s);
     CHECK(aclrtDestroyStream(s) == ACL_SUCCESS);
     return NULL;
 }

@@ -11,6 +11,9 @@
 #include "aclnnop/aclnn_matmul_all_reduce_v2.h"
 #include "aclnnop/aclnn_matmul_reduce_scatter.h"
 #include "aclnnop/aclnn_mm.h"
+#include "aclnnop/aclnn_quant_matmul_all_reduce.h"
+#include "aclnnop/aclnn_quant_matmul_all_reduce_v3.h"
+#include "aclnnop/aclnn_weight_quant_matmul_all_reduce.h"
 
 /* call returns want with a message that names each of the strings (aclGetRecentErrMsg
  * is read once: reading it clears it). */
@@ -50,6 +53,42 @@ int main(void)
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnAllGatherMatmulGetWorkspaceSize(
                                           x1.t, x2.t, NULL, "g", 0, 0, 1, out.t, NULL, &ws, &e));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnAllGatherMatmul(NULL, 0, NULL, g_stream));
+    /* the quantised forms: their own checks come before the group's */
+    ot_tensor q1, q2, qs, fb;
+    int64_t dn[1] = {2};
+    ot_make(&q1, ACL_INT8, 2, d1, L_CONTIG);
+    ot_make(&q2, ACL_INT8, 2, d2, L_CONTIG);
+    ot_make(&qs, ACL_FLOAT, 1, dn, L_CONTIG);
+    ot_make(&fb, ACL_FLOAT16, 1, dn, L_CONTIG);
+    CHECK_MSG(ACLNN_ERR_PARAM_NULLPTR,
+              aclnnQuantMatmulAllReduceGetWorkspaceSize(q1.t, q2.t, NULL, NULL, NULL, "g", "sum", 0,
+                                                        1, out.t, &ws, &e),
+              "dequantScale");
+    CHECK_MSG(ACLNN_ERR_PARAM_INVALID,
+              aclnnQuantMatmulAllReduceGetWorkspaceSize(x1.t, x2.t, NULL, NULL, qs.t, "g", "sum", 0,
+                                                        1, out.t, &ws, &e),
+              "x1");
+    CHECK_MSG(ACLNN_ERR_PARAM_INVALID,
+              aclnnQuantMatmulAllReduceGetWorkspaceSize(q1.t, q2.t, fb.t, NULL, qs.t, "g", "sum", 0,
+                                                        1, out.t, &ws, &e),
+              "bias");
+    CHECK_MSG(ACLNN_ERR_PARAM_INVALID,
+              aclnnQuantMatmulAllReduceV3GetWorkspaceSize(q1.t, q2.t, NULL, NULL, qs.t, NULL, fb.t,
+                                                          NULL, "g", "sum", 0, 1, out.t, &ws, &e),
+              "commQuantScale");
+    CHECK_MSG(ACLNN_ERR_PARAM_INVALID,
+              aclnnWeightQuantMatmulAllReduceGetWorkspaceSize(x1.t, q2.t, NULL, fb.t, NULL, NULL,
+                                                              "g", "sum", 0, 1, -1, out.t, &ws, &e),
+              "antiquantGroupSize");
+    CHECK_MSG(ACLNN_ERR_PARAM_INVALID,
+              aclnnWeightQuantMatmulAllReduceGetWorkspaceSize(x1.t, x2.t, NULL, fb.t, NULL, NULL,
+                                                              "g", "sum", 0, 1, 0, out.t, &ws, &e),
+              "x2");
+    CHECK_MSG(ACLNN_ERR_PARAM_INVALID,
+              aclnnWeightQuantMatmulAllReduceGetWorkspaceSize(x1.t, q2.t, NULL, fb.t, NULL, NULL,
+                                                              "g", "sum", 0, 1, 0, out.t, &ws, &e),
+              "libhccl");
+    OT_FREE(&q1, &q2, &qs, &fb);
     /* the product alone still runs */
     CHECK_NN(ACLNN_SUCCESS, aclnnMmGetWorkspaceSize(x1.t, x2.t, out.t, 0, &ws, &e));
     CHECK_NN(ACLNN_SUCCESS, aclnnMm(NULL, 0, e, g_stream));
