@@ -739,5 +739,11 @@
 #include "aclnnop/aclnn_quant_matmul_all_reduce_v2.h"
 #include "aclnnop/aclnn_quant_matmul_all_reduce_v3.h"
 #include "aclnnop/aclnn_weight_quant_matmul_all_reduce.h"
+#include "aclnnop/aclnn_matmul_all_reduce_add_rms_norm.h"
+#include "aclnnop/aclnn_inplace_matmul_all_reduce_add_rms_norm.h"
+#include "aclnnop/aclnn_quant_matmul_all_reduce_add_rms_norm.h"
+#include "aclnnop/aclnn_inplace_quant_matmul_all_reduce_add_rms_norm.h"
+#include "aclnnop/aclnn_weight_quant_matmul_all_reduce_add_rms_norm.h"
+#include "aclnnop/aclnn_inplace_weight_quant_matmul_all_reduce_add_rms_norm.h"
 
 #endif

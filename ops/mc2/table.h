@@ -3,7 +3,9 @@
  * The matmul + collective fusions' declaration list (CANN's ops-transformer
  * mc2/), one row per operator (the columns: ops/engine/optable.h):
  * matmul_comm.c (MatmulAllReduce, V2, MatmulReduceScatter, AllGatherMatmul),
- * quant_comm.c (QuantMatmulAllReduce, V2, V3, WeightQuantMatmulAllReduce);
+ * quant_comm.c (QuantMatmulAllReduce, V2, V3, WeightQuantMatmulAllReduce),
+ * norm_comm.c (MatmulAllReduceAddRmsNorm and its Quant / WeightQuant / Inplace
+ * forms);
  * group.c finds the communicator a `group` names and queues the chains. The
  * ctest ops_table checks the rows against the headers, ops/engine/public.h and
  * docs/operators.md ("## Matmul with collectives (MC2)").
@@ -39,6 +41,31 @@
     X(WeightQuantMatmulAllReduce, weight_quant_matmul_all_reduce, OPS_OUT,                         \
       K(tensor, tensor, tensor, tensor, tensor, tensor, string, string, int64, int64, int64,       \
         tensor),                                                                                   \
+      DTM(DT_F16) | DTM(DT_BF16), x2, DTM(DT_I8))                                                  \
+    X(MatmulAllReduceAddRmsNorm, matmul_all_reduce_add_rms_norm, OPS_OUT,                          \
+      K(tensor, tensor, tensor, tensor, tensor, double, string, string, int64, int64, tensor,      \
+        tensor),                                                                                   \
+      DTM(DT_F16) | DTM(DT_BF16), none, 0)                                                         \
+    X(InplaceMatmulAllReduceAddRmsNorm, inplace_matmul_all_reduce_add_rms_norm, OPS_OUT,           \
+      K(tensor, tensor, tensor, tensor, tensor, double, string, string, int64, int64, tensor),     \
+      DTM(DT_F16) | DTM(DT_BF16), none, 0)                                                         \
+    X(QuantMatmulAllReduceAddRmsNorm, quant_matmul_all_reduce_add_rms_norm, OPS_OUT,               \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, double, string, string, int64, int64,      \
+        tensor, tensor),                                                                           \
+      DTM(DT_I8), normOut, DTM(DT_F16) | DTM(DT_BF16))                                             \
+    X(InplaceQuantMatmulAllReduceAddRmsNorm, inplace_quant_matmul_all_reduce_add_rms_norm,         \
+      OPS_OUT,                                                                                     \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, double, string, string, int64, int64,      \
+        tensor),                                                                                   \
+      DTM(DT_I8), normOut, DTM(DT_F16) | DTM(DT_BF16))                                             \
+    X(WeightQuantMatmulAllReduceAddRmsNorm, weight_quant_matmul_all_reduce_add_rms_norm, OPS_OUT,  \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, double, string, string, int64,     \
+        int64, int64, tensor, tensor),                                                             \
+      DTM(DT_F16) | DTM(DT_BF16), x2, DTM(DT_I8))                                                  \
+    X(InplaceWeightQuantMatmulAllReduceAddRmsNorm,                                                 \
+      inplace_weight_quant_matmul_all_reduce_add_rms_norm, OPS_OUT,                                \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, double, string, string, int64,     \
+        int64, int64, tensor),                                                                     \
       DTM(DT_F16) | DTM(DT_BF16), x2, DTM(DT_I8))
 
 enum { MC2_OPS(OPS_ROW_DT) };

@@ -22,13 +22,19 @@
 #include "acl/acl.h"
 #include "aclnn/aclnn_base.h"
 #include "aclnnop/aclnn_all_gather_matmul.h"
+#include "aclnnop/aclnn_inplace_matmul_all_reduce_add_rms_norm.h"
+#include "aclnnop/aclnn_inplace_quant_matmul_all_reduce_add_rms_norm.h"
+#include "aclnnop/aclnn_inplace_weight_quant_matmul_all_reduce_add_rms_norm.h"
 #include "aclnnop/aclnn_matmul_all_reduce.h"
+#include "aclnnop/aclnn_matmul_all_reduce_add_rms_norm.h"
 #include "aclnnop/aclnn_matmul_all_reduce_v2.h"
 #include "aclnnop/aclnn_matmul_reduce_scatter.h"
 #include "aclnnop/aclnn_quant_matmul_all_reduce.h"
 #include "aclnnop/aclnn_quant_matmul_all_reduce_v2.h"
 #include "aclnnop/aclnn_quant_matmul_all_reduce_v3.h"
 #include "aclnnop/aclnn_weight_quant_matmul_all_reduce.h"
+#include "aclnnop/aclnn_quant_matmul_all_reduce_add_rms_norm.h"
+#include "aclnnop/aclnn_weight_quant_matmul_all_reduce_add_rms_norm.h"
 #include "hccl/hccl.h"
 #include "hccl_common.h"
 
@@ -295,6 +301,135 @@ static void quant_cases(const struct rank_arg *a, aclrtStream s)
     }
 }
 
+/* ---- the AddRmsNorm fusions ---- */
+
+/* v rounded to nearest even in t (float16 or bfloat16). */
+static double round_t(aclDataType t, double v)
+{
+    float f = (float)v;
+    if (t == ACL_FLOAT16)
+        return aclFloat16ToFloat(aclFloatToFloat16(f));
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    u = (u + 0x7fffu + ((u >> 16) & 1u)) & 0xffff0000u;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+#define EPS 1e-6
+
+struct nctx {
+    uint32_t n, r;
+    aclDataType t;
+    int kind; /* 0 float, 1 quant, 2 weight-quant */
+    int norm; /* 0: y, 1: normOut */
+};
+
+/* a = mm_out (the sum over ranks, rounded once) + residual, element (i, j) */
+static double norm_a(const struct nctx *c, int64_t i, int64_t j)
+{
+    struct qctx q = {c->n, c->t, 0, c->kind == 2};
+    double mm = 0;
+    for (uint32_t r = 0; r < c->n; r++)
+        mm += c->kind == 0 ? prod(r, i, j, 1, 0, M) : qprod(&q, r, i, j) - val(4, r, i * NN + j);
+    return round_t(c->t, mm) + val(5, c->r, i * NN + j);
+}
+
+static double ref_norm(int64_t e, void *p)
+{
+    const struct nctx *c = p;
+    const int64_t i = e / NN, j = e % NN;
+    const double a = norm_a(c, i, j);
+    if (!c->norm)
+        return round_t(c->t, a);
+    double ss = 0;
+    for (int64_t jj = 0; jj < NN; jj++)
+        ss += norm_a(c, i, jj) * norm_a(c, i, jj);
+    return round_t(c->t, a / sqrt(ss / NN + EPS) * val(2, c->r, j));
+}
+
+static void norm_cases(const struct rank_arg *a, aclrtStream s)
+{
+    const aclDataType types[2] = {ACL_FLOAT16, ACL_BF16};
+    for (int ti = 0; ti < 2; ti++) {
+        aclDataType t = types[ti];
+        int64_t d1[2] = {M, K}, d2[2] = {K, NN}, db[1] = {NN}, dres[3] = {2, M / 2, NN};
+        enum { X1, X2, B, QX1, QX2, QB, SC, WX1, ASC, AOFF, G, R0, NBUF };
+        void *m[NBUF], *my[3], *mn[6], *mr[3];
+        aclTensor *in[NBUF] = {
+            tensor(t, d1, 2, 1, a->r, &m[X1]),         tensor(t, d2, 2, 2, a->r, &m[X2]),
+            tensor(t, db, 1, 3, a->r, &m[B]),          tensor(ACL_INT8, d1, 2, 11, a->r, &m[QX1]),
+            tensor(ACL_INT8, d2, 2, 12, a->r, &m[QX2]), tensor(ACL_INT32, db, 1, 13, a->r, &m[QB]),
+            tensor(t == ACL_BF16 ? ACL_BF16 : ACL_FLOAT, db, 1, 14, a->r, &m[SC]),
+            tensor(t, d1, 2, 1, a->r, &m[WX1]),        tensor(t, db, 1, 14, a->r, &m[ASC]),
+            tensor(t, db, 1, 16, a->r, &m[AOFF]),      tensor(t, db, 1, 2, a->r, &m[G]),
+            tensor(t, dres, 3, 5, a->r, &m[R0])};
+        aclTensor *y[3], *no[6], *res[3];
+        for (int i = 0; i < 3; i++) {
+            y[i] = tensor(t, dres, 3, -1, 0, &my[i]);
+            res[i] = tensor(t, dres, 3, 5, a->r, &mr[i]); /* the Inplace forms' residual */
+        }
+        for (int i = 0; i < 6; i++)
+            no[i] = tensor(t, dres, 3, -1, 0, &mn[i]);
+        uint64_t ws;
+        aclOpExecutor *e;
+        RUN(aclnnMatmulAllReduceAddRmsNorm,
+            aclnnMatmulAllReduceAddRmsNormGetWorkspaceSize(in[X1], in[X2], in[B], in[R0], in[G],
+                                                           EPS, a->group, "sum", 0, 1, y[0], no[0],
+                                                           &ws, &e));
+        RUN(aclnnInplaceMatmulAllReduceAddRmsNorm,
+            aclnnInplaceMatmulAllReduceAddRmsNormGetWorkspaceSize(
+                in[X1], in[X2], in[B], res[0], in[G], EPS, a->group, "sum", 0, 1, no[1], &ws, &e));
+        RUN(aclnnQuantMatmulAllReduceAddRmsNorm,
+            aclnnQuantMatmulAllReduceAddRmsNormGetWorkspaceSize(
+                in[QX1], in[QX2], in[QB], in[SC], in[R0], in[G], EPS, a->group, "sum", 0, 1, y[1],
+                no[2], &ws, &e));
+        RUN(aclnnInplaceQuantMatmulAllReduceAddRmsNorm,
+            aclnnInplaceQuantMatmulAllReduceAddRmsNormGetWorkspaceSize(
+                in[QX1], in[QX2], in[QB], in[SC], res[1], in[G], EPS, a->group, "sum", 0, 1, no[3],
+                &ws, &e));
+        RUN(aclnnWeightQuantMatmulAllReduceAddRmsNorm,
+            aclnnWeightQuantMatmulAllReduceAddRmsNormGetWorkspaceSize(
+                in[WX1], in[QX2], in[B], in[ASC], in[AOFF], in[R0], in[G], EPS, a->group, "sum", 0,
+                1, 0, y[2], no[4], &ws, &e));
+        RUN(aclnnInplaceWeightQuantMatmulAllReduceAddRmsNorm,
+            aclnnInplaceWeightQuantMatmulAllReduceAddRmsNormGetWorkspaceSize(
+                in[WX1], in[QX2], in[B], in[ASC], in[AOFF], res[2], in[G], EPS, a->group, "sum", 0,
+                1, 0, no[5], &ws, &e));
+        CHECK(aclrtSynchronizeStream(s) == ACL_SUCCESS);
+        static const char *const names[3] = {"MatmulAllReduceAddRmsNorm",
+                                             "QuantMatmulAllReduceAddRmsNorm",
+                                             "WeightQuantMatmulAllReduceAddRmsNorm"};
+        for (int k = 0; k < 3; k++) {
+            char what[96];
+            struct nctx c = {a->n, a->r, t, k, 0};
+            snprintf(what, sizeof what, "%s y", names[k]);
+            fetch_check(what, t, my[k], M * NN, ref_norm, &c);
+            snprintf(what, sizeof what, "Inplace%s residual", names[k]);
+            fetch_check(what, t, mr[k], M * NN, ref_norm, &c);
+            c.norm = 1;
+            snprintf(what, sizeof what, "%s normOut", names[k]);
+            fetch_check(what, t, mn[2 * k], M * NN, ref_norm, &c);
+            snprintf(what, sizeof what, "Inplace%s normOut", names[k]);
+            fetch_check(what, t, mn[2 * k + 1], M * NN, ref_norm, &c);
+        }
+        for (int i = 0; i < NBUF; i++) {
+            aclDestroyTensor(in[i]);
+            aclrtFree(m[i]);
+        }
+        for (int i = 0; i < 3; i++) {
+            aclDestroyTensor(y[i]);
+            aclDestroyTensor(res[i]);
+            aclrtFree(my[i]);
+            aclrtFree(mr[i]);
+        }
+        for (int i = 0; i < 6; i++) {
+            aclDestroyTensor(no[i]);
+            aclrtFree(mn[i]);
+        }
+    }
+}
+
 static void *rank_thread(void *p)
 {
     const struct rank_arg *a = p;
@@ -362,6 +497,7 @@ static void *rank_thread(void *p)
             aclrtFree(ms[i]);
     }
     quant_cases(a, s);
+    norm_cases(a, s);
     CHECK(aclrtDestroyStream(s) == ACL_SUCCESS);
     return NULL;
 }

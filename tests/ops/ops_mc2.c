@@ -10,6 +10,8 @@
 #include "aclnnop/aclnn_matmul_all_reduce.h"
 #include "aclnnop/aclnn_matmul_all_reduce_v2.h"
 #include "aclnnop/aclnn_matmul_reduce_scatter.h"
+#include "aclnnop/aclnn_inplace_matmul_all_reduce_add_rms_norm.h"
+#include "aclnnop/aclnn_matmul_all_reduce_add_rms_norm.h"
 #include "aclnnop/aclnn_mm.h"
 #include "aclnnop/aclnn_quant_matmul_all_reduce.h"
 #include "aclnnop/aclnn_quant_matmul_all_reduce_v3.h"
@@ -88,7 +90,35 @@ int main(void)
               aclnnWeightQuantMatmulAllReduceGetWorkspaceSize(x1.t, q2.t, NULL, fb.t, NULL, NULL,
                                                               "g", "sum", 0, 1, 0, out.t, &ws, &e),
               "libhccl");
-    OT_FREE(&q1, &q2, &qs, &fb);
+    /* the AddRmsNorm forms: residual (b, s, n) with b * s = x1's rows, gamma (n) */
+    ot_tensor r3, r2, g;
+    int64_t dr3[3] = {2, 2, 2};
+    ot_make(&r3, ACL_FLOAT16, 3, dr3, L_CONTIG);
+    ot_make(&r2, ACL_FLOAT16, 2, dout, L_CONTIG);
+    ot_make(&g, ACL_FLOAT16, 1, dn, L_CONTIG);
+    CHECK_MSG(ACLNN_ERR_PARAM_NULLPTR,
+              aclnnInplaceMatmulAllReduceAddRmsNormGetWorkspaceSize(x1.t, x2.t, NULL, r3.t, g.t,
+                                                                    1e-6, "g", "sum", 0, 1, NULL,
+                                                                    &ws, &e),
+              "normOut");
+    CHECK_MSG(ACLNN_ERR_PARAM_INVALID,
+              aclnnMatmulAllReduceAddRmsNormGetWorkspaceSize(x1.t, x2.t, NULL, r2.t, g.t, 1e-6, "g",
+                                                             "sum", 0, 1, r2.t, r2.t, &ws, &e),
+              "residual");
+    CHECK_MSG(ACLNN_ERR_PARAM_INVALID,
+              aclnnMatmulAllReduceAddRmsNormGetWorkspaceSize(x1.t, x2.t, NULL, r3.t, qs.t, 1e-6,
+                                                             "g", "sum", 0, 1, r3.t, r3.t, &ws, &e),
+              "gamma");
+    CHECK_MSG(ACLNN_ERR_PARAM_INVALID,
+              aclnnMatmulAllReduceAddRmsNormGetWorkspaceSize(x1.t, x2.t, NULL, r3.t, g.t, 1e-6, "g",
+                                                             "sum", 0, 1, r2.t, r3.t, &ws, &e),
+              "y");
+    CHECK_MSG(ACLNN_ERR_PARAM_INVALID,
+              aclnnInplaceMatmulAllReduceAddRmsNormGetWorkspaceSize(x1.t, x2.t, NULL, r3.t, g.t,
+                                                                    1e-6, "g", "sum", 0, 1, r3.t,
+                                                                    &ws, &e),
+              "libhccl");
+    OT_FREE(&q1, &q2, &qs, &fb, &r3, &r2, &g);
     /* the product alone still runs */
     CHECK_NN(ACLNN_SUCCESS, aclnnMmGetWorkspaceSize(x1.t, x2.t, out.t, 0, &ws, &e));
     CHECK_NN(ACLNN_SUCCESS, aclnnMm(NULL, 0, e, g_stream));
