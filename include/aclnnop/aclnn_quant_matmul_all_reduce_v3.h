@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * aclnnop/aclnn_quant_matmul_all_reduce_v3.h: QuantMatmulAllReduceV2 with CANN's low-bit
- * communication scales (commQuantScale1Optional / 2Optional: must be NULL on cpuacl).
+ * aclnnop/aclnn_quant_matmul_all_reduce_v3.h: QuantMatmulAllReduceV2, or with
+ * commQuantScale1Optional / 2Optional its low-bit communication (int8 all-to-all, sum,
+ * all-gather).
  *
  * Two phases as every aclnn operator (aclnn/aclnn_base.h); workspaceSize is
  * always 0 in cpuacl. group is a communicator's name (HcclGetCommName); the

@@ -8,7 +8,7 @@
  *      program without HCCL must not load MPI). The MC2 operators bind
  *      libhccl's public entry points (HcclCommGetHandleWithName,
  *      HcclGetRankSize, HcclGetRankId, HcclAllReduce, HcclReduceScatter,
- *      HcclAllGather) from the copy the process has already loaded
+ *      HcclAllGather, HcclAlltoAll) from the copy the process has already loaded
  *      (dlopen with RTLD_NOLOAD: never loading it themselves). Without
  *      libhccl there can be no communicator: a group then names none
  *      (161002), and every other operator is untouched. The binding is
@@ -22,8 +22,9 @@
  *      queued) instead of being used. libhccl itself checks a handle against
  *      its registry at the call and when its task runs (hccl/comm.c).
  *  GP3. Phase 2 queues the steps (each an executor of an existing operator,
- *      launched as that operator's phase 2 would) and the collective in the
- *      plan's order, then the MC2 executor itself, an empty task whose
+ *      launched as that operator's phase 2 would, or a small kernel of the
+ *      MC2 operator's own) and the collective (two for QuantMatmulAllReduceV3's
+ *      low-bit communication) in the plan's order, then the MC2 executor itself, an empty task whose
  *      release frees the plan's temporaries after every step that reads or
  *      writes them. An MC2 executor runs once: its steps are single-use
  *      executors (aclSetAclOpExecutorRepeatable is refused by its phase 2).
@@ -52,6 +53,7 @@ struct gp_hccl {
     __typeof__(HcclAllReduce) *all_reduce;
     __typeof__(HcclReduceScatter) *reduce_scatter;
     __typeof__(HcclAllGather) *all_gather;
+    __typeof__(HcclAlltoAll) *all_to_all;
 };
 
 static struct gp_hccl g_hccl;    /* written once under g_bind_mu, before g_bound */
@@ -78,7 +80,8 @@ static const struct gp_hccl *gp_bind(void)
             bind_sym(h, "HcclGetRankSize", &f.size) && bind_sym(h, "HcclGetRankId", &f.rank) &&
             bind_sym(h, "HcclAllReduce", &f.all_reduce) &&
             bind_sym(h, "HcclReduceScatter", &f.reduce_scatter) &&
-            bind_sym(h, "HcclAllGather", &f.all_gather)) {
+            bind_sym(h, "HcclAllGather", &f.all_gather) &&
+            bind_sym(h, "HcclAlltoAll", &f.all_to_all)) {
             g_hccl = f;
             /* release: publishes g_hccl to the acquire loads above */
             atomic_store_explicit(&g_bound, 1, memory_order_release);
@@ -300,6 +303,9 @@ static aclnnStatus gp_collective(const char *op, const struct gp_hccl *f, HcclCo
     case MC2_REDUCE_SCATTER:
         hr = f->reduce_scatter(send, c->recv, c->count, c->dtype, HCCL_REDUCE_SUM, comm, stream);
         break;
+    case MC2_ALLTOALL:
+        hr = f->all_to_all(send, c->count, c->dtype, c->recv, c->count, c->dtype, comm, stream);
+        break;
     default:
         hr = f->all_gather(send, c->recv, c->count, c->dtype, comm, stream);
         break;
@@ -338,6 +344,9 @@ aclnnStatus mc2_launch(aclOpExecutor *e, aclrtStream stream, const char *op)
     bool queued = false;
     for (int i = 0; i <= p->nsteps && rc == ACLNN_SUCCESS; i++) {
         if (i == p->coll_at && (rc = gp_collective(op, f, comm, &p->coll, stream)) == ACLNN_SUCCESS)
+            queued = true;
+        if (rc == ACLNN_SUCCESS && p->has_coll2 && i == p->coll2_at &&
+            (rc = gp_collective(op, f, comm, &p->coll2, stream)) == ACLNN_SUCCESS)
             queued = true;
         if (i < p->nsteps && rc == ACLNN_SUCCESS &&
             (rc = ops_launch(NULL, 0, p->step[i], stream, op)) == ACLNN_SUCCESS) {

@@ -16,10 +16,10 @@
 #include "hccl/hccl_types.h"
 #include "ops/engine/engine.h"
 
-#define MC2_MAX_STEPS 4
+#define MC2_MAX_STEPS 6
 #define MC2_MAX_TEMPS 6
 
-enum mc2_coll { MC2_ALLREDUCE, MC2_REDUCE_SCATTER, MC2_ALLGATHER };
+enum mc2_coll { MC2_ALLREDUCE, MC2_REDUCE_SCATTER, MC2_ALLGATHER, MC2_ALLTOALL };
 
 /* One collective: HCCL's arguments, the buffers as device addresses. */
 struct mc2_coll_args {
@@ -27,7 +27,7 @@ struct mc2_coll_args {
     const void *send;
     void *recv;
     uint64_t count; /* elements per rank: all-reduce all, reduce-scatter recvCount,
-                     * all-gather sendCount */
+                     * all-gather sendCount, all-to-all the block for each rank */
     HcclDataType dtype;
 };
 
@@ -37,6 +37,9 @@ struct mc2_plan {
     struct mc2_coll_args coll;
     int coll_at;                                /* the collective goes before step coll_at
                                                  * (nsteps: after the last) */
+    struct mc2_coll_args coll2;                 /* a second collective (has_coll2), before */
+    int coll2_at;                               /* step coll2_at > coll_at */
+    bool has_coll2;
     aclOpExecutor *step[MC2_MAX_STEPS];         /* queued in order; NULL once queued */
     int nsteps;
     aclTensor *temp_t[MC2_MAX_TEMPS];           /* tensors made by phase 1 (temp, views) */

@@ -15,13 +15,21 @@
  *      be contiguous (x1 as CANN documents, the output as the collective
  *      needs: matmul_comm.c CM2). The product is rounded to the output type,
  *      x3 added and rounded, then the sum over ranks is rounded once (CM1).
- *  QC2. V3's commQuantScale1Optional / commQuantScale2Optional ask for
- *      low-bit communication (the sum carried as int8 through an all-to-all
- *      and an all-gather): that changes the result, and libhccl reduces in
- *      the output type, so a non-NULL one is refused (161002); with both NULL
- *      V3 is V2, as CANN's formula's first two cases.
+ *  QC2. V3 with commQuantScale1Optional and commQuantScale2Optional (both or
+ *      neither; output's type, (n) or (1, n), the same on every rank) is
+ *      CANN's low-bit communication (case 3 of its formula): the product plus
+ *      x3 (in output, rounded) is quantised per channel to int8 (q =
+ *      rint(v / s1), saturated to [-128, 127]), exchanged by an all-to-all
+ *      of row blocks (rows a multiple of the group's size: rank r gets block
+ *      r of every rank), summed per element in float32 and requantised (rint
+ *      (sum * (s1 / s2)), saturated), all-gathered, and dequantised into the
+ *      output (g * s2). Open guesses where CANN is silent: round half to
+ *      even, saturation, the float32 sum, row blocks. With neither scale V3
+ *      is V2.
  */
+#include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ops/engine/public.h"
@@ -150,6 +158,111 @@ aclnnStatus aclnnQuantMatmulAllReduceV2GetWorkspaceSize(
 }
 MC2_PHASE2(QuantMatmulAllReduceV2)
 
+/* ---- V3's low-bit communication (QC2) ---------------------------------------------------- */
+
+enum lb_mode { LB_QUANT, LB_REDUCE, LB_DEQUANT };
+
+/* One of the three kernels around the two collectives; raw device addresses fixed at phase 1
+ * (an MC2 executor's addresses cannot be rebound). */
+struct lb_plan {
+    enum lb_mode mode;
+    int64_t rows, n; /* of the block this kernel writes */
+    uint32_t ranks;  /* LB_REDUCE: blocks summed */
+    int odt, sdt;    /* output's and the scales' types */
+    const char *src, *s1, *s2;
+    char *dst;
+};
+
+static int8_t lb_sat(float v)
+{
+    v = rintf(v);
+    return (int8_t)(v > 127.0f ? 127.0f : v < -128.0f ? -128.0f : v);
+}
+
+static int32_t lb_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    (void)addr;
+    const struct lb_plan *p = e->plan;
+    const int64_t n = p->n;
+    float *f = malloc((size_t)(3 * n) * sizeof(float));
+    if (!f)
+        return ACL_ERROR_BAD_ALLOC;
+    float *s1 = f + n, *s2 = s1 + n;
+    const ops_load_fn lds = ops_loader(CK_F32, p->sdt);
+    const int64_t es = ops_dt_size(p->sdt), eo = ops_dt_size(p->odt);
+    lds(s1, p->s1, es, n);
+    lds(s2, p->s2, es, n);
+    const int8_t *q = (const int8_t *)(const void *)p->src;
+    int8_t *qd = (int8_t *)(void *)p->dst;
+    for (int64_t i = 0; i < p->rows; i++) {
+        switch (p->mode) {
+        case LB_QUANT: /* the product (output type) to int8 */
+            ops_loader(CK_F32, p->odt)(f, p->src + i * n * eo, eo, n);
+            for (int64_t j = 0; j < n; j++)
+                qd[i * n + j] = lb_sat(f[j] / s1[j]);
+            break;
+        case LB_REDUCE: /* the blocks of every rank, summed and requantised */
+            for (int64_t j = 0; j < n; j++) {
+                float sum = 0;
+                for (uint32_t r = 0; r < p->ranks; r++)
+                    sum += (float)q[(r * p->rows + i) * n + j];
+                qd[i * n + j] = lb_sat(sum * (s1[j] / s2[j]));
+            }
+            break;
+        default: /* the gathered int8 back to the output type */
+            for (int64_t j = 0; j < n; j++)
+                f[j] = (float)q[i * n + j] * s2[j];
+            ops_storer(CK_F32, p->odt)(p->dst + i * n * eo, eo, f, n);
+            break;
+        }
+    }
+    free(f);
+    return 0;
+}
+
+static aclnnStatus lb_step(const char *op, struct mc2_plan *p, const struct lb_plan *k)
+{
+    struct aclOpExecutor *s = ops_exec_plan(op, 0, 0, sizeof *k, NULL);
+    if (!s)
+        return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+    memcpy(s->plan, k, sizeof *k);
+    s->run = k->rows * k->n > 0 ? lb_run : NULL;
+    uint64_t ws = 0;
+    aclOpExecutor *sp = s;
+    return mc2_step(op, p, ops_exec_done(s, &ws, &sp), &sp);
+}
+
+/* Append QC2's chain after the product (in output): quantise, all-to-all, sum and
+ * requantise, all-gather, dequantise. */
+static aclnnStatus low_bit(const char *op, struct mc2_plan *p, const aclTensor *output,
+                           const aclTensor *s1, const aclTensor *s2, int odt)
+{
+    const int64_t n = output->dims[output->ndim - 1];
+    const int64_t rows = ops_numel(output->dims, (int)output->ndim - 1), blk = rows / p->ranks;
+    const size_t all = (size_t)(rows * n);
+    /* int8 blocks: the quantised product, what the all-to-all brings, this rank's sum,
+     * the gathered sums */
+    if (!(p->temp = malloc(3 * all + (size_t)(blk * n) + 1)))
+        return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", op);
+    char *q = p->temp, *a = q + all, *sum = a + all, *g = sum + blk * n;
+    struct lb_plan k = {LB_QUANT, rows, n, p->ranks, odt, ops_dt_index(s1->dtype),
+                        mc2_data(output), mc2_data(s1), mc2_data(s2), q};
+    aclnnStatus rc = lb_step(op, p, &k);
+    if (rc)
+        return rc;
+    p->coll = (struct mc2_coll_args){MC2_ALLTOALL, q, a, (uint64_t)(blk * n), HCCL_DATA_TYPE_INT8};
+    p->coll_at = p->nsteps;
+    k.mode = LB_REDUCE, k.rows = blk, k.src = a, k.dst = sum;
+    if ((rc = lb_step(op, p, &k)))
+        return rc;
+    p->coll2 = (struct mc2_coll_args){MC2_ALLGATHER, sum, g, (uint64_t)(blk * n),
+                                      HCCL_DATA_TYPE_INT8};
+    p->coll2_at = p->nsteps;
+    p->has_coll2 = true;
+    k.mode = LB_DEQUANT, k.rows = rows, k.src = g, k.dst = mc2_data(output);
+    return lb_step(op, p, &k);
+}
+
 aclnnStatus aclnnQuantMatmulAllReduceV3GetWorkspaceSize(
     const aclTensor *x1, const aclTensor *x2, const aclTensor *biasOptional,
     const aclTensor *x3Optional, const aclTensor *dequantScale,
@@ -158,15 +271,60 @@ aclnnStatus aclnnQuantMatmulAllReduceV3GetWorkspaceSize(
     int64_t commTurn, int64_t streamMode, const aclTensor *output, WS)
 {
     static const char op[] = "aclnnQuantMatmulAllReduceV3";
-    if (commQuantScale1Optional || commQuantScale2Optional) /* QC2 */
+    const aclTensor *s1 = commQuantScale1Optional, *s2 = commQuantScale2Optional;
+    if (!s1 && !s2)
+        return quant_all_reduce(op, OPS_DT_QuantMatmulAllReduceV3, OPS_DT2_QuantMatmulAllReduceV3,
+                                x1, x2, biasOptional, x3Optional, dequantScale,
+                                pertokenScaleOptional, group, reduceOp, commTurn, streamMode,
+                                output, workspaceSize, executor);
+    OPS_CHECK_NULLS(op, x1, x2, dequantScale, group, reduceOp, output, workspaceSize, executor);
+    aclnnStatus rc;
+    if (!s1 || !s2)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: commQuantScale1Optional / commQuantScale2Optional (low-bit "
-                       "communication) are not supported by cpuacl: pass NULL",
+                       "%s: commQuantScale1Optional and commQuantScale2Optional go together "
+                       "(both NULL or both given)",
                        op);
-    return quant_all_reduce(op, OPS_DT_QuantMatmulAllReduceV3, OPS_DT2_QuantMatmulAllReduceV3, x1,
-                            x2, biasOptional, x3Optional, dequantScale, pertokenScaleOptional,
-                            group, reduceOp, commTurn, streamMode, output, workspaceSize,
-                            executor);
+    if ((rc = ops_check_dims(s1, op, "commQuantScale1Optional")) ||
+        (rc = ops_check_dims(s2, op, "commQuantScale2Optional")) ||
+        (rc = ops_check_dims(output, op, "output")) || (rc = ops_check_dims(x2, op, "x2")))
+        return rc;
+    if (s1->dtype != output->dtype || s2->dtype != output->dtype)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: commQuantScale1Optional / 2Optional have data types %s / %s, output %s "
+                       "(the same)",
+                       op, ops_dt_name(s1->dtype), ops_dt_name(s2->dtype),
+                       ops_dt_name(output->dtype));
+    const int64_t n = x2->ndim == 2 ? x2->dims[1] : -1, one_n[2] = {1, n};
+    if (!ops_shape_is(s1, &n, 1) && !ops_shape_is(s1, one_n, 2))
+        return ops_shape_err(op, "commQuantScale1Optional", s1, &n, 1);
+    if (!ops_same_shape(s1, s2))
+        return ops_shape_err(op, "commQuantScale2Optional", s2, s1->dims, (int)s1->ndim);
+    if ((rc = mc2_dense(op, "commQuantScale1Optional", s1)) ||
+        (rc = mc2_dense(op, "commQuantScale2Optional", s2)))
+        return rc;
+    struct aclOpExecutor *e;
+    if ((rc = quant_all_reduce(op, OPS_DT_QuantMatmulAllReduceV3, OPS_DT2_QuantMatmulAllReduceV3,
+                               x1, x2, biasOptional, x3Optional, dequantScale,
+                               pertokenScaleOptional, group, reduceOp, commTurn, streamMode,
+                               output, workspaceSize, &e)))
+        return rc;
+    struct mc2_plan *p = e->plan;
+    const int64_t rows = ops_numel(output->dims, (int)output->ndim - 1);
+    if (rows % p->ranks) {
+        rc = ops_err(ACLNN_ERR_PARAM_INVALID,
+                     "%s: low-bit communication splits the %lld rows over the group's %u ranks: "
+                     "not a multiple",
+                     op, (long long)rows, p->ranks);
+        aclDestroyAclOpExecutor(e);
+        return rc;
+    }
+    /* the plain V2 chain ended with the all-reduce (coll_at == nsteps): replaced */
+    if ((rc = low_bit(op, p, output, s1, s2, ops_dt_index(output->dtype)))) {
+        aclDestroyAclOpExecutor(e);
+        return rc;
+    }
+    *executor = e;
+    return ACLNN_SUCCESS;
 }
 MC2_PHASE2(QuantMatmulAllReduceV3)
 

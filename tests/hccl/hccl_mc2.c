@@ -247,6 +247,26 @@ static double ref_quant(int64_t e, void *p)
     return s;
 }
 
+/* V3's low-bit communication (ops/mc2/quant_comm.c QC2): every rank's product + x3
+ * quantised by s1 (what 14, rank 0's: the same on every rank), summed per row block and
+ * requantised by s1 / s2 (s2: what 14 shifted by one channel), gathered, times s2. */
+static int8_t sat8(float v)
+{
+    v = rintf(v);
+    return (int8_t)(v > 127.0f ? 127.0f : v < -128.0f ? -128.0f : v);
+}
+
+static double ref_lowbit(int64_t e, void *p)
+{
+    const struct qctx *c = p;
+    const int64_t i = e / NN, j = e % NN;
+    const float s1 = (float)val(14, 0, j), s2 = (float)val(14, 0, j + 1);
+    float sum = 0;
+    for (uint32_t q = 0; q < c->n; q++)
+        sum += (float)sat8((float)qprod(c, q, i, j) / s1);
+    return (double)((float)sat8(sum * (s1 / s2)) * s2);
+}
+
 static void quant_cases(const struct rank_arg *a, aclrtStream s)
 {
     const aclDataType types[2] = {ACL_FLOAT16, ACL_BF16};
@@ -266,8 +286,13 @@ static void quant_cases(const struct rank_arg *a, aclrtStream s)
                   *w1 = tensor(t, d1, 3, 1, a->r, &m[9]),
                   *asc = tensor(t, db, 1, 14, a->r, &m[10]),
                   *aoff = tensor(t, db, 1, 16, a->r, &m[11]);
-        void *mb2, *mo4;
-        aclTensor *fbias = tensor(t, db, 1, 3, a->r, &mb2), *o4 = tensor(t, dout, 3, -1, 0, &mo4);
+        void *mb2, *mo4, *mo5, *ms1, *ms2;
+        aclTensor *fbias = tensor(t, db, 1, 3, a->r, &mb2), *o4 = tensor(t, dout, 3, -1, 0, &mo4),
+                  *o5 = tensor(t, dout, 3, -1, 0, &mo5), *cs1 = tensor(t, db, 1, 14, 0, &ms1);
+        int64_t db1[1] = {NN + 1};
+        aclTensor *cs2full = tensor(t, db1, 1, 14, 0, &ms2); /* s2[j] = what 14 at j + 1 */
+        int64_t st1[1] = {1};
+        aclTensor *cs2 = aclCreateTensor(db, 1, t, st1, 1, ACL_FORMAT_ND, db1, 1, ms2);
         uint64_t ws;
         aclOpExecutor *e;
         RUN(aclnnQuantMatmulAllReduce,
@@ -282,12 +307,16 @@ static void quant_cases(const struct rank_arg *a, aclrtStream s)
         RUN(aclnnWeightQuantMatmulAllReduce,
             aclnnWeightQuantMatmulAllReduceGetWorkspaceSize(w1, x2, fbias, asc, aoff, x3, a->group,
                                                             "sum", 0, 1, 0, o4, &ws, &e));
+        RUN(aclnnQuantMatmulAllReduceV3,
+            aclnnQuantMatmulAllReduceV3GetWorkspaceSize(x1, x2, bias, x3, scale, pt, cs1, cs2,
+                                                        a->group, "sum", 0, 1, o5, &ws, &e));
         CHECK(aclrtSynchronizeStream(s) == ACL_SUCCESS);
         struct qctx c = {a->n, t, 0, 0};
         fetch_check("QuantMatmulAllReduce", t, m[6], M * NN, ref_quant, &c);
         c.pertoken = 1;
         fetch_check("QuantMatmulAllReduceV2", t, m[7], M * NN, ref_quant, &c);
         fetch_check("QuantMatmulAllReduceV3", t, m[8], M * NN, ref_quant, &c);
+        fetch_check("QuantMatmulAllReduceV3, low-bit", t, mo5, M * NN, ref_lowbit, &c);
         c.pertoken = 0;
         c.wq = 1;
         fetch_check("WeightQuantMatmulAllReduce", t, mo4, M * NN, ref_quant, &c);
@@ -296,8 +325,15 @@ static void quant_cases(const struct rank_arg *a, aclrtStream s)
             aclDestroyTensor(ts[i]);
         for (int i = 0; i < 12; i++)
             aclrtFree(m[i]);
+        aclDestroyTensor(o5);
+        aclDestroyTensor(cs1);
+        aclDestroyTensor(cs2);
+        aclDestroyTensor(cs2full);
         aclrtFree(mb2);
         aclrtFree(mo4);
+        aclrtFree(mo5);
+        aclrtFree(ms1);
+        aclrtFree(ms2);
     }
 }
 
