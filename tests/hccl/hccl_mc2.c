@@ -9,11 +9,16 @@
  * unknown group, a destroyed communicator's name (at phase 1, and between
  * phase 1 and phase 2), mismatched shapes and types, unsupported options.
  *
+ * Under `mpirun -np N` (hccl_mc2_mpi): one rank per process, the communicator made
+ * from a root info sent with MPI_Bcast (an MPI communicator of libhccl), the same
+ * cases and references; the codes run in process only.
+ *
  * Inputs are multiples of 1/4 in [-1, 1] and k is small, so every rank's
  * product and addends are exact in float16 and bfloat16: the outputs must be
  * the exact reference rounded once (the reduction's rounding, ops/mc2 CM1).
  */
 #include <math.h>
+#include <mpi.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -667,14 +672,57 @@ static void codes(void)
     CHECK(aclrtDestroyStream(s) == ACL_SUCCESS);
 }
 
+/* One rank per process of an MPI job of n processes (n divides M). */
+static void mpi_rank(int wrank, int n)
+{
+    HcclRootInfo info;
+    if (wrank == 0)
+        CHECK(HcclGetRootInfo(&info) == HCCL_SUCCESS);
+    MPI_Bcast(&info, sizeof info, MPI_BYTE, 0, MPI_COMM_WORLD);
+    CHECK(aclrtSetDevice(0) == ACL_SUCCESS);
+    HcclComm comm;
+    CHECK(HcclCommInitRootInfo((uint32_t)n, &info, (uint32_t)wrank, &comm) == HCCL_SUCCESS);
+    char name[COMM_NAME_MAX_LENGTH];
+    CHECK(HcclGetCommName(comm, name) == HCCL_SUCCESS);
+    struct rank_arg a = {(uint32_t)n, (uint32_t)wrank, 0, name};
+    rank_thread(&a);
+    CHECK(HcclCommDestroy(comm) == HCCL_SUCCESS);
+}
+
 int main(void)
 {
-    setenv("CPUACL_DEVICE_COUNT", "4", 0);
+    const char *ws = getenv("OMPI_COMM_WORLD_SIZE");
+    const int mpi = ws && atoi(ws) > 1;
+    int wrank = 0, wsize = 1;
+    if (mpi) {
+        int prov = 0;
+        MPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &prov);
+        MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
+        MPI_Comm_size(MPI_COMM_WORLD, &wsize);
+        if (M % wsize) {
+            if (wrank == 0)
+                printf("hccl_mc2: %d processes do not divide %d rows: skipped\n", wsize, M);
+            MPI_Finalize();
+            return 77;
+        }
+    } else {
+        setenv("CPUACL_DEVICE_COUNT", "4", 0);
+    }
     CHECK(aclInit(NULL) == ACL_SUCCESS);
-    ranks(2);
-    ranks(4);
-    codes();
+    if (mpi) {
+        mpi_rank(wrank, wsize);
+    } else {
+        ranks(2);
+        ranks(4);
+        codes();
+    }
     CHECK(aclFinalize() == ACL_SUCCESS);
+    if (mpi) {
+        int fails = 0;
+        MPI_Allreduce(&g_fail, &fails, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        MPI_Finalize();
+        g_fail = wrank == 0 ? fails : g_fail;
+    }
     if (g_fail) {
         fprintf(stderr, "%d failures\n", g_fail);
         return 1;
