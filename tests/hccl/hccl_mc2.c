@@ -471,6 +471,32 @@ static void norm_cases(const struct rank_arg *a, aclrtStream s)
     }
 }
 
+/* Empty tensors (CANN: b * s and n may be 0): nothing to compute or exchange, success. */
+static void empty_cases(const struct rank_arg *a, aclrtStream s)
+{
+    const aclDataType t = ACL_FLOAT16;
+    int64_t d1[2] = {0, K}, d2[2] = {K, NN}, dout[2] = {0, NN}, dres[3] = {0, 1, NN}, dg[1] = {NN};
+    void *m[6];
+    aclTensor *x1 = tensor(t, d1, 2, 1, a->r, &m[0]), *x2 = tensor(t, d2, 2, 2, a->r, &m[1]),
+              *out = tensor(t, dout, 2, -1, 0, &m[2]), *res = tensor(t, dres, 3, -1, 0, &m[3]),
+              *g = tensor(t, dg, 1, 2, a->r, &m[4]), *no = tensor(t, dres, 3, -1, 0, &m[5]);
+    uint64_t ws;
+    aclOpExecutor *e;
+    RUN(aclnnMatmulAllReduce, aclnnMatmulAllReduceGetWorkspaceSize(x1, x2, NULL, a->group, "sum",
+                                                                   0, 1, out, &ws, &e));
+    RUN(aclnnAllGatherMatmul, aclnnAllGatherMatmulGetWorkspaceSize(x1, x2, NULL, a->group, 0, 0,
+                                                                   1, out, NULL, &ws, &e));
+    RUN(aclnnInplaceMatmulAllReduceAddRmsNorm,
+        aclnnInplaceMatmulAllReduceAddRmsNormGetWorkspaceSize(x1, x2, NULL, res, g, EPS, a->group,
+                                                              "sum", 0, 1, no, &ws, &e));
+    CHECK(aclrtSynchronizeStream(s) == ACL_SUCCESS);
+    aclTensor *ts[] = {x1, x2, out, res, g, no};
+    for (int i = 0; i < 6; i++) {
+        aclDestroyTensor(ts[i]);
+        aclrtFree(m[i]);
+    }
+}
+
 static void *rank_thread(void *p)
 {
     const struct rank_arg *a = p;
@@ -539,6 +565,7 @@ static void *rank_thread(void *p)
     }
     quant_cases(a, s);
     norm_cases(a, s);
+    empty_cases(a, s);
     CHECK(aclrtDestroyStream(s) == ACL_SUCCESS);
     return NULL;
 }
