@@ -24,10 +24,10 @@
  *  GP3. Phase 2 queues the steps (each an executor of an existing operator,
  *      launched as that operator's phase 2 would, or a small kernel of the
  *      MC2 operator's own) and the collective (two for QuantMatmulAllReduceV3's
- *      low-bit communication) in the plan's order, then the MC2 executor itself, an empty task whose
- *      release frees the plan's temporaries after every step that reads or
- *      writes them. An MC2 executor runs once: its steps are single-use
- *      executors (aclSetAclOpExecutorRepeatable is refused by its phase 2).
+ *      low-bit communication) in the plan's order, then the MC2 executor itself, an empty task
+ * whose release frees the plan's temporaries after every step that reads or writes them. An MC2
+ * executor runs once: its steps are single-use executors (aclSetAclOpExecutorRepeatable is refused
+ * by its phase 2).
  */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -56,8 +56,8 @@ struct gp_hccl {
     __typeof__(HcclAlltoAll) *all_to_all;
 };
 
-static struct gp_hccl g_hccl;    /* written once under g_bind_mu, before g_bound */
-static _Atomic int g_bound;      /* A */
+static struct gp_hccl g_hccl; /* written once under g_bind_mu, before g_bound */
+static _Atomic int g_bound;   /* A */
 static pthread_mutex_t g_bind_mu = PTHREAD_MUTEX_INITIALIZER;
 
 static int bind_sym(void *h, const char *name, void *fp)
@@ -196,8 +196,8 @@ static aclTensor *gp_tensor(struct mc2_plan *p, aclDataType dt, const int64_t *d
         st[d] = s;
         s *= dims[d];
     }
-    p->temp_t[slot] = aclCreateTensor(dims, (uint64_t)nd, dt, st, off, ACL_FORMAT_ND, dims,
-                                      (uint64_t)nd, data);
+    p->temp_t[slot] =
+        aclCreateTensor(dims, (uint64_t)nd, dt, st, off, ACL_FORMAT_ND, dims, (uint64_t)nd, data);
     return p->temp_t[slot];
 }
 
@@ -219,8 +219,8 @@ char *mc2_data(const aclTensor *t)
 
 void mc2_allreduce_of(struct mc2_plan *p, const aclTensor *t, int dt, uint64_t count)
 {
-    p->coll = (struct mc2_coll_args){MC2_ALLREDUCE, mc2_data(t), mc2_data(t), count,
-                                     mc2_hccl_dtype(dt)};
+    p->coll =
+        (struct mc2_coll_args){MC2_ALLREDUCE, mc2_data(t), mc2_data(t), count, mc2_hccl_dtype(dt)};
 }
 
 aclnnStatus mc2_dense(const char *op, const char *what, const aclTensor *t)

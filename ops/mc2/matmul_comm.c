@@ -49,8 +49,8 @@ static aclnnStatus cm_check(const char *op, unsigned mask, const aclTensor *x1, 
     const char *names[] = {"x2", "bias", "x3", "output"};
     for (int i = 0; i < 4; i++)
         if (same[i] && same[i]->dtype != x1->dtype)
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has data type %s, x1 %s (one type)",
-                           op, names[i], ops_dt_name(same[i]->dtype), ops_dt_name(x1->dtype));
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has data type %s, x1 %s (one type)", op,
+                           names[i], ops_dt_name(same[i]->dtype), ops_dt_name(x1->dtype));
     if (x1->ndim != 2 && !(x1_3d && x1->ndim == 3))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1 has %u dims (%s)", op, x1->ndim,
                        x1_3d ? "2 or 3" : "2");
@@ -131,8 +131,8 @@ aclnnStatus aclnnMatmulReduceScatterGetWorkspaceSize(const aclTensor *x1, const 
     OPS_CHECK_NULLS(op, x1, x2, group, reduceOp, output, workspaceSize, executor);
     int dt;
     uint32_t ranks;
-    aclnnStatus rc = cm_check(op, OPS_DT_MatmulReduceScatter, x1, false, x2, bias, NULL, output,
-                              &dt);
+    aclnnStatus rc =
+        cm_check(op, OPS_DT_MatmulReduceScatter, x1, false, x2, bias, NULL, output, &dt);
     if (rc || (rc = mc2_check_opts(op, reduceOp, commTurn, streamMode)) ||
         (rc = mc2_group(op, group, &ranks, NULL)))
         return rc;
@@ -195,7 +195,8 @@ aclnnStatus aclnnAllGatherMatmulGetWorkspaceSize(const aclTensor *x1, const aclT
         return ops_shape_err(op, "output", output, want, 2);
     if (gatherOut && !ops_shape_is(gatherOut, gwant, 2))
         return ops_shape_err(op, "gatherOut", gatherOut, gwant, 2);
-    if ((rc = mc2_dense(op, "x1", x1)) || (gatherOut && (rc = mc2_dense(op, "gatherOut", gatherOut))))
+    if ((rc = mc2_dense(op, "x1", x1)) ||
+        (gatherOut && (rc = mc2_dense(op, "gatherOut", gatherOut))))
         return rc;
     struct aclOpExecutor *e = mc2_begin(op, group, ranks);
     if (!e)

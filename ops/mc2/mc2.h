@@ -33,18 +33,18 @@ struct mc2_coll_args {
 
 struct mc2_plan {
     char group[COMM_NAME_MAX_LENGTH];
-    uint32_t ranks;                             /* the group's size at phase 1 */
+    uint32_t ranks; /* the group's size at phase 1 */
     struct mc2_coll_args coll;
-    int coll_at;                                /* the collective goes before step coll_at
-                                                 * (nsteps: after the last) */
-    struct mc2_coll_args coll2;                 /* a second collective (has_coll2), before */
-    int coll2_at;                               /* step coll2_at > coll_at */
+    int coll_at;                /* the collective goes before step coll_at
+                                 * (nsteps: after the last) */
+    struct mc2_coll_args coll2; /* a second collective (has_coll2), before */
+    int coll2_at;               /* step coll2_at > coll_at */
     bool has_coll2;
-    aclOpExecutor *step[MC2_MAX_STEPS];         /* queued in order; NULL once queued */
+    aclOpExecutor *step[MC2_MAX_STEPS]; /* queued in order; NULL once queued */
     int nsteps;
-    aclTensor *temp_t[MC2_MAX_TEMPS];           /* tensors made by phase 1 (temp, views) */
-    aclScalar *one;                             /* the adds' alpha */
-    void *temp;                                 /* a product or gather buffer (malloc) */
+    aclTensor *temp_t[MC2_MAX_TEMPS]; /* tensors made by phase 1 (temp, views) */
+    aclScalar *one;                   /* the adds' alpha */
+    void *temp;                       /* a product or gather buffer (malloc) */
 };
 
 /* Phase 1: a plan for `op`; the caller fills it and ends with mc2_done (or

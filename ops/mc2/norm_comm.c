@@ -34,7 +34,7 @@ enum nc_kind { NC_FLOAT, NC_QUANT, NC_WEIGHT };
 
 struct nc_args {
     enum nc_kind kind;
-    unsigned xmask, wmask, omask;  /* x1's, x2's and the norm tensors' types */
+    unsigned xmask, wmask, omask; /* x1's, x2's and the norm tensors' types */
     const aclTensor *x1, *x2, *bias;
     const aclTensor *scale, *offset; /* dequantScale, or antiquantScale / Offset */
     const aclTensor *residual, *gamma;
@@ -61,8 +61,9 @@ static aclnnStatus nc_checks(const char *op, const struct nc_args *a, int *odt)
         return rc;
     for (int i = 3; i < 6; i++)
         if (t[i] && t[i]->dtype != a->residual->dtype)
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has data type %s, residual %s (one type)",
-                           op, names[i], ops_dt_name(t[i]->dtype), ops_dt_name(a->residual->dtype));
+            return ops_err(ACLNN_ERR_PARAM_INVALID,
+                           "%s: %s has data type %s, residual %s (one type)", op, names[i],
+                           ops_dt_name(t[i]->dtype), ops_dt_name(a->residual->dtype));
     if (a->kind != NC_QUANT && a->x1->dtype != a->residual->dtype)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x1 has data type %s, residual %s (one type)",
                        op, ops_dt_name(a->x1->dtype), ops_dt_name(a->residual->dtype));
@@ -86,8 +87,8 @@ static aclnnStatus nc_checks(const char *op, const struct nc_args *a, int *odt)
     if (a->residual->ndim != 3 || a->residual->dims[0] * a->residual->dims[1] != rows ||
         a->residual->dims[2] != n)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: residual must be (b, s, n) with b * s = %lld (x1's rows), n = %lld",
-                       op, (long long)rows, (long long)n);
+                       "%s: residual must be (b, s, n) with b * s = %lld (x1's rows), n = %lld", op,
+                       (long long)rows, (long long)n);
     if (!ops_shape_is(a->gamma, &n, 1))
         return ops_shape_err(op, "gamma", a->gamma, &n, 1);
     if (!ops_same_shape(a->normOut, a->residual))
@@ -104,7 +105,8 @@ static aclnnStatus add_rms_norm(const char *op, const struct nc_args *a, WS)
     aclnnStatus rc = nc_checks(op, a, &odt);
     if (rc || (rc = mc2_group(op, a->group, &ranks, NULL)))
         return rc;
-    const int64_t k = a->x2->dims[0], n = a->x2->dims[1], rows = a->residual->dims[0] * a->residual->dims[1];
+    const int64_t k = a->x2->dims[0], n = a->x2->dims[1],
+                  rows = a->residual->dims[0] * a->residual->dims[1];
     struct aclOpExecutor *e = mc2_begin(op, a->group, ranks);
     if (!e)
         return ACLNN_ERR_INNER_CREATE_EXECUTOR;
@@ -134,10 +136,9 @@ static aclnnStatus add_rms_norm(const char *op, const struct nc_args *a, WS)
         break;
     default:
         rc = mc2_step(op, p,
-                      aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(x1v, a->x2, a->scale,
-                                                                    a->offset, NULL, NULL, a->bias,
-                                                                    (int)a->groupSize, mm2, &ws,
-                                                                    &s),
+                      aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
+                          x1v, a->x2, a->scale, a->offset, NULL, NULL, a->bias, (int)a->groupSize,
+                          mm2, &ws, &s),
                       &s);
         break;
     }
@@ -168,10 +169,22 @@ aclnnStatus aclnnMatmulAllReduceAddRmsNormGetWorkspaceSize(
     OPS_CHECK_NULLS(op, x1, x2, residual, gamma, group, reduceOp, y, normOut, workspaceSize,
                     executor);
     const unsigned m = OPS_DT_MatmulAllReduceAddRmsNorm;
-    const struct nc_args a = {NC_FLOAT, m,        m,          m,         x1,         x2,
-                              bias,     NULL,     NULL,       residual,  gamma,      epsilon,
-                              group,    reduceOp, commTurn,   streamMode, 0,         y,
-                              normOut};
+    const struct nc_args a = {.kind = NC_FLOAT,
+                              .xmask = m,
+                              .wmask = m,
+                              .omask = m,
+                              .x1 = x1,
+                              .x2 = x2,
+                              .bias = bias,
+                              .residual = residual,
+                              .gamma = gamma,
+                              .epsilon = epsilon,
+                              .group = group,
+                              .reduceOp = reduceOp,
+                              .commTurn = commTurn,
+                              .streamMode = streamMode,
+                              .y = y,
+                              .normOut = normOut};
     return add_rms_norm(op, &a, workspaceSize, executor);
 }
 MC2_PHASE2(MatmulAllReduceAddRmsNorm)
@@ -182,13 +195,23 @@ aclnnStatus aclnnInplaceMatmulAllReduceAddRmsNormGetWorkspaceSize(
     int64_t commTurn, int64_t streamMode, const aclTensor *normOut, WS)
 {
     static const char op[] = "aclnnInplaceMatmulAllReduceAddRmsNorm";
-    OPS_CHECK_NULLS(op, x1, x2, residual, gamma, group, reduceOp, normOut, workspaceSize,
-                    executor);
+    OPS_CHECK_NULLS(op, x1, x2, residual, gamma, group, reduceOp, normOut, workspaceSize, executor);
     const unsigned m = OPS_DT_InplaceMatmulAllReduceAddRmsNorm;
-    const struct nc_args a = {NC_FLOAT, m,        m,          m,         x1,         x2,
-                              bias,     NULL,     NULL,       residual,  gamma,      epsilon,
-                              group,    reduceOp, commTurn,   streamMode, 0,         NULL,
-                              normOut};
+    const struct nc_args a = {.kind = NC_FLOAT,
+                              .xmask = m,
+                              .wmask = m,
+                              .omask = m,
+                              .x1 = x1,
+                              .x2 = x2,
+                              .bias = bias,
+                              .residual = residual,
+                              .gamma = gamma,
+                              .epsilon = epsilon,
+                              .group = group,
+                              .reduceOp = reduceOp,
+                              .commTurn = commTurn,
+                              .streamMode = streamMode,
+                              .normOut = normOut};
     return add_rms_norm(op, &a, workspaceSize, executor);
 }
 MC2_PHASE2(InplaceMatmulAllReduceAddRmsNorm)
@@ -202,12 +225,23 @@ aclnnStatus aclnnQuantMatmulAllReduceAddRmsNormGetWorkspaceSize(
     static const char op[] = "aclnnQuantMatmulAllReduceAddRmsNorm";
     OPS_CHECK_NULLS(op, x1, x2, dequantScale, residual, gamma, group, reduceOp, y, normOut,
                     workspaceSize, executor);
-    const struct nc_args a = {NC_QUANT,
-                              OPS_DT_QuantMatmulAllReduceAddRmsNorm,
-                              OPS_DT_QuantMatmulAllReduceAddRmsNorm,
-                              OPS_DT2_QuantMatmulAllReduceAddRmsNorm,
-                              x1, x2, bias, dequantScale, NULL, residual, gamma, epsilon, group,
-                              reduceOp, commTurn, streamMode, 0, y, normOut};
+    const struct nc_args a = {.kind = NC_QUANT,
+                              .xmask = OPS_DT_QuantMatmulAllReduceAddRmsNorm,
+                              .wmask = OPS_DT_QuantMatmulAllReduceAddRmsNorm,
+                              .omask = OPS_DT2_QuantMatmulAllReduceAddRmsNorm,
+                              .x1 = x1,
+                              .x2 = x2,
+                              .bias = bias,
+                              .scale = dequantScale,
+                              .residual = residual,
+                              .gamma = gamma,
+                              .epsilon = epsilon,
+                              .group = group,
+                              .reduceOp = reduceOp,
+                              .commTurn = commTurn,
+                              .streamMode = streamMode,
+                              .y = y,
+                              .normOut = normOut};
     return add_rms_norm(op, &a, workspaceSize, executor);
 }
 MC2_PHASE2(QuantMatmulAllReduceAddRmsNorm)
@@ -220,12 +254,22 @@ aclnnStatus aclnnInplaceQuantMatmulAllReduceAddRmsNormGetWorkspaceSize(
     static const char op[] = "aclnnInplaceQuantMatmulAllReduceAddRmsNorm";
     OPS_CHECK_NULLS(op, x1, x2, dequantScale, residual, gamma, group, reduceOp, normOut,
                     workspaceSize, executor);
-    const struct nc_args a = {NC_QUANT,
-                              OPS_DT_InplaceQuantMatmulAllReduceAddRmsNorm,
-                              OPS_DT_InplaceQuantMatmulAllReduceAddRmsNorm,
-                              OPS_DT2_InplaceQuantMatmulAllReduceAddRmsNorm,
-                              x1, x2, bias, dequantScale, NULL, residual, gamma, epsilon, group,
-                              reduceOp, commTurn, streamMode, 0, NULL, normOut};
+    const struct nc_args a = {.kind = NC_QUANT,
+                              .xmask = OPS_DT_InplaceQuantMatmulAllReduceAddRmsNorm,
+                              .wmask = OPS_DT_InplaceQuantMatmulAllReduceAddRmsNorm,
+                              .omask = OPS_DT2_InplaceQuantMatmulAllReduceAddRmsNorm,
+                              .x1 = x1,
+                              .x2 = x2,
+                              .bias = bias,
+                              .scale = dequantScale,
+                              .residual = residual,
+                              .gamma = gamma,
+                              .epsilon = epsilon,
+                              .group = group,
+                              .reduceOp = reduceOp,
+                              .commTurn = commTurn,
+                              .streamMode = streamMode,
+                              .normOut = normOut};
     return add_rms_norm(op, &a, workspaceSize, executor);
 }
 MC2_PHASE2(InplaceQuantMatmulAllReduceAddRmsNorm)
@@ -253,10 +297,25 @@ aclnnStatus aclnnWeightQuantMatmulAllReduceAddRmsNormGetWorkspaceSize(
     if (rc)
         return rc;
     const unsigned m = OPS_DT_WeightQuantMatmulAllReduceAddRmsNorm;
-    const struct nc_args a = {NC_WEIGHT, m, OPS_DT2_WeightQuantMatmulAllReduceAddRmsNorm, m,
-                              x1, x2, bias, antiquantScale, antiquantOffset, residual, gamma,
-                              epsilon, group, reduceOp, commTurn, streamMode, antiquantGroupSize,
-                              y, normOut};
+    const struct nc_args a = {.kind = NC_WEIGHT,
+                              .xmask = m,
+                              .wmask = OPS_DT2_WeightQuantMatmulAllReduceAddRmsNorm,
+                              .omask = m,
+                              .x1 = x1,
+                              .x2 = x2,
+                              .bias = bias,
+                              .scale = antiquantScale,
+                              .offset = antiquantOffset,
+                              .residual = residual,
+                              .gamma = gamma,
+                              .epsilon = epsilon,
+                              .group = group,
+                              .reduceOp = reduceOp,
+                              .commTurn = commTurn,
+                              .streamMode = streamMode,
+                              .groupSize = antiquantGroupSize,
+                              .y = y,
+                              .normOut = normOut};
     return add_rms_norm(op, &a, workspaceSize, executor);
 }
 MC2_PHASE2(WeightQuantMatmulAllReduceAddRmsNorm)
@@ -265,8 +324,7 @@ aclnnStatus aclnnInplaceWeightQuantMatmulAllReduceAddRmsNormGetWorkspaceSize(
     const aclTensor *x1, const aclTensor *x2, const aclTensor *bias,
     const aclTensor *antiquantScale, const aclTensor *antiquantOffset, const aclTensor *residual,
     const aclTensor *gamma, double epsilon, const char *group, const char *reduceOp,
-    int64_t commTurn, int64_t streamMode, int64_t antiquantGroupSize, const aclTensor *normOut,
-    WS)
+    int64_t commTurn, int64_t streamMode, int64_t antiquantGroupSize, const aclTensor *normOut, WS)
 {
     static const char op[] = "aclnnInplaceWeightQuantMatmulAllReduceAddRmsNorm";
     OPS_CHECK_NULLS(op, x1, x2, antiquantScale, residual, gamma, group, reduceOp, normOut,
@@ -275,10 +333,24 @@ aclnnStatus aclnnInplaceWeightQuantMatmulAllReduceAddRmsNormGetWorkspaceSize(
     if (rc)
         return rc;
     const unsigned m = OPS_DT_InplaceWeightQuantMatmulAllReduceAddRmsNorm;
-    const struct nc_args a = {NC_WEIGHT, m, OPS_DT2_InplaceWeightQuantMatmulAllReduceAddRmsNorm,
-                              m, x1, x2, bias, antiquantScale, antiquantOffset, residual, gamma,
-                              epsilon, group, reduceOp, commTurn, streamMode, antiquantGroupSize,
-                              NULL, normOut};
+    const struct nc_args a = {.kind = NC_WEIGHT,
+                              .xmask = m,
+                              .wmask = OPS_DT2_InplaceWeightQuantMatmulAllReduceAddRmsNorm,
+                              .omask = m,
+                              .x1 = x1,
+                              .x2 = x2,
+                              .bias = bias,
+                              .scale = antiquantScale,
+                              .offset = antiquantOffset,
+                              .residual = residual,
+                              .gamma = gamma,
+                              .epsilon = epsilon,
+                              .group = group,
+                              .reduceOp = reduceOp,
+                              .commTurn = commTurn,
+                              .streamMode = streamMode,
+                              .groupSize = antiquantGroupSize,
+                              .normOut = normOut};
     return add_rms_norm(op, &a, workspaceSize, executor);
 }
 MC2_PHASE2(InplaceWeightQuantMatmulAllReduceAddRmsNorm)

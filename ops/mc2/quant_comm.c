@@ -140,8 +140,7 @@ aclnnStatus aclnnQuantMatmulAllReduceGetWorkspaceSize(const aclTensor *x1, const
 {
     return quant_all_reduce("aclnnQuantMatmulAllReduce", OPS_DT_QuantMatmulAllReduce,
                             OPS_DT2_QuantMatmulAllReduce, x1, x2, bias, x3, dequantScale, NULL,
-                            group, reduceOp, commTurn, streamMode, output, workspaceSize,
-                            executor);
+                            group, reduceOp, commTurn, streamMode, output, workspaceSize, executor);
 }
 MC2_PHASE2(QuantMatmulAllReduce)
 
@@ -245,8 +244,9 @@ static aclnnStatus low_bit(const char *op, struct mc2_plan *p, const aclTensor *
     if (!(p->temp = malloc(3 * all + (size_t)(blk * n) + 1)))
         return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", op);
     char *q = p->temp, *a = q + all, *sum = a + all, *g = sum + blk * n;
-    struct lb_plan k = {LB_QUANT, rows, n, p->ranks, odt, ops_dt_index(s1->dtype),
-                        mc2_data(output), mc2_data(s1), mc2_data(s2), q};
+    struct lb_plan k = {
+        LB_QUANT,     rows,         n, p->ranks, odt, ops_dt_index(s1->dtype), mc2_data(output),
+        mc2_data(s1), mc2_data(s2), q};
     aclnnStatus rc = lb_step(op, p, &k);
     if (rc)
         return rc;
@@ -255,8 +255,8 @@ static aclnnStatus low_bit(const char *op, struct mc2_plan *p, const aclTensor *
     k.mode = LB_REDUCE, k.rows = blk, k.src = a, k.dst = sum;
     if ((rc = lb_step(op, p, &k)))
         return rc;
-    p->coll2 = (struct mc2_coll_args){MC2_ALLGATHER, sum, g, (uint64_t)(blk * n),
-                                      HCCL_DATA_TYPE_INT8};
+    p->coll2 =
+        (struct mc2_coll_args){MC2_ALLGATHER, sum, g, (uint64_t)(blk * n), HCCL_DATA_TYPE_INT8};
     p->coll2_at = p->nsteps;
     p->has_coll2 = true;
     k.mode = LB_DEQUANT, k.rows = rows, k.src = g, k.dst = mc2_data(output);
@@ -303,10 +303,10 @@ aclnnStatus aclnnQuantMatmulAllReduceV3GetWorkspaceSize(
         (rc = mc2_dense(op, "commQuantScale2Optional", s2)))
         return rc;
     struct aclOpExecutor *e;
-    if ((rc = quant_all_reduce(op, OPS_DT_QuantMatmulAllReduceV3, OPS_DT2_QuantMatmulAllReduceV3,
-                               x1, x2, biasOptional, x3Optional, dequantScale,
-                               pertokenScaleOptional, group, reduceOp, commTurn, streamMode,
-                               output, workspaceSize, &e)))
+    if ((rc =
+             quant_all_reduce(op, OPS_DT_QuantMatmulAllReduceV3, OPS_DT2_QuantMatmulAllReduceV3, x1,
+                              x2, biasOptional, x3Optional, dequantScale, pertokenScaleOptional,
+                              group, reduceOp, commTurn, streamMode, output, workspaceSize, &e)))
         return rc;
     struct mc2_plan *p = e->plan;
     const int64_t rows = ops_numel(output->dims, (int)output->ndim - 1);
@@ -345,19 +345,18 @@ aclnnStatus aclnnWeightQuantMatmulAllReduceGetWorkspaceSize(
     struct aclOpExecutor *e;
     aclTensor *x1v, *ov;
     int odt;
-    aclnnStatus rc = qc_begin(op, OPS_DT_WeightQuantMatmulAllReduce,
-                              OPS_DT2_WeightQuantMatmulAllReduce, OPS_DT_WeightQuantMatmulAllReduce,
-                              x1, x2, x3, group, reduceOp, commTurn, streamMode, output, &e, &x1v,
-                              &ov, &odt);
+    aclnnStatus rc =
+        qc_begin(op, OPS_DT_WeightQuantMatmulAllReduce, OPS_DT2_WeightQuantMatmulAllReduce,
+                 OPS_DT_WeightQuantMatmulAllReduce, x1, x2, x3, group, reduceOp, commTurn,
+                 streamMode, output, &e, &x1v, &ov, &odt);
     if (rc)
         return rc;
     uint64_t ws = 0;
     aclOpExecutor *s = NULL;
     rc = mc2_step(op, e->plan,
-                  aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(x1v, x2, antiquantScale,
-                                                                antiquantOffset, NULL, NULL, bias,
-                                                                (int)antiquantGroupSize, ov, &ws,
-                                                                &s),
+                  aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(
+                      x1v, x2, antiquantScale, antiquantOffset, NULL, NULL, bias,
+                      (int)antiquantGroupSize, ov, &ws, &s),
                   &s);
     return qc_finish(op, e, rc, x3, output, workspaceSize, executor);
 }

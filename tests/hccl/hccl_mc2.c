@@ -51,22 +51,22 @@
 static int g_fail;
 static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
 
-#define EXPECT(c)                                                                          \
-    do {                                                                                   \
-        if (!(c)) {                                                                        \
-            pthread_mutex_lock(&g_mu);                                                     \
-            fprintf(stderr, "%s:%d: EXPECT failed: %s (%s)\n", __FILE__, __LINE__, #c,    \
-                    aclGetRecentErrMsg() ? aclGetRecentErrMsg() : "");                     \
-            g_fail++;                                                                      \
-            pthread_mutex_unlock(&g_mu);                                                   \
-        }                                                                                  \
+#define EXPECT(c)                                                                                  \
+    do {                                                                                           \
+        if (!(c)) {                                                                                \
+            pthread_mutex_lock(&g_mu);                                                             \
+            fprintf(stderr, "%s:%d: EXPECT failed: %s (%s)\n", __FILE__, __LINE__, #c,             \
+                    aclGetRecentErrMsg() ? aclGetRecentErrMsg() : "");                             \
+            g_fail++;                                                                              \
+            pthread_mutex_unlock(&g_mu);                                                           \
+        }                                                                                          \
     } while (0)
-#define CHECK(c)                                                                           \
-    do {                                                                                   \
-        if (!(c)) {                                                                        \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #c);          \
-            exit(1);                                                                       \
-        }                                                                                  \
+#define CHECK(c)                                                                                   \
+    do {                                                                                           \
+        if (!(c)) {                                                                                \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #c);                  \
+            exit(1);                                                                               \
+        }                                                                                          \
     } while (0)
 
 /* Deterministic inputs every rank can recompute for every other: what 1..4 multiples of
@@ -76,24 +76,36 @@ static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
 static double val(int what, uint32_t r, int64_t i)
 {
     switch (what) {
-    case 11: return (double)((i * 7 + r * 3) % 3 - 1);
-    case 12: return (double)((i * 5 + r) % 5 - 2);
-    case 13: return (double)((i + r) % 7 - 3);
-    case 14: return ldexp(1.0, -(int)(1 + (i + r) % 3));
-    case 15: return ldexp(1.0, (int)((i + r) % 3) - 1);
-    case 16: return (double)((i + 2 * r) % 3 - 1);
-    default: return (double)((int64_t)(i * 7 + r * 3 + what * 5) % 9 - 4) * 0.25;
+    case 11:
+        return (double)((i * 7 + r * 3) % 3 - 1);
+    case 12:
+        return (double)((i * 5 + r) % 5 - 2);
+    case 13:
+        return (double)((i + r) % 7 - 3);
+    case 14:
+        return ldexp(1.0, -(int)(1 + (i + r) % 3));
+    case 15:
+        return ldexp(1.0, (int)((i + r) % 3) - 1);
+    case 16:
+        return (double)((i + 2 * r) % 3 - 1);
+    default:
+        return (double)((int64_t)(i * 7 + r * 3 + what * 5) % 9 - 4) * 0.25;
     }
 }
 
 static HcclDataType hdt(aclDataType t)
 {
     switch (t) {
-    case ACL_FLOAT16: return HCCL_DATA_TYPE_FP16;
-    case ACL_BF16: return HCCL_DATA_TYPE_BFP16;
-    case ACL_INT8: return HCCL_DATA_TYPE_INT8;
-    case ACL_INT32: return HCCL_DATA_TYPE_INT32;
-    default: return HCCL_DATA_TYPE_FP32;
+    case ACL_FLOAT16:
+        return HCCL_DATA_TYPE_FP16;
+    case ACL_BF16:
+        return HCCL_DATA_TYPE_BFP16;
+    case ACL_INT8:
+        return HCCL_DATA_TYPE_INT8;
+    case ACL_INT32:
+        return HCCL_DATA_TYPE_INT32;
+    default:
+        return HCCL_DATA_TYPE_FP32;
     }
 }
 
@@ -114,8 +126,8 @@ static aclTensor *tensor(aclDataType t, const int64_t *dims, int nd, int what, u
     if (bytes)
         CHECK(aclrtMemcpy(*dev, bytes, h, bytes, ACL_MEMCPY_HOST_TO_DEVICE) == ACL_SUCCESS);
     free(h);
-    aclTensor *x = aclCreateTensor(dims, (uint64_t)nd, t, st, 0, ACL_FORMAT_ND, dims,
-                                   (uint64_t)nd, *dev);
+    aclTensor *x =
+        aclCreateTensor(dims, (uint64_t)nd, t, st, 0, ACL_FORMAT_ND, dims, (uint64_t)nd, *dev);
     CHECK(x);
     return x;
 }
@@ -212,10 +224,10 @@ static void run(aclnnStatus (*phase2)(void *, uint64_t, aclOpExecutor *, aclrtSt
     }
 }
 /* The first phase (which sets e) before the second. */
-#define RUN(phase2, call)                                                                  \
-    do {                                                                                   \
-        aclnnStatus rc_ = (call);                                                          \
-        run(phase2, rc_, e, s);                                                            \
+#define RUN(phase2, call)                                                                          \
+    do {                                                                                           \
+        aclnnStatus rc_ = (call);                                                                  \
+        run(phase2, rc_, e, s);                                                                    \
     } while (0)
 
 /* ---- the quantised fusions ---- */
@@ -285,11 +297,9 @@ static void quant_cases(const struct rank_arg *a, aclrtStream s)
                   *bias = tensor(ACL_INT32, db, 1, 13, a->r, &m[2]),
                   *scale = tensor(t == ACL_BF16 ? ACL_BF16 : ACL_FLOAT, db, 1, 14, a->r, &m[3]),
                   *pt = tensor(ACL_FLOAT, dpt, 1, 15, a->r, &m[4]),
-                  *x3 = tensor(t, dout, 3, 4, a->r, &m[5]),
-                  *o1 = tensor(t, dout, 3, -1, 0, &m[6]), *o2 = tensor(t, dout, 3, -1, 0, &m[7]),
-                  *o3 = tensor(t, dout, 3, -1, 0, &m[8]),
-                  *w1 = tensor(t, d1, 3, 1, a->r, &m[9]),
-                  *asc = tensor(t, db, 1, 14, a->r, &m[10]),
+                  *x3 = tensor(t, dout, 3, 4, a->r, &m[5]), *o1 = tensor(t, dout, 3, -1, 0, &m[6]),
+                  *o2 = tensor(t, dout, 3, -1, 0, &m[7]), *o3 = tensor(t, dout, 3, -1, 0, &m[8]),
+                  *w1 = tensor(t, d1, 3, 1, a->r, &m[9]), *asc = tensor(t, db, 1, 14, a->r, &m[10]),
                   *aoff = tensor(t, db, 1, 16, a->r, &m[11]);
         void *mb2, *mo4, *mo5, *ms1, *ms2;
         aclTensor *fbias = tensor(t, db, 1, 3, a->r, &mb2), *o4 = tensor(t, dout, 3, -1, 0, &mo4),
@@ -398,12 +408,17 @@ static void norm_cases(const struct rank_arg *a, aclrtStream s)
         enum { X1, X2, B, QX1, QX2, QB, SC, WX1, ASC, AOFF, G, R0, NBUF };
         void *m[NBUF], *my[3], *mn[6], *mr[3];
         aclTensor *in[NBUF] = {
-            tensor(t, d1, 2, 1, a->r, &m[X1]),         tensor(t, d2, 2, 2, a->r, &m[X2]),
-            tensor(t, db, 1, 3, a->r, &m[B]),          tensor(ACL_INT8, d1, 2, 11, a->r, &m[QX1]),
-            tensor(ACL_INT8, d2, 2, 12, a->r, &m[QX2]), tensor(ACL_INT32, db, 1, 13, a->r, &m[QB]),
+            tensor(t, d1, 2, 1, a->r, &m[X1]),
+            tensor(t, d2, 2, 2, a->r, &m[X2]),
+            tensor(t, db, 1, 3, a->r, &m[B]),
+            tensor(ACL_INT8, d1, 2, 11, a->r, &m[QX1]),
+            tensor(ACL_INT8, d2, 2, 12, a->r, &m[QX2]),
+            tensor(ACL_INT32, db, 1, 13, a->r, &m[QB]),
             tensor(t == ACL_BF16 ? ACL_BF16 : ACL_FLOAT, db, 1, 14, a->r, &m[SC]),
-            tensor(t, d1, 2, 1, a->r, &m[WX1]),        tensor(t, db, 1, 14, a->r, &m[ASC]),
-            tensor(t, db, 1, 16, a->r, &m[AOFF]),      tensor(t, db, 1, 2, a->r, &m[G]),
+            tensor(t, d1, 2, 1, a->r, &m[WX1]),
+            tensor(t, db, 1, 14, a->r, &m[ASC]),
+            tensor(t, db, 1, 16, a->r, &m[AOFF]),
+            tensor(t, db, 1, 2, a->r, &m[G]),
             tensor(t, dres, 3, 5, a->r, &m[R0])};
         aclTensor *y[3], *no[6], *res[3];
         for (int i = 0; i < 3; i++) {
@@ -414,17 +429,16 @@ static void norm_cases(const struct rank_arg *a, aclrtStream s)
             no[i] = tensor(t, dres, 3, -1, 0, &mn[i]);
         uint64_t ws;
         aclOpExecutor *e;
-        RUN(aclnnMatmulAllReduceAddRmsNorm,
-            aclnnMatmulAllReduceAddRmsNormGetWorkspaceSize(in[X1], in[X2], in[B], in[R0], in[G],
-                                                           EPS, a->group, "sum", 0, 1, y[0], no[0],
-                                                           &ws, &e));
+        RUN(aclnnMatmulAllReduceAddRmsNorm, aclnnMatmulAllReduceAddRmsNormGetWorkspaceSize(
+                                                in[X1], in[X2], in[B], in[R0], in[G], EPS, a->group,
+                                                "sum", 0, 1, y[0], no[0], &ws, &e));
         RUN(aclnnInplaceMatmulAllReduceAddRmsNorm,
             aclnnInplaceMatmulAllReduceAddRmsNormGetWorkspaceSize(
                 in[X1], in[X2], in[B], res[0], in[G], EPS, a->group, "sum", 0, 1, no[1], &ws, &e));
         RUN(aclnnQuantMatmulAllReduceAddRmsNorm,
-            aclnnQuantMatmulAllReduceAddRmsNormGetWorkspaceSize(
-                in[QX1], in[QX2], in[QB], in[SC], in[R0], in[G], EPS, a->group, "sum", 0, 1, y[1],
-                no[2], &ws, &e));
+            aclnnQuantMatmulAllReduceAddRmsNormGetWorkspaceSize(in[QX1], in[QX2], in[QB], in[SC],
+                                                                in[R0], in[G], EPS, a->group, "sum",
+                                                                0, 1, y[1], no[2], &ws, &e));
         RUN(aclnnInplaceQuantMatmulAllReduceAddRmsNorm,
             aclnnInplaceQuantMatmulAllReduceAddRmsNormGetWorkspaceSize(
                 in[QX1], in[QX2], in[QB], in[SC], res[1], in[G], EPS, a->group, "sum", 0, 1, no[3],
@@ -482,10 +496,10 @@ static void empty_cases(const struct rank_arg *a, aclrtStream s)
               *g = tensor(t, dg, 1, 2, a->r, &m[4]), *no = tensor(t, dres, 3, -1, 0, &m[5]);
     uint64_t ws;
     aclOpExecutor *e;
-    RUN(aclnnMatmulAllReduce, aclnnMatmulAllReduceGetWorkspaceSize(x1, x2, NULL, a->group, "sum",
-                                                                   0, 1, out, &ws, &e));
-    RUN(aclnnAllGatherMatmul, aclnnAllGatherMatmulGetWorkspaceSize(x1, x2, NULL, a->group, 0, 0,
-                                                                   1, out, NULL, &ws, &e));
+    RUN(aclnnMatmulAllReduce,
+        aclnnMatmulAllReduceGetWorkspaceSize(x1, x2, NULL, a->group, "sum", 0, 1, out, &ws, &e));
+    RUN(aclnnAllGatherMatmul,
+        aclnnAllGatherMatmulGetWorkspaceSize(x1, x2, NULL, a->group, 0, 0, 1, out, NULL, &ws, &e));
     RUN(aclnnInplaceMatmulAllReduceAddRmsNorm,
         aclnnInplaceMatmulAllReduceAddRmsNormGetWorkspaceSize(x1, x2, NULL, res, g, EPS, a->group,
                                                               "sum", 0, 1, no, &ws, &e));
@@ -513,28 +527,24 @@ static void *rank_thread(void *p)
         aclTensor *x1 = tensor(t, d1, 2, 1, a->r, &m1), *x1b = tensor(t, d1b, 3, 1, a->r, &m1b),
                   *x2 = tensor(t, d2, 2, 2, a->r, &m2), *bias = tensor(t, db, 1, 3, a->r, &mb),
                   *x3 = tensor(t, dout, 2, 4, a->r, &m3), *out = tensor(t, dout, 2, -1, 0, &mo),
-                  *out3 = tensor(t, dout3, 3, -1, 0, &mo3),
-                  *out2 = tensor(t, dout, 2, -1, 0, &mo2), *rs = tensor(t, drs, 2, -1, 0, &mrs),
-                  *ag = tensor(t, dag, 2, -1, 0, &mag), *g = tensor(t, dg, 2, -1, 0, &mg);
+                  *out3 = tensor(t, dout3, 3, -1, 0, &mo3), *out2 = tensor(t, dout, 2, -1, 0, &mo2),
+                  *rs = tensor(t, drs, 2, -1, 0, &mrs), *ag = tensor(t, dag, 2, -1, 0, &mag),
+                  *g = tensor(t, dg, 2, -1, 0, &mg);
         CHECK(aclrtMalloc(&mcopy, M * NN * 2, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_SUCCESS);
         uint64_t ws;
         aclOpExecutor *e;
         /* all-reduce with bias; the next task on the stream (a copy) sees the reduced sum */
-        RUN(aclnnMatmulAllReduce,
-            aclnnMatmulAllReduceGetWorkspaceSize(x1, x2, bias, a->group, "sum", 0, 1, out, &ws,
-                                                 &e));
-        CHECK(aclrtMemcpyAsync(mcopy, M * NN * 2, mo, M * NN * 2, ACL_MEMCPY_DEVICE_TO_DEVICE,
-                               s) == ACL_SUCCESS);
+        RUN(aclnnMatmulAllReduce, aclnnMatmulAllReduceGetWorkspaceSize(x1, x2, bias, a->group,
+                                                                       "sum", 0, 1, out, &ws, &e));
+        CHECK(aclrtMemcpyAsync(mcopy, M * NN * 2, mo, M * NN * 2, ACL_MEMCPY_DEVICE_TO_DEVICE, s) ==
+              ACL_SUCCESS);
         /* 3-D x1, no bias, commTurn 4 (NPU pipelining only) */
-        RUN(aclnnMatmulAllReduce,
-            aclnnMatmulAllReduceGetWorkspaceSize(x1b, x2, NULL, a->group, "sum", 4, 1, out3, &ws,
-                                                 &e));
-        RUN(aclnnMatmulAllReduceV2,
-            aclnnMatmulAllReduceV2GetWorkspaceSize(x1, x2, bias, x3, a->group, "sum", 0, 1, out2,
-                                                   &ws, &e));
-        RUN(aclnnMatmulReduceScatter,
-            aclnnMatmulReduceScatterGetWorkspaceSize(x1, x2, bias, a->group, "sum", 0, 1, rs, &ws,
-                                                     &e));
+        RUN(aclnnMatmulAllReduce, aclnnMatmulAllReduceGetWorkspaceSize(x1b, x2, NULL, a->group,
+                                                                       "sum", 4, 1, out3, &ws, &e));
+        RUN(aclnnMatmulAllReduceV2, aclnnMatmulAllReduceV2GetWorkspaceSize(
+                                        x1, x2, bias, x3, a->group, "sum", 0, 1, out2, &ws, &e));
+        RUN(aclnnMatmulReduceScatter, aclnnMatmulReduceScatterGetWorkspaceSize(
+                                          x1, x2, bias, a->group, "sum", 0, 1, rs, &ws, &e));
         RUN(aclnnAllGatherMatmul,
             aclnnAllGatherMatmulGetWorkspaceSize(x1, x2, bias, a->group, 0, 0, 1, ag, g, &ws, &e));
         CHECK(aclrtSynchronizeStream(s) == ACL_SUCCESS);
@@ -551,9 +561,8 @@ static void *rank_thread(void *p)
         fetch_check("MatmulAllReduce 3-D", t, mo3, M * NN, ref_allreduce, &c);
         /* AllGatherMatmul without gatherOut (the gather in a buffer of the plan) */
         CHECK(aclrtMemset(mag, M * a->n * NN * 2, 0, M * a->n * NN * 2) == ACL_SUCCESS);
-        RUN(aclnnAllGatherMatmul,
-            aclnnAllGatherMatmulGetWorkspaceSize(x1, x2, NULL, a->group, 0, 0, 1, ag, NULL, &ws,
-                                                 &e));
+        RUN(aclnnAllGatherMatmul, aclnnAllGatherMatmulGetWorkspaceSize(x1, x2, NULL, a->group, 0, 0,
+                                                                       1, ag, NULL, &ws, &e));
         CHECK(aclrtSynchronizeStream(s) == ACL_SUCCESS);
         fetch_check("AllGatherMatmul, no gatherOut", t, mag, M * a->n * NN, ref_gather_mm, &c);
         aclTensor *ts[] = {x1, x1b, x2, bias, x3, out, out3, out2, rs, ag, g};
@@ -606,9 +615,9 @@ static void codes(void)
     aclrtStream s;
     CHECK(aclrtCreateStream(&s) == ACL_SUCCESS);
     const aclDataType t = ACL_FLOAT16;
-    int64_t d1[2] = {M, K}, d2[2] = {K, NN}, dbad[2] = {K + 1, NN}, dout[2] = {M, NN},
-            db[1] = {NN}, dbb[1] = {NN + 1}, drs[2] = {M / 2, NN}, d7[2] = {7, K},
-            d7o[2] = {7, NN}, dag[2] = {2 * M, NN};
+    int64_t d1[2] = {M, K}, d2[2] = {K, NN}, dbad[2] = {K + 1, NN}, dout[2] = {M, NN}, db[1] = {NN},
+            dbb[1] = {NN + 1}, drs[2] = {M / 2, NN}, d7[2] = {7, K}, d7o[2] = {7, NN},
+            dag[2] = {2 * M, NN};
     void *m[12];
     aclTensor *x1 = tensor(t, d1, 2, 1, 0, &m[0]), *x2 = tensor(t, d2, 2, 2, 0, &m[1]),
               *x2bad = tensor(t, dbad, 2, 2, 0, &m[2]), *out = tensor(t, dout, 2, -1, 0, &m[3]),
@@ -625,22 +634,22 @@ static void codes(void)
     EXPECT(aclnnMatmulAllReduceGetWorkspaceSize(x1, x2, NULL, NULL, "sum", 0, 1, out, &ws, &e) ==
            ACLNN_ERR_PARAM_NULLPTR);
     EXPECT(msg_has("group"));
-    EXPECT(aclnnAllGatherMatmulGetWorkspaceSize(x1, x2, NULL, name, 0, 0, 1, NULL, NULL, &ws,
-                                                &e) == ACLNN_ERR_PARAM_NULLPTR);
+    EXPECT(aclnnAllGatherMatmulGetWorkspaceSize(x1, x2, NULL, name, 0, 0, 1, NULL, NULL, &ws, &e) ==
+           ACLNN_ERR_PARAM_NULLPTR);
     EXPECT(aclnnMatmulAllReduce(NULL, 0, NULL, s) == ACLNN_ERR_PARAM_NULLPTR);
     /* an unknown group */
     EXPECT(aclnnMatmulAllReduceGetWorkspaceSize(x1, x2, NULL, "no_such_group", "sum", 0, 1, out,
                                                 &ws, &e) == ACLNN_ERR_PARAM_INVALID);
     EXPECT(msg_has("no_such_group"));
     /* shapes, types, options */
-    EXPECT(aclnnMatmulAllReduceGetWorkspaceSize(x1, x2bad, NULL, name, "sum", 0, 1, out, &ws,
-                                                &e) == ACLNN_ERR_PARAM_INVALID);
+    EXPECT(aclnnMatmulAllReduceGetWorkspaceSize(x1, x2bad, NULL, name, "sum", 0, 1, out, &ws, &e) ==
+           ACLNN_ERR_PARAM_INVALID);
     EXPECT(msg_has("k"));
-    EXPECT(aclnnMatmulAllReduceGetWorkspaceSize(x1, x2, badbias, name, "sum", 0, 1, out, &ws,
-                                                &e) == ACLNN_ERR_PARAM_INVALID);
+    EXPECT(aclnnMatmulAllReduceGetWorkspaceSize(x1, x2, badbias, name, "sum", 0, 1, out, &ws, &e) ==
+           ACLNN_ERR_PARAM_INVALID);
     EXPECT(msg_has("bias"));
-    EXPECT(aclnnMatmulAllReduceGetWorkspaceSize(x1, x2, NULL, name, "sum", 0, 1, outbad, &ws,
-                                                &e) == ACLNN_ERR_PARAM_INVALID);
+    EXPECT(aclnnMatmulAllReduceGetWorkspaceSize(x1, x2, NULL, name, "sum", 0, 1, outbad, &ws, &e) ==
+           ACLNN_ERR_PARAM_INVALID);
     EXPECT(msg_has("output"));
     EXPECT(aclnnMatmulAllReduceGetWorkspaceSize(f32, x2, NULL, name, "sum", 0, 1, out, &ws, &e) ==
            ACLNN_ERR_PARAM_INVALID);

@@ -39,19 +39,26 @@ int main(void)
     ot_make(&out, ACL_FLOAT16, 2, dout, L_CONTIG);
     uint64_t ws;
     aclOpExecutor *e;
-    CHECK_MSG(ACLNN_ERR_PARAM_NULLPTR, aclnnMatmulAllReduceGetWorkspaceSize(
-                                          x1.t, NULL, NULL, "g", "sum", 0, 1, out.t, &ws, &e), "x2");
-    CHECK_MSG(ACLNN_ERR_PARAM_NULLPTR, aclnnMatmulReduceScatterGetWorkspaceSize(
-                                          x1.t, x2.t, NULL, "g", NULL, 0, 1, out.t, &ws, &e), "reduceOp");
-    CHECK_MSG(ACLNN_ERR_PARAM_INVALID, aclnnMatmulAllReduceGetWorkspaceSize(
-                                          x1.t, x2.t, NULL, "g", "sum", 0, 2, out.t, &ws, &e), "streamMode");
+    CHECK_MSG(
+        ACLNN_ERR_PARAM_NULLPTR,
+        aclnnMatmulAllReduceGetWorkspaceSize(x1.t, NULL, NULL, "g", "sum", 0, 1, out.t, &ws, &e),
+        "x2");
+    CHECK_MSG(
+        ACLNN_ERR_PARAM_NULLPTR,
+        aclnnMatmulReduceScatterGetWorkspaceSize(x1.t, x2.t, NULL, "g", NULL, 0, 1, out.t, &ws, &e),
+        "reduceOp");
+    CHECK_MSG(
+        ACLNN_ERR_PARAM_INVALID,
+        aclnnMatmulAllReduceGetWorkspaceSize(x1.t, x2.t, NULL, "g", "sum", 0, 2, out.t, &ws, &e),
+        "streamMode");
     /* no libhccl in this process: no group exists */
-    CHECK_MSG(ACLNN_ERR_PARAM_INVALID, aclnnMatmulAllReduceGetWorkspaceSize(
-                                          x1.t, x2.t, NULL, "hccl_all_1", "sum", 0, 1, out.t, &ws,
-                                          &e), "hccl_all_1", "libhccl");
-    CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnMatmulAllReduceV2GetWorkspaceSize(
-                                          x1.t, x2.t, NULL, NULL, "g", "sum", 0, 1, out.t, &ws,
-                                          &e));
+    CHECK_MSG(ACLNN_ERR_PARAM_INVALID,
+              aclnnMatmulAllReduceGetWorkspaceSize(x1.t, x2.t, NULL, "hccl_all_1", "sum", 0, 1,
+                                                   out.t, &ws, &e),
+              "hccl_all_1", "libhccl");
+    CHECK_NN(ACLNN_ERR_PARAM_INVALID,
+             aclnnMatmulAllReduceV2GetWorkspaceSize(x1.t, x2.t, NULL, NULL, "g", "sum", 0, 1, out.t,
+                                                    &ws, &e));
     CHECK_NN(ACLNN_ERR_PARAM_INVALID, aclnnAllGatherMatmulGetWorkspaceSize(
                                           x1.t, x2.t, NULL, "g", 0, 0, 1, out.t, NULL, &ws, &e));
     CHECK_NN(ACLNN_ERR_PARAM_NULLPTR, aclnnAllGatherMatmul(NULL, 0, NULL, g_stream));
@@ -97,9 +104,8 @@ int main(void)
     ot_make(&r2, ACL_FLOAT16, 2, dout, L_CONTIG);
     ot_make(&g, ACL_FLOAT16, 1, dn, L_CONTIG);
     CHECK_MSG(ACLNN_ERR_PARAM_NULLPTR,
-              aclnnInplaceMatmulAllReduceAddRmsNormGetWorkspaceSize(x1.t, x2.t, NULL, r3.t, g.t,
-                                                                    1e-6, "g", "sum", 0, 1, NULL,
-                                                                    &ws, &e),
+              aclnnInplaceMatmulAllReduceAddRmsNormGetWorkspaceSize(
+                  x1.t, x2.t, NULL, r3.t, g.t, 1e-6, "g", "sum", 0, 1, NULL, &ws, &e),
               "normOut");
     CHECK_MSG(ACLNN_ERR_PARAM_INVALID,
               aclnnMatmulAllReduceAddRmsNormGetWorkspaceSize(x1.t, x2.t, NULL, r2.t, g.t, 1e-6, "g",
@@ -114,9 +120,8 @@ int main(void)
                                                              "sum", 0, 1, r2.t, r3.t, &ws, &e),
               "y");
     CHECK_MSG(ACLNN_ERR_PARAM_INVALID,
-              aclnnInplaceMatmulAllReduceAddRmsNormGetWorkspaceSize(x1.t, x2.t, NULL, r3.t, g.t,
-                                                                    1e-6, "g", "sum", 0, 1, r3.t,
-                                                                    &ws, &e),
+              aclnnInplaceMatmulAllReduceAddRmsNormGetWorkspaceSize(
+                  x1.t, x2.t, NULL, r3.t, g.t, 1e-6, "g", "sum", 0, 1, r3.t, &ws, &e),
               "libhccl");
     OT_FREE(&q1, &q2, &qs, &fb, &r3, &r2, &g);
     /* the product alone still runs */
