@@ -18,7 +18,9 @@ the install (g++ -I PREFIX/include -L PREFIX/lib -lascendcl -lnnopbase -lopapi, 
 -lhccl for an example that calls Hccl*; an include of "../op_api/aclnn_x.h", as the
 experimental examples write it, or "../op_host/op_api/aclnn_x.h" (ops-transformer's),
 finds a header forwarding to aclnnop/aclnn_x.h), run with a timeout (ASCEND_*
-from the environment), and counted when it exits 0.
+from the environment; an example calling Hccl* gets CPUACL_DEVICE_COUNT=8 unless set,
+the 8 devices of the Atlas A2 node CANN's communicator examples assume), and counted
+when it exits 0.
 
 Usage:
   ops_coverage.py --git DIR [--git DIR ...] --prefix PREFIX [--build] [-j N]
@@ -150,7 +152,11 @@ def build_one(prefix, path, source, timeout, workdir):
     if cc.returncode != 0:
         return "build"
     try:
-        r = subprocess.run([exe], capture_output=True, timeout=timeout, cwd=exdir)
+        # CANN's communicator examples take the 8 devices of an Atlas A2 node (ndev = 8)
+        env = dict(os.environ)
+        if hccl:
+            env.setdefault("CPUACL_DEVICE_COUNT", "8")
+        r = subprocess.run([exe], capture_output=True, timeout=timeout, cwd=exdir, env=env)
     except subprocess.TimeoutExpired:
         return "timeout"
     return "exit0" if r.returncode == 0 else "run:%d" % r.returncode
