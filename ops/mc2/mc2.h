@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The matmul + collective fusions (MC2): what their operators share
- * (ops/mc2/group.c). An MC2 executor is a chain: the steps of the product
- * (executors of the existing matmul and elementwise operators, made by the
- * operator's phase 1) and one HCCL collective on the communicator named by
- * the operator's `group`, in the order the operator needs them. Phase 2
- * queues every step and then the collective on the caller's stream, through
- * libhccl's own entry points, so the collective runs after the product and
- * before the stream's next task, and what a rank waits for from the others
- * is the collective's.
+ * (ops/mc2/group.c). An MC2 executor is a chain: steps (executors of the
+ * existing matmul, elementwise and norm operators, or small kernels of the
+ * operator's own, made by its phase 1) and an HCCL collective on the
+ * communicator named by the operator's `group` (two for QuantMatmulAllReduceV3's
+ * low-bit communication), each collective at its place among the steps.
+ * Phase 2 queues them in that order on the caller's stream, the collectives
+ * through libhccl's own entry points: a collective runs after the steps
+ * before it and before the stream's next task, and what a rank waits for
+ * from the others is the collective's.
  */
 #ifndef CPUACL_OPS_MC2_MC2_H
 #define CPUACL_OPS_MC2_MC2_H
