@@ -14,10 +14,13 @@ Counts are per family (the repository's top-level folder: math, conversion,
 activation, foreach, ...).
 
 With --build, each example whose operator exists is compiled, unchanged, against
-the install (g++ -I PREFIX/include -L PREFIX/lib -lascendcl -lnnopbase -lopapi;
-an include of "../op_api/aclnn_x.h", as the experimental examples write it,
+the install (g++ -I PREFIX/include -L PREFIX/lib -lascendcl -lnnopbase -lopapi, and
+-lhccl for an example that calls Hccl*; an include of "../op_api/aclnn_x.h", as the
+experimental examples write it, or "../op_host/op_api/aclnn_x.h" (ops-transformer's),
 finds a header forwarding to aclnnop/aclnn_x.h), run with a timeout (ASCEND_*
-from the environment), and counted when it exits 0.
+from the environment; an example calling Hccl* gets CPUACL_DEVICE_COUNT=8 unless set,
+the 8 devices of the Atlas A2 node CANN's communicator examples assume), and counted
+when it exits 0.
 
 Usage:
   ops_coverage.py --git DIR [--git DIR ...] --prefix PREFIX [--build] [-j N]
@@ -38,7 +41,7 @@ import tempfile
 
 DECL = re.compile(r"\b(aclnn[A-Z]\w*)\s*\(")
 CALL_P1 = re.compile(r"\b(aclnn[A-Z]\w*)GetWorkspaceSize\s*\(")
-INCLUDE = re.compile(r'#\s*include\s*[<"](?:aclnnop/|\.\./op_api/)(aclnn_[^>"/]+\.h)[>"]')
+INCLUDE = re.compile(r'#\s*include\s*[<"](?:aclnnop/|\.\./(?:op_host/)?op_api/)(aclnn_[^>"/]+\.h)[>"]')
 LOCAL_INCLUDE = re.compile(r'#\s*include\s*"([^"/]+\.h)"')
 
 
@@ -125,13 +128,17 @@ def build_one(prefix, path, source, timeout, workdir):
     # experimental examples include their header as "../op_api/aclnn_x.h"
     exdir = os.path.join(workdir, base, "examples")
     os.makedirs(exdir, exist_ok=True)
-    for rel in set(re.findall(r'#\s*include\s*"\.\./op_api/(aclnn_\w+\.h)"', text)):
-        os.makedirs(os.path.join(workdir, base, "op_api"), exist_ok=True)
-        with open(os.path.join(workdir, base, "op_api", rel), "w") as f:
+    # (ops-transformer's as "../op_host/op_api/aclnn_x.h")
+    for sub, rel in set(re.findall(r'#\s*include\s*"\.\./((?:op_host/)?op_api)/(aclnn_\w+\.h)"',
+                                   text)):
+        os.makedirs(os.path.join(workdir, base, sub), exist_ok=True)
+        with open(os.path.join(workdir, base, sub, rel), "w") as f:
             f.write('#include "aclnnop/%s"\n' % rel)
     for name, htext in local.items():
         with open(os.path.join(exdir, name), "w") as f:
             f.write(htext)
+    # examples that create communicators (ops-transformer's mc2/) link libhccl as on CANN
+    hccl = ["-lhccl"] if re.search(r"\bHccl[A-Z]\w*\s*\(", text) else []
     src = os.path.join(exdir, "example.cpp")
     exe = os.path.join(exdir, "example")
     with open(src, "w") as f:
@@ -141,11 +148,15 @@ def build_one(prefix, path, source, timeout, workdir):
                          "-I" + os.path.join(prefix, "include", "aclnnop"),
                          "-L" + os.path.join(prefix, "lib"),
                          "-Wl,-rpath," + os.path.join(prefix, "lib"),
-                         "-lascendcl", "-lnnopbase", "-lopapi"], capture_output=True)
+                         "-lascendcl", "-lnnopbase", "-lopapi"] + hccl, capture_output=True)
     if cc.returncode != 0:
         return "build"
     try:
-        r = subprocess.run([exe], capture_output=True, timeout=timeout, cwd=exdir)
+        # CANN's communicator examples take the 8 devices of an Atlas A2 node (ndev = 8)
+        env = dict(os.environ)
+        if hccl:
+            env.setdefault("CPUACL_DEVICE_COUNT", "8")
+        r = subprocess.run([exe], capture_output=True, timeout=timeout, cwd=exdir, env=env)
     except subprocess.TimeoutExpired:
         return "timeout"
     return "exit0" if r.returncode == 0 else "run:%d" % r.returncode

@@ -67,6 +67,7 @@ FAMILIES = [
     ("linalg", "ops/linalg/table.h", "LINALG_OPS", "generic", "## Matrix decompositions, determinants and the inverse"),
     ("quant", "ops/quant/table.h", "QUANT_OPS", "generic", "## Quantisation"),
     ("attention", "ops/attention/table.h", "ATTN_OPS", "generic", "## Attention"),
+    ("mc2", "ops/mc2/table.h", "MC2_OPS", "generic", "## Matmul with collectives (MC2)"),
     ("rnn", "ops/rnn/table.h", "RNN_OPS", "generic", "## Recurrent networks"),
     ("conv", "ops/conv/table.h", "CONV_OPS", "generic", "## Convolution"),
     ("pool", "ops/pool/table.h", "POOL_OPS", "generic", "## Pooling"),
