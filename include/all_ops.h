@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "array_ops.h" /* Data, Const, Constant */
+#include "array_ops.h" /* Data, Const, Constant, Reshape, Identity, Squeeze, ... */
 #include "graph/operator_reg.h"
 
 namespace ge {
@@ -40,7 +40,6 @@ CPUACL_UNARY_OP(Sigmoid)
 CPUACL_UNARY_OP(Tanh)
 CPUACL_UNARY_OP(Exp)
 CPUACL_UNARY_OP(Sqrt)
-CPUACL_UNARY_OP(Identity)
 #undef CPUACL_UNARY_OP
 
 CPUACL_OP_BEGIN(Cast)
@@ -116,14 +115,6 @@ CPUACL_OP_BEGIN(Transpose)
 CPUACL_OP_INPUT(x)
 CPUACL_OP_INPUT(perm)
 CPUACL_OP_OUTPUT(y)
-CPUACL_OP_END()
-
-CPUACL_OP_BEGIN(Reshape)
-CPUACL_OP_INPUT(x)
-CPUACL_OP_INPUT(shape)
-CPUACL_OP_OUTPUT(y)
-CPUACL_OP_ATTR(axis, int64_t)
-CPUACL_OP_ATTR(num_axes, int64_t)
 CPUACL_OP_END()
 
 CPUACL_OP_BEGIN(ConcatV2)
