@@ -125,8 +125,9 @@ size_t qx_scratch_bytes(int64_t m, int64_t k, int64_t group)
     const int64_t mp = qx_mp(m), nt = (k + 31) / 32, ng = (k + group - 1) / group;
     /* xq, then sx, -8 sum(q) and xf per group and row, then 16 groups of
      * a pass's 4 columns' parameters and its scales and offsets expanded
-     * (QX8: 16 floats per group; QX10: 32) */
-    return (size_t)(nt * (mp / QX_RB) * QX_XB + 3 * ng * mp * 4 + 64 * 4 + 2 * ng * 128 + 128);
+     * (QX8: 16 floats per group; QX10: QX_NC_COLS) */
+    return (size_t)(nt * (mp / QX_RB) * QX_XB + 3 * ng * mp * 4 + 64 * 4 + 2 * ng * 4 * QX_NC_COLS +
+                    128);
 }
 
 #if defined(__x86_64__)
@@ -673,7 +674,7 @@ QX_FN_R(4)
  * same q, sx and sums), row i's k values at xq + i * kp (kp = 32 nt, zeros
  * past k): 4 consecutive values of a row are one dword, broadcast whole. */
 static QX_TN void qx_quant_rows(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m,
-                               const struct qx_x *q, bool want_xf)
+                                const struct qx_x *q, bool want_xf)
 {
     const int64_t k = a->k, G = a->group, kp = q->nt * 32;
     const __m512 absm = _mm512_castsi512_ps(_mm512_set1_epi32(0x7fffffff));
@@ -721,33 +722,40 @@ QX_FNN __m512i qx_dword(const int8_t *p)
 }
 
 /* QX10: a pass's parameters p (scales or offsets, columns [0, nc) of a view
- * starting at its first one) in its lanes: group g's 32 floats at d + 32 g,
- * even columns (the low nibbles) then odd ones, zeros past nc. */
+ * starting at its first one) in its lanes: group g's 128 floats at d + 128 g,
+ * per 32 columns (sub-pass) their even columns (the low nibbles) then the
+ * odd ones, zeros past nc. */
 QX_FNN void qx_nc_expand(const void *p, bool f16, int64_t sg, int64_t sn, int nc, int64_t ng,
-                        float *d)
+                         float *d)
 {
     if (sn == 1) { /* a row of each group: 32 loaded, split into even and odd */
         const __m512i ev = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28,
                                              30),
                       od = _mm512_add_epi32(ev, _mm512_set1_epi32(1));
-        const __mmask32 cm = nc >= 32 ? (__mmask32)0xffffffffu : (__mmask32)((1u << nc) - 1);
-        for (int64_t g = 0; g < ng; g++) {
-            __m512 lo, hi;
-            if (f16) {
-                const __m512i h = _mm512_maskz_loadu_epi16(cm, (const uint16_t *)p + g * sg);
-                lo = _mm512_cvtph_ps(_mm512_castsi512_si256(h));
-                hi = _mm512_cvtph_ps(_mm512_extracti64x4_epi64(h, 1));
-            } else {
-                lo = _mm512_maskz_loadu_ps((__mmask16)cm, (const float *)p + g * sg);
-                hi = _mm512_maskz_loadu_ps((__mmask16)(cm >> 16), (const float *)p + g * sg + 16);
+        for (int s = 0; s * 32 < nc; s++) {
+            const int ncs = nc - 32 * s < 32 ? nc - 32 * s : 32;
+            const __mmask32 cm = ncs >= 32 ? (__mmask32)0xffffffffu : (__mmask32)((1u << ncs) - 1);
+            for (int64_t g = 0; g < ng; g++) {
+                __m512 lo, hi;
+                if (f16) {
+                    const __m512i h =
+                        _mm512_maskz_loadu_epi16(cm, (const uint16_t *)p + g * sg + 32 * s);
+                    lo = _mm512_cvtph_ps(_mm512_castsi512_si256(h));
+                    hi = _mm512_cvtph_ps(_mm512_extracti64x4_epi64(h, 1));
+                } else {
+                    const float *v = (const float *)p + g * sg + 32 * s;
+                    lo = _mm512_maskz_loadu_ps((__mmask16)cm, v);
+                    hi = _mm512_maskz_loadu_ps((__mmask16)(cm >> 16), v + 16);
+                }
+                _mm512_store_ps(d + 128 * g + 32 * s, _mm512_permutex2var_ps(lo, ev, hi));
+                _mm512_store_ps(d + 128 * g + 32 * s + 16, _mm512_permutex2var_ps(lo, od, hi));
             }
-            _mm512_store_ps(d + 32 * g, _mm512_permutex2var_ps(lo, ev, hi));
-            _mm512_store_ps(d + 32 * g + 16, _mm512_permutex2var_ps(lo, od, hi));
         }
     } else { /* any other strides, element by element */
         for (int64_t g = 0; g < ng; g++)
-            for (int j = 0; j < 32; j++)
-                d[32 * g + (j & 1) * 16 + j / 2] = j < nc ? qx_par(p, f16, g * sg + j * sn) : 0.0f;
+            for (int j = 0; j < QX_NC_COLS; j++)
+                d[128 * g + j / 32 * 32 + (j & 1) * 16 + j % 32 / 2] =
+                    j < nc ? qx_par(p, f16, g * sg + j * sn) : 0.0f;
     }
 }
 
@@ -755,7 +763,7 @@ QX_FNN void qx_nc_expand(const void *p, bool f16, int64_t sg, int64_t sn, int nc
  * real, the rest zeros), 16 bytes each (bm: the bytes of the pass's columns),
  * row s in 128-bit lane s, then vpermb: dword j = byte j of rows 0..3. */
 QX_FNN __m512i qx_nc_load(const unsigned char *w, int64_t ldb, int nr, __mmask16 bm, bool FULL,
-                         __m512i ix)
+                          __m512i ix)
 {
     __m512i v;
     if (FULL && nr == 4) {
@@ -775,13 +783,17 @@ QX_FNN __m512i qx_nc_load(const unsigned char *w, int64_t ldb, int nr, __mmask16
     return _mm512_permutexvar_epi8(ix, v);
 }
 
-/* QX10: rows [i0, i0 + M) of x (M <= 8) against a pass of 32 columns from
- * column c0 (nc real) of an n-contiguous weight: lanes j of two vectors,
- * columns c0 + 2 j (low nibbles) and c0 + 2 j + 1 (high), each group's
- * integer sums by vpdpbusd against row i's 4 values a dword broadcast, then
- * QX3's float steps per lane in its order. FULL: 32 columns (no masks). */
+/* QX10: rows [i0, i0 + M) of x (M <= 8) against a pass of up to QX_NC_COLS
+ * (128) columns from column c0 (nc real) of an n-contiguous weight: a 64-byte
+ * line of each row of k, taken as 4 sub-passes of 32 columns, group by group
+ * (a group's lines stay in L1 across its sub-passes: a pass of 32 columns
+ * through all of k read each line 4 times from L2, 5.8 GB/s at any m).
+ * Sub-pass s: lanes j of two vectors, columns c0 + 32 s + 2 j (low nibbles)
+ * and c0 + 32 s + 2 j + 1 (high), each group's integer sums by vpdpbusd
+ * against row i's 4 values a dword broadcast, then QX3's float steps per
+ * lane in its order. FULL: 128 columns (no masks). */
 QX_FNN void qx_nc_pass(const struct qx_wq *a, const struct qx_x *q, int64_t i0, const int M,
-                      float *C, int64_t ldc, int64_t c0, int nc, const bool FULL, const bool OF)
+                       float *C, int64_t ldc, int64_t c0, int nc, const bool FULL, const bool OF)
 {
     const int64_t k = a->k, G = a->group, ng = q->ng, ldb = a->w_sk / 2, kp = q->nt * 32;
     const int64_t mp = q->mp;
@@ -791,70 +803,82 @@ QX_FNN void qx_nc_pass(const struct qx_wq *a, const struct qx_x *q, int64_t i0, 
     /* byte 4 j + s of the result: byte j of row s (128-bit lane s) */
     const __m512i ix = _mm512_set_epi8(
         63, 47, 31, 15, 62, 46, 30, 14, 61, 45, 29, 13, 60, 44, 28, 12, 59, 43, 27, 11, 58, 42, 26,
-        10, 57, 41, 25, 9, 56, 40, 24, 8, 55, 39, 23, 7, 54, 38, 22, 6, 53, 37, 21, 5, 52, 36, 20, 4,
-        51, 35, 19, 3, 50, 34, 18, 2, 49, 33, 17, 1, 48, 32, 16, 0);
-    const __mmask16 bm = FULL ? (__mmask16)0xffff : (__mmask16)((1u << ((nc + 1) / 2)) - 1);
+        10, 57, 41, 25, 9, 56, 40, 24, 8, 55, 39, 23, 7, 54, 38, 22, 6, 53, 37, 21, 5, 52, 36, 20,
+        4, 51, 35, 19, 3, 50, 34, 18, 2, 49, 33, 17, 1, 48, 32, 16, 0);
+    const int ns = FULL ? 4 : (nc + 31) / 32;
     const int8_t *xr = q->xq + i0 * kp;
-    float fa[2 * 8 * 16] __attribute__((aligned(64))); /* the float sums, lo then hi per row */
-    for (int i = 0; i < 2 * M; i++)
-        _mm512_store_ps(fa + 16 * i, _mm512_setzero_ps());
-    int64_t r = 0;
+    /* the float sums: sub-pass s, row i, low then high lanes at fa + 32 (8 s + i) */
+    float fa[4 * 8 * 32] __attribute__((aligned(64)));
+    for (int e = 0; e < 32 * 8 * ns; e += 16)
+        _mm512_store_ps(fa + e, _mm512_setzero_ps());
     for (int64_t g = 0; g < ng; g++) {
-        const int64_t r1 = r + G < k ? r + G : k;
-        __m512i sl[8], sh[8];
-        for (int i = 0; i < M; i++) /* QX2: the sums start from -8 sum(q) */
-            sl[i] = sh[i] = _mm512_set1_epi32(q->qs8[g * mp + i0 + i]);
+        const int64_t r0 = g * G, r1 = r0 + G < k ? r0 + G : k;
+        for (int s = 0; s < ns; s++) {
+            const int ncs = nc - 32 * s < 32 ? nc - 32 * s : 32;
+            const __mmask16 bm =
+                FULL ? (__mmask16)0xffff : (__mmask16)((1u << ((ncs + 1) / 2)) - 1);
+            const unsigned char *ws = w + 16 * s;
+            __m512i sl[8], sh[8];
+            for (int i = 0; i < M; i++) /* QX2: the sums start from -8 sum(q) */
+                sl[i] = sh[i] = _mm512_set1_epi32(q->qs8[g * mp + i0 + i]);
+            int64_t r = r0;
 #define QX_NSTEP(nr)                                                                               \
     {                                                                                              \
-        const __m512i p_ = qx_nc_load(w + r * ldb, ldb, nr, bm, FULL, ix);                         \
+        const __m512i p_ = qx_nc_load(ws + r * ldb, ldb, nr, bm, FULL, ix);                        \
         const __m512i lo_ = _mm512_ternarylogic_epi32(p_, m4, f8, 0x6a),                           \
                       hi_ = _mm512_ternarylogic_epi32(_mm512_srli_epi16(p_, 4), m4, f8, 0x6a);     \
         for (int i = 0; i < M; i++) {                                                              \
-            const __m512i x_ = qx_dword(xr + i * kp + r);                                           \
+            const __m512i x_ = qx_dword(xr + i * kp + r);                                          \
             sl[i] = _mm512_dpbusd_epi32(sl[i], lo_, x_);                                           \
             sh[i] = _mm512_dpbusd_epi32(sh[i], hi_, x_);                                           \
         }                                                                                          \
     }
-        for (; r + 4 <= r1; r += 4)
-            QX_NSTEP(4)
-        if (r < r1) { /* k's last rows (QX11): none past k read, x's q = 0 there */
-            QX_NSTEP((int)(r1 - r))
-            r = r1;
-        }
+            for (; r + 4 <= r1; r += 4)
+                QX_NSTEP(4)
+            if (r < r1) /* k's last rows (QX11): none past k read, x's q = 0 there */
+                QX_NSTEP((int)(r1 - r))
 #undef QX_NSTEP
-        /* QX3: group g's float steps per row, the scales lane-expanded */
-        const __m512 wl = _mm512_load_ps(q->pw + 32 * g), wh = _mm512_load_ps(q->pw + 32 * g + 16);
-        for (int i = 0; i < M; i++) {
-            const __m512 sx = _mm512_set1_ps(q->sx[g * mp + i0 + i]);
-            __m512 fl = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sl[i]), _mm512_mul_ps(wl, sx),
-                                        _mm512_load_ps(fa + 32 * i)),
-                   fh = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sh[i]), _mm512_mul_ps(wh, sx),
-                                        _mm512_load_ps(fa + 32 * i + 16));
-            if (OF) {
-                const __m512 xf = _mm512_set1_ps(q->xf[g * mp + i0 + i]);
-                fl = _mm512_fmadd_ps(_mm512_load_ps(q->po + 32 * g), xf, fl);
-                fh = _mm512_fmadd_ps(_mm512_load_ps(q->po + 32 * g + 16), xf, fh);
+            /* QX3: group g's float steps per row, the scales lane-expanded */
+            const float *pw = q->pw + 128 * g + 32 * s, *po = q->po + 128 * g + 32 * s;
+            const __m512 wl = _mm512_load_ps(pw), wh = _mm512_load_ps(pw + 16);
+            for (int i = 0; i < M; i++) {
+                float *f = fa + 32 * (8 * s + i);
+                const __m512 sx = _mm512_set1_ps(q->sx[g * mp + i0 + i]);
+                __m512 fl = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sl[i]), _mm512_mul_ps(wl, sx),
+                                            _mm512_load_ps(f)),
+                       fh = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sh[i]), _mm512_mul_ps(wh, sx),
+                                            _mm512_load_ps(f + 16));
+                if (OF) {
+                    const __m512 xf = _mm512_set1_ps(q->xf[g * mp + i0 + i]);
+                    fl = _mm512_fmadd_ps(_mm512_load_ps(po), xf, fl);
+                    fh = _mm512_fmadd_ps(_mm512_load_ps(po + 16), xf, fh);
+                }
+                _mm512_store_ps(f, fl);
+                _mm512_store_ps(f + 16, fh);
             }
-            _mm512_store_ps(fa + 32 * i, fl);
-            _mm512_store_ps(fa + 32 * i + 16, fh);
         }
     }
-    /* lanes back to column order: column c0 + 2 j + h is lane j of half h */
+    /* lanes back to column order: column c0 + 32 s + 2 j + h is lane j of half h */
     const __m512i il = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23),
                   ih = _mm512_add_epi32(il, _mm512_set1_epi32(8));
-    const __mmask32 cm = FULL ? (__mmask32)0xffffffffu : (__mmask32)((1ull << nc) - 1);
-    for (int i = 0; i < M; i++) {
-        const __m512 fl = _mm512_load_ps(fa + 32 * i), fh = _mm512_load_ps(fa + 32 * i + 16);
-        float *c = C + (i0 + i) * ldc + c0;
-        _mm512_mask_storeu_ps(c, (__mmask16)cm, _mm512_permutex2var_ps(fl, il, fh));
-        _mm512_mask_storeu_ps(c + 16, (__mmask16)(cm >> 16), _mm512_permutex2var_ps(fl, ih, fh));
+    for (int s = 0; s < ns; s++) {
+        const int ncs = nc - 32 * s < 32 ? nc - 32 * s : 32;
+        const __mmask32 cm = ncs >= 32 ? (__mmask32)0xffffffffu : (__mmask32)((1u << ncs) - 1);
+        for (int i = 0; i < M; i++) {
+            const float *f = fa + 32 * (8 * s + i);
+            const __m512 fl = _mm512_load_ps(f), fh = _mm512_load_ps(f + 16);
+            float *c = C + (i0 + i) * ldc + c0 + 32 * s;
+            _mm512_mask_storeu_ps(c, (__mmask16)cm, _mm512_permutex2var_ps(fl, il, fh));
+            _mm512_mask_storeu_ps(c + 16, (__mmask16)(cm >> 16),
+                                  _mm512_permutex2var_ps(fl, ih, fh));
+        }
     }
 }
 
 /* qx_nc_pass for each row count up to 8 and its two flags. */
 #define QX_NC_M(M)                                                                                 \
     static QX_TN void qx_nc##M(const struct qx_wq *a, const struct qx_x *q, int64_t i0, float *C,  \
-                              int64_t ldc, int64_t c0, int nc)                                     \
+                               int64_t ldc, int64_t c0, int nc)                                    \
     {                                                                                              \
         if (nc == QX_NC_COLS && !a->of)                                                            \
             qx_nc_pass(a, q, i0, M, C, ldc, c0, nc, true, false);                                  \
@@ -873,10 +897,10 @@ QX_NC_M(7)
 QX_NC_M(8)
 #undef QX_NC_M
 
-/* QX10: columns [0, nb) of an n-contiguous weight, 32 a pass; rows 8 at a
- * time (the second 8 read the pass's weight again, from the cache). */
+/* QX10: columns [0, nb) of an n-contiguous weight, QX_NC_COLS a pass; rows 8
+ * at a time (the second 8 read the pass's weight again, from L2). */
 static QX_TN void qx_nc_run(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C,
-                           int64_t ldc, int64_t nb)
+                            int64_t ldc, int64_t nb)
 {
     static void (*const f[8])(const struct qx_wq *, const struct qx_x *, int64_t, float *, int64_t,
                               int64_t, int) = {qx_nc1, qx_nc2, qx_nc3, qx_nc4,
@@ -888,9 +912,9 @@ static QX_TN void qx_nc_run(const struct qx_wq *a, const struct qx_x *q, int64_t
         qx_nc_expand((const char *)a->sc + at, a->f16, a->p_sg, a->p_sn, nc, q->ng, q->pw);
         if (a->of) {
             qx_nc_expand((const char *)a->of + at, a->f16, a->p_sg, a->p_sn, nc, q->ng, q->po);
-            for (int64_t e = 0; e < 32 * q->ng; e += 16) /* QX3's o * sw */
-                _mm512_store_ps(q->po + e, _mm512_mul_ps(_mm512_load_ps(q->po + e),
-                                                         _mm512_load_ps(q->pw + e)));
+            for (int64_t e = 0; e < QX_NC_COLS * q->ng; e += 16) /* QX3's o * sw */
+                _mm512_store_ps(
+                    q->po + e, _mm512_mul_ps(_mm512_load_ps(q->po + e), _mm512_load_ps(q->pw + e)));
         }
         for (int64_t i0 = 0; i0 < m; i0 += 8)
             f[(m - i0 < 8 ? m - i0 : 8) - 1](a, q, i0, C, ldc, c0, nc);
@@ -910,7 +934,7 @@ void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float
     q.xf = (float *)(q.qs8 + q.ng * q.mp);
     q.ps = q.xf + q.ng * q.mp;
     q.pw = (float *)(((uintptr_t)(q.ps + 64) + 63) & ~(uintptr_t)63); /* aligned loads */
-    q.po = q.pw + (a->nc ? 32 : 16) * q.ng;
+    q.po = q.pw + (a->nc ? QX_NC_COLS : 16) * q.ng;
     if (a->nc) { /* QX10 */
         qx_quant_rows(a, X, ldx, m, &q, a->of != NULL);
         qx_nc_run(a, &q, m, C, ldc, nb);

@@ -45,16 +45,18 @@ bool qx_available(void);
  * AVX512-VBMI (vpermb). */
 bool qx_nc_available(void);
 
-/* Output columns per pass of the n-contiguous kernel (QX10): blocks of a
- * split launch start at multiples of it (quant_matmul.c QM7). */
-#define QX_NC_COLS 32
+/* Output columns per pass of the n-contiguous kernel (QX10: a 64-byte line
+ * of each row): blocks of a split launch start at multiples of it
+ * (quant_matmul.c QM7). */
+#define QX_NC_COLS 128
 
 /* Bytes of scratch qx_run needs for m rows of x (64-byte aligned). */
 size_t qx_scratch_bytes(int64_t m, int64_t k, int64_t group);
 
 /* C[i * ldc + c] for i < m (1..QX_MAX_M), c < nb: the product of the m rows
  * of X (float32, row i at X + i * ldx) with columns [0, nb) of a (a view
- * starting at the block's first column), by QX1-QX4's algorithm (QX10's kernel when a->nc: the same values). */
+ * starting at the block's first column), by QX1-QX4's algorithm (QX10's kernel when a->nc: the same
+ * values). */
 void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float *C, int64_t ldc,
             int64_t nb, void *scratch);
 

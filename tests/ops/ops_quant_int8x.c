@@ -52,8 +52,7 @@ static bool nc_here(void)
 /* An INT4 weight [k, n] with the values val (row-major [k * n]): k-major
  * (strides (1, k)) when ld = 0, else n-contiguous with rows ld elements
  * apart (CANN's ND layout, padded when ld > n), from element off. */
-static void qw_layout(qweight *w, const int8_t *val, int64_t k, int64_t n, int64_t ld,
-                      int64_t off)
+static void qw_layout(qweight *w, const int8_t *val, int64_t k, int64_t n, int64_t ld, int64_t off)
 {
     w->val = malloc((size_t)(k * n));
     CHECK(w->val);
@@ -325,8 +324,10 @@ int main(void)
      * bias, float16 scales (read in place) and bfloat16 ones (as float32) */
     for (int64_t m = 1; m <= 16; m++) {
         const int64_t gs = gss[m % 3];
-        const int64_t k = m % 4 == 0 ? 4 * gs : m % 4 == 1 ? 3 * gs + 32 : m % 4 == 2 ? 2 * gs + 38
-                                                                                    : gs + 42;
+        const int64_t k = m % 4 == 0   ? 4 * gs
+                          : m % 4 == 1 ? 3 * gs + 32
+                          : m % 4 == 2 ? 2 * gs + 38
+                                       : gs + 42;
         const int64_t n = m % 2 ? 37 + 2 * m : 64 + 32 * (m % 3);
         in_scope_w(m % 2 ? ACL_BF16 : ACL_FLOAT16, m, k, n, gs, m % 3 == 1, (int)(m % 3),
                    m % 5 == 3 ? L_TRANS : L_CONTIG, m % 4 == 3 ? 6 : 0,
