@@ -137,8 +137,17 @@ size_t qx_scratch_bytes(int64_t m, int64_t k, int64_t group)
 #define QX_FN static inline __attribute__((always_inline)) QX_T
 /* QX10's functions: QX_T and AVX512-VBMI (vpermb), apart so that nothing the
  * k-major kernel runs may use it (VNNI CPUs without VBMI exist) */
+#if defined(__GNUC__) && !defined(__clang__)
+/* GCC 12's partial redundancy elimination split the step loop's sums'
+ * live ranges: ~8 vector moves and 4 stack round trips a step, without it
+ * none (m = 8, 16 accumulators) */
+#define QX_NOPRE __attribute__((optimize("no-tree-pre")))
+#else
+#define QX_NOPRE
+#endif
 #define QX_TN                                                                                      \
-    __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx512vnni,avx512vbmi,f16c")))
+    __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx512vnni,avx512vbmi,f16c")))       \
+    QX_NOPRE
 #define QX_FNN static inline __attribute__((always_inline)) QX_TN
 
 bool qx_available(void)
@@ -783,20 +792,23 @@ QX_FNN __m512i qx_nc_load(const unsigned char *w, int64_t ldb, int nr, __mmask16
     return _mm512_permutexvar_epi8(ix, v);
 }
 
-/* QX10: rows [i0, i0 + M) of x (M <= 8) against a pass of up to QX_NC_COLS
- * (128) columns from column c0 (nc real) of an n-contiguous weight: a 64-byte
- * line of each row of k, taken as 4 sub-passes of 32 columns, group by group
- * (a group's lines stay in L1 across its sub-passes: a pass of 32 columns
- * through all of k read each line 4 times from L2, 5.8 GB/s at any m).
- * Sub-pass s: lanes j of two vectors, columns c0 + 32 s + 2 j (low nibbles)
- * and c0 + 32 s + 2 j + 1 (high), each group's integer sums by vpdpbusd
- * against row i's 4 values a dword broadcast, then QX3's float steps per
- * lane in its order. FULL: 128 columns (no masks). */
-QX_FNN void qx_nc_pass(const struct qx_wq *a, const struct qx_x *q, int64_t i0, const int M,
-                       float *C, int64_t ldc, int64_t c0, int nc, const bool FULL, const bool OF)
+/* QX10: the rows of x (MA <= 8 of them, then MB more from row 8 when m > 8)
+ * against a pass of up to QX_NC_COLS (128) columns from column c0 (nc real)
+ * of an n-contiguous weight: a 64-byte line of each row of k, taken as 4
+ * sub-passes of 32 columns, group by group (a group's lines stay in L1
+ * across its sub-passes and row blocks: a pass of 32 columns through all of
+ * k read each line 4 times from L2, 5.8 GB/s at any m; rows 9..16 in a
+ * second pass through k, m = 9 ran at 0.70x m = 8). Sub-pass s: lanes j of
+ * two vectors, columns c0 + 32 s + 2 j (low nibbles) and c0 + 32 s + 2 j + 1
+ * (high), each group's integer sums by vpdpbusd against row i's 4 values a
+ * dword broadcast, then QX3's float steps per lane in its order. FULL: 128
+ * columns (no masks). */
+QX_FNN void qx_nc_pass(const struct qx_wq *a, const struct qx_x *q, const int MA, const int MB,
+                       float *C, int64_t ldc, int64_t c0, int nc, const bool FULL)
 {
     const int64_t k = a->k, G = a->group, ng = q->ng, ldb = a->w_sk / 2, kp = q->nt * 32;
     const int64_t mp = q->mp;
+    const bool OF = a->of != NULL;
     const unsigned char *w = (const unsigned char *)a->w + (a->w_off + c0) / 2;
     /* QX2's u ^ 8 with each nibble's mask: (w & m4) ^ f8 in one vpternlogd (0x6a) */
     const __m512i m4 = _mm512_set1_epi8(0x0f), f8 = _mm512_set1_epi8(0x08);
@@ -806,11 +818,13 @@ QX_FNN void qx_nc_pass(const struct qx_wq *a, const struct qx_x *q, int64_t i0, 
         10, 57, 41, 25, 9, 56, 40, 24, 8, 55, 39, 23, 7, 54, 38, 22, 6, 53, 37, 21, 5, 52, 36, 20,
         4, 51, 35, 19, 3, 50, 34, 18, 2, 49, 33, 17, 1, 48, 32, 16, 0);
     const int ns = FULL ? 4 : (nc + 31) / 32;
-    const int8_t *xr = q->xq + i0 * kp;
-    /* the float sums: sub-pass s, row i, low then high lanes at fa + 32 (8 s + i) */
-    float fa[4 * 8 * 32] __attribute__((aligned(64)));
-    for (int e = 0; e < 32 * 8 * ns; e += 16)
-        _mm512_store_ps(fa + e, _mm512_setzero_ps());
+    /* the float sums: sub-pass s, row i, low then high lanes at fa + 32 (16 s + i) */
+    float fa[4 * 16 * 32] __attribute__((aligned(64)));
+    for (int s = 0; s < ns; s++)
+        for (int i = 0; i < MA + MB; i++) {
+            _mm512_store_ps(fa + 32 * (16 * s + i), _mm512_setzero_ps());
+            _mm512_store_ps(fa + 32 * (16 * s + i) + 16, _mm512_setzero_ps());
+        }
     for (int64_t g = 0; g < ng; g++) {
         const int64_t r0 = g * G, r1 = r0 + G < k ? r0 + G : k;
         for (int s = 0; s < ns; s++) {
@@ -818,44 +832,70 @@ QX_FNN void qx_nc_pass(const struct qx_wq *a, const struct qx_x *q, int64_t i0, 
             const __mmask16 bm =
                 FULL ? (__mmask16)0xffff : (__mmask16)((1u << ((ncs + 1) / 2)) - 1);
             const unsigned char *ws = w + 16 * s;
-            __m512i sl[8], sh[8];
-            for (int i = 0; i < M; i++) /* QX2: the sums start from -8 sum(q) */
-                sl[i] = sh[i] = _mm512_set1_epi32(q->qs8[g * mp + i0 + i]);
-            int64_t r = r0;
+            const float *pw = q->pw + 128 * g + 32 * s, *po = q->po + 128 * g + 32 * s;
+            /* rows [I0, I0 + M): row i's sums l<i> (low nibbles), h<i> (high),
+             * named, not an array (GCC 12 kept an array's vectors moving
+             * between registers and the stack in the steps) */
+#define QX_NBLOCK(I0, M)                                                                           \
+    {                                                                                              \
+        const int M_ = (M), I0_ = (I0);                                                            \
+        const __m512i z_ = _mm512_setzero_si512();                                                 \
+        __m512i l0 = z_, h0 = z_, l1 = z_, h1 = z_, l2 = z_, h2 = z_, l3 = z_, h3 = z_, l4 = z_,   \
+                h4 = z_, l5 = z_, h5 = z_, l6 = z_, h6 = z_, l7 = z_, h7 = z_;                     \
+        const int8_t *xr = q->xq + I0_ * kp;                                                       \
+        QX_NR(QX_NINIT)                                                                            \
+        int64_t r = r0;                                                                            \
+        for (; r + 4 <= r1; r += 4) {                                                              \
+            QX_NSTEP(4)                                                                            \
+        }                                                                                          \
+        if (r < r1) /* k's last rows (QX11): none past k read, x's q = 0 there */                  \
+            QX_NSTEP((int)(r1 - r))                                                                \
+        /* QX3: group g's float steps per row, the scales lane-expanded */                         \
+        const __m512 wl = _mm512_load_ps(pw), wh = _mm512_load_ps(pw + 16);                        \
+        QX_NR(QX_NF)                                                                               \
+    }
+#define QX_NR(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
+#define QX_NINIT(i) /* QX2: the sums start from -8 sum(q) */                                       \
+    if (M_ > i)                                                                                    \
+        l##i = h##i = _mm512_set1_epi32(q->qs8[g * mp + I0_ + i]);
+#define QX_NDP(i)                                                                                  \
+    if (M_ > i) {                                                                                  \
+        const __m512i x_ = qx_dword(xr + i * kp + r);                                              \
+        l##i = _mm512_dpbusd_epi32(l##i, lo_, x_);                                                 \
+        h##i = _mm512_dpbusd_epi32(h##i, hi_, x_);                                                 \
+    }
 #define QX_NSTEP(nr)                                                                               \
     {                                                                                              \
         const __m512i p_ = qx_nc_load(ws + r * ldb, ldb, nr, bm, FULL, ix);                        \
         const __m512i lo_ = _mm512_ternarylogic_epi32(p_, m4, f8, 0x6a),                           \
                       hi_ = _mm512_ternarylogic_epi32(_mm512_srli_epi16(p_, 4), m4, f8, 0x6a);     \
-        for (int i = 0; i < M; i++) {                                                              \
-            const __m512i x_ = qx_dword(xr + i * kp + r);                                          \
-            sl[i] = _mm512_dpbusd_epi32(sl[i], lo_, x_);                                           \
-            sh[i] = _mm512_dpbusd_epi32(sh[i], hi_, x_);                                           \
-        }                                                                                          \
+        QX_NR(QX_NDP)                                                                              \
     }
-            for (; r + 4 <= r1; r += 4)
-                QX_NSTEP(4)
-            if (r < r1) /* k's last rows (QX11): none past k read, x's q = 0 there */
-                QX_NSTEP((int)(r1 - r))
+#define QX_NF(i)                                                                                   \
+    if (M_ > i) {                                                                                  \
+        float *f = fa + 32 * (16 * s + I0_ + i);                                                   \
+        const __m512 sx = _mm512_set1_ps(q->sx[g * mp + I0_ + i]);                                 \
+        __m512 fl = _mm512_fmadd_ps(_mm512_cvtepi32_ps(l##i), _mm512_mul_ps(wl, sx),               \
+                                    _mm512_load_ps(f)),                                            \
+               fh = _mm512_fmadd_ps(_mm512_cvtepi32_ps(h##i), _mm512_mul_ps(wh, sx),               \
+                                    _mm512_load_ps(f + 16));                                       \
+        if (OF) {                                                                                  \
+            const __m512 xf = _mm512_set1_ps(q->xf[g * mp + I0_ + i]);                             \
+            fl = _mm512_fmadd_ps(_mm512_load_ps(po), xf, fl);                                      \
+            fh = _mm512_fmadd_ps(_mm512_load_ps(po + 16), xf, fh);                                 \
+        }                                                                                          \
+        _mm512_store_ps(f, fl);                                                                    \
+        _mm512_store_ps(f + 16, fh);                                                               \
+    }
+            QX_NBLOCK(0, MA)
+            if (MB)
+                QX_NBLOCK(8, MB)
+#undef QX_NF
 #undef QX_NSTEP
-            /* QX3: group g's float steps per row, the scales lane-expanded */
-            const float *pw = q->pw + 128 * g + 32 * s, *po = q->po + 128 * g + 32 * s;
-            const __m512 wl = _mm512_load_ps(pw), wh = _mm512_load_ps(pw + 16);
-            for (int i = 0; i < M; i++) {
-                float *f = fa + 32 * (8 * s + i);
-                const __m512 sx = _mm512_set1_ps(q->sx[g * mp + i0 + i]);
-                __m512 fl = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sl[i]), _mm512_mul_ps(wl, sx),
-                                            _mm512_load_ps(f)),
-                       fh = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sh[i]), _mm512_mul_ps(wh, sx),
-                                            _mm512_load_ps(f + 16));
-                if (OF) {
-                    const __m512 xf = _mm512_set1_ps(q->xf[g * mp + i0 + i]);
-                    fl = _mm512_fmadd_ps(_mm512_load_ps(po), xf, fl);
-                    fh = _mm512_fmadd_ps(_mm512_load_ps(po + 16), xf, fh);
-                }
-                _mm512_store_ps(f, fl);
-                _mm512_store_ps(f + 16, fh);
-            }
+#undef QX_NDP
+#undef QX_NINIT
+#undef QX_NR
+#undef QX_NBLOCK
         }
     }
     /* lanes back to column order: column c0 + 32 s + 2 j + h is lane j of half h */
@@ -864,10 +904,10 @@ QX_FNN void qx_nc_pass(const struct qx_wq *a, const struct qx_x *q, int64_t i0, 
     for (int s = 0; s < ns; s++) {
         const int ncs = nc - 32 * s < 32 ? nc - 32 * s : 32;
         const __mmask32 cm = ncs >= 32 ? (__mmask32)0xffffffffu : (__mmask32)((1u << ncs) - 1);
-        for (int i = 0; i < M; i++) {
-            const float *f = fa + 32 * (8 * s + i);
+        for (int i = 0; i < MA + MB; i++) {
+            const float *f = fa + 32 * (16 * s + i);
             const __m512 fl = _mm512_load_ps(f), fh = _mm512_load_ps(f + 16);
-            float *c = C + (i0 + i) * ldc + c0 + 32 * s;
+            float *c = C + i * ldc + c0 + 32 * s;
             _mm512_mask_storeu_ps(c, (__mmask16)cm, _mm512_permutex2var_ps(fl, il, fh));
             _mm512_mask_storeu_ps(c + 16, (__mmask16)(cm >> 16),
                                   _mm512_permutex2var_ps(fl, ih, fh));
@@ -875,36 +915,43 @@ QX_FNN void qx_nc_pass(const struct qx_wq *a, const struct qx_x *q, int64_t i0, 
     }
 }
 
-/* qx_nc_pass for each row count up to 8 and its two flags. */
-#define QX_NC_M(M)                                                                                 \
-    static QX_TN void qx_nc##M(const struct qx_wq *a, const struct qx_x *q, int64_t i0, float *C,  \
-                               int64_t ldc, int64_t c0, int nc)                                    \
+/* qx_nc_pass for m rows (MA, MB: m up to 8, or 8 and m - 8), whole passes
+ * and the last, shorter one. */
+#define QX_NC_M(N, MA, MB)                                                                         \
+    static QX_TN void qx_nc##N(const struct qx_wq *a, const struct qx_x *q, float *C, int64_t ldc, \
+                               int64_t c0, int nc)                                                 \
     {                                                                                              \
-        if (nc == QX_NC_COLS && !a->of)                                                            \
-            qx_nc_pass(a, q, i0, M, C, ldc, c0, nc, true, false);                                  \
-        else if (nc == QX_NC_COLS)                                                                 \
-            qx_nc_pass(a, q, i0, M, C, ldc, c0, nc, true, true);                                   \
+        if (nc == QX_NC_COLS)                                                                      \
+            qx_nc_pass(a, q, MA, MB, C, ldc, c0, nc, true);                                        \
         else                                                                                       \
-            qx_nc_pass(a, q, i0, M, C, ldc, c0, nc, false, a->of != NULL);                         \
+            qx_nc_pass(a, q, MA, MB, C, ldc, c0, nc, false);                                       \
     }
-QX_NC_M(1)
-QX_NC_M(2)
-QX_NC_M(3)
-QX_NC_M(4)
-QX_NC_M(5)
-QX_NC_M(6)
-QX_NC_M(7)
-QX_NC_M(8)
+QX_NC_M(1, 1, 0)
+QX_NC_M(2, 2, 0)
+QX_NC_M(3, 3, 0)
+QX_NC_M(4, 4, 0)
+QX_NC_M(5, 5, 0)
+QX_NC_M(6, 6, 0)
+QX_NC_M(7, 7, 0)
+QX_NC_M(8, 8, 0)
+QX_NC_M(9, 8, 1)
+QX_NC_M(10, 8, 2)
+QX_NC_M(11, 8, 3)
+QX_NC_M(12, 8, 4)
+QX_NC_M(13, 8, 5)
+QX_NC_M(14, 8, 6)
+QX_NC_M(15, 8, 7)
+QX_NC_M(16, 8, 8)
 #undef QX_NC_M
 
-/* QX10: columns [0, nb) of an n-contiguous weight, QX_NC_COLS a pass; rows 8
- * at a time (the second 8 read the pass's weight again, from L2). */
+/* QX10: columns [0, nb) of an n-contiguous weight, QX_NC_COLS a pass. */
 static QX_TN void qx_nc_run(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C,
                             int64_t ldc, int64_t nb)
 {
-    static void (*const f[8])(const struct qx_wq *, const struct qx_x *, int64_t, float *, int64_t,
-                              int64_t, int) = {qx_nc1, qx_nc2, qx_nc3, qx_nc4,
-                                               qx_nc5, qx_nc6, qx_nc7, qx_nc8};
+    static void (*const f[QX_MAX_M])(const struct qx_wq *, const struct qx_x *, float *, int64_t,
+                                     int64_t, int) = {
+        qx_nc1, qx_nc2,  qx_nc3,  qx_nc4,  qx_nc5,  qx_nc6,  qx_nc7,  qx_nc8,
+        qx_nc9, qx_nc10, qx_nc11, qx_nc12, qx_nc13, qx_nc14, qx_nc15, qx_nc16};
     const int64_t es = a->f16 ? 2 : 4;
     for (int64_t c0 = 0; c0 < nb; c0 += QX_NC_COLS) {
         const int nc = nb - c0 < QX_NC_COLS ? (int)(nb - c0) : QX_NC_COLS;
@@ -916,8 +963,7 @@ static QX_TN void qx_nc_run(const struct qx_wq *a, const struct qx_x *q, int64_t
                 _mm512_store_ps(
                     q->po + e, _mm512_mul_ps(_mm512_load_ps(q->po + e), _mm512_load_ps(q->pw + e)));
         }
-        for (int64_t i0 = 0; i0 < m; i0 += 8)
-            f[(m - i0 < 8 ? m - i0 : 8) - 1](a, q, i0, C, ldc, c0, nc);
+        f[m - 1](a, q, C, ldc, c0, nc);
     }
 }
 
