@@ -96,6 +96,33 @@
  *       instead of 8 (m = 8: ~3%; m = 16 ~5%). QX2's u ^ 8 and each
  *       nibble's mask are one vpternlogd ((w & 0x0f) ^ 0x08; the high
  *       nibbles shifted first): 3 operations a step where 4 were (~3%).
+ *  QX10. n-contiguous weights (CANN's own ND layout [k, n]: unit stride
+ *       along n, columns 2 i and 2 i + 1 in one byte, rows at any even
+ *       element stride; quant_matmul.c QM7): columns in the lanes. A step
+ *       is 4 rows of k and 32 columns: each row's 16 bytes in a 128-bit
+ *       lane, one vpermb makes dword j bytes j of the 4 rows, and QX9's
+ *       vpternlogd splits the nibbles into two vectors, lane j column 2 j
+ *       (low) and 2 j + 1 (high), each holding 4 k-values of its column;
+ *       vpdpbusd against row i's 4 quantised values broadcast as a dword
+ *       (x stored row by row, QX1's values) adds to lane j exactly its
+ *       column's isum: no horizontal sums, 2 vpdpbusd per row and step,
+ *       as QX4 at m = 8 (16 per 64 weight bytes). At each group's end the
+ *       float steps are QX3's per lane (the scales laid out once per pass
+ *       in the lanes' order, as QX8), so the bits are the k-major
+ *       kernel's on the transposed weight (tests/ops/ops_quant_int8x.c).
+ *       A pass is 128 columns (a 64-byte line of each row) as 4 sub-
+ *       passes of 32, group by group, rows up to 8 and then 9..16 on the
+ *       same lines: a pass of 32 columns through all of k read each line
+ *       4 times from L2 (5.8 GB/s at every m). Needs AVX512-VBMI as well
+ *       (qx_nc_available; elsewhere QX6's exact mode). Kernel alone, one
+ *       thread, k = n = 2048 in L2: m = 1..8 at 1.0-1.2x the k-major
+ *       kernel, m = 9..16 0.95-1.03x.
+ *  QX11. k's last rows when k is not a multiple of 4 (QX10): the rows past
+ *       k are zeros in the step's vector, never loaded, and x's q = 0
+ *       there; columns past the block's end (n odd or not a multiple of
+ *       32) are loaded by a byte mask (the last byte holds the last
+ *       column, its other nibble is ignored), their lanes computed and
+ *       not stored.
  */
 #pragma GCC optimize("O3")
 #include "ops/matmul/quant_int8x.h"

@@ -40,9 +40,17 @@
  *      offsets and bias included; float16 scales and offsets read in
  *      place by the kernel, not through qm_load_param), split by columns
  *      as QM6 (blocks of at least QM_HP_COLS columns: each block
- *      quantises x); every other call
- *      with 1 (int8, per-tensor / per-channel, m > 16, other layouts, no
- *      VNNI, CPUACL_SIMD set) computes exactly what 0 does.
+ *      quantises x). CANN's own n-contiguous weight (ND [k, n], unit
+ *      stride along n, an even offset and row stride: every row starts on
+ *      a byte; TransMatmulWeight's, QM4) runs the same algorithm's
+ *      n-contiguous kernel where the CPU also has AVX512-VBMI
+ *      (quant_int8x.c QX10-QX11: the same bits as the k-major kernel on
+ *      the transposed weight), its blocks starting at multiples of its
+ *      QX_NC_COLS-column passes; it is faster than the exact path at every
+ *      m = 1..16 (3-14x at k = n = 2048, one worker), so no m is routed
+ *      back. Every other call with 1 (int8, per-tensor / per-channel,
+ *      m > 16, other layouts, no VNNI (or VBMI for the n-contiguous
+ *      weight), CPUACL_SIMD set) computes exactly what 0 does.
  *      WeightQuantBatchMatmulNz is V2 with the weight in the layout
  *      TransMatmulWeight leaves (ND in cpuacl, QM4).
  *  QM8. ConvertWeightToINT4Pack: INT32 weights holding one 4-bit value each are
