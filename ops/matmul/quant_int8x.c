@@ -142,6 +142,10 @@
 #define QX_RB 4
 #define QX_XB 128
 
+/* QX12: rows of k a chunk (about: whole groups) and passes a tile */
+#define QX_NC_ROWS 256
+#define QX_NC_TILE 8
+
 static int64_t qx_mp(int64_t m)
 {
     return (m + QX_RB - 1) / QX_RB * QX_RB;
@@ -152,9 +156,9 @@ size_t qx_scratch_bytes(int64_t m, int64_t k, int64_t group)
     const int64_t mp = qx_mp(m), nt = (k + 31) / 32, ng = (k + group - 1) / group;
     /* xq, then sx, -8 sum(q) and xf per group and row, then 16 groups of
      * a pass's 4 columns' parameters and its scales and offsets expanded
-     * (QX8: 16 floats per group; QX10: QX_NC_COLS) */
+     * (QX8: 16 floats per group; QX10: QX_NC_COLS), then QX12's float sums */
     return (size_t)(nt * (mp / QX_RB) * QX_XB + 3 * ng * mp * 4 + 64 * 4 + 2 * ng * 4 * QX_NC_COLS +
-                    128);
+                    QX_NC_TILE * 4 * 16 * 32 * 4 + 128);
 }
 
 #if defined(__x86_64__)
@@ -217,6 +221,7 @@ struct qx_x {
     float *sx, *xf;
     float *ps;      /* 16 groups of a pass's parameters side by side (qx_side) */
     float *pw, *po; /* QX8: a pass's scales, offsets times scales, [g][16] */
+    float *fs;      /* QX12: a tile's passes' float sums between chunks */
     int32_t *qs8;
     int64_t mp, nrb, nt, ng;
 };
@@ -831,7 +836,8 @@ QX_FNN __m512i qx_nc_load(const unsigned char *w, int64_t ldb, int nr, __mmask16
  * dword broadcast, then QX3's float steps per lane in its order. FULL: 128
  * columns (no masks). */
 QX_FNN void qx_nc_pass(const struct qx_wq *a, const struct qx_x *q, const int MA, const int MB,
-                       float *C, int64_t ldc, int64_t c0, int nc, const bool FULL)
+                       float *C, int64_t ldc, int64_t c0, int nc, int64_t g0, int64_t g1, float *fs,
+                       const bool FULL)
 {
     const int64_t k = a->k, G = a->group, ng = q->ng, ldb = a->w_sk / 2, kp = q->nt * 32;
     const int64_t mp = q->mp;
@@ -847,19 +853,22 @@ QX_FNN void qx_nc_pass(const struct qx_wq *a, const struct qx_x *q, const int MA
     const int ns = FULL ? 4 : (nc + 31) / 32;
     /* the float sums: sub-pass s, row i, low then high lanes at fa + 32 (16 s + i) */
     float fa[4 * 16 * 32] __attribute__((aligned(64)));
-    for (int s = 0; s < ns; s++)
+    for (int s = 0; s < ns; s++) /* zeros, or where the groups before g0 left them (QX12) */
         for (int i = 0; i < MA + MB; i++) {
-            _mm512_store_ps(fa + 32 * (16 * s + i), _mm512_setzero_ps());
-            _mm512_store_ps(fa + 32 * (16 * s + i) + 16, _mm512_setzero_ps());
+            float *f = fa + 32 * (16 * s + i);
+            const float *o = fs + 32 * (16 * s + i);
+            _mm512_store_ps(f, g0 ? _mm512_load_ps(o) : _mm512_setzero_ps());
+            _mm512_store_ps(f + 16, g0 ? _mm512_load_ps(o + 16) : _mm512_setzero_ps());
         }
-    for (int64_t g = 0; g < ng; g++) {
+    for (int64_t g = g0; g < g1; g++) {
         const int64_t r0 = g * G, r1 = r0 + G < k ? r0 + G : k;
         for (int s = 0; s < ns; s++) {
             const int ncs = nc - 32 * s < 32 ? nc - 32 * s : 32;
             const __mmask16 bm =
                 FULL ? (__mmask16)0xffff : (__mmask16)((1u << ((ncs + 1) / 2)) - 1);
             const unsigned char *ws = w + 16 * s;
-            const float *pw = q->pw + 128 * g + 32 * s, *po = q->po + 128 * g + 32 * s;
+            const float *pw = q->pw + 128 * (g - g0) + 32 * s,
+                        *po = q->po + 128 * (g - g0) + 32 * s;
             /* rows [I0, I0 + M): row i's sums l<i> (low nibbles), h<i> (high),
              * named, not an array (GCC 12 kept an array's vectors moving
              * between registers and the stack in the steps) */
@@ -925,6 +934,16 @@ QX_FNN void qx_nc_pass(const struct qx_wq *a, const struct qx_x *q, const int MA
 #undef QX_NBLOCK
         }
     }
+    if (g1 < ng) { /* more groups to come (QX12): the sums kept */
+        for (int s = 0; s < ns; s++)
+            for (int i = 0; i < MA + MB; i++) {
+                const float *f = fa + 32 * (16 * s + i);
+                float *o = fs + 32 * (16 * s + i);
+                _mm512_store_ps(o, _mm512_load_ps(f));
+                _mm512_store_ps(o + 16, _mm512_load_ps(f + 16));
+            }
+        return;
+    }
     /* lanes back to column order: column c0 + 32 s + 2 j + h is lane j of half h */
     const __m512i il = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23),
                   ih = _mm512_add_epi32(il, _mm512_set1_epi32(8));
@@ -946,12 +965,12 @@ QX_FNN void qx_nc_pass(const struct qx_wq *a, const struct qx_x *q, const int MA
  * and the last, shorter one. */
 #define QX_NC_M(N, MA, MB)                                                                         \
     static QX_TN void qx_nc##N(const struct qx_wq *a, const struct qx_x *q, float *C, int64_t ldc, \
-                               int64_t c0, int nc)                                                 \
+                               int64_t c0, int nc, int64_t g0, int64_t g1, float *fs)              \
     {                                                                                              \
         if (nc == QX_NC_COLS)                                                                      \
-            qx_nc_pass(a, q, MA, MB, C, ldc, c0, nc, true);                                        \
+            qx_nc_pass(a, q, MA, MB, C, ldc, c0, nc, g0, g1, fs, true);                            \
         else                                                                                       \
-            qx_nc_pass(a, q, MA, MB, C, ldc, c0, nc, false);                                       \
+            qx_nc_pass(a, q, MA, MB, C, ldc, c0, nc, g0, g1, fs, false);                           \
     }
 QX_NC_M(1, 1, 0)
 QX_NC_M(2, 2, 0)
@@ -971,26 +990,38 @@ QX_NC_M(15, 8, 7)
 QX_NC_M(16, 8, 8)
 #undef QX_NC_M
 
-/* QX10: columns [0, nb) of an n-contiguous weight, QX_NC_COLS a pass. */
+/* QX10: columns [0, nb) of an n-contiguous weight, QX_NC_COLS a pass; QX12:
+ * tiles of QX_NC_TILE passes, through k in chunks of about QX_NC_ROWS rows,
+ * each chunk's passes in turn. */
 static QX_TN void qx_nc_run(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C,
                             int64_t ldc, int64_t nb)
 {
     static void (*const f[QX_MAX_M])(const struct qx_wq *, const struct qx_x *, float *, int64_t,
-                                     int64_t, int) = {
+                                     int64_t, int, int64_t, int64_t, float *) = {
         qx_nc1, qx_nc2,  qx_nc3,  qx_nc4,  qx_nc5,  qx_nc6,  qx_nc7,  qx_nc8,
         qx_nc9, qx_nc10, qx_nc11, qx_nc12, qx_nc13, qx_nc14, qx_nc15, qx_nc16};
-    const int64_t es = a->f16 ? 2 : 4;
-    for (int64_t c0 = 0; c0 < nb; c0 += QX_NC_COLS) {
-        const int nc = nb - c0 < QX_NC_COLS ? (int)(nb - c0) : QX_NC_COLS;
-        const int64_t at = c0 * a->p_sn * es;
-        qx_nc_expand((const char *)a->sc + at, a->f16, a->p_sg, a->p_sn, nc, q->ng, q->pw);
-        if (a->of) {
-            qx_nc_expand((const char *)a->of + at, a->f16, a->p_sg, a->p_sn, nc, q->ng, q->po);
-            for (int64_t e = 0; e < QX_NC_COLS * q->ng; e += 16) /* QX3's o * sw */
-                _mm512_store_ps(
-                    q->po + e, _mm512_mul_ps(_mm512_load_ps(q->po + e), _mm512_load_ps(q->pw + e)));
+    const int64_t es = a->f16 ? 2 : 4, ng = q->ng;
+    const int64_t gc = a->group >= QX_NC_ROWS ? 1 : QX_NC_ROWS / a->group; /* groups a chunk */
+    for (int64_t t0 = 0; t0 < nb; t0 += QX_NC_TILE * QX_NC_COLS) {
+        const int64_t t1 = t0 + QX_NC_TILE * QX_NC_COLS < nb ? t0 + QX_NC_TILE * QX_NC_COLS : nb;
+        for (int64_t g0 = 0; g0 < ng; g0 += gc) {
+            const int64_t g1 = g0 + gc < ng ? g0 + gc : ng;
+            for (int64_t c0 = t0; c0 < t1; c0 += QX_NC_COLS) {
+                const int nc = t1 - c0 < QX_NC_COLS ? (int)(t1 - c0) : QX_NC_COLS;
+                const int64_t at = (c0 * a->p_sn + g0 * a->p_sg) * es;
+                qx_nc_expand((const char *)a->sc + at, a->f16, a->p_sg, a->p_sn, nc, g1 - g0,
+                             q->pw);
+                if (a->of) {
+                    qx_nc_expand((const char *)a->of + at, a->f16, a->p_sg, a->p_sn, nc, g1 - g0,
+                                 q->po);
+                    for (int64_t e = 0; e < QX_NC_COLS * (g1 - g0); e += 16) /* QX3's o * sw */
+                        _mm512_store_ps(q->po + e, _mm512_mul_ps(_mm512_load_ps(q->po + e),
+                                                                 _mm512_load_ps(q->pw + e)));
+                }
+                f[m - 1](a, q, C, ldc, c0, nc, g0, g1,
+                         q->fs + (c0 - t0) / QX_NC_COLS * (4 * 16 * 32));
+            }
         }
-        f[m - 1](a, q, C, ldc, c0, nc);
     }
 }
 
@@ -1008,7 +1039,8 @@ void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float
     q.ps = q.xf + q.ng * q.mp;
     q.pw = (float *)(((uintptr_t)(q.ps + 64) + 63) & ~(uintptr_t)63); /* aligned loads */
     q.po = q.pw + (a->nc ? QX_NC_COLS : 16) * q.ng;
-    if (a->nc) { /* QX10 */
+    q.fs = q.po + (a->nc ? QX_NC_COLS : 16) * q.ng; /* 64-byte aligned: ng * 512 bytes on */
+    if (a->nc) {                                    /* QX10 */
         qx_quant_rows(a, X, ldx, m, &q, a->of != NULL);
         qx_nc_run(a, &q, m, C, ldc, nb);
         return;
