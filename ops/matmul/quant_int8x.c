@@ -113,16 +113,28 @@
  *       A pass is 128 columns (a 64-byte line of each row) as 4 sub-
  *       passes of 32, group by group, rows up to 8 and then 9..16 on the
  *       same lines: a pass of 32 columns through all of k read each line
- *       4 times from L2 (5.8 GB/s at every m). Needs AVX512-VBMI as well
- *       (qx_nc_available; elsewhere QX6's exact mode). Kernel alone, one
- *       thread, k = n = 2048 in L2: m = 1..8 at 1.0-1.2x the k-major
- *       kernel, m = 9..16 0.95-1.03x.
+ *       4 times from L2 (5.8 GB/s at every m); QX12 orders the passes.
+ *       Needs AVX512-VBMI as well (qx_nc_available; elsewhere QX6's exact
+ *       mode).
  *  QX11. k's last rows when k is not a multiple of 4 (QX10): the rows past
  *       k are zeros in the step's vector, never loaded, and x's q = 0
  *       there; columns past the block's end (n odd or not a multiple of
  *       32) are loaded by a byte mask (the last byte holds the last
  *       column, its other nibble is ignored), their lanes computed and
  *       not stored.
+ *  QX12. QX10's walk through the weight: tiles of QX_NC_TILE (8) passes,
+ *       each taking k in chunks of about QX_NC_ROWS (256) rows (whole
+ *       groups) pass by pass, the float sums kept in the scratch between
+ *       chunks (the same operations in the same order: QX3's bits), and
+ *       each pass's first sub-pass prefetching the next pass's line of
+ *       every row it reads (the same page, a pass ahead). One pass through
+ *       all of k touched one line of every row, far apart (a page each
+ *       when rows are 4 KiB): kernel alone, one thread, k = n = 8192 (32
+ *       MiB, huge pages) m = 1 went 4.1 -> 8.6 GB/s (the k-major kernel
+ *       7.3), m = 8 3.3 -> 4.4 (5.0); k = n = 2048 (in L2) m = 1 12.6 ->
+ *       16.9 (12.8), m = 8 6.9 -> 8.6 (7.3), m = 16 4.3 -> 4.4 (4.5). A
+ *       prefetch 32 rows ahead in the same pass had gained 10% in DRAM
+ *       and lost 10-20% in L2.
  */
 #pragma GCC optimize("O3")
 #include "ops/matmul/quant_int8x.h"
@@ -837,12 +849,13 @@ QX_FNN __m512i qx_nc_load(const unsigned char *w, int64_t ldb, int nr, __mmask16
  * columns (no masks). */
 QX_FNN void qx_nc_pass(const struct qx_wq *a, const struct qx_x *q, const int MA, const int MB,
                        float *C, int64_t ldc, int64_t c0, int nc, int64_t g0, int64_t g1, float *fs,
-                       const bool FULL)
+                       const bool FULL, bool PFN)
 {
     const int64_t k = a->k, G = a->group, ng = q->ng, ldb = a->w_sk / 2, kp = q->nt * 32;
     const int64_t mp = q->mp;
     const bool OF = a->of != NULL;
     const unsigned char *w = (const unsigned char *)a->w + (a->w_off + c0) / 2;
+    const unsigned char *pn = FULL && PFN ? w + QX_NC_COLS / 2 : NULL;
     /* QX2's u ^ 8 with each nibble's mask: (w & m4) ^ f8 in one vpternlogd (0x6a) */
     const __m512i m4 = _mm512_set1_epi8(0x0f), f8 = _mm512_set1_epi8(0x08);
     /* byte 4 j + s of the result: byte j of row s (128-bit lane s) */
@@ -882,6 +895,9 @@ QX_FNN void qx_nc_pass(const struct qx_wq *a, const struct qx_x *q, const int MA
         QX_NR(QX_NINIT)                                                                            \
         int64_t r = r0;                                                                            \
         for (; r + 4 <= r1; r += 4) {                                                              \
+            if (I0_ == 0 && s == 0 && pn) /* QX12: the next pass's lines */                        \
+                for (int j_ = 0; j_ < 4; j_++)                                                     \
+                    _mm_prefetch((const char *)(pn + (r + j_) * ldb), _MM_HINT_T0);                \
             QX_NSTEP(4)                                                                            \
         }                                                                                          \
         if (r < r1) /* k's last rows (QX11): none past k read, x's q = 0 there */                  \
@@ -965,12 +981,12 @@ QX_FNN void qx_nc_pass(const struct qx_wq *a, const struct qx_x *q, const int MA
  * and the last, shorter one. */
 #define QX_NC_M(N, MA, MB)                                                                         \
     static QX_TN void qx_nc##N(const struct qx_wq *a, const struct qx_x *q, float *C, int64_t ldc, \
-                               int64_t c0, int nc, int64_t g0, int64_t g1, float *fs)              \
+                               int64_t c0, int nc, int64_t g0, int64_t g1, float *fs, bool pf)     \
     {                                                                                              \
         if (nc == QX_NC_COLS)                                                                      \
-            qx_nc_pass(a, q, MA, MB, C, ldc, c0, nc, g0, g1, fs, true);                            \
+            qx_nc_pass(a, q, MA, MB, C, ldc, c0, nc, g0, g1, fs, true, pf);                        \
         else                                                                                       \
-            qx_nc_pass(a, q, MA, MB, C, ldc, c0, nc, g0, g1, fs, false);                           \
+            qx_nc_pass(a, q, MA, MB, C, ldc, c0, nc, g0, g1, fs, false, false);                    \
     }
 QX_NC_M(1, 1, 0)
 QX_NC_M(2, 2, 0)
@@ -997,7 +1013,7 @@ static QX_TN void qx_nc_run(const struct qx_wq *a, const struct qx_x *q, int64_t
                             int64_t ldc, int64_t nb)
 {
     static void (*const f[QX_MAX_M])(const struct qx_wq *, const struct qx_x *, float *, int64_t,
-                                     int64_t, int, int64_t, int64_t, float *) = {
+                                     int64_t, int, int64_t, int64_t, float *, bool) = {
         qx_nc1, qx_nc2,  qx_nc3,  qx_nc4,  qx_nc5,  qx_nc6,  qx_nc7,  qx_nc8,
         qx_nc9, qx_nc10, qx_nc11, qx_nc12, qx_nc13, qx_nc14, qx_nc15, qx_nc16};
     const int64_t es = a->f16 ? 2 : 4, ng = q->ng;
@@ -1019,7 +1035,7 @@ static QX_TN void qx_nc_run(const struct qx_wq *a, const struct qx_x *q, int64_t
                                                                  _mm512_load_ps(q->pw + e)));
                 }
                 f[m - 1](a, q, C, ldc, c0, nc, g0, g1,
-                         q->fs + (c0 - t0) / QX_NC_COLS * (4 * 16 * 32));
+                         q->fs + (c0 - t0) / QX_NC_COLS * (4 * 16 * 32), c0 + 2 * QX_NC_COLS <= t1);
             }
         }
     }

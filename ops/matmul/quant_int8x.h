@@ -4,7 +4,7 @@
  * (innerPrecise = 1) for A16W4 per-group decode shapes: x quantised to int8
  * per row and antiquant group, the packed int4 weights dotted with it in
  * exact integer arithmetic by AVX512-VNNI (vpdpbusd), one float32
- * multiply-add per group, row and column (QX1-QX11 in quant_int8x.c).
+ * multiply-add per group, row and column (QX1-QX12 in quant_int8x.c).
  */
 #ifndef CPUACL_OPS_MATMUL_QUANT_INT8X_H
 #define CPUACL_OPS_MATMUL_QUANT_INT8X_H

@@ -44,7 +44,7 @@
  *      stride along n, an even offset and row stride: every row starts on
  *      a byte; TransMatmulWeight's, QM4) runs the same algorithm's
  *      n-contiguous kernel where the CPU also has AVX512-VBMI
- *      (quant_int8x.c QX10-QX11: the same bits as the k-major kernel on
+ *      (quant_int8x.c QX10-QX12: the same bits as the k-major kernel on
  *      the transposed weight), its blocks starting at multiples of its
  *      QX_NC_COLS-column passes; it is faster than the exact path at every
  *      m = 1..16 (3-14x at k = n = 2048, one worker), so no m is routed

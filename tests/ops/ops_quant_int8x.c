@@ -338,6 +338,8 @@ int main(void)
     in_scope_w(ACL_FLOAT16, 16, 2048, 600, 128, true, 1, L_CONTIG, 2, 640);
     in_scope_w(ACL_BF16, 3, 502, 777, 64, true, 0, L_CONTIG, 0, 800);
     in_scope_w(ACL_FLOAT16, 1, 4096, 513, 32, false, 0, L_CONTIG, 0, 514);
+    /* one block of 2000 columns (k * n under 2^17): two tiles of passes (QX12) */
+    in_scope_w(ACL_FLOAT16, 5, 64, 2000, 32, true, 1, L_CONTIG, 0, 2000);
     /* float16 parameters at other strides (element by element) */
     in_scope_w(ACL_FLOAT16, 8, 320, 70, 32, true, 0, L_GAP, 0, 70);
     in_scope_w(ACL_FLOAT16, 6, 256, 50, 64, true, 1, L_STEP, 0, 52);
