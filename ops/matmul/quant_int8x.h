@@ -55,8 +55,8 @@ size_t qx_scratch_bytes(int64_t m, int64_t k, int64_t group);
 
 /* C[i * ldc + c] for i < m (1..QX_MAX_M), c < nb: the product of the m rows
  * of X (float32, row i at X + i * ldx) with columns [0, nb) of a (a view
- * starting at the block's first column), by QX1-QX4's algorithm (QX10's kernel when a->nc: the same
- * values). */
+ * starting at the block's first column), by QX1-QX4's algorithm (QX10's
+ * kernel when a->nc: the same values). */
 void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float *C, int64_t ldc,
             int64_t nb, void *scratch);
 

@@ -181,7 +181,7 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
     const struct qm_plan *p = e->plan;
     const struct ks_ops *ks = ks_get();
     int64_t j0, j1;
-    /* QM7: the n-contiguous kernel's blocks start at its passes' 32 columns */
+    /* QM7: the n-contiguous kernel's blocks start at its passes' columns */
     ops_split_range(p->n, p->hp_nc ? QX_NC_COLS : 16, bi, bn, &j0, &j1);
     const int64_t m = p->m, k = p->k, n = j1 - j0;
     if (n <= 0)
