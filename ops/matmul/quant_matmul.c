@@ -47,7 +47,7 @@
  *      (quant_int8x.c QX10-QX12: the same bits as the k-major kernel on
  *      the transposed weight), its blocks starting at multiples of its
  *      QX_NC_COLS-column passes; it is faster than the exact path at every
- *      m = 1..16 (3-14x at k = n = 2048, one worker), so no m is routed
+ *      m = 1..16 (3-15x at k = n = 2048, one worker), so no m is routed
  *      back. Every other call with 1 (int8, per-tensor / per-channel,
  *      m > 16, other layouts, no VNNI (or VBMI for the n-contiguous
  *      weight), CPUACL_SIMD set) computes exactly what 0 does.
