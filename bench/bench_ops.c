@@ -196,11 +196,12 @@ static int fa_launch(void *op, aclrtStream s)
     return rc ? rc : aclnnFusedInferAttentionScoreV2(NULL, wsz, ex, s);
 }
 
-/* WQBMM x [m, k] fp16 @ weight [k, n] (transposed view, as ggml) with
- * per-group (32) fp16 scales: work_per_call per ns into acc; V2, or V3 with
- * innerPrecise v3 - 1 (quant_matmul.c QM7). */
-static int time_wqbmm_v(aclrtStream s, aclDataType wt, int64_t m, int64_t k, int64_t n, int iters,
-                        unsigned reps, struct br_acc *acc, double work_per_call, int v3)
+/* WQBMM x [m, k] fp16 @ weight [k, n] (transposed view, as ggml; or, when
+ * nd, CANN's own n-contiguous ND weight with its scales [ng, n] row-major)
+ * with per-group (32) fp16 scales: work_per_call per ns into acc; V2, or V3
+ * with innerPrecise v3 - 1 (quant_matmul.c QM7). */
+static int time_wqbmm_l(aclrtStream s, aclDataType wt, int64_t m, int64_t k, int64_t n, int iters,
+                        unsigned reps, struct br_acc *acc, double work_per_call, int v3, bool nd)
 {
     int64_t ng = k / 32;
     size_t wbytes = wt == ACL_INT4 ? (size_t)(k * n / 2) : (size_t)(k * n);
@@ -209,8 +210,8 @@ static int time_wqbmm_v(aclrtStream s, aclDataType wt, int64_t m, int64_t k, int
     int rc = -1;
     if (!x || !w || !sc || !y)
         goto out;
-    int64_t xd[2] = {m, k}, wd[2] = {k, n}, ws_[2] = {1, k}, sd[2] = {ng, n}, ss[2] = {1, ng},
-            yd[2] = {m, n};
+    int64_t xd[2] = {m, k}, wd[2] = {k, n}, ws_[2] = {nd ? n : 1, nd ? 1 : k}, sd[2] = {ng, n},
+            ss[2] = {nd ? n : 1, nd ? 1 : ng}, yd[2] = {m, n};
     struct wq_op op = {bop_tensor(x, ACL_FLOAT16, 2, xd, NULL), bop_tensor(w, wt, 2, wd, ws_),
                        bop_tensor(sc, ACL_FLOAT16, 2, sd, ss),
                        bop_tensor(y, ACL_FLOAT16, 2, yd, NULL), v3};
@@ -219,6 +220,12 @@ static int time_wqbmm_v(aclrtStream s, aclDataType wt, int64_t m, int64_t k, int
 out:
     aclrtFree(x), aclrtFree(w), aclrtFree(sc), aclrtFree(y);
     return rc;
+}
+
+static int time_wqbmm_v(aclrtStream s, aclDataType wt, int64_t m, int64_t k, int64_t n, int iters,
+                        unsigned reps, struct br_acc *acc, double work_per_call, int v3)
+{
+    return time_wqbmm_l(s, wt, m, k, n, iters, reps, acc, work_per_call, v3, false);
 }
 
 static int time_wqbmm(aclrtStream s, aclDataType wt, int64_t m, int64_t k, int64_t n, int iters,
@@ -392,8 +399,8 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
     struct br_results *R = c->res;
     const unsigned reps = c->reps;
     const int64_t K = 2048, NN = 2048;
-    struct br_acc wq8b = {0}, wq4b = {0}, wq4h = {0}, wqg = {0}, fa1 = {0}, mmh = {0}, mmd1 = {0},
-                  mmd8 = {0};
+    struct br_acc wq8b = {0}, wq4b = {0}, wq4h = {0}, wq4n = {0}, wqg = {0}, fa1 = {0}, mmh = {0},
+                  mmd1 = {0}, mmd8 = {0};
     int rc;
     bop_step("ops: WeightQuantBatchMatmulV2 m=8");
     if ((rc = time_wqbmm(s, ACL_INT8, 8, K, NN, c->full ? 8 : 3, reps, &wq8b, (double)(K * NN))) ||
@@ -415,6 +422,16 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
                 "V3's high-performance mode (quant_int8x.c: x rounded to int8 per group, "
                 "vpdpbusd; the exact path where the CPU lacks AVX512-VNNI): packed weight "
                 "bytes per second vs memcpy");
+    bop_step("ops: WeightQuantBatchMatmulV3 innerPrecise=1 m=8, n-contiguous weight");
+    if ((rc = time_wqbmm_l(s, ACL_INT4, 8, K, NN, c->full ? 8 : 3, reps, &wq4n,
+                           (double)(K * NN) / 2, 2, true)))
+        return rc;
+    br_set_note(br_add(R, "ops", "wqbmm_int4_m8_hp_nd",
+                       "WQBMM int4 m=8 innerPrecise=1 (n-contiguous) weight bytes", "GB/s",
+                       BR_HIGHER, &wq4n, "limits.memcpy", NULL),
+                "the same with CANN's own ND weight [k, n] (unit stride along n, two columns a "
+                "byte) and row-major scales (quant_int8x.c QX10; the exact path without "
+                "AVX512-VBMI): packed weight bytes per second vs memcpy");
     bop_step("ops: WeightQuantBatchMatmulV2 ggml decode step");
     if ((rc = time_wqbmm_ggml(s, c->full ? 8 : 3, reps, &wqg)))
         return rc;

@@ -96,6 +96,45 @@
  *       instead of 8 (m = 8: ~3%; m = 16 ~5%). QX2's u ^ 8 and each
  *       nibble's mask are one vpternlogd ((w & 0x0f) ^ 0x08; the high
  *       nibbles shifted first): 3 operations a step where 4 were (~3%).
+ *  QX10. n-contiguous weights (CANN's own ND layout [k, n]: unit stride
+ *       along n, columns 2 i and 2 i + 1 in one byte, rows at any even
+ *       element stride; quant_matmul.c QM7): columns in the lanes. A step
+ *       is 4 rows of k and 32 columns: each row's 16 bytes in a 128-bit
+ *       lane, one vpermb makes dword j bytes j of the 4 rows, and QX9's
+ *       vpternlogd splits the nibbles into two vectors, lane j column 2 j
+ *       (low) and 2 j + 1 (high), each holding 4 k-values of its column;
+ *       vpdpbusd against row i's 4 quantised values broadcast as a dword
+ *       (x stored row by row, QX1's values) adds to lane j exactly its
+ *       column's isum: no horizontal sums, 2 vpdpbusd per row and step,
+ *       as QX4 at m = 8 (16 per 64 weight bytes). At each group's end the
+ *       float steps are QX3's per lane (the scales laid out once per pass
+ *       in the lanes' order, as QX8), so the bits are the k-major
+ *       kernel's on the transposed weight (tests/ops/ops_quant_int8x.c).
+ *       A pass is 128 columns (a 64-byte line of each row) as 4 sub-
+ *       passes of 32, group by group, rows up to 8 and then 9..16 on the
+ *       same lines: a pass of 32 columns through all of k read each line
+ *       4 times from L2 (5.8 GB/s at every m); QX12 orders the passes.
+ *       Needs AVX512-VBMI as well (qx_nc_available; elsewhere QX6's exact
+ *       mode).
+ *  QX11. k's last rows when k is not a multiple of 4 (QX10): the rows past
+ *       k are zeros in the step's vector, never loaded, and x's q = 0
+ *       there; columns past the block's end (n odd or not a multiple of
+ *       32) are loaded by a byte mask (the last byte holds the last
+ *       column, its other nibble is ignored), their lanes computed and
+ *       not stored.
+ *  QX12. QX10's walk through the weight: tiles of QX_NC_TILE (8) passes,
+ *       each taking k in chunks of about QX_NC_ROWS (256) rows (whole
+ *       groups) pass by pass, the float sums kept in the scratch between
+ *       chunks (the same operations in the same order: QX3's bits), and
+ *       each pass's first sub-pass prefetching the next pass's line of
+ *       every row it reads (the same page, a pass ahead). One pass through
+ *       all of k touched one line of every row, far apart (a page each
+ *       when rows are 4 KiB): kernel alone, one thread, k = n = 8192 (32
+ *       MiB, huge pages) m = 1 went 4.1 -> 8.6 GB/s (the k-major kernel
+ *       7.3), m = 8 3.3 -> 4.4 (5.0); k = n = 2048 (in L2) m = 1 12.6 ->
+ *       16.9 (12.8), m = 8 6.9 -> 8.6 (7.3), m = 16 4.3 -> 4.4 (4.5). A
+ *       prefetch 32 rows ahead in the same pass had gained 10% in DRAM
+ *       and lost 10-20% in L2.
  */
 #pragma GCC optimize("O3")
 #include "ops/matmul/quant_int8x.h"
@@ -115,6 +154,10 @@
 #define QX_RB 4
 #define QX_XB 128
 
+/* QX12: rows of k a chunk (about: whole groups) and passes a tile */
+#define QX_NC_ROWS 256
+#define QX_NC_TILE 8
+
 static int64_t qx_mp(int64_t m)
 {
     return (m + QX_RB - 1) / QX_RB * QX_RB;
@@ -125,8 +168,9 @@ size_t qx_scratch_bytes(int64_t m, int64_t k, int64_t group)
     const int64_t mp = qx_mp(m), nt = (k + 31) / 32, ng = (k + group - 1) / group;
     /* xq, then sx, -8 sum(q) and xf per group and row, then 16 groups of
      * a pass's 4 columns' parameters and its scales and offsets expanded
-     * (QX8: 16 floats per group) */
-    return (size_t)(nt * (mp / QX_RB) * QX_XB + 3 * ng * mp * 4 + 64 * 4 + 2 * ng * 64 + 128);
+     * (QX8: 16 floats per group; QX10: QX_NC_COLS), then QX12's float sums */
+    return (size_t)(nt * (mp / QX_RB) * QX_XB + 3 * ng * mp * 4 + 64 * 4 + 2 * ng * 4 * QX_NC_COLS +
+                    QX_NC_TILE * 4 * 16 * 32 * 4 + 128);
 }
 
 #if defined(__x86_64__)
@@ -134,6 +178,20 @@ size_t qx_scratch_bytes(int64_t m, int64_t k, int64_t group)
 
 #define QX_T __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx512vnni,f16c")))
 #define QX_FN static inline __attribute__((always_inline)) QX_T
+/* QX10's functions: QX_T and AVX512-VBMI (vpermb), apart so that nothing the
+ * k-major kernel runs may use it (VNNI CPUs without VBMI exist) */
+#if defined(__GNUC__) && !defined(__clang__)
+/* GCC 12's partial redundancy elimination split the step loop's sums'
+ * live ranges: ~8 vector moves and 4 stack round trips a step, without it
+ * none (m = 8, 16 accumulators) */
+#define QX_NOPRE __attribute__((optimize("no-tree-pre")))
+#else
+#define QX_NOPRE
+#endif
+#define QX_TN                                                                                      \
+    __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx512vnni,avx512vbmi,f16c")))       \
+    QX_NOPRE
+#define QX_FNN static inline __attribute__((always_inline)) QX_TN
 
 bool qx_available(void)
 {
@@ -153,6 +211,19 @@ bool qx_available(void)
     return v == 2;
 }
 
+bool qx_nc_available(void)
+{
+    /* relaxed: as qx_available's */
+    static atomic_int known;
+    int v = atomic_load_explicit(&known, memory_order_relaxed);
+    if (!v) {
+        __builtin_cpu_init();
+        v = qx_available() && __builtin_cpu_supports("avx512vbmi") ? 2 : 1;
+        atomic_store_explicit(&known, v, memory_order_relaxed);
+    }
+    return v == 2;
+}
+
 /* The working arrays in the scratch (QX1): xq (QX4's layout: 32 elements
  * t, block of rows b, half h, dword s, row r at ((t * nrb + b) * 2 + h) *
  * 64 + s * 16 + r * 4), then per group g and row i (rows padded to 4):
@@ -162,6 +233,7 @@ struct qx_x {
     float *sx, *xf;
     float *ps;      /* 16 groups of a pass's parameters side by side (qx_side) */
     float *pw, *po; /* QX8: a pass's scales, offsets times scales, [g][16] */
+    float *fs;      /* QX12: a tile's passes' float sums between chunks */
     int32_t *qs8;
     int64_t mp, nrb, nt, ng;
 };
@@ -651,6 +723,324 @@ QX_FN_R(3)
 QX_FN_R(4)
 #undef QX_FN_R
 
+/* QX10's x: rows [0, m) of X quantised as QX1 (the same operations, so the
+ * same q, sx and sums), row i's k values at xq + i * kp (kp = 32 nt, zeros
+ * past k): 4 consecutive values of a row are one dword, broadcast whole. */
+static QX_TN void qx_quant_rows(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m,
+                                const struct qx_x *q, bool want_xf)
+{
+    const int64_t k = a->k, G = a->group, kp = q->nt * 32;
+    const __m512 absm = _mm512_castsi512_ps(_mm512_set1_epi32(0x7fffffff));
+    for (int64_t i = 0; i < m; i++) {
+        int8_t *xr = q->xq + i * kp;
+        memset(xr + k / 16 * 16, 0, (size_t)(kp - k / 16 * 16)); /* QX5: q = 0 past k */
+        for (int64_t g = 0; g < q->ng; g++) {
+            const int64_t r0 = g * G, r1 = r0 + G < k ? r0 + G : k;
+            float xf = 0;
+            __m512 mx = _mm512_setzero_ps();
+            for (int64_t e = r0; e < r1; e += 16) {
+                const __mmask16 mk =
+                    r1 - e >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (r1 - e)) - 1);
+                mx = _mm512_max_ps(mx,
+                                   _mm512_and_ps(_mm512_maskz_loadu_ps(mk, X + i * ldx + e), absm));
+            }
+            const float amax = _mm512_reduce_max_ps(mx);
+            if (want_xf)
+                for (int64_t e = r0; e < r1; e++) /* in order (QX3) */
+                    xf += X[i * ldx + e];
+            const __m512 iv = _mm512_set1_ps(amax > 0 ? 127.0f / amax : 0.0f);
+            __m512i qs = _mm512_setzero_si512();
+            for (int64_t e = r0; e < r1; e += 16) {
+                const __mmask16 mk =
+                    r1 - e >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (r1 - e)) - 1);
+                const __m512i qi = _mm512_cvt_roundps_epi32(
+                    _mm512_mul_ps(_mm512_maskz_loadu_ps(mk, X + i * ldx + e), iv),
+                    _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+                qs = _mm512_add_epi32(qs, qi);
+                _mm_storeu_si128((__m128i *)(xr + e), _mm512_cvtepi32_epi8(qi));
+            }
+            q->sx[g * q->mp + i] = amax / 127.0f;
+            q->xf[g * q->mp + i] = xf;
+            q->qs8[g * q->mp + i] = -8 * _mm512_reduce_add_epi32(qs);
+        }
+    }
+}
+
+/* 4 bytes of x broadcast to every dword (a load that may alias int8_t) */
+QX_FNN __m512i qx_dword(const int8_t *p)
+{
+    int32_t v;
+    memcpy(&v, p, sizeof(v));
+    return _mm512_set1_epi32(v);
+}
+
+/* QX10: a pass's parameters p (scales or offsets, columns [0, nc) of a view
+ * starting at its first one) in its lanes: group g's 128 floats at d + 128 g,
+ * per 32 columns (sub-pass) their even columns (the low nibbles) then the
+ * odd ones, zeros past nc. */
+QX_FNN void qx_nc_expand(const void *p, bool f16, int64_t sg, int64_t sn, int nc, int64_t ng,
+                         float *d)
+{
+    if (sn == 1) { /* a row of each group: 32 loaded, split into even and odd */
+        const __m512i ev = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28,
+                                             30),
+                      od = _mm512_add_epi32(ev, _mm512_set1_epi32(1));
+        for (int s = 0; s * 32 < nc; s++) {
+            const int ncs = nc - 32 * s < 32 ? nc - 32 * s : 32;
+            const __mmask32 cm = ncs >= 32 ? (__mmask32)0xffffffffu : (__mmask32)((1u << ncs) - 1);
+            for (int64_t g = 0; g < ng; g++) {
+                __m512 lo, hi;
+                if (f16) {
+                    const __m512i h =
+                        _mm512_maskz_loadu_epi16(cm, (const uint16_t *)p + g * sg + 32 * s);
+                    lo = _mm512_cvtph_ps(_mm512_castsi512_si256(h));
+                    hi = _mm512_cvtph_ps(_mm512_extracti64x4_epi64(h, 1));
+                } else {
+                    const float *v = (const float *)p + g * sg + 32 * s;
+                    lo = _mm512_maskz_loadu_ps((__mmask16)cm, v);
+                    hi = _mm512_maskz_loadu_ps((__mmask16)(cm >> 16), v + 16);
+                }
+                _mm512_store_ps(d + 128 * g + 32 * s, _mm512_permutex2var_ps(lo, ev, hi));
+                _mm512_store_ps(d + 128 * g + 32 * s + 16, _mm512_permutex2var_ps(lo, od, hi));
+            }
+        }
+    } else { /* any other strides, element by element */
+        for (int64_t g = 0; g < ng; g++)
+            for (int j = 0; j < QX_NC_COLS; j++)
+                d[128 * g + j / 32 * 32 + (j & 1) * 16 + j % 32 / 2] =
+                    j < nc ? qx_par(p, f16, g * sg + j * sn) : 0.0f;
+    }
+}
+
+/* QX10: 4 rows of k from row pointer w (rows ldb bytes apart; nr of them
+ * real, the rest zeros), 16 bytes each (bm: the bytes of the pass's columns),
+ * row s in 128-bit lane s, then vpermb: dword j = byte j of rows 0..3. */
+QX_FNN __m512i qx_nc_load(const unsigned char *w, int64_t ldb, int nr, __mmask16 bm, bool FULL,
+                          __m512i ix)
+{
+    __m512i v;
+    if (FULL && nr == 4) {
+        v = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)w));
+        v = _mm512_inserti32x4(v, _mm_loadu_si128((const __m128i *)(w + ldb)), 1);
+        v = _mm512_inserti32x4(v, _mm_loadu_si128((const __m128i *)(w + 2 * ldb)), 2);
+        v = _mm512_inserti32x4(v, _mm_loadu_si128((const __m128i *)(w + 3 * ldb)), 3);
+    } else {
+        v = _mm512_castsi128_si512(_mm_maskz_loadu_epi8(bm, w));
+        v = _mm512_inserti32x4(v, nr > 1 ? _mm_maskz_loadu_epi8(bm, w + ldb) : _mm_setzero_si128(),
+                               1);
+        v = _mm512_inserti32x4(
+            v, nr > 2 ? _mm_maskz_loadu_epi8(bm, w + 2 * ldb) : _mm_setzero_si128(), 2);
+        v = _mm512_inserti32x4(
+            v, nr > 3 ? _mm_maskz_loadu_epi8(bm, w + 3 * ldb) : _mm_setzero_si128(), 3);
+    }
+    return _mm512_permutexvar_epi8(ix, v);
+}
+
+/* QX10: the rows of x (MA <= 8 of them, then MB more from row 8 when m > 8)
+ * against a pass of up to QX_NC_COLS (128) columns from column c0 (nc real)
+ * of an n-contiguous weight: a 64-byte line of each row of k, taken as 4
+ * sub-passes of 32 columns, group by group (a group's lines stay in L1
+ * across its sub-passes and row blocks: a pass of 32 columns through all of
+ * k read each line 4 times from L2, 5.8 GB/s at any m; rows 9..16 in a
+ * second pass through k, m = 9 ran at 0.70x m = 8). Sub-pass s: lanes j of
+ * two vectors, columns c0 + 32 s + 2 j (low nibbles) and c0 + 32 s + 2 j + 1
+ * (high), each group's integer sums by vpdpbusd against row i's 4 values a
+ * dword broadcast, then QX3's float steps per lane in its order. FULL: 128
+ * columns (no masks). */
+QX_FNN void qx_nc_pass(const struct qx_wq *a, const struct qx_x *q, const int MA, const int MB,
+                       float *C, int64_t ldc, int64_t c0, int nc, int64_t g0, int64_t g1, float *fs,
+                       const bool FULL, bool PFN)
+{
+    const int64_t k = a->k, G = a->group, ng = q->ng, ldb = a->w_sk / 2, kp = q->nt * 32;
+    const int64_t mp = q->mp;
+    const bool OF = a->of != NULL;
+    const unsigned char *w = (const unsigned char *)a->w + (a->w_off + c0) / 2;
+    const unsigned char *pn = FULL && PFN ? w + QX_NC_COLS / 2 : NULL;
+    /* QX2's u ^ 8 with each nibble's mask: (w & m4) ^ f8 in one vpternlogd (0x6a) */
+    const __m512i m4 = _mm512_set1_epi8(0x0f), f8 = _mm512_set1_epi8(0x08);
+    /* byte 4 j + s of the result: byte j of row s (128-bit lane s) */
+    const __m512i ix = _mm512_set_epi8(
+        63, 47, 31, 15, 62, 46, 30, 14, 61, 45, 29, 13, 60, 44, 28, 12, 59, 43, 27, 11, 58, 42, 26,
+        10, 57, 41, 25, 9, 56, 40, 24, 8, 55, 39, 23, 7, 54, 38, 22, 6, 53, 37, 21, 5, 52, 36, 20,
+        4, 51, 35, 19, 3, 50, 34, 18, 2, 49, 33, 17, 1, 48, 32, 16, 0);
+    const int ns = FULL ? 4 : (nc + 31) / 32;
+    /* the float sums: sub-pass s, row i, low then high lanes at fa + 32 (16 s + i) */
+    float fa[4 * 16 * 32] __attribute__((aligned(64)));
+    for (int s = 0; s < ns; s++) /* zeros, or where the groups before g0 left them (QX12) */
+        for (int i = 0; i < MA + MB; i++) {
+            float *f = fa + 32 * (16 * s + i);
+            const float *o = fs + 32 * (16 * s + i);
+            _mm512_store_ps(f, g0 ? _mm512_load_ps(o) : _mm512_setzero_ps());
+            _mm512_store_ps(f + 16, g0 ? _mm512_load_ps(o + 16) : _mm512_setzero_ps());
+        }
+    for (int64_t g = g0; g < g1; g++) {
+        const int64_t r0 = g * G, r1 = r0 + G < k ? r0 + G : k;
+        for (int s = 0; s < ns; s++) {
+            const int ncs = nc - 32 * s < 32 ? nc - 32 * s : 32;
+            const __mmask16 bm =
+                FULL ? (__mmask16)0xffff : (__mmask16)((1u << ((ncs + 1) / 2)) - 1);
+            const unsigned char *ws = w + 16 * s;
+            const float *pw = q->pw + 128 * (g - g0) + 32 * s,
+                        *po = q->po + 128 * (g - g0) + 32 * s;
+            /* rows [I0, I0 + M): row i's sums l<i> (low nibbles), h<i> (high),
+             * named, not an array (GCC 12 kept an array's vectors moving
+             * between registers and the stack in the steps) */
+#define QX_NBLOCK(I0, M)                                                                           \
+    {                                                                                              \
+        const int M_ = (M), I0_ = (I0);                                                            \
+        const __m512i z_ = _mm512_setzero_si512();                                                 \
+        __m512i l0 = z_, h0 = z_, l1 = z_, h1 = z_, l2 = z_, h2 = z_, l3 = z_, h3 = z_, l4 = z_,   \
+                h4 = z_, l5 = z_, h5 = z_, l6 = z_, h6 = z_, l7 = z_, h7 = z_;                     \
+        const int8_t *xr = q->xq + I0_ * kp;                                                       \
+        QX_NR(QX_NINIT)                                                                            \
+        int64_t r = r0;                                                                            \
+        for (; r + 4 <= r1; r += 4) {                                                              \
+            if (I0_ == 0 && s == 0 && pn) /* QX12: the next pass's lines */                        \
+                for (int j_ = 0; j_ < 4; j_++)                                                     \
+                    _mm_prefetch((const char *)(pn + (r + j_) * ldb), _MM_HINT_T0);                \
+            QX_NSTEP(4)                                                                            \
+        }                                                                                          \
+        if (r < r1) /* k's last rows (QX11): none past k read, x's q = 0 there */                  \
+            QX_NSTEP((int)(r1 - r))                                                                \
+        /* QX3: group g's float steps per row, the scales lane-expanded */                         \
+        const __m512 wl = _mm512_load_ps(pw), wh = _mm512_load_ps(pw + 16);                        \
+        QX_NR(QX_NF)                                                                               \
+    }
+#define QX_NR(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
+#define QX_NINIT(i) /* QX2: the sums start from -8 sum(q) */                                       \
+    if (M_ > i)                                                                                    \
+        l##i = h##i = _mm512_set1_epi32(q->qs8[g * mp + I0_ + i]);
+#define QX_NDP(i)                                                                                  \
+    if (M_ > i) {                                                                                  \
+        const __m512i x_ = qx_dword(xr + i * kp + r);                                              \
+        l##i = _mm512_dpbusd_epi32(l##i, lo_, x_);                                                 \
+        h##i = _mm512_dpbusd_epi32(h##i, hi_, x_);                                                 \
+    }
+#define QX_NSTEP(nr)                                                                               \
+    {                                                                                              \
+        const __m512i p_ = qx_nc_load(ws + r * ldb, ldb, nr, bm, FULL, ix);                        \
+        const __m512i lo_ = _mm512_ternarylogic_epi32(p_, m4, f8, 0x6a),                           \
+                      hi_ = _mm512_ternarylogic_epi32(_mm512_srli_epi16(p_, 4), m4, f8, 0x6a);     \
+        QX_NR(QX_NDP)                                                                              \
+    }
+#define QX_NF(i)                                                                                   \
+    if (M_ > i) {                                                                                  \
+        float *f = fa + 32 * (16 * s + I0_ + i);                                                   \
+        const __m512 sx = _mm512_set1_ps(q->sx[g * mp + I0_ + i]);                                 \
+        __m512 fl = _mm512_fmadd_ps(_mm512_cvtepi32_ps(l##i), _mm512_mul_ps(wl, sx),               \
+                                    _mm512_load_ps(f)),                                            \
+               fh = _mm512_fmadd_ps(_mm512_cvtepi32_ps(h##i), _mm512_mul_ps(wh, sx),               \
+                                    _mm512_load_ps(f + 16));                                       \
+        if (OF) {                                                                                  \
+            const __m512 xf = _mm512_set1_ps(q->xf[g * mp + I0_ + i]);                             \
+            fl = _mm512_fmadd_ps(_mm512_load_ps(po), xf, fl);                                      \
+            fh = _mm512_fmadd_ps(_mm512_load_ps(po + 16), xf, fh);                                 \
+        }                                                                                          \
+        _mm512_store_ps(f, fl);                                                                    \
+        _mm512_store_ps(f + 16, fh);                                                               \
+    }
+            QX_NBLOCK(0, MA)
+            if (MB)
+                QX_NBLOCK(8, MB)
+#undef QX_NF
+#undef QX_NSTEP
+#undef QX_NDP
+#undef QX_NINIT
+#undef QX_NR
+#undef QX_NBLOCK
+        }
+    }
+    if (g1 < ng) { /* more groups to come (QX12): the sums kept */
+        for (int s = 0; s < ns; s++)
+            for (int i = 0; i < MA + MB; i++) {
+                const float *f = fa + 32 * (16 * s + i);
+                float *o = fs + 32 * (16 * s + i);
+                _mm512_store_ps(o, _mm512_load_ps(f));
+                _mm512_store_ps(o + 16, _mm512_load_ps(f + 16));
+            }
+        return;
+    }
+    /* lanes back to column order: column c0 + 32 s + 2 j + h is lane j of half h */
+    const __m512i il = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23),
+                  ih = _mm512_add_epi32(il, _mm512_set1_epi32(8));
+    for (int s = 0; s < ns; s++) {
+        const int ncs = nc - 32 * s < 32 ? nc - 32 * s : 32;
+        const __mmask32 cm = ncs >= 32 ? (__mmask32)0xffffffffu : (__mmask32)((1u << ncs) - 1);
+        for (int i = 0; i < MA + MB; i++) {
+            const float *f = fa + 32 * (16 * s + i);
+            const __m512 fl = _mm512_load_ps(f), fh = _mm512_load_ps(f + 16);
+            float *c = C + i * ldc + c0 + 32 * s;
+            _mm512_mask_storeu_ps(c, (__mmask16)cm, _mm512_permutex2var_ps(fl, il, fh));
+            _mm512_mask_storeu_ps(c + 16, (__mmask16)(cm >> 16),
+                                  _mm512_permutex2var_ps(fl, ih, fh));
+        }
+    }
+}
+
+/* qx_nc_pass for m rows (MA, MB: m up to 8, or 8 and m - 8), whole passes
+ * and the last, shorter one. */
+#define QX_NC_M(N, MA, MB)                                                                         \
+    static QX_TN void qx_nc##N(const struct qx_wq *a, const struct qx_x *q, float *C, int64_t ldc, \
+                               int64_t c0, int nc, int64_t g0, int64_t g1, float *fs, bool pf)     \
+    {                                                                                              \
+        if (nc == QX_NC_COLS)                                                                      \
+            qx_nc_pass(a, q, MA, MB, C, ldc, c0, nc, g0, g1, fs, true, pf);                        \
+        else                                                                                       \
+            qx_nc_pass(a, q, MA, MB, C, ldc, c0, nc, g0, g1, fs, false, false);                    \
+    }
+QX_NC_M(1, 1, 0)
+QX_NC_M(2, 2, 0)
+QX_NC_M(3, 3, 0)
+QX_NC_M(4, 4, 0)
+QX_NC_M(5, 5, 0)
+QX_NC_M(6, 6, 0)
+QX_NC_M(7, 7, 0)
+QX_NC_M(8, 8, 0)
+QX_NC_M(9, 8, 1)
+QX_NC_M(10, 8, 2)
+QX_NC_M(11, 8, 3)
+QX_NC_M(12, 8, 4)
+QX_NC_M(13, 8, 5)
+QX_NC_M(14, 8, 6)
+QX_NC_M(15, 8, 7)
+QX_NC_M(16, 8, 8)
+#undef QX_NC_M
+
+/* QX10: columns [0, nb) of an n-contiguous weight, QX_NC_COLS a pass; QX12:
+ * tiles of QX_NC_TILE passes, through k in chunks of about QX_NC_ROWS rows,
+ * each chunk's passes in turn. */
+static QX_TN void qx_nc_run(const struct qx_wq *a, const struct qx_x *q, int64_t m, float *C,
+                            int64_t ldc, int64_t nb)
+{
+    static void (*const f[QX_MAX_M])(const struct qx_wq *, const struct qx_x *, float *, int64_t,
+                                     int64_t, int, int64_t, int64_t, float *, bool) = {
+        qx_nc1, qx_nc2,  qx_nc3,  qx_nc4,  qx_nc5,  qx_nc6,  qx_nc7,  qx_nc8,
+        qx_nc9, qx_nc10, qx_nc11, qx_nc12, qx_nc13, qx_nc14, qx_nc15, qx_nc16};
+    const int64_t es = a->f16 ? 2 : 4, ng = q->ng;
+    const int64_t gc = a->group >= QX_NC_ROWS ? 1 : QX_NC_ROWS / a->group; /* groups a chunk */
+    for (int64_t t0 = 0; t0 < nb; t0 += QX_NC_TILE * QX_NC_COLS) {
+        const int64_t t1 = t0 + QX_NC_TILE * QX_NC_COLS < nb ? t0 + QX_NC_TILE * QX_NC_COLS : nb;
+        for (int64_t g0 = 0; g0 < ng; g0 += gc) {
+            const int64_t g1 = g0 + gc < ng ? g0 + gc : ng;
+            for (int64_t c0 = t0; c0 < t1; c0 += QX_NC_COLS) {
+                const int nc = t1 - c0 < QX_NC_COLS ? (int)(t1 - c0) : QX_NC_COLS;
+                const int64_t at = (c0 * a->p_sn + g0 * a->p_sg) * es;
+                qx_nc_expand((const char *)a->sc + at, a->f16, a->p_sg, a->p_sn, nc, g1 - g0,
+                             q->pw);
+                if (a->of) {
+                    qx_nc_expand((const char *)a->of + at, a->f16, a->p_sg, a->p_sn, nc, g1 - g0,
+                                 q->po);
+                    for (int64_t e = 0; e < QX_NC_COLS * (g1 - g0); e += 16) /* QX3's o * sw */
+                        _mm512_store_ps(q->po + e, _mm512_mul_ps(_mm512_load_ps(q->po + e),
+                                                                 _mm512_load_ps(q->pw + e)));
+                }
+                f[m - 1](a, q, C, ldc, c0, nc, g0, g1,
+                         q->fs + (c0 - t0) / QX_NC_COLS * (4 * 16 * 32), c0 + 2 * QX_NC_COLS <= t1);
+            }
+        }
+    }
+}
+
 void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float *C, int64_t ldc,
             int64_t nb, void *scratch)
 {
@@ -664,7 +1054,13 @@ void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float
     q.xf = (float *)(q.qs8 + q.ng * q.mp);
     q.ps = q.xf + q.ng * q.mp;
     q.pw = (float *)(((uintptr_t)(q.ps + 64) + 63) & ~(uintptr_t)63); /* aligned loads */
-    q.po = q.pw + 16 * q.ng;
+    q.po = q.pw + (a->nc ? QX_NC_COLS : 16) * q.ng;
+    q.fs = q.po + (a->nc ? QX_NC_COLS : 16) * q.ng; /* 64-byte aligned: ng * 512 bytes on */
+    if (a->nc) {                                    /* QX10 */
+        qx_quant_rows(a, X, ldx, m, &q, a->of != NULL);
+        qx_nc_run(a, &q, m, C, ldc, nb);
+        return;
+    }
     qx_quant(a, X, ldx, m, &q, a->of != NULL);
     switch (q.nrb) {
     case 1: { /* QX7 */
@@ -688,6 +1084,11 @@ void qx_run(const struct qx_wq *a, const float *X, int64_t ldx, int64_t m, float
 #else /* not x86-64: never available */
 
 bool qx_available(void)
+{
+    return false;
+}
+
+bool qx_nc_available(void)
 {
     return false;
 }

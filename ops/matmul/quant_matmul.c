@@ -40,9 +40,17 @@
  *      offsets and bias included; float16 scales and offsets read in
  *      place by the kernel, not through qm_load_param), split by columns
  *      as QM6 (blocks of at least QM_HP_COLS columns: each block
- *      quantises x); every other call
- *      with 1 (int8, per-tensor / per-channel, m > 16, other layouts, no
- *      VNNI, CPUACL_SIMD set) computes exactly what 0 does.
+ *      quantises x). CANN's own n-contiguous weight (ND [k, n], unit
+ *      stride along n, an even offset and row stride: every row starts on
+ *      a byte; TransMatmulWeight's, QM4) runs the same algorithm's
+ *      n-contiguous kernel where the CPU also has AVX512-VBMI
+ *      (quant_int8x.c QX10-QX12: the same bits as the k-major kernel on
+ *      the transposed weight), its blocks starting at multiples of its
+ *      QX_NC_COLS-column passes; it is faster than the exact path at every
+ *      m = 1..16 (3-15x at k = n = 2048, one worker), so no m is routed
+ *      back. Every other call with 1 (int8, per-tensor / per-channel,
+ *      m > 16, other layouts, no VNNI (or VBMI for the n-contiguous
+ *      weight), CPUACL_SIMD set) computes exactly what 0 does.
  *      WeightQuantBatchMatmulNz is V2 with the weight in the layout
  *      TransMatmulWeight leaves (ND in cpuacl, QM4).
  *  QM8. ConvertWeightToINT4Pack: INT32 weights holding one 4-bit value each are
@@ -98,6 +106,7 @@ struct qm_plan {
     bool hp;              /* QM7: quant_int8x.h's kernel (V3, innerPrecise = 1) */
     int64_t sc_sg, sc_sn; /* QM9: the scale's group and column strides (0: broadcast) */
     bool hp16;            /* QM7: float16 scales (and offsets) read in place by the kernel */
+    bool hp_nc;           /* QM7: the weight n-contiguous (quant_int8x.c QX10) */
 };
 
 /* Load a per-tensor / per-channel / per-group parameter for columns
@@ -172,7 +181,8 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
     const struct qm_plan *p = e->plan;
     const struct ks_ops *ks = ks_get();
     int64_t j0, j1;
-    ops_split_range(p->n, 16, bi, bn, &j0, &j1);
+    /* QM7: the n-contiguous kernel's blocks start at its passes' columns */
+    ops_split_range(p->n, p->hp_nc ? QX_NC_COLS : 16, bi, bn, &j0, &j1);
     const int64_t m = p->m, k = p->k, n = j1 - j0;
     if (n <= 0)
         return 0;
@@ -207,6 +217,8 @@ static int32_t qm_block(const struct aclOpExecutor *e, void *const *addr, uint32
             .w = addr[p->w_slot],
             .w_off = p->w_off + j0 * p->w_sn,
             .w_sn = p->w_sn,
+            .w_sk = p->w_sk,
+            .nc = p->hp_nc,
             .k = k,
             .group = p->group,
             .sc = sc,
@@ -354,10 +366,13 @@ static aclnnStatus wq_build(const char *name, unsigned types, unsigned btypes, c
                            "%s: bias must be FLOAT16/BFLOAT16/FLOAT shaped (n,) or (1, n)", name);
     }
     /* QM7: V3's high-performance mode, for A16W4 per-group decode shapes
-     * with every column k contiguous elements from a byte */
-    const bool hp = innerPrecise == 1 && weight->dtype == ACL_INT4 && gs && m <= QX_MAX_M &&
-                    weight->strides[0] == 1 && weight->strides[1] >= 0 &&
-                    !((weight->offset | weight->strides[1]) & 1) && qx_available();
+     * with every column k contiguous elements from a byte, or every row n
+     * contiguous elements from a byte (CANN's ND weight, quant_int8x.c QX10) */
+    const bool hp_base = innerPrecise == 1 && weight->dtype == ACL_INT4 && gs && m <= QX_MAX_M;
+    const bool hp_nc = hp_base && weight->strides[1] == 1 && weight->strides[0] >= 2 &&
+                       !((weight->offset | weight->strides[0]) & 1) && qx_nc_available();
+    const bool hp = hp_nc || (hp_base && weight->strides[0] == 1 && weight->strides[1] >= 0 &&
+                              !((weight->offset | weight->strides[1]) & 1) && qx_available());
     void *gp = NULL; /* QM1 only: decode shapes (QM5, QM7) never load the BLAS (matmul.c MM4) */
     if (m > QM_SMALL_M && !hp && !(gp = ops_blas_sgemm(name)))
         return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
@@ -393,6 +408,7 @@ static aclnnStatus wq_build(const char *name, unsigned types, unsigned btypes, c
     p->has_offset = off != NULL;
     p->has_bias = bias != NULL;
     p->hp = hp;
+    p->hp_nc = hp_nc;
     /* QM9: every column k contiguous elements (int4: from a byte) */
     p->fast = !hp && m <= QM_SMALL_M && x->dtype == ACL_FLOAT16 && !off && p->w_sk == 1 &&
               p->w_sn >= 0 && (!p->int4 || !((p->w_off | p->w_sn) & 1)) && qd_available();

@@ -11,10 +11,13 @@
  * both must match the reference, so they match each other); and stay
  * within x's quantisation error of the exact mode (innerPrecise = 0):
  * per group |err| <= sum |w * scale| * sx / 2, plus the roundings (below).
- * Where it does not run (no VNNI, CPUACL_SIMD=avx512 / avx2 / portable:
- * the CMake runs), and for calls outside its scope everywhere (int8,
- * per-channel, m = 17, row-major or odd-offset int4 weights), 1 must give
- * exactly 0's bits. innerPrecise outside {0, 1} is refused. */
+ * The same for n-contiguous weights (CANN's ND layout, QX10: m = 1..16,
+ * rows padded, k past its last 4, n odd), which must moreover give the
+ * k-major kernel's bits on the same values. Where it does not run (no
+ * VNNI, CPUACL_SIMD=avx512 / avx2 / portable: the CMake runs), and for
+ * calls outside its scope everywhere (int8, per-channel, m = 17, int4
+ * weights from an odd element), 1 must give exactly 0's bits.
+ * innerPrecise outside {0, 1} is refused. */
 #include "optest.h"
 #include "quant_weight.h"
 
@@ -34,6 +37,41 @@ static bool hp_here(void)
 #else
     return false;
 #endif
+}
+
+/* The n-contiguous kernel (QX10) runs here too: AVX512-VBMI as well. */
+static bool nc_here(void)
+{
+#if defined(__x86_64__)
+    return hp_here() && __builtin_cpu_supports("avx512vbmi");
+#else
+    return false;
+#endif
+}
+
+/* An INT4 weight [k, n] with the values val (row-major [k * n]): k-major
+ * (strides (1, k)) when ld = 0, else n-contiguous with rows ld elements
+ * apart (CANN's ND layout, padded when ld > n), from element off. */
+static void qw_layout(qweight *w, const int8_t *val, int64_t k, int64_t n, int64_t ld, int64_t off)
+{
+    w->val = malloc((size_t)(k * n));
+    CHECK(w->val);
+    memcpy(w->val, val, (size_t)(k * n));
+    int64_t st[2] = {ld ? ld : 1, ld ? 1 : k};
+    const int64_t nel = off + (k - 1) * st[0] + (n - 1) * st[1] + 1;
+    w->buf = malloc((size_t)(nel + 1) / 2);
+    CHECK(w->buf);
+    memset(w->buf, 0xA5, (size_t)(nel + 1) / 2); /* the padding's nibbles: not zeros */
+    for (int64_t r = 0; r < k; r++)
+        for (int64_t c = 0; c < n; c++) {
+            const int64_t i = off + r * st[0] + c * st[1];
+            const unsigned char nib = (unsigned char)(val[r * n + c] & 15);
+            w->buf[i / 2] = (unsigned char)((i & 1) ? ((w->buf[i / 2] & 0x0F) | (nib << 4))
+                                                    : ((w->buf[i / 2] & 0xF0) | nib));
+        }
+    int64_t dims[2] = {k, n}, storage = nel;
+    w->t = aclCreateTensor(dims, 2, ACL_INT4, st, off, ACL_FORMAT_ND, &storage, 1, w->buf);
+    CHECK(w->t);
 }
 
 /* Element j of a per-group parameter [ng, n] at group g (any layout). */
@@ -86,8 +124,20 @@ static void run_v3(const ot_tensor *x, const qweight *w, const ot_tensor *sc, co
 /* One call in the mode's scope (int4, per group, m <= 16, k-major weight
  * from element woff, even): 1 against the reference bit for bit (or
  * against 0 where the kernel does not run) and against 0 within the bound. */
+static void in_scope_w(aclDataType dt, int64_t m, int64_t k, int64_t n, int64_t gs, bool offset,
+                       int bias, int sclayout, int64_t woff, int64_t ld);
+
 static void in_scope(aclDataType dt, int64_t m, int64_t k, int64_t n, int64_t gs, bool offset,
                      int bias, int sclayout, int64_t woff)
+{
+    in_scope_w(dt, m, k, n, gs, offset, bias, sclayout, woff, 0);
+}
+
+/* in_scope with an n-contiguous weight (QX10) when ld > 0 (rows ld elements
+ * apart, from element woff): bit for bit the reference, and the k-major
+ * kernel's bits on the same values. */
+static void in_scope_w(aclDataType dt, int64_t m, int64_t k, int64_t n, int64_t gs, bool offset,
+                       int bias, int sclayout, int64_t woff, int64_t ld)
 {
     g_cases++;
     const int64_t ng = (k + gs - 1) / gs;
@@ -115,10 +165,32 @@ static void in_scope(aclDataType dt, int64_t m, int64_t k, int64_t n, int64_t gs
     }
     qweight w;
     qw_make(&w, true, k, n, true, woff, 0);
+    if (ld) { /* the same values, n-contiguous */
+        qweight km = w;
+        qw_layout(&w, km.val, k, n, ld, woff);
+        ot_tensor yk;
+        ot_make(&yk, dt, 2, yd, L_CONTIG);
+        run_v3(&x, &km, &sc, offset ? &of : NULL, bias ? &bi : NULL, gs, 1, &yk);
+        ot_tensor yn;
+        ot_make(&yn, dt, 2, yd, L_CONTIG);
+        run_v3(&x, &w, &sc, offset ? &of : NULL, bias ? &bi : NULL, gs, 1, &yn);
+        /* where both kernels run, the same bits (the exact mode's sums run in
+         * another order for each layout, QM5) */
+        if (nc_here() && memcmp(yk.buf, yn.buf, yk.bytes)) {
+            fprintf(stderr,
+                    "V3 ip=1 %s m%lld k%lld n%lld g%lld ld%lld: the n-contiguous weight's y "
+                    "differs from the k-major one's\n",
+                    ot_dt_name(dt), (long long)m, (long long)k, (long long)n, (long long)gs,
+                    (long long)ld);
+            exit(1);
+        }
+        OT_FREE(&yk, &yn);
+        qw_free(&km);
+    }
     const ot_tensor *ofp = offset ? &of : NULL, *bip = bias ? &bi : NULL;
     run_v3(&x, &w, &sc, ofp, bip, gs, 0, &y0);
     run_v3(&x, &w, &sc, ofp, bip, gs, 1, &y1);
-    const bool hp = hp_here();
+    const bool hp = ld ? nc_here() : hp_here();
     const double eps = dt == ACL_FLOAT16 ? ldexp(1, -11) : ldexp(1, -8);
     for (int64_t i = 0; i < m; i++)
         for (int64_t j = 0; j < n; j++) {
@@ -137,10 +209,10 @@ static void in_scope(aclDataType dt, int64_t m, int64_t k, int64_t n, int64_t gs
             const double want = ot_round(dt, hp_ref(&x, &w, &sc, ofp, bip, i, j, k, n, gs));
             if (memcmp(&got, &want, sizeof(got))) {
                 fprintf(stderr,
-                        "V3 ip=1 %s m%lld k%lld n%lld g%lld off%d bias%d: y[%lld, %lld] = %.9g, "
-                        "the reference (QX1-QX3) %.9g\n",
+                        "V3 ip=1 %s m%lld k%lld n%lld g%lld off%d bias%d ld%lld: y[%lld, %lld] = "
+                        "%.9g, the reference (QX1-QX3) %.9g\n",
                         ot_dt_name(dt), (long long)m, (long long)k, (long long)n, (long long)gs,
-                        (int)offset, bias, (long long)i, (long long)j, got, want);
+                        (int)offset, bias, (long long)ld, (long long)i, (long long)j, got, want);
                 exit(1);
             }
             /* the bound (QX3): x's rounding, sum over groups of sum |w * s| * sx / 2;
@@ -246,11 +318,37 @@ int main(void)
     in_scope(ACL_FLOAT16, 8, 320, 70, 32, true, 0, L_GAP, 0);
     in_scope(ACL_FLOAT16, 6, 256, 50, 64, true, 1, L_STEP, 0);
     in_scope(ACL_FLOAT16, 2, 256, 30, 32, false, 0, L_STEP, 0);
-    /* outside the mode: int8, per-channel, m = 17, row-major, odd offset */
+    /* n-contiguous weights (QX10, CANN's ND layout): m = 1..16, groups of 32,
+     * 64, 128, k with a short last group and not a multiple of 4 past it, n
+     * odd and not a multiple of the 32-column pass, rows padded, offsets and
+     * bias, float16 scales (read in place) and bfloat16 ones (as float32) */
+    for (int64_t m = 1; m <= 16; m++) {
+        const int64_t gs = gss[m % 3];
+        const int64_t k = m % 4 == 0   ? 4 * gs
+                          : m % 4 == 1 ? 3 * gs + 32
+                          : m % 4 == 2 ? 2 * gs + 38
+                                       : gs + 42;
+        const int64_t n = m % 2 ? 37 + 2 * m : 64 + 32 * (m % 3);
+        in_scope_w(m % 2 ? ACL_BF16 : ACL_FLOAT16, m, k, n, gs, m % 3 == 1, (int)(m % 3),
+                   m % 5 == 3 ? L_TRANS : L_CONTIG, m % 4 == 3 ? 6 : 0,
+                   m % 3 == 0 ? n + (n & 1) : n + (n & 1) + 2 * m);
+    }
+    /* split by columns (blocks of 256 from 2^17 weights: QM7) */
+    in_scope_w(ACL_FLOAT16, 8, 264, 1001, 32, false, 2, L_CONTIG, 0, 1002);
+    in_scope_w(ACL_FLOAT16, 16, 2048, 600, 128, true, 1, L_CONTIG, 2, 640);
+    in_scope_w(ACL_BF16, 3, 502, 777, 64, true, 0, L_CONTIG, 0, 800);
+    in_scope_w(ACL_FLOAT16, 1, 4096, 513, 32, false, 0, L_CONTIG, 0, 514);
+    /* one block of 2000 columns (k * n under 2^17): two tiles of passes (QX12) */
+    in_scope_w(ACL_FLOAT16, 5, 64, 2000, 32, true, 1, L_CONTIG, 0, 2000);
+    /* float16 parameters at other strides (element by element) */
+    in_scope_w(ACL_FLOAT16, 8, 320, 70, 32, true, 0, L_GAP, 0, 70);
+    in_scope_w(ACL_FLOAT16, 6, 256, 50, 64, true, 1, L_STEP, 0, 52);
+    /* outside the mode: int8, per-channel, m = 17, a row-major weight from an
+     * odd element, a k-major one from an odd offset */
     out_of_scope(false, 4, 128, 20, 32, true, 0);
     out_of_scope(true, 4, 128, 20, 0, true, 0);
     out_of_scope(true, 17, 128, 20, 32, true, 0);
-    out_of_scope(true, 4, 128, 20, 32, false, 0);
+    out_of_scope(true, 4, 128, 20, 32, false, 1);
     out_of_scope(true, 4, 128, 20, 32, true, 3);
     errors();
     printf("ops_quant_int8x: %d cases (%d against the reference, bit for bit)\n", g_cases, g_exact);
