@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The attention family's declaration list, one row per operator (the columns:
- * ops/engine/optable.h): attention.c (FusedInferAttentionScoreV2), gated_delta_rule.c, rope.c
+ * ops/engine/optable.h): attention.c (FusedInferAttentionScoreV2) and attention_versions.c
+ * (its other parameter lists: PromptFlashAttention, IncreFlashAttention,
+ * FusedInferAttentionScore V1/V3/V4), gated_delta_rule.c, rope.c
  * and deformable_attn.c (MultiScaleDeformableAttnFunction and its gradient).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
@@ -20,6 +22,54 @@
         tensor, tensor, tensor, int_array, int64, double, int64, int64, string, int64, int64,      \
         int64, int64, int64, bool, int64, int64, tensor, tensor),                                  \
       DTM_F3, attenMaskOptional, DTM(DT_BOOL) | DTM(DT_I8) | DTM(DT_U8))                           \
+    X(PromptFlashAttention, prompt_flash_attention, OPS_OUT,                                       \
+      K(tensor, tensor, tensor, tensor, tensor, int_array, int64, double, int64, int64, string,    \
+        int64, tensor),                                                                            \
+      DTM(DT_F16) | DTM(DT_BF16), attenMask, DTM(DT_BOOL) | DTM(DT_I8) | DTM(DT_U8))               \
+    X(PromptFlashAttentionV2, prompt_flash_attention_v2, OPS_OUT,                                  \
+      K(tensor, tensor, tensor, tensor, tensor, int_array, int_array, tensor, tensor, tensor,      \
+        tensor, tensor, int64, double, int64, int64, string, int64, int64, tensor),                \
+      DTM(DT_F16) | DTM(DT_BF16), attenMask, DTM(DT_BOOL) | DTM(DT_I8) | DTM(DT_U8))               \
+    X(PromptFlashAttentionV3, prompt_flash_attention_v3, OPS_OUT,                                  \
+      K(tensor, tensor, tensor, tensor, tensor, int_array, int_array, tensor, tensor, tensor,      \
+        tensor, tensor, int64, double, int64, int64, string, int64, int64, int64, tensor),         \
+      DTM(DT_F16) | DTM(DT_BF16), attenMask, DTM(DT_BOOL) | DTM(DT_I8) | DTM(DT_U8))               \
+    X(IncreFlashAttention, incre_flash_attention, OPS_OUT,                                         \
+      K(tensor, tensor_list, tensor_list, tensor, tensor, int_array, int64, double, string, int64, \
+        tensor),                                                                                   \
+      DTM(DT_F16) | DTM(DT_BF16), attenMask, DTM(DT_BOOL) | DTM(DT_I8) | DTM(DT_U8))               \
+    X(IncreFlashAttentionV2, incre_flash_attention_v2, OPS_OUT,                                    \
+      K(tensor, tensor_list, tensor_list, tensor, tensor, int_array, tensor, tensor, tensor,       \
+        tensor, tensor, int64, double, string, int64, tensor),                                     \
+      DTM(DT_F16) | DTM(DT_BF16), attenMask, DTM(DT_BOOL) | DTM(DT_I8) | DTM(DT_U8))               \
+    X(IncreFlashAttentionV3, incre_flash_attention_v3, OPS_OUT,                                    \
+      K(tensor, tensor_list, tensor_list, tensor, tensor, int_array, tensor, tensor, tensor,       \
+        tensor, tensor, tensor, tensor, tensor, int64, double, string, int64, int64, int64,        \
+        tensor),                                                                                   \
+      DTM(DT_F16) | DTM(DT_BF16), attenMask, DTM(DT_BOOL) | DTM(DT_I8) | DTM(DT_U8))               \
+    X(IncreFlashAttentionV4, incre_flash_attention_v4, OPS_OUT,                                    \
+      K(tensor, tensor_list, tensor_list, tensor, tensor, int_array, tensor, tensor, tensor,       \
+        tensor, tensor, tensor, tensor, tensor, tensor, int64, double, string, int64, int64,       \
+        int64, tensor),                                                                            \
+      DTM(DT_F16) | DTM(DT_BF16), attenMask, DTM(DT_BOOL) | DTM(DT_I8) | DTM(DT_U8))               \
+    X(FusedInferAttentionScore, fused_infer_attention_score, OPS_OUT,                              \
+      K(tensor, tensor_list, tensor_list, tensor, tensor, int_array, int_array, tensor, tensor,    \
+        tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, int64, double, int64,      \
+        int64, string, int64, int64, int64, int64, int64, bool, tensor, tensor),                   \
+      DTM(DT_F16) | DTM(DT_BF16), attenMask, DTM(DT_BOOL) | DTM(DT_I8) | DTM(DT_U8))               \
+    X(FusedInferAttentionScoreV3, fused_infer_attention_score_v3, OPS_OUT,                         \
+      K(tensor, tensor_list, tensor_list, tensor, tensor, int_array, int_array, tensor, tensor,    \
+        tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor,    \
+        tensor, tensor, tensor, int_array, tensor, tensor, tensor, int64, double, int64, int64,    \
+        string, int64, int64, int64, int64, int64, bool, int64, int64, tensor, tensor),            \
+      DTM(DT_F16) | DTM(DT_BF16), attenMaskOptional, DTM(DT_BOOL) | DTM(DT_I8) | DTM(DT_U8))       \
+    X(FusedInferAttentionScoreV4, fused_infer_attention_score_v4, OPS_OUT,                         \
+      K(tensor, tensor_list, tensor_list, tensor, tensor, int_array, int_array, tensor, tensor,    \
+        tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor,    \
+        tensor, tensor, tensor, int_array, tensor, tensor, tensor, tensor, tensor, int64, double,  \
+        int64, int64, string, int64, int64, int64, int64, int64, bool, int64, int64, int64,        \
+        tensor, tensor),                                                                           \
+      DTM(DT_F16) | DTM(DT_BF16), attenMaskOptional, DTM(DT_BOOL) | DTM(DT_I8) | DTM(DT_U8))       \
     X(RecurrentGatedDeltaRule, recurrent_gated_delta_rule, OPS_OUT,                                \
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, float,     \
         tensor),                                                                                   \
