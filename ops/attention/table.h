@@ -3,7 +3,8 @@
  * The attention family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): attention.c (FusedInferAttentionScoreV2) and attention_versions.c
  * (its other parameter lists: PromptFlashAttention, IncreFlashAttention,
- * FusedInferAttentionScore V1/V3/V4), gated_delta_rule.c, rope.c
+ * FusedInferAttentionScore V1/V3/V4), flash_attention_score.c (FlashAttentionScore and its
+ * gradient), gated_delta_rule.c, rope.c
  * and deformable_attn.c (MultiScaleDeformableAttnFunction and its gradient).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
@@ -70,6 +71,15 @@
         int64, int64, string, int64, int64, int64, int64, int64, bool, int64, int64, int64,        \
         tensor, tensor),                                                                           \
       DTM(DT_F16) | DTM(DT_BF16), attenMaskOptional, DTM(DT_BOOL) | DTM(DT_I8) | DTM(DT_U8))       \
+    X(FlashAttentionScore, flash_attention_score, OPS_OUT,                                         \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, int_array, double, double, int64,  \
+        int64, int64, string, int64, int64, tensor, tensor, tensor, tensor),                       \
+      DTM_F3, attenMaskOptional, DTM(DT_BOOL) | DTM(DT_U8))                                        \
+    X(FlashAttentionScoreGrad, flash_attention_score_grad, OPS_OUT,                                \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor,    \
+        tensor, int_array, double, double, int64, int64, int64, string, int64, int64, tensor,      \
+        tensor, tensor, tensor),                                                                   \
+      DTM_F3, attenMaskOptional, DTM(DT_BOOL) | DTM(DT_U8))                                        \
     X(RecurrentGatedDeltaRule, recurrent_gated_delta_rule, OPS_OUT,                                \
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, float,     \
         tensor),                                                                                   \

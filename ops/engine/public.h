@@ -114,6 +114,8 @@
 #include "aclnnop/aclnn_eye_v2.h"
 #include "aclnnop/aclnn_fill_scalar.h"
 #include "aclnnop/aclnn_fill_v2.h"
+#include "aclnnop/aclnn_flash_attention_score.h"
+#include "aclnnop/aclnn_flash_attention_score_grad.h"
 #include "aclnnop/aclnn_flip.h"
 #include "aclnnop/aclnn_floor.h"
 #include "aclnnop/aclnn_floor_divide.h"

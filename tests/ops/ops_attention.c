@@ -7,9 +7,14 @@
  * codes. The other parameter lists of the same computation (PromptFlashAttention
  * V1..V3, IncreFlashAttention V1..V4, FusedInferAttentionScore V1, V3, V4:
  * attention_versions.c) give V2's bytes on the same inputs, and refuse what
- * they cannot honour naming it (AV1). */
+ * they cannot honour naming it (AV1). FlashAttentionScore and its gradient:
+ * one visible key gives its value and a zero query gradient, the statistics'
+ * 8 copies, the codes and messages (their torch test:
+ * tests/python/test_flash_attention_score_torch.py). */
 #include "optest.h"
 
+#include "aclnnop/aclnn_flash_attention_score.h"
+#include "aclnnop/aclnn_flash_attention_score_grad.h"
 #include "aclnnop/aclnn_fused_infer_attention_score.h"
 #include "aclnnop/aclnn_fused_infer_attention_score_v2.h"
 #include "aclnnop/aclnn_fused_infer_attention_score_v3.h"
@@ -407,6 +412,66 @@ static void versions(void)
     ot_free_each(all, sizeof(all) / sizeof(all[0]));
 }
 
+/* FlashAttentionScore with one key: softmax is 1, out = v (dropout off), max = s,
+ * sum = 1 in all 8 copies; its gradient: dq = 0 (dS = 0), dv = dy summed over the
+ * query rows and heads; and the codes. */
+static void flash_score(void)
+{
+    int64_t qd[4] = {1, 2, 3, 8}, kd[4] = {1, 1, 1, 8}, sd[4] = {1, 2, 3, 8};
+    ot_tensor q, k, v, o, mx, sm, dy, dq, dk, dv;
+    OT_MAKE_CONTIG({&q, ACL_FLOAT, 4, qd}, {&k, ACL_FLOAT, 4, kd}, {&v, ACL_FLOAT, 4, kd},
+                   {&o, ACL_FLOAT, 4, qd}, {&mx, ACL_FLOAT, 4, sd}, {&sm, ACL_FLOAT, 4, sd},
+                   {&dy, ACL_FLOAT, 4, qd}, {&dq, ACL_FLOAT, 4, qd}, {&dk, ACL_FLOAT, 4, kd},
+                   {&dv, ACL_FLOAT, 4, kd});
+    ot_fill(&q, -1, 1), ot_fill(&k, -1, 1), ot_fill(&v, -1, 1), ot_fill(&dy, -1, 1);
+    char bnsd[] = "BNSD", tnd[] = "TND";
+    const float *qf = q.buf, *kf = k.buf, *vf = v.buf, *of = o.buf, *mf = mx.buf, *sf = sm.buf;
+    OT_RUN(aclnnFlashAttentionScore, q.t, k.t, v.t, NULL, NULL, NULL, NULL, NULL, 0.5, 1.0,
+           2147483647, 2147483647, 2, bnsd, 0, 0, mx.t, sm.t, NULL, o.t);
+    for (int64_t r = 0; r < 6; r++) { /* (head, row) */
+        double s = 0;
+        for (int d = 0; d < 8; d++) {
+            CHECK(of[r * 8 + d] == vf[d]);
+            s += (double)qf[r * 8 + d] * kf[d];
+        }
+        for (int c = 0; c < 8; c++)
+            CHECK(fabs(mf[r * 8 + c] - 0.5 * s) < 1e-5 && sf[r * 8 + c] == 1.0f);
+    }
+    OT_RUN(aclnnFlashAttentionScoreGrad, q.t, k.t, v.t, dy.t, NULL, NULL, NULL, NULL, mx.t, sm.t,
+           NULL, NULL, NULL, 0.5, 1.0, 2147483647, 2147483647, 2, bnsd, 0, 0, dq.t, dk.t, dv.t,
+           NULL);
+    const float *dqf = dq.buf, *dkf = dk.buf, *dvf = dv.buf, *dyf = dy.buf;
+    for (int d = 0; d < 8; d++) {
+        double want = 0;
+        for (int64_t r = 0; r < 6; r++)
+            want += dyf[r * 8 + d];
+        CHECK(fabs(dvf[d] - want) < 1e-5 && fabs(dkf[d]) < 1e-6);
+        for (int64_t r = 0; r < 6; r++)
+            CHECK(fabs(dqf[r * 8 + d]) < 1e-6);
+    }
+    g_cases += 2;
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnFlashAttentionScore, "softmaxSumOut", q.t, k.t,
+                    v.t, NULL, NULL, NULL, NULL, NULL, 0.5, 1.0, 0, 0, 2, bnsd, 0, 0, mx.t, NULL,
+                    NULL, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnFlashAttentionScore, "inputLayout", q.t, k.t, v.t,
+                    NULL, NULL, NULL, NULL, NULL, 0.5, 1.0, 0, 0, 2, tnd, 0, 0, mx.t, sm.t, NULL,
+                    o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnFlashAttentionScore, "dropMaskOptional", q.t, k.t,
+                    v.t, NULL, NULL, NULL, NULL, NULL, 0.5, 0.5, 0, 0, 2, bnsd, 0, 0, mx.t, sm.t,
+                    NULL, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnFlashAttentionScore, "sparseMode", q.t, k.t, v.t,
+                    NULL, NULL, NULL, NULL, NULL, 0.5, 1.0, 0, 0, 2, bnsd, 0, 6, mx.t, sm.t, NULL,
+                    o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnFlashAttentionScoreGrad, "dqOut", q.t, k.t, v.t,
+                    dy.t, NULL, NULL, NULL, NULL, mx.t, sm.t, NULL, NULL, NULL, 0.5, 1.0, 0, 0, 2,
+                    bnsd, 0, 0, dk.t, dk.t, dv.t, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnFlashAttentionScoreGrad, "dpseOut", q.t, k.t, v.t,
+                    dy.t, q.t, NULL, NULL, NULL, mx.t, sm.t, NULL, NULL, NULL, 0.5, 1.0, 0, 0, 2,
+                    bnsd, 0, 0, dq.t, dk.t, dv.t, NULL);
+    ot_tensor *all[] = {&q, &k, &v, &o, &mx, &sm, &dy, &dq, &dk, &dv};
+    ot_free_each(all, sizeof(all) / sizeof(all[0]));
+}
+
 int main(void)
 {
     ot_init();
@@ -487,6 +552,7 @@ int main(void)
                                false, NULL, NULL, false});
     errors();
     versions();
+    flash_score();
     ot_fini();
     printf("ops_attention: %d cases passed\n", g_cases);
     return 0;
