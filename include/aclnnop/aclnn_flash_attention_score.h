@@ -12,10 +12,12 @@
  * bit per element) with keepProb; attenMaskOptional BOOL/UINT8; sparseMode
  * 0..4 with preTokens/nextTokens; softmaxMaxOut / softmaxSumOut [B, N, Sq, 8]
  * FLOAT. paddingMaskOptional must be NULL; the prefix modes (sparseMode 5..8)
- * are refused; softmaxOutOut is not written (reserved). This header declares
- * the FlashAttentionScore entry points only (CANN's also declares the VarLen
- * and V2 forms, which cpuacl does not provide). docs/operators.md has the
- * details.
+ * are refused; softmaxOutOut is not written (reserved). V2 adds pseType: 1
+ * as V1 (pse before the scale), 0 pse after the scale; 2 and 3 (pse made
+ * inside from qStartIdx / kvStartIdx) are refused. This header declares the
+ * FlashAttentionScore and FlashAttentionScoreV2 entry points (CANN's also
+ * declares the VarLen forms, which cpuacl does not provide). docs/operators.md
+ * has the details.
  */
 #ifndef CPUACL_ACLNNOP_ACLNN_FLASH_ATTENTION_SCORE_H
 #define CPUACL_ACLNNOP_ACLNN_FLASH_ATTENTION_SCORE_H
@@ -36,6 +38,18 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnFlashAttentionScoreGetWorkspaceSize(
     const aclTensor *softmaxOutOut, const aclTensor *attentionOutOut, uint64_t *workspaceSize,
     aclOpExecutor **executor);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnFlashAttentionScore(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, const aclrtStream stream);
+
+ACL_FUNC_VISIBILITY aclnnStatus aclnnFlashAttentionScoreV2GetWorkspaceSize(
+    const aclTensor *query, const aclTensor *key, const aclTensor *value,
+    const aclTensor *realShiftOptional, const aclTensor *dropMaskOptional,
+    const aclTensor *paddingMaskOptional, const aclTensor *attenMaskOptional,
+    const aclIntArray *prefixOptional, const aclIntArray *qStartIdxOptional,
+    const aclIntArray *kvStartIdxOptional, double scaleValue, double keepProb, int64_t preTokens,
+    int64_t nextTokens, int64_t headNum, char *inputLayout, int64_t innerPrecise,
+    int64_t sparseMode, int64_t pseType, const aclTensor *softmaxMaxOut,
+    const aclTensor *softmaxSumOut, const aclTensor *softmaxOutOut,
+    const aclTensor *attentionOutOut, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnFlashAttentionScoreV2(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, const aclrtStream stream);
 
 #ifdef __cplusplus
 }

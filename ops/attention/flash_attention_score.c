@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * FlashAttentionScore (the training forward) and FlashAttentionScoreGrad, per
+ * FlashAttentionScore (the training forward) and FlashAttentionScoreGrad (and
+ * their V2 forms with pseType), per
  * batch b and query head n (key/value head n / (N / KVN)):
  * out = dropout(softmax(masked scale * (pse + Q K^T)), keepProb) V, with the
  * softmax statistics the gradient reads back.
@@ -37,6 +38,10 @@
  *      calling it would oversubscribe the cores: attention.c FA6). The key /
  *      value heads are processed in order, so dk, dv and dpse accumulate in
  *      float32 without races and the results do not depend on the worker count.
+ *  FS7. V2's pseType: 1 is FS1 (V1's formula), 0 adds pse after the scale
+ *      (s = scale q . k + pse, dpse = dS); 2 and 3 (alibi generated inside
+ *      from qStartIdx / kvStartIdx) are refused. qStartIdx and kvStartIdx
+ *      serve only those and are not read.
  */
 #include <cblas.h>
 #include <math.h>
@@ -63,6 +68,7 @@ enum { FS_BSH, FS_SBH, FS_BSND, FS_BNSD };
 struct fs_plan {
     sgemm_fn *gemm;
     bool grad, has_pse, has_mask, has_drop, has_dpse;
+    bool pse_after; /* FS7: pseType 0, pse added after the scale */
     int64_t B, N, KVN, Sq, Skv, D;
     int sparse;
     int64_t pre, next;
@@ -128,8 +134,12 @@ static void fs_scores(const struct fs_plan *p, void *const *addr, int64_t b, int
                               (const char *)addr[p->pse.slot] +
                                   (p->pse.off + b * p->pse.sb + n * p->pse.sn + i * p->pse.ss) * e,
                               p->pse.sd * e, Skv);
-        for (int64_t j = 0; j < Skv; j++)
-            row[j] = p->scale * (row[j] + T[j]);
+        if (p->pse_after)
+            for (int64_t j = 0; j < Skv; j++)
+                row[j] = p->scale * row[j] + T[j];
+        else
+            for (int64_t j = 0; j < Skv; j++)
+                row[j] = p->scale * (row[j] + T[j]);
     } else {
         for (int64_t j = 0; j < Skv; j++)
             row[j] *= p->scale;
@@ -272,7 +282,7 @@ static int32_t fs_backward(const struct aclOpExecutor *e, void *const *addr)
                             row[j] = Pr[j] * (dpr[j] - dot); /* dS */
                             dpr[j] = Pr[j] * T[j];           /* P after the dropout, for dv */
                             if (dps)
-                                dps[j] += p->scale * row[j];
+                                dps[j] += p->pse_after ? row[j] : p->scale * row[j];
                         }
                     }
                     if (Skv > 0 && D > 0) {
@@ -363,7 +373,7 @@ struct fs_args {
     const aclTensor *q, *k, *v, *pse, *drop, *padding, *mask;
     const aclIntArray *prefix;
     double scale, keep;
-    int64_t pre, next, heads, innerPrecise, sparse;
+    int64_t pre, next, heads, innerPrecise, sparse, pseType;
     const char *layout;
     const aclTensor *mx, *sm; /* the statistics: outputs (forward) or inputs (grad) */
     const aclTensor *dy;      /* grad */
@@ -389,6 +399,11 @@ static aclnnStatus fs_same_shape(const char *op, const aclTensor *a, const aclTe
 static aclnnStatus fs_prepare(const struct fs_args *a, bool grad, WS)
 {
     const char *op = a->op;
+    if (a->pseType != 0 && a->pseType != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: pseType %lld is not supported (0: pse after the scale, 1: before; the "
+                       "pse generated inside, 2 and 3, is not implemented by cpuacl)",
+                       op, (long long)a->pseType);
     if (a->padding)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: paddingMaskOptional is not supported by cpuacl (must be NULL)", op);
@@ -525,6 +540,7 @@ static aclnnStatus fs_prepare(const struct fs_args *a, bool grad, WS)
     p->scale = (float)a->scale, p->keep = (float)a->keep;
     p->sparse = (int)a->sparse;
     p->pre = a->pre, p->next = a->next;
+    p->pse_after = a->pseType == 0;
     fs_view_of(&p->q, a->q, ops_exec_slot(e, a->q), layout, D);
     fs_view_of(&p->k, a->k, ops_exec_slot(e, a->k), layout, D);
     fs_view_of(&p->v, a->v, ops_exec_slot(e, a->v), layout, D);
@@ -584,47 +600,28 @@ static aclnnStatus fs_prepare(const struct fs_args *a, bool grad, WS)
     return ops_exec_done(e, workspaceSize, executor);
 }
 
-/* The definitions list one parameter per line (the headers pack them). */
-/* clang-format off */
-aclnnStatus aclnnFlashAttentionScoreGetWorkspaceSize(
-    const aclTensor *query,
-    const aclTensor *key,
-    const aclTensor *value,
-    const aclTensor *realShiftOptional,
-    const aclTensor *dropMaskOptional,
-    const aclTensor *paddingMaskOptional,
-    const aclTensor *attenMaskOptional,
-    const aclIntArray *prefixOptional,
-    double scaleValue,
-    double keepProb,
-    int64_t preTokens,
-    int64_t nextTokens,
-    int64_t headNum,
-    char *inputLayout,
-    int64_t innerPrecise,
-    int64_t sparseMode,
-    const aclTensor *softmaxMaxOut,
-    const aclTensor *softmaxSumOut,
-    const aclTensor *softmaxOutOut,
-    const aclTensor *attentionOutOut,
-    uint64_t *workspaceSize,
-    aclOpExecutor **executor)
-/* clang-format on */
+/* The forward's phase 1 (V1: pseType 1). */
+static aclnnStatus
+fs_forward_of(const char *op, uint64_t dtm, uint64_t mdtm, const aclTensor *query,
+              const aclTensor *key, const aclTensor *value, const aclTensor *realShift,
+              const aclTensor *dropMask, const aclTensor *paddingMask, const aclTensor *attenMask,
+              double scaleValue, double keepProb, int64_t preTokens, int64_t nextTokens,
+              int64_t headNum, const char *inputLayout, int64_t innerPrecise, int64_t sparseMode,
+              int64_t pseType, const aclTensor *softmaxMaxOut, const aclTensor *softmaxSumOut,
+              const aclTensor *attentionOutOut, WS)
 {
-    static const char *const op = "aclnnFlashAttentionScore";
-    (void)softmaxOutOut, (void)prefixOptional; /* reserved; the prefix modes are refused */
     OPS_CHECK_NULLS(op, query, key, value, inputLayout, softmaxMaxOut, softmaxSumOut,
                     attentionOutOut, workspaceSize, executor);
     const struct fs_args a = {.op = op,
-                              .dtm = OPS_DT_FlashAttentionScore,
-                              .mask_dtm = OPS_DT2_FlashAttentionScore,
+                              .dtm = dtm,
+                              .mask_dtm = mdtm,
                               .q = query,
                               .k = key,
                               .v = value,
-                              .pse = realShiftOptional,
-                              .drop = dropMaskOptional,
-                              .padding = paddingMaskOptional,
-                              .mask = attenMaskOptional,
+                              .pse = realShift,
+                              .drop = dropMask,
+                              .padding = paddingMask,
+                              .mask = attenMask,
                               .scale = scaleValue,
                               .keep = keepProb,
                               .pre = preTokens,
@@ -632,65 +629,40 @@ aclnnStatus aclnnFlashAttentionScoreGetWorkspaceSize(
                               .heads = headNum,
                               .innerPrecise = innerPrecise,
                               .sparse = sparseMode,
+                              .pseType = pseType,
                               .layout = inputLayout,
                               .mx = softmaxMaxOut,
                               .sm = softmaxSumOut,
                               .o = attentionOutOut};
     return fs_prepare(&a, false, workspaceSize, executor);
 }
-PHASE2(FlashAttentionScore)
 
-/* clang-format off */
-aclnnStatus aclnnFlashAttentionScoreGradGetWorkspaceSize(
-    const aclTensor *query,
-    const aclTensor *keyIn,
-    const aclTensor *value,
-    const aclTensor *dy,
-    const aclTensor *pseShiftOptional,
-    const aclTensor *dropMaskOptional,
-    const aclTensor *paddingMaskOptional,
-    const aclTensor *attenMaskOptional,
-    const aclTensor *softmaxMaxOptional,
-    const aclTensor *softmaxSumOptional,
-    const aclTensor *softmaxInOptional,
-    const aclTensor *attentionInOptional,
-    const aclIntArray *prefixOptional,
-    double scaleValue,
-    double keepProb,
-    int64_t preTokens,
-    int64_t nextTokens,
-    int64_t headNum,
-    char *inputLayout,
-    int64_t innerPrecise,
-    int64_t sparseMode,
-    const aclTensor *dqOut,
-    const aclTensor *dkOut,
-    const aclTensor *dvOut,
-    const aclTensor *dpseOut,
-    uint64_t *workspaceSize,
-    aclOpExecutor **executor)
-/* clang-format on */
+/* The gradient's phase 1 (V1: pseType 1). */
+static aclnnStatus
+fs_backward_of(const char *op, uint64_t dtm, uint64_t mdtm, const aclTensor *query,
+               const aclTensor *keyIn, const aclTensor *value, const aclTensor *dy,
+               const aclTensor *pseShift, const aclTensor *dropMask, const aclTensor *paddingMask,
+               const aclTensor *attenMask, const aclTensor *softmaxMax, const aclTensor *softmaxSum,
+               double scaleValue, double keepProb, int64_t preTokens, int64_t nextTokens,
+               int64_t headNum, const char *inputLayout, int64_t innerPrecise, int64_t sparseMode,
+               int64_t pseType, const aclTensor *dqOut, const aclTensor *dkOut,
+               const aclTensor *dvOut, const aclTensor *dpseOut, WS)
 {
-    static const char *const op = "aclnnFlashAttentionScoreGrad";
-    /* FS5: P is recomputed from the statistics; softmaxIn and attentionIn are not read */
-    (void)softmaxInOptional, (void)attentionInOptional, (void)prefixOptional;
-    OPS_CHECK_NULLS(op, query, keyIn, value, dy, softmaxMaxOptional, softmaxSumOptional,
-                    inputLayout, dqOut, dkOut, dvOut, workspaceSize, executor);
-    if (pseShiftOptional && !dpseOut)
+    OPS_CHECK_NULLS(op, query, keyIn, value, dy, softmaxMax, softmaxSum, inputLayout, dqOut, dkOut,
+                    dvOut, workspaceSize, executor);
+    if (pseShift && !dpseOut)
         return ops_err(ACLNN_ERR_PARAM_NULLPTR,
-                       "%s: dpseOut is NULL while pseShiftOptional is "
-                       "given",
-                       op);
+                       "%s: dpseOut is NULL while pseShiftOptional is given", op);
     const struct fs_args a = {.op = op,
-                              .dtm = OPS_DT_FlashAttentionScoreGrad,
-                              .mask_dtm = OPS_DT2_FlashAttentionScoreGrad,
+                              .dtm = dtm,
+                              .mask_dtm = mdtm,
                               .q = query,
                               .k = keyIn,
                               .v = value,
-                              .pse = pseShiftOptional,
-                              .drop = dropMaskOptional,
-                              .padding = paddingMaskOptional,
-                              .mask = attenMaskOptional,
+                              .pse = pseShift,
+                              .drop = dropMask,
+                              .padding = paddingMask,
+                              .mask = attenMask,
                               .scale = scaleValue,
                               .keep = keepProb,
                               .pre = preTokens,
@@ -698,9 +670,10 @@ aclnnStatus aclnnFlashAttentionScoreGradGetWorkspaceSize(
                               .heads = headNum,
                               .innerPrecise = innerPrecise,
                               .sparse = sparseMode,
+                              .pseType = pseType,
                               .layout = inputLayout,
-                              .mx = softmaxMaxOptional,
-                              .sm = softmaxSumOptional,
+                              .mx = softmaxMax,
+                              .sm = softmaxSum,
                               .dy = dy,
                               .o = dqOut,
                               .dk = dkOut,
@@ -708,4 +681,88 @@ aclnnStatus aclnnFlashAttentionScoreGradGetWorkspaceSize(
                               .dpse = dpseOut};
     return fs_prepare(&a, true, workspaceSize, executor);
 }
+
+aclnnStatus aclnnFlashAttentionScoreGetWorkspaceSize(
+    const aclTensor *query, const aclTensor *key, const aclTensor *value,
+    const aclTensor *realShiftOptional, const aclTensor *dropMaskOptional,
+    const aclTensor *paddingMaskOptional, const aclTensor *attenMaskOptional,
+    const aclIntArray *prefixOptional, double scaleValue, double keepProb, int64_t preTokens,
+    int64_t nextTokens, int64_t headNum, char *inputLayout, int64_t innerPrecise,
+    int64_t sparseMode, const aclTensor *softmaxMaxOut, const aclTensor *softmaxSumOut,
+    const aclTensor *softmaxOutOut, const aclTensor *attentionOutOut, WS)
+{
+    (void)softmaxOutOut, (void)prefixOptional; /* reserved; the prefix modes are refused */
+    return fs_forward_of(
+        "aclnnFlashAttentionScore", OPS_DT_FlashAttentionScore, OPS_DT2_FlashAttentionScore, query,
+        key, value, realShiftOptional, dropMaskOptional, paddingMaskOptional, attenMaskOptional,
+        scaleValue, keepProb, preTokens, nextTokens, headNum, inputLayout, innerPrecise, sparseMode,
+        1, softmaxMaxOut, softmaxSumOut, attentionOutOut, workspaceSize, executor);
+}
+PHASE2(FlashAttentionScore)
+
+aclnnStatus aclnnFlashAttentionScoreV2GetWorkspaceSize(
+    const aclTensor *query, const aclTensor *key, const aclTensor *value,
+    const aclTensor *realShiftOptional, const aclTensor *dropMaskOptional,
+    const aclTensor *paddingMaskOptional, const aclTensor *attenMaskOptional,
+    const aclIntArray *prefixOptional, const aclIntArray *qStartIdxOptional,
+    const aclIntArray *kvStartIdxOptional, double scaleValue, double keepProb, int64_t preTokens,
+    int64_t nextTokens, int64_t headNum, char *inputLayout, int64_t innerPrecise,
+    int64_t sparseMode, int64_t pseType, const aclTensor *softmaxMaxOut,
+    const aclTensor *softmaxSumOut, const aclTensor *softmaxOutOut,
+    const aclTensor *attentionOutOut, WS)
+{
+    /* reserved, the prefix modes refused, the start indices serve pseType 2 / 3 only (FS7) */
+    (void)softmaxOutOut, (void)prefixOptional, (void)qStartIdxOptional, (void)kvStartIdxOptional;
+    return fs_forward_of("aclnnFlashAttentionScoreV2", OPS_DT_FlashAttentionScoreV2,
+                         OPS_DT2_FlashAttentionScoreV2, query, key, value, realShiftOptional,
+                         dropMaskOptional, paddingMaskOptional, attenMaskOptional, scaleValue,
+                         keepProb, preTokens, nextTokens, headNum, inputLayout, innerPrecise,
+                         sparseMode, pseType, softmaxMaxOut, softmaxSumOut, attentionOutOut,
+                         workspaceSize, executor);
+}
+PHASE2(FlashAttentionScoreV2)
+
+aclnnStatus aclnnFlashAttentionScoreGradGetWorkspaceSize(
+    const aclTensor *query, const aclTensor *keyIn, const aclTensor *value, const aclTensor *dy,
+    const aclTensor *pseShiftOptional, const aclTensor *dropMaskOptional,
+    const aclTensor *paddingMaskOptional, const aclTensor *attenMaskOptional,
+    const aclTensor *softmaxMaxOptional, const aclTensor *softmaxSumOptional,
+    const aclTensor *softmaxInOptional, const aclTensor *attentionInOptional,
+    const aclIntArray *prefixOptional, double scaleValue, double keepProb, int64_t preTokens,
+    int64_t nextTokens, int64_t headNum, char *inputLayout, int64_t innerPrecise,
+    int64_t sparseMode, const aclTensor *dqOut, const aclTensor *dkOut, const aclTensor *dvOut,
+    const aclTensor *dpseOut, WS)
+{
+    /* FS5: P is recomputed from the statistics; softmaxIn and attentionIn are not read */
+    (void)softmaxInOptional, (void)attentionInOptional, (void)prefixOptional;
+    return fs_backward_of("aclnnFlashAttentionScoreGrad", OPS_DT_FlashAttentionScoreGrad,
+                          OPS_DT2_FlashAttentionScoreGrad, query, keyIn, value, dy,
+                          pseShiftOptional, dropMaskOptional, paddingMaskOptional,
+                          attenMaskOptional, softmaxMaxOptional, softmaxSumOptional, scaleValue,
+                          keepProb, preTokens, nextTokens, headNum, inputLayout, innerPrecise,
+                          sparseMode, 1, dqOut, dkOut, dvOut, dpseOut, workspaceSize, executor);
+}
 PHASE2(FlashAttentionScoreGrad)
+
+aclnnStatus aclnnFlashAttentionScoreGradV2GetWorkspaceSize(
+    const aclTensor *query, const aclTensor *keyIn, const aclTensor *value, const aclTensor *dy,
+    const aclTensor *pseShiftOptional, const aclTensor *dropMaskOptional,
+    const aclTensor *paddingMaskOptional, const aclTensor *attenMaskOptional,
+    const aclTensor *softmaxMaxOptional, const aclTensor *softmaxSumOptional,
+    const aclTensor *softmaxInOptional, const aclTensor *attentionInOptional,
+    const aclIntArray *prefixOptional, const aclIntArray *qStartIdxOptional,
+    const aclIntArray *kvStartIdxOptional, double scaleValue, double keepProb, int64_t preTokens,
+    int64_t nextTokens, int64_t headNum, char *inputLayout, int64_t innerPrecise,
+    int64_t sparseMode, int64_t pseType, const aclTensor *dqOut, const aclTensor *dkOut,
+    const aclTensor *dvOut, const aclTensor *dpseOut, WS)
+{
+    (void)softmaxInOptional, (void)attentionInOptional, (void)prefixOptional; /* FS5 */
+    (void)qStartIdxOptional, (void)kvStartIdxOptional;                        /* FS7 */
+    return fs_backward_of(
+        "aclnnFlashAttentionScoreGradV2", OPS_DT_FlashAttentionScoreGradV2,
+        OPS_DT2_FlashAttentionScoreGradV2, query, keyIn, value, dy, pseShiftOptional,
+        dropMaskOptional, paddingMaskOptional, attenMaskOptional, softmaxMaxOptional,
+        softmaxSumOptional, scaleValue, keepProb, preTokens, nextTokens, headNum, inputLayout,
+        innerPrecise, sparseMode, pseType, dqOut, dkOut, dvOut, dpseOut, workspaceSize, executor);
+}
+PHASE2(FlashAttentionScoreGradV2)

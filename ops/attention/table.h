@@ -80,6 +80,16 @@
         tensor, int_array, double, double, int64, int64, int64, string, int64, int64, tensor,      \
         tensor, tensor, tensor),                                                                   \
       DTM_F3, attenMaskOptional, DTM(DT_BOOL) | DTM(DT_U8))                                        \
+    X(FlashAttentionScoreV2, flash_attention_score, OPS_OUT,                                       \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, int_array, int_array, int_array,   \
+        double, double, int64, int64, int64, string, int64, int64, int64, tensor, tensor, tensor,  \
+        tensor),                                                                                   \
+      DTM_F3, attenMaskOptional, DTM(DT_BOOL) | DTM(DT_U8))                                        \
+    X(FlashAttentionScoreGradV2, flash_attention_score_grad, OPS_OUT,                              \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor,    \
+        tensor, int_array, int_array, int_array, double, double, int64, int64, int64, string,      \
+        int64, int64, int64, tensor, tensor, tensor, tensor),                                      \
+      DTM_F3, attenMaskOptional, DTM(DT_BOOL) | DTM(DT_U8))                                        \
     X(RecurrentGatedDeltaRule, recurrent_gated_delta_rule, OPS_OUT,                                \
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, float,     \
         tensor),                                                                                   \

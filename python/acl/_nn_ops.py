@@ -234,6 +234,8 @@ OPS = {
     'FillV2': ('tensor', 'tensor'),
     'FlashAttentionScore': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'int_array', 'double', 'double', 'int64', 'int64', 'int64', 'string', 'int64', 'int64', 'tensor', 'tensor', 'tensor', 'tensor'),
     'FlashAttentionScoreGrad': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'int_array', 'double', 'double', 'int64', 'int64', 'int64', 'string', 'int64', 'int64', 'tensor', 'tensor', 'tensor', 'tensor'),
+    'FlashAttentionScoreGradV2': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'int_array', 'int_array', 'int_array', 'double', 'double', 'int64', 'int64', 'int64', 'string', 'int64', 'int64', 'int64', 'tensor', 'tensor', 'tensor', 'tensor'),
+    'FlashAttentionScoreV2': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'int_array', 'int_array', 'int_array', 'double', 'double', 'int64', 'int64', 'int64', 'string', 'int64', 'int64', 'int64', 'tensor', 'tensor', 'tensor', 'tensor'),
     'FlatQuant': ('tensor', 'tensor', 'tensor', 'double', 'tensor', 'tensor'),
     'FlatQuantV2': ('tensor', 'tensor', 'tensor', 'double', 'double', 'tensor', 'tensor'),
     'FlatQuantV3': ('tensor', 'tensor', 'tensor', 'tensor', 'double', 'double', 'int64', 'tensor', 'tensor'),

@@ -7,7 +7,8 @@ out = dropout(softmax(masked scale * (pse + q k^T)), keepProb) v with GQA (key/v
 n // (N / KVN)), the dropout given by dropMask's bits (element ((b N + n) Sq + i) Skv + j, least
 significant bit first) and kept values divided by keepProb; softmaxMax / softmaxSum are the
 row's max of the masked scores and sum of exp(s - max), 8 copies per row; the gradients are
-torch's autograd of the same expression (dpse summed over what pse broadcasts). For FLOAT,
+torch's autograd of the same expression (dpse summed over what pse broadcasts); V2's pseType 0
+adds pse after the scale. For FLOAT,
 FLOAT16 and BFLOAT16, layouts BSH, SBH, BSND, BNSD, pse of each accepted shape, masks BOOL /
 UINT8 of each accepted shape in sparse modes 0 (with the preTokens / nextTokens band) and 1..4,
 dropout on and off. Bad input gives 161001 / 161002 with a message naming the operator and the
@@ -52,13 +53,16 @@ def hidden(sparse, Sq, Skv, mask, pre, nxt):
     return (j > i + d + nxt) | (j < i + d - pre)
 
 
-def fas_ref(q, k, v, pse, hid, drop, keep, scale):
+def fas_ref(q, k, v, pse, hid, drop, keep, scale, pse_after=False):
     G = q.shape[1] // k.shape[1]
     kk, vv = k.repeat_interleave(G, dim=1), v.repeat_interleave(G, dim=1)
     s = q @ kk.transpose(-1, -2)
-    if pse is not None:
+    if pse is not None and not pse_after:
         s = s + pse
-    s = (scale * s).masked_fill(hid, -math.inf)
+    s = scale * s
+    if pse is not None and pse_after:  # V2's pseType 0
+        s = s + pse
+    s = s.masked_fill(hid, -math.inf)
     mx = s.amax(-1, keepdim=True)
     ssum = (s - mx).exp().sum(-1, keepdim=True)
     p = torch.softmax(s, -1)
@@ -92,8 +96,24 @@ def from_layout(t, layout, N):
 
 @unittest.skipIf(torch is None, "torch (or numpy) is not installed")
 class FlashAttentionScoreTorch(TorchCase):
+    def ia(self, values):
+        arr, ret = nn.create_int_array(values)
+        self.assertEqual(ret, 0)
+        self.arrays.append(arr)
+        return arr
+
+    def setUp(self):
+        super().setUp()
+        self.arrays = []
+
+    def tearDown(self):
+        for arr in self.arrays:
+            nn.destroy_int_array(arr)
+        super().tearDown()
+
     def case(self, rng, dtype, layout, sparse, pse_shape, mask_kind, keep, B=2, N=4, KVN=2,
-             Sq=5, Skv=7, D=8):
+             Sq=5, Skv=7, D=8, pse_type=None):
+        """pse_type None: the V1 entry points, else V2's with that pseType."""
         g = torch.Generator().manual_seed(rng.randrange(1 << 30))
 
         def rnd(*shape):
@@ -124,19 +144,22 @@ class FlashAttentionScoreTorch(TorchCase):
         scale = 1 / math.sqrt(D)
         qr, kr, vr = (x.double().requires_grad_() for x in (q, k, v))
         pr = pse.double().requires_grad_() if pse is not None else None
-        ro, rmx, rsum = fas_ref(qr, kr, vr, pr, hid, drop, keep, scale)
+        ro, rmx, rsum = fas_ref(qr, kr, vr, pr, hid, drop, keep, scale, pse_type == 0)
         grads = torch.autograd.grad(ro, [qr, kr, vr] + ([pr] if pr is not None else []),
                                     dy.double())
-        what = "FlashAttentionScore %s %s sparse %d pse %s mask %s keep %g" % (
-            dtype, layout, sparse, pse_shape, mask_kind, keep)
+        v2 = "" if pse_type is None else "V2"
+        what = "FlashAttentionScore%s %s %s sparse %d pse %s mask %s keep %g pseType %s" % (
+            v2, dtype, layout, sparse, pse_shape, mask_kind, keep, pse_type)
+        starts = [] if pse_type is None else [self.ia([0]), self.ia([0])]
+        ptype = [] if pse_type is None else [pse_type]
         dev = lambda t: self.dev(t).handle if t is not None else None  # noqa: E731
         ql, kl, vl = (dev(to_layout(x, layout)) for x in (q, k, v))
         mx = self.dev(torch.full((B, N, Sq, 8), 5.0))
         sm = self.dev(torch.full((B, N, Sq, 8), 5.0))
         out = self.dev(torch.full(to_layout(q, layout).shape, 7.0, dtype=dtype))
-        common = [dev(pse), dev(drop_bytes), None, dev(mask), None, scale, keep, pre, nxt, N,
-                  layout, 0, sparse]
-        self.run_op("FlashAttentionScore", ql, kl, vl, *common, mx.handle, sm.handle, None,
+        common = [dev(pse), dev(drop_bytes), None, dev(mask), None] + starts + \
+            [scale, keep, pre, nxt, N, layout, 0, sparse] + ptype
+        self.run_op("FlashAttentionScore" + v2, ql, kl, vl, *common, mx.handle, sm.handle, None,
                     out.handle)
         check(self, from_layout(out.read(), layout, N).double(), ro.detach(), what + " out",
               tol=TOL[dtype])
@@ -148,10 +171,10 @@ class FlashAttentionScoreTorch(TorchCase):
         dq, dk, dv = (self.dev(torch.full(to_layout(x, layout).shape, 7.0, dtype=dtype))
                       for x in (q, k, v))
         dpse = self.dev(torch.full(pse.shape, 7.0, dtype=dtype)) if pse is not None else None
-        self.run_op("FlashAttentionScoreGrad", ql, kl, vl, dev(to_layout(dy, layout)),
+        self.run_op("FlashAttentionScoreGrad" + v2, ql, kl, vl, dev(to_layout(dy, layout)),
                     dev(pse), dev(drop_bytes), None, dev(mask), mx.handle, sm.handle, None,
-                    out.handle, None, scale, keep, pre, nxt, N, layout, 0, sparse, dq.handle,
-                    dk.handle, dv.handle, dpse.handle if dpse else None)
+                    out.handle, None, *starts, scale, keep, pre, nxt, N, layout, 0, sparse,
+                    *ptype, dq.handle, dk.handle, dv.handle, dpse.handle if dpse else None)
         for name, got, want, nh in (("dq", dq, grads[0], N), ("dk", dk, grads[1], KVN),
                                     ("dv", dv, grads[2], KVN)):
             check(self, from_layout(got.read(), layout, nh).double(), want,
@@ -171,6 +194,16 @@ class FlashAttentionScoreTorch(TorchCase):
                     mk = rng.choice(masks[1:] if sparse == 1 else masks)
                     self.case(rng, dtype, layout, sparse, rng.choice(pses), mk,
                               rng.choice((1.0, 0.75)))
+
+    def test_v2(self):
+        """V2's pseType 0 (pse after the scale) and 1 (V1's formula)."""
+        rng = random.Random(SEED + 2)
+        for dtype in (F32, F16, BF16):
+            for pse_type in (0, 1):
+                for pse in ((2, 4, 5, 7), (1, 4, 1, 7)):
+                    self.case(rng, dtype, rng.choice(("BSH", "SBH", "BSND", "BNSD")),
+                              rng.choice((0, 3)), pse, None, rng.choice((1.0, 0.8)),
+                              pse_type=pse_type)
 
     def test_sizes(self):
         """Several query blocks (64 rows), MHA and GQA 8, a long head dimension."""
@@ -219,6 +252,10 @@ class FlashAttentionScoreTorch(TorchCase):
         g[4] = None
         g[22] = q  # dkOut of query's shape
         refused(161002, "dkOut", g, "FlashAttentionScoreGrad")
+        v2 = args()
+        v2[8:8] = [None, None]
+        v2[18:18] = [2]  # pseType 2: alibi generated inside
+        refused(161002, "pseType", v2, "FlashAttentionScoreV2")
 
 
 if __name__ == "__main__":
