@@ -64,6 +64,8 @@ OPS = {
     'ApplyAdamWV2': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'float', 'float', 'float', 'float', 'float', 'bool', 'bool'),
     'ApplyGradientDescent': ('tensor', 'tensor', 'tensor'),
     'ApplyProximalGradientDescent': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor'),
+    'ApplyRotaryPosEmb': ('tensor', 'tensor', 'tensor', 'tensor', 'int64'),
+    'ApplyRotaryPosEmbV2': ('tensor', 'tensor', 'tensor', 'tensor', 'int64', 'string'),
     'ApplyTopKTopP': ('tensor', 'tensor', 'tensor', 'tensor'),
     'Arange': ('scalar', 'scalar', 'scalar', 'tensor'),
     'ArgMax': ('tensor', 'int64', 'bool', 'tensor'),

@@ -3,9 +3,13 @@
  * from the documented formulas: all four modes, every accepted cos/sin layout
  * (BNSD, BSND, SBND, TND and their broadcast forms), float/float16/bfloat16,
  * odd half head dims, non-contiguous views of every tensor, in place, empty
- * tensors, and every phase-1 error with its code and a message. */
+ * tensors, and every phase-1 error with its code and a message. ApplyRotaryPosEmb
+ * (V1, V2): query and key rotated in place in each layout and mode, and its
+ * codes (its torch test: tests/python/test_apply_rotary_pos_emb_torch.py). */
 #include "optest.h"
 
+#include "aclnnop/aclnn_apply_rotary_pos_emb.h"
+#include "aclnnop/aclnn_apply_rotary_pos_emb_v2.h"
 #include "aclnnop/aclnn_rotary_position_embedding.h"
 
 static int g_cases;
@@ -543,12 +547,82 @@ static void test_errors(void)
     g_cases++;
 }
 
+/* ApplyRotaryPosEmb (apply_rotary_pos_emb.c): query and key rotated in place
+ * by rope.c's row, against ref_row in double; V2's modes and layouts; codes. */
+static void test_apply(void)
+{
+    /* BSND (1, 2, 3, 8) query, (1, 2, 1, 8) key, cos / sin (1, 2, 1, 8); V2 in SBND */
+    for (int v = 0; v < 4; v++) {
+        const int mode = v < 2 ? 0 : v == 2 ? 1 : 2; /* half (V1, V2), interleave, quarter */
+        const int64_t layout = v == 0 ? 1 : v == 1 ? 2 : 3;
+        int64_t qd[4] = {1, 2, 3, 8}, kd[4] = {1, 2, 1, 8}, cd[4] = {1, 2, 1, 8};
+        if (layout == 2) /* SBND: (S, B, N, D) */
+            qd[0] = kd[0] = cd[0] = 2, qd[1] = kd[1] = cd[1] = 1;
+        if (layout == 3) /* BNSD */
+            qd[1] = 3, qd[2] = 2, kd[1] = 1, kd[2] = 2, cd[1] = 1, cd[2] = 2;
+        ot_tensor q, k, c, s;
+        OT_MAKE_CONTIG({&q, ACL_FLOAT, 4, qd}, {&k, ACL_FLOAT, 4, kd}, {&c, ACL_FLOAT, 4, cd},
+                       {&s, ACL_FLOAT, 4, cd});
+        ot_fill(&q, -1, 1), ot_fill(&k, -1, 1), ot_fill(&c, -1, 1), ot_fill(&s, -1, 1);
+        float q0[48], k0[16];
+        memcpy(q0, q.buf, sizeof(q0));
+        memcpy(k0, k.buf, sizeof(k0));
+        static const char *const modes[3] = {"half", "interleave", "quarter"};
+        char mname[16];
+        snprintf(mname, sizeof(mname), "%s", modes[mode]);
+        if (v == 0)
+            OT_RUN(aclnnApplyRotaryPosEmb, q.t, k.t, c.t, s.t, layout);
+        else
+            OT_RUN(aclnnApplyRotaryPosEmbV2, q.t, k.t, c.t, s.t, layout, mname);
+        const float *cf = c.buf, *sf = s.buf, *qf = q.buf, *kf = k.buf;
+        /* position (b = 0, s): its cos / sin row; heads n of query (3) and key (1) */
+        for (int64_t pos = 0; pos < 2; pos++)
+            for (int64_t n = 0; n < 4; n++) {
+                const bool isq = n < 3;
+                const int64_t h = isq ? n : 0, N = isq ? 3 : 1;
+                /* element offset of row (s = pos, n = h) in the layout (B = 1) */
+                const int64_t off = layout == 3 ? (h * 2 + pos) * 8 : (pos * N + h) * 8;
+                const int64_t coff = pos * 8;
+                double x[8], cc[8], ss[8], y[8], sc[8];
+                for (int d = 0; d < 8; d++)
+                    x[d] = isq ? q0[off + d] : k0[off + d], cc[d] = cf[coff + d],
+                    ss[d] = sf[coff + d];
+                ref_row(mode, 8, x, cc, ss, y, sc);
+                for (int d = 0; d < 8; d++)
+                    CHECK(fabs((isq ? qf : kf)[off + d] - y[d]) < 1e-5);
+            }
+        g_cases++;
+        ot_tensor *all[] = {&q, &k, &c, &s};
+        ot_free_each(all, 4);
+    }
+    int64_t qd[4] = {1, 2, 3, 8}, kd[4] = {1, 2, 1, 8}, cd[4] = {1, 2, 1, 8}, bd[4] = {1, 2, 2, 8};
+    ot_tensor q, k, c, bad, h;
+    OT_MAKE_CONTIG({&q, ACL_FLOAT, 4, qd}, {&k, ACL_FLOAT, 4, kd}, {&c, ACL_FLOAT, 4, cd},
+                   {&bad, ACL_FLOAT, 4, bd}, {&h, ACL_FLOAT16, 4, kd});
+    char rot[] = "rotate", half[] = "half";
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnApplyRotaryPosEmb, "keyRef", q.t, NULL, c.t, c.t,
+                    1);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnApplyRotaryPosEmb, "layout", q.t, k.t, c.t, c.t,
+                    3);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnApplyRotaryPosEmb, "types", q.t, h.t, c.t, c.t,
+                    1);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnApplyRotaryPosEmb, "shapes", q.t, k.t, bad.t,
+                    bad.t, 1);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnApplyRotaryPosEmbV2, "rotaryMode", q.t, k.t, c.t,
+                    c.t, 1, rot);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnApplyRotaryPosEmbV2, "layout", q.t, k.t, c.t, c.t,
+                    0, half);
+    ot_tensor *all[] = {&q, &k, &c, &bad, &h};
+    ot_free_each(all, 5);
+}
+
 int main(void)
 {
     ot_init();
     test_values();
     test_empty();
     test_errors();
+    test_apply();
     ot_fini();
     printf("ops_rope: %d cases passed\n", g_cases);
     return 0;
