@@ -4,7 +4,8 @@
  * ops/engine/optable.h): attention.c (FusedInferAttentionScoreV2) and attention_versions.c
  * (its other parameter lists: PromptFlashAttention, IncreFlashAttention,
  * FusedInferAttentionScore V1/V3/V4), flash_attention_score.c (FlashAttentionScore and its
- * gradient), gated_delta_rule.c, rope.c, apply_rotary_pos_emb.c (ApplyRotaryPosEmb V1, V2)
+ * gradient), gated_delta_rule.c, rope.c, apply_rotary_pos_emb.c (ApplyRotaryPosEmb V1, V2),
+ * interleave_rope.c
  * and deformable_attn.c (MultiScaleDeformableAttnFunction and its gradient).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
@@ -100,6 +101,8 @@
       DTM_F3, none, 0)                                                                             \
     X(ApplyRotaryPosEmbV2, apply_rotary_pos_emb_v2, OPS_OUT,                                       \
       K(tensor, tensor, tensor, tensor, int64, string), DTM_F3, none, 0)                           \
+    X(InterleaveRope, interleave_rope, OPS_OUT, K(tensor, tensor, tensor, tensor),                 \
+      DTM(DT_F16) | DTM(DT_BF16), none, 0)                                                         \
     X(MultiScaleDeformableAttnFunction, multi_scale_deformable_attn_function, OPS_OUT,             \
       K(tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, spatialShape, DTM_IDX)            \
     X(MultiScaleDeformableAttentionGrad, multi_scale_deformable_attention_grad, OPS_OUT,           \

@@ -251,6 +251,7 @@
 #include "aclnnop/aclnn_index_fill.h"
 #include "aclnnop/aclnn_index_fill_tensor.h"
 #include "aclnnop/aclnn_index_select.h"
+#include "aclnnop/aclnn_interleave_rope.h"
 #include "aclnnop/aclnn_inverse.h"
 #include "aclnnop/aclnn_is_inf.h"
 #include "aclnnop/aclnn_is_neg_inf.h"

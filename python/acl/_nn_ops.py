@@ -551,6 +551,7 @@ OPS = {
     'InplaceXLogYTensor': ('tensor', 'tensor'),
     'InplaceZero': ('tensor',),
     'InstanceNorm': ('tensor', 'tensor', 'tensor', 'string', 'double', 'tensor', 'tensor', 'tensor'),
+    'InterleaveRope': ('tensor', 'tensor', 'tensor', 'tensor'),
     'Inv': ('tensor', 'tensor'),
     'Inverse': ('tensor', 'tensor'),
     'InvertV2': ('tensor', 'tensor'),

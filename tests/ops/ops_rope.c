@@ -5,11 +5,13 @@
  * odd half head dims, non-contiguous views of every tensor, in place, empty
  * tensors, and every phase-1 error with its code and a message. ApplyRotaryPosEmb
  * (V1, V2): query and key rotated in place in each layout and mode, and its
- * codes (its torch test: tests/python/test_apply_rotary_pos_emb_torch.py). */
+ * codes (its torch test: tests/python/test_apply_rotary_pos_emb_torch.py);
+ * InterleaveRope in place and its codes (test_interleave_rope_torch.py). */
 #include "optest.h"
 
 #include "aclnnop/aclnn_apply_rotary_pos_emb.h"
 #include "aclnnop/aclnn_apply_rotary_pos_emb_v2.h"
+#include "aclnnop/aclnn_interleave_rope.h"
 #include "aclnnop/aclnn_rotary_position_embedding.h"
 
 static int g_cases;
@@ -616,6 +618,36 @@ static void test_apply(void)
     ot_free_each(all, 5);
 }
 
+/* InterleaveRope (interleave_rope.c): a (1, 2, 2, 4) float16 x in place, each
+ * row de-interleaved and rotated by halves (ref_row's mode 3), and its codes. */
+static void test_interleave(void)
+{
+    int64_t xd[4] = {1, 2, 2, 4}, cd[4] = {1, 1, 2, 4}, bd[4] = {1, 2, 2, 4};
+    ot_tensor x, c, s, bad, f;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT16, 4, xd}, {&c, ACL_FLOAT16, 4, cd}, {&s, ACL_FLOAT16, 4, cd},
+                   {&bad, ACL_FLOAT16, 4, bd}, {&f, ACL_FLOAT, 4, xd});
+    ot_fill(&x, -1, 1), ot_fill(&c, -1, 1), ot_fill(&s, -1, 1);
+    double x0[16], c0[8], s0[8];
+    for (int i = 0; i < 16; i++)
+        x0[i] = ot_get(&x, i);
+    for (int i = 0; i < 8; i++)
+        c0[i] = ot_get(&c, i), s0[i] = ot_get(&s, i);
+    OT_RUN(aclnnInterleaveRope, x.t, c.t, s.t, x.t);
+    for (int r = 0; r < 4; r++) { /* row (n, s): cos row s */
+        double y[4], sc[4];
+        ref_row(3, 4, x0 + r * 4, c0 + (r % 2) * 4, s0 + (r % 2) * 4, y, sc);
+        for (int d = 0; d < 4; d++)
+            CHECK(fabs(ot_get(&x, r * 4 + d) - y[d]) <= 2e-3 * (sc[d] + 1e-3));
+    }
+    g_cases++;
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnInterleaveRope, "sin", x.t, c.t, NULL, x.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnInterleaveRope, "FLOAT16 or BFLOAT16", f.t, c.t,
+                    s.t, f.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnInterleaveRope, "shapes", x.t, bad.t, bad.t, x.t);
+    ot_tensor *all[] = {&x, &c, &s, &bad, &f};
+    ot_free_each(all, 5);
+}
+
 int main(void)
 {
     ot_init();
@@ -623,6 +655,7 @@ int main(void)
     test_empty();
     test_errors();
     test_apply();
+    test_interleave();
     ot_fini();
     printf("ops_rope: %d cases passed\n", g_cases);
     return 0;
