@@ -5,7 +5,7 @@
  * (its other parameter lists: PromptFlashAttention, IncreFlashAttention,
  * FusedInferAttentionScore V1/V3/V4), flash_attention_score.c (FlashAttentionScore and its
  * gradient), gated_delta_rule.c, rope.c, apply_rotary_pos_emb.c (ApplyRotaryPosEmb V1, V2),
- * interleave_rope.c
+ * interleave_rope.c, rope_with_sin_cos_cache.c
  * and deformable_attn.c (MultiScaleDeformableAttnFunction and its gradient).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
@@ -103,6 +103,9 @@
       K(tensor, tensor, tensor, tensor, int64, string), DTM_F3, none, 0)                           \
     X(InterleaveRope, interleave_rope, OPS_OUT, K(tensor, tensor, tensor, tensor),                 \
       DTM(DT_F16) | DTM(DT_BF16), none, 0)                                                         \
+    X(RopeWithSinCosCache, rope_with_sin_cos_cache, OPS_OUT,                                       \
+      K(tensor, tensor, tensor, tensor, int_array, int64, bool, tensor, tensor), DTM_F3,           \
+      positions, DTM(DT_I32) | DTM(DT_I64))                                                        \
     X(MultiScaleDeformableAttnFunction, multi_scale_deformable_attn_function, OPS_OUT,             \
       K(tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, spatialShape, DTM_IDX)            \
     X(MultiScaleDeformableAttentionGrad, multi_scale_deformable_attention_grad, OPS_OUT,           \

@@ -376,6 +376,7 @@
 #include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_rms_norm_grad.h"
 #include "aclnnop/aclnn_roll.h"
+#include "aclnnop/aclnn_rope_with_sin_cos_cache.h"
 #include "aclnnop/aclnn_rotary_position_embedding.h"
 #include "aclnnop/aclnn_round.h"
 #include "aclnnop/aclnn_rrelu_with_noise.h"

@@ -766,6 +766,7 @@ OPS = {
     'RmsNormQuant': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'double', 'tensor'),
     'RmsNormQuantV3': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'double', 'bool', 'bool', 'tensor', 'tensor'),
     'Roll': ('tensor', 'int_array', 'int_array', 'tensor'),
+    'RopeWithSinCosCache': ('tensor', 'tensor', 'tensor', 'tensor', 'int_array', 'int64', 'bool', 'tensor', 'tensor'),
     'RotaryPositionEmbedding': ('tensor', 'tensor', 'tensor', 'int64', 'tensor'),
     'Round': ('tensor', 'tensor'),
     'RoundDecimals': ('tensor', 'int64', 'tensor'),

@@ -6,12 +6,15 @@
  * tensors, and every phase-1 error with its code and a message. ApplyRotaryPosEmb
  * (V1, V2): query and key rotated in place in each layout and mode, and its
  * codes (its torch test: tests/python/test_apply_rotary_pos_emb_torch.py);
- * InterleaveRope in place and its codes (test_interleave_rope_torch.py). */
+ * InterleaveRope in place and its codes (test_interleave_rope_torch.py);
+ * RopeWithSinCosCache's formula, its launch fault and codes
+ * (test_rope_with_sin_cos_cache_torch.py). */
 #include "optest.h"
 
 #include "aclnnop/aclnn_apply_rotary_pos_emb.h"
 #include "aclnnop/aclnn_apply_rotary_pos_emb_v2.h"
 #include "aclnnop/aclnn_interleave_rope.h"
+#include "aclnnop/aclnn_rope_with_sin_cos_cache.h"
 #include "aclnnop/aclnn_rotary_position_embedding.h"
 
 static int g_cases;
@@ -648,6 +651,47 @@ static void test_interleave(void)
     ot_free_each(all, 5);
 }
 
+/* RopeWithSinCosCache (rope_with_sin_cos_cache.c): NeoX style over one head of
+ * 4 with rotaryDim 2 (element 0 with element 1, elements 2, 3 copied) at
+ * position 1, against the formula; a position past the cache fails the launch
+ * before any write; codes. */
+static void test_sin_cos_cache(void)
+{
+    int64_t pd[1] = {1}, xd[2] = {1, 4}, cd[2] = {2, 2};
+    ot_tensor pos, q, k, c, qo, ko;
+    OT_MAKE_CONTIG({&pos, ACL_INT64, 1, pd}, {&q, ACL_FLOAT, 2, xd}, {&k, ACL_FLOAT, 2, xd},
+                   {&c, ACL_FLOAT, 2, cd}, {&qo, ACL_FLOAT, 2, xd}, {&ko, ACL_FLOAT, 2, xd});
+    ot_fill(&q, -1, 1), ot_fill(&k, -1, 1), ot_fill(&c, -1, 1);
+    ot_set(&pos, 0, 1);
+    OT_RUN(aclnnRopeWithSinCosCache, pos.t, q.t, k.t, c.t, NULL, 4, true, qo.t, ko.t);
+    const double cs = ot_get(&c, 2), sn = ot_get(&c, 3); /* row 1: cos, sin */
+    const ot_tensor *in[2] = {&q, &k}, *out[2] = {&qo, &ko};
+    for (int i = 0; i < 2; i++) {
+        const double x0 = ot_get(in[i], 0), x1 = ot_get(in[i], 1);
+        CHECK(fabs(ot_get(out[i], 0) - (x0 * cs - x1 * sn)) < 1e-6);
+        CHECK(fabs(ot_get(out[i], 1) - (x1 * cs + x0 * sn)) < 1e-6);
+        CHECK(ot_get(out[i], 2) == ot_get(in[i], 2) && ot_get(out[i], 3) == ot_get(in[i], 3));
+    }
+    g_cases++;
+    ot_set(&pos, 0, 2); /* past the 2-row cache: the launch fails, nothing written */
+    ot_set(&qo, 0, 9);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnRopeWithSinCosCacheGetWorkspaceSize(pos.t, q.t, k.t, c.t, NULL, 4,
+                                                                     true, qo.t, ko.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnRopeWithSinCosCache(NULL, ws, ex, g_stream));
+    CHECK(aclrtSynchronizeStream(g_stream) != ACL_SUCCESS);
+    CHECK(ot_get(&qo, 0) == 9);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnRopeWithSinCosCache, "cosSinCache", pos.t, q.t,
+                    k.t, NULL, NULL, 4, true, qo.t, ko.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnRopeWithSinCosCache, "positions", q.t, q.t, k.t,
+                    c.t, NULL, 4, true, qo.t, ko.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnRopeWithSinCosCache, "rotaryDim", pos.t, q.t, k.t,
+                    c.t, NULL, 1, true, qo.t, ko.t);
+    ot_tensor *all[] = {&pos, &q, &k, &c, &qo, &ko};
+    ot_free_each(all, 6);
+}
+
 int main(void)
 {
     ot_init();
@@ -656,6 +700,7 @@ int main(void)
     test_errors();
     test_apply();
     test_interleave();
+    test_sin_cos_cache();
     ot_fini();
     printf("ops_rope: %d cases passed\n", g_cases);
     return 0;
