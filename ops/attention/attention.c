@@ -2,6 +2,10 @@
 /*
  * FusedInferAttentionScoreV2: out = softmax(scale * Q K^T + pse, masked) V
  * for each batch b and query head n, with key/value head n / (N / KVN).
+ * Its phase 1 is the internal entry fa_prepare (attention.h), which the other
+ * parameter lists of the same computation call (attention_versions.c:
+ * PromptFlashAttention, IncreFlashAttention, FusedInferAttentionScore V1,
+ * V3, V4).
  *
  *  FA1. Blocked ("flash") evaluation: for a block of query rows, the scores
  *      of one block of keys are computed, turned into probabilities with a
