@@ -2,6 +2,10 @@
 /*
  * FusedInferAttentionScoreV2: out = softmax(scale * Q K^T + pse, masked) V
  * for each batch b and query head n, with key/value head n / (N / KVN).
+ * Its phase 1 is the internal entry fa_prepare (attention.h), which the other
+ * parameter lists of the same computation call (attention_versions.c:
+ * PromptFlashAttention, IncreFlashAttention, FusedInferAttentionScore V1,
+ * V3, V4).
  *
  *  FA1. Blocked ("flash") evaluation: for a block of query rows, the scores
  *      of one block of keys are computed, turned into probabilities with a
@@ -66,6 +70,7 @@
 #include "core/launch.h"
 #include "ops/engine/simd.h"
 #include "ops/engine/engine.h"
+#include "ops/attention/attention.h"
 #include "ops/attention/table.h"
 
 #define FA_KB 256 /* keys per block */
@@ -136,7 +141,7 @@ static void fa_load_rows(float *dst, const struct fa_view *v, const char *base, 
 /* Rows of one block: G heads x qn query rows, stacked (FA2). */
 #define FA_ROWS 64
 #define FA_SMALL_ROWS 8 /* up to this many rows: ks_ops' products, else sgemm (FA5) */
-#define FA_TINY_KV 16 /* FA9: keys up to which a short query takes small-row units */
+#define FA_TINY_KV 16   /* FA9: keys up to which a short query takes small-row units */
 
 /* Query rows per head in one unit (FA2, FA9) of G heads sharing a key/value
  * head, Sq queries, Skv keys. */
@@ -497,7 +502,7 @@ static bool fa_kv_plan(struct fa_plan *p)
 /* ---- phase 1 -----------------------------------------------------------------------------------
  */
 
-static const char *const FA = "aclnnFusedInferAttentionScoreV2";
+static const char *const FIA2 = "aclnnFusedInferAttentionScoreV2";
 
 /* The [B, N, S, D] view of a q/k/v/out tensor in a layout. */
 static void fa_view_of(struct fa_view *v, const aclTensor *t, int slot, int layout, int64_t D)
@@ -539,8 +544,8 @@ static bool fa_dims(const aclTensor *t, int layout, int64_t heads, int64_t *B, i
     return true;
 }
 
-static aclnnStatus fa_lengths(const aclIntArray *a, int64_t B, int64_t S, int64_t *out,
-                              const char *what)
+static aclnnStatus fa_lengths(const char *op, const aclIntArray *a, int64_t B, int64_t S,
+                              int64_t *out, const char *what)
 {
     for (int64_t b = 0; b < B; b++)
         out[b] = S;
@@ -548,85 +553,62 @@ static aclnnStatus fa_lengths(const aclIntArray *a, int64_t B, int64_t S, int64_
         return ACLNN_SUCCESS;
     if (a->n != 1 && (int64_t)a->n < B)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has %llu values; 1 or at least B (%lld)",
-                       FA, what, (unsigned long long)a->n, (long long)B);
+                       op, what, (unsigned long long)a->n, (long long)B);
     for (int64_t b = 0; b < B; b++) {
         int64_t v = a->v[a->n == 1 ? 0 : b];
         if (v < 0 || v > S)
-            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s[%lld] = %lld is outside [0, %lld]", FA,
+            return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s[%lld] = %lld is outside [0, %lld]", op,
                            what, (long long)b, (long long)v, (long long)S);
         out[b] = v;
     }
     return ACLNN_SUCCESS;
 }
 
-/* The definition lists one parameter per line (the header packs them). */
-/* clang-format off */
-aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
-    const aclTensor *query,
-    const aclTensorList *key,
-    const aclTensorList *value,
-    const aclTensor *pseShiftOptional,
-    const aclTensor *attenMaskOptional,
-    const aclIntArray *actualSeqLengthsOptional,
-    const aclIntArray *actualSeqLengthsKvOptional,
-    const aclTensor *deqScale1Optional,
-    const aclTensor *quantScale1Optional,
-    const aclTensor *deqScale2Optional,
-    const aclTensor *quantScale2Optional,
-    const aclTensor *quantOffset2Optional,
-    const aclTensor *antiquantScaleOptional,
-    const aclTensor *antiquantOffsetOptional,
-    const aclTensor *blockTableOptional,
-    const aclTensor *queryPaddingSizeOptional,
-    const aclTensor *kvPaddingSizeOptional,
-    const aclTensor *keyAntiquantScaleOptional,
-    const aclTensor *keyAntiquantOffsetOptional,
-    const aclTensor *valueAntiquantScaleOptional,
-    const aclTensor *valueAntiquantOffsetOptional,
-    const aclTensor *keySharedPrefixOptional,
-    const aclTensor *valueSharedPrefixOptional,
-    const aclIntArray *actualSharedPrefixLenOptional,
-    int64_t numHeads,
-    double scaleValue,
-    int64_t preTokens,
-    int64_t nextTokens,
-    char *inputLayout,
-    int64_t numKeyValueHeads,
-    int64_t sparseMode,
-    int64_t innerPrecise,
-    int64_t blockSize,
-    int64_t antiquantMode,
-    bool softmaxLseFlag,
-    int64_t keyAntiquantMode,
-    int64_t valueAntiquantMode,
-    const aclTensor *attentionOut,
-    const aclTensor *softmaxLse,
-    uint64_t *workspaceSize,
-    aclOpExecutor **executor)
-/* clang-format on */
+aclnnStatus fa_one_tensor(const char *op, const aclTensorList *key, const aclTensorList *value,
+                          const aclTensor **k, const aclTensor **v)
 {
-    (void)blockSize, (void)antiquantMode, (void)keyAntiquantMode, (void)valueAntiquantMode;
-    OPS_CHECK_NULLS(FA, query, key, value, attentionOut, inputLayout, workspaceSize, executor);
     if (key->n != 1 || value->n != 1)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: key and value must hold one tensor each in cpuacl (got %llu, %llu)", FA,
+                       "%s: key and value must hold one tensor each in cpuacl (got %llu, %llu)", op,
                        (unsigned long long)key->n, (unsigned long long)value->n);
-    const aclTensor *k = key->v[0], *v = value->v[0];
-    if (!k || !v)
-        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: key or value list holds NULL", FA);
-    const void *unsupported[] = {
-        deqScale1Optional,           quantScale1Optional,          deqScale2Optional,
-        quantScale2Optional,         quantOffset2Optional,         antiquantScaleOptional,
-        antiquantOffsetOptional,     blockTableOptional,           queryPaddingSizeOptional,
-        kvPaddingSizeOptional,       keyAntiquantScaleOptional,    keyAntiquantOffsetOptional,
-        valueAntiquantScaleOptional, valueAntiquantOffsetOptional, keySharedPrefixOptional,
-        valueSharedPrefixOptional,   actualSharedPrefixLenOptional};
-    for (unsigned i = 0; i < sizeof(unsupported) / sizeof(unsupported[0]); i++)
-        if (unsupported[i])
-            return ops_err(ACLNN_ERR_PARAM_INVALID,
-                           "%s: quantisation, antiquant, page attention, padding and shared-prefix "
-                           "inputs are not supported by cpuacl (argument %u is not NULL)",
-                           FA, i + 1);
+    *k = key->v[0], *v = value->v[0];
+    if (!*k || !*v)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: key or value list holds NULL", op);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus fa_refuse_given(const char *op, const char *names, const void *const *ptrs, size_t n)
+{
+    size_t bad = 0;
+    while (bad < n && !ptrs[bad])
+        bad++;
+    if (bad == n) /* the usual case: nothing given */
+        return ACLNN_SUCCESS;
+    const char *name = names;
+    for (size_t i = 0; i < bad; i++)
+        name += strcspn(name, ",") + 1;
+    while (*name == ' ')
+        name++;
+    size_t len = strcspn(name, ",");
+    while (len && name[len - 1] == ' ')
+        len--;
+    return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %.*s is not supported by cpuacl (must be NULL)",
+                   op, (int)len, name);
+}
+
+aclnnStatus fa_prepare(const struct fa_args *a, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    const char *const FA = a->op;
+    const aclTensor *query = a->query, *k = a->key, *v = a->value, *attentionOut = a->out;
+    const aclTensor *softmaxLse = a->lse;
+    const char *inputLayout = a->layout;
+    const int64_t numHeads = a->numHeads, numKeyValueHeads = a->numKeyValueHeads;
+    const int64_t sparseMode = a->sparseMode, innerPrecise = a->innerPrecise;
+    const int64_t preTokens = a->preTokens, nextTokens = a->nextTokens;
+    const bool softmaxLseFlag = a->lseFlag;
+    const double scaleValue = a->scale;
+    const aclTensor *pseShiftOptional = a->pse, *attenMaskOptional = a->mask;
+    OPS_CHECK_NULLS(FA, query, k, v, attentionOut, inputLayout, workspaceSize, executor);
     int layout;
     if (!strcmp(inputLayout, "BSH"))
         layout = L_BSH;
@@ -634,24 +616,25 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
         layout = L_BSND;
     else if (!strcmp(inputLayout, "BNSD"))
         layout = L_BNSD;
-    else if (!strcmp(inputLayout, "BNSD_BSND"))
+    else if (!strcmp(inputLayout, "BNSD_BSND") && !a->incre)
         layout = L_BNSD_BSND;
     else
         return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: inputLayout \"%.16s\" is not supported (BSH, BSND, BNSD, BNSD_BSND)",
-                       FA, inputLayout);
+                       "%s: inputLayout \"%.16s\" is not supported (BSH, BSND, BNSD%s)", FA,
+                       inputLayout, a->incre ? "" : ", BNSD_BSND");
     aclnnStatus rc;
     if ((rc = ops_check_dims(query, FA, "query")) || (rc = ops_check_dims(k, FA, "key")) ||
         (rc = ops_check_dims(v, FA, "value")) ||
         (rc = ops_check_dims(attentionOut, FA, "attentionOut")))
         return rc;
     int qd = ops_dt_index(query->dtype);
-    if (qd < 0 || !(DTM(qd) & OPS_DT_FusedInferAttentionScoreV2) || k->dtype != query->dtype ||
-        v->dtype != query->dtype || attentionOut->dtype != query->dtype)
+    if (qd < 0 || !(DTM(qd) & a->dtm) || k->dtype != query->dtype || v->dtype != query->dtype ||
+        attentionOut->dtype != query->dtype)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: query/key/value/attentionOut types %s/%s/%s/%s: all must be one of "
-                       "FLOAT16, BFLOAT16, FLOAT",
-                       FA, ops_dt_name(query->dtype), ops_dt_name(k->dtype), ops_dt_name(v->dtype),
+                       "FLOAT16, BFLOAT16%s",
+                       FA, a->dtm & DTM(DT_F32) ? ", FLOAT" : "", ops_dt_name(query->dtype),
+                       ops_dt_name(k->dtype), ops_dt_name(v->dtype),
                        ops_dt_name(attentionOut->dtype));
     if (numHeads <= 0)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: numHeads %lld must be positive", FA,
@@ -668,6 +651,9 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
         return ops_err(ACLNN_ERR_PARAM_INVALID,
                        "%s: query/key/value ranks or hidden sizes do not fit layout %s", FA,
                        inputLayout);
+    if (a->incre && Sq != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: query's sequence length %lld must be 1", FA,
+                       (long long)Sq);
     if (N != numHeads || kN != kvh || vN != kvh || kB != B || vB != B || vS != Skv || kD != D ||
         vD != D)
         return ops_err(ACLNN_ERR_PARAM_INVALID,
@@ -714,7 +700,7 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
         if ((rc = ops_check_dims(mask, FA, "attenMask")))
             return rc;
         int nd = (int)mask->ndim;
-        bool mok = ops_dt_in(mask->dtype, OPS_DT2_FusedInferAttentionScoreV2) && nd >= 2 && nd <= 4;
+        bool mok = ops_dt_in(mask->dtype, a->mask_dtm) && nd >= 2 && nd <= 4;
         if (mok && sparseMode <= 1) {
             bool rowless = nd == 2 && Sq == 1; /* (B, KV_S) */
             int64_t mb = rowless ? mask->dims[0] : nd >= 3 ? mask->dims[0] : 1;
@@ -760,8 +746,9 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
     e->fini = fa_free;
     p->actq = lens;
     p->actkv = lens + B;
-    if ((rc = fa_lengths(actualSeqLengthsOptional, B, Sq, p->actq, "actualSeqLengths")) ||
-        (rc = fa_lengths(actualSeqLengthsKvOptional, B, Skv, p->actkv, "actualSeqLengthsKv"))) {
+    if ((rc = fa_lengths(FA, a->actq, B, Sq, p->actq, "actualSeqLengths")) ||
+        (rc = fa_lengths(FA, a->actkv, B, Skv, p->actkv,
+                         a->actkv_name ? a->actkv_name : "actualSeqLengthsKv"))) {
         ops_exec_discard(e);
         return rc;
     }
@@ -828,5 +815,87 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
     if (e->run && fa_kv_plan(p))
         e->run = fa_run_kv;
     return ops_exec_done(e, workspaceSize, executor);
+}
+
+/* The definition lists one parameter per line (the header packs them). */
+/* clang-format off */
+aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
+    const aclTensor *query,
+    const aclTensorList *key,
+    const aclTensorList *value,
+    const aclTensor *pseShiftOptional,
+    const aclTensor *attenMaskOptional,
+    const aclIntArray *actualSeqLengthsOptional,
+    const aclIntArray *actualSeqLengthsKvOptional,
+    const aclTensor *deqScale1Optional,
+    const aclTensor *quantScale1Optional,
+    const aclTensor *deqScale2Optional,
+    const aclTensor *quantScale2Optional,
+    const aclTensor *quantOffset2Optional,
+    const aclTensor *antiquantScaleOptional,
+    const aclTensor *antiquantOffsetOptional,
+    const aclTensor *blockTableOptional,
+    const aclTensor *queryPaddingSizeOptional,
+    const aclTensor *kvPaddingSizeOptional,
+    const aclTensor *keyAntiquantScaleOptional,
+    const aclTensor *keyAntiquantOffsetOptional,
+    const aclTensor *valueAntiquantScaleOptional,
+    const aclTensor *valueAntiquantOffsetOptional,
+    const aclTensor *keySharedPrefixOptional,
+    const aclTensor *valueSharedPrefixOptional,
+    const aclIntArray *actualSharedPrefixLenOptional,
+    int64_t numHeads,
+    double scaleValue,
+    int64_t preTokens,
+    int64_t nextTokens,
+    char *inputLayout,
+    int64_t numKeyValueHeads,
+    int64_t sparseMode,
+    int64_t innerPrecise,
+    int64_t blockSize,
+    int64_t antiquantMode,
+    bool softmaxLseFlag,
+    int64_t keyAntiquantMode,
+    int64_t valueAntiquantMode,
+    const aclTensor *attentionOut,
+    const aclTensor *softmaxLse,
+    uint64_t *workspaceSize,
+    aclOpExecutor **executor)
+/* clang-format on */
+{
+    (void)blockSize, (void)antiquantMode, (void)keyAntiquantMode, (void)valueAntiquantMode;
+    OPS_CHECK_NULLS(FIA2, query, key, value, attentionOut, inputLayout, workspaceSize, executor);
+    FA_REFUSE_GIVEN(
+        FIA2, deqScale1Optional, quantScale1Optional, deqScale2Optional, quantScale2Optional,
+        quantOffset2Optional, antiquantScaleOptional, antiquantOffsetOptional, blockTableOptional,
+        queryPaddingSizeOptional, kvPaddingSizeOptional, keyAntiquantScaleOptional,
+        keyAntiquantOffsetOptional, valueAntiquantScaleOptional, valueAntiquantOffsetOptional,
+        keySharedPrefixOptional, valueSharedPrefixOptional, actualSharedPrefixLenOptional);
+    const aclTensor *k = NULL, *v = NULL;
+    aclnnStatus rc = fa_one_tensor(FIA2, key, value, &k, &v);
+    if (rc)
+        return rc;
+    const struct fa_args a = {.op = FIA2,
+                              .dtm = OPS_DT_FusedInferAttentionScoreV2,
+                              .mask_dtm = OPS_DT2_FusedInferAttentionScoreV2,
+                              .query = query,
+                              .key = k,
+                              .value = v,
+                              .pse = pseShiftOptional,
+                              .mask = attenMaskOptional,
+                              .actq = actualSeqLengthsOptional,
+                              .actkv = actualSeqLengthsKvOptional,
+                              .numHeads = numHeads,
+                              .numKeyValueHeads = numKeyValueHeads,
+                              .preTokens = preTokens,
+                              .nextTokens = nextTokens,
+                              .sparseMode = sparseMode,
+                              .innerPrecise = innerPrecise,
+                              .scale = scaleValue,
+                              .layout = inputLayout,
+                              .lseFlag = softmaxLseFlag,
+                              .out = attentionOut,
+                              .lse = softmaxLse};
+    return fa_prepare(&a, workspaceSize, executor);
 }
 PHASE2(FusedInferAttentionScoreV2)

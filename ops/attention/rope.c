@@ -54,6 +54,7 @@
 #include "aclnnop/aclnn_rotary_position_embedding.h"
 #include "ops/engine/engine.h"
 #include "ops/engine/simd.h"
+#include "ops/attention/rope.h"
 #include "ops/attention/table.h"
 
 #pragma GCC optimize("O3")
@@ -67,8 +68,6 @@
 #define ROPE_BNSD_BN_SCALE 2 /* unaligned D/2: 2 * B * N <= ceil(S / cores) */
 #define ROPE_BNSD_MIN_D 80   /* ... or D >= 80 */
 #define ROPE_BLOCK_BYTES 32
-
-enum rope_mode { ROPE_HALF = 0, ROPE_INTERLEAVE, ROPE_QUARTER, ROPE_INTERLEAVE_HALF, ROPE_NMODES };
 
 static const char *const rope_mode_name[ROPE_NMODES] = {"half", "interleave", "quarter",
                                                         "interleave-half"};
@@ -229,9 +228,9 @@ struct rope_plan {
     int64_t xs[3], cs[3], ss[3], os[3]; /* leading strides; 0 where cos/sin broadcast */
 };
 
-/* One row: y from x, c, s (D floats each). */
-static void rope_row(int mode, int64_t D, float *restrict y, const float *restrict x,
-                     const float *restrict c, const float *restrict s)
+/* One row: y from x, c, s (D floats each; rope.h). */
+void rope_row(int mode, int64_t D, float *restrict y, const float *restrict x,
+              const float *restrict c, const float *restrict s)
 {
     switch (mode) {
     case ROPE_HALF: {

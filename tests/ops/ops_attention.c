@@ -4,10 +4,28 @@
  * GQA, pseShift (broadcast batch and stride-0 heads), attenMask, sparse
  * modes, actual sequence lengths, key blocks and query blocks of several
  * tiles, non-contiguous views, softmaxLse, fully masked rows, and the error
- * codes. */
+ * codes. The other parameter lists of the same computation (PromptFlashAttention
+ * V1..V3, IncreFlashAttention V1..V4, FusedInferAttentionScore V1, V3, V4:
+ * attention_versions.c) give V2's bytes on the same inputs, and refuse what
+ * they cannot honour naming it (AV1). FlashAttentionScore and its gradient:
+ * one visible key gives its value and a zero query gradient, the statistics'
+ * 8 copies, the codes and messages (their torch test:
+ * tests/python/test_flash_attention_score_torch.py). */
 #include "optest.h"
 
+#include "aclnnop/aclnn_flash_attention_score.h"
+#include "aclnnop/aclnn_flash_attention_score_grad.h"
+#include "aclnnop/aclnn_fused_infer_attention_score.h"
 #include "aclnnop/aclnn_fused_infer_attention_score_v2.h"
+#include "aclnnop/aclnn_fused_infer_attention_score_v3.h"
+#include "aclnnop/aclnn_fused_infer_attention_score_v4.h"
+#include "aclnnop/aclnn_incre_flash_attention.h"
+#include "aclnnop/aclnn_incre_flash_attention_v2.h"
+#include "aclnnop/aclnn_incre_flash_attention_v3.h"
+#include "aclnnop/aclnn_incre_flash_attention_v4.h"
+#include "aclnnop/aclnn_prompt_flash_attention.h"
+#include "aclnnop/aclnn_prompt_flash_attention_v2.h"
+#include "aclnnop/aclnn_prompt_flash_attention_v3.h"
 
 static int g_cases;
 
@@ -264,6 +282,196 @@ static void errors(void)
     free(k16.buf);
 }
 
+/* The other parameter lists: the same bytes as V2 on the same inputs (one
+ * plan and kernel, AV1), their codes and messages. */
+static void versions(void)
+{
+    int64_t qd[4] = {1, 4, 3, 16}, q1d[4] = {1, 4, 1, 16}, kd[4] = {1, 2, 20, 16};
+    ot_tensor q, q1, k, v, o, o1, ref, ref1, any;
+    int64_t one = 1;
+    OT_MAKE_CONTIG({&q, ACL_FLOAT16, 4, qd}, {&q1, ACL_FLOAT16, 4, q1d}, {&k, ACL_FLOAT16, 4, kd},
+                   {&v, ACL_FLOAT16, 4, kd}, {&o, ACL_FLOAT16, 4, qd}, {&o1, ACL_FLOAT16, 4, q1d},
+                   {&ref, ACL_FLOAT16, 4, qd}, {&ref1, ACL_FLOAT16, 4, q1d},
+                   {&any, ACL_FLOAT, 1, &one});
+    ot_fill(&q, -1, 1), ot_fill(&q1, -1, 1), ot_fill(&k, -1, 1), ot_fill(&v, -1, 1);
+    aclTensorList *kl = aclCreateTensorList((const aclTensor *const[]){k.t}, 1);
+    aclTensorList *vl = aclCreateTensorList((const aclTensor *const[]){v.t}, 1);
+    static const int64_t lens[1] = {13};
+    aclIntArray *act = aclCreateIntArray(lens, 1);
+    char bnsd[] = "BNSD";
+    const double sc = 0.25;
+    /* a mask hiding the prompt's right-down causal pairs (sparse mode 3 needs one; V1 has no
+     * sparseMode and uses it in mode 0) */
+    int64_t md[2] = {3, 20};
+    ot_tensor mask;
+    OT_MAKE_CONTIG({&mask, ACL_BOOL, 2, md});
+    for (int64_t i = 0; i < 3; i++)
+        for (int64_t j = 0; j < 20; j++)
+            ot_set(&mask, i * 20 + j, j > i + (13 - 3));
+    /* V2 on the prompt (query lengths: all, keys: 13) and on the decode row */
+    OT_RUN(aclnnFusedInferAttentionScoreV2, q.t, kl, vl, NULL, mask.t, NULL, act, NULL, NULL, NULL,
+           NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 4,
+           sc, 65535, 65535, bnsd, 2, 3, 0, 0, 0, false, 0, 0, ref.t, NULL);
+    OT_RUN(aclnnFusedInferAttentionScoreV2, q1.t, kl, vl, NULL, NULL, NULL, act, NULL, NULL, NULL,
+           NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 4,
+           sc, 65535, 65535, bnsd, 2, 0, 0, 0, 0, false, 0, 0, ref1.t, NULL);
+#define SAME(out, want, what)                                                                      \
+    do {                                                                                           \
+        if (memcmp((out).buf, (want).buf, (size_t)(want).numel * 2)) {                             \
+            const uint16_t *a_ = (out).buf, *b_ = (want).buf;                                      \
+            size_t i_ = 0;                                                                         \
+            while (a_[i_] == b_[i_])                                                               \
+                i_++;                                                                              \
+            fprintf(stderr, "%s: element %zu is %04x, V2's %04x\n", what, i_, a_[i_], b_[i_]);     \
+            exit(1);                                                                               \
+        }                                                                                          \
+        memset((out).buf, 0x7f, (size_t)(out).numel * 2);                                          \
+        g_cases++;                                                                                 \
+    } while (0)
+    OT_RUN(aclnnPromptFlashAttentionV2, q.t, k.t, v.t, NULL, mask.t, NULL, act, NULL, NULL, NULL,
+           NULL, NULL, 4, sc, 65535, 65535, bnsd, 2, 3, o.t);
+    SAME(o, ref, "PromptFlashAttentionV2");
+    OT_RUN(aclnnPromptFlashAttentionV3, q.t, k.t, v.t, NULL, mask.t, NULL, act, NULL, NULL, NULL,
+           NULL, NULL, 4, sc, 65535, 65535, bnsd, 2, 3, 1, o.t);
+    SAME(o, ref, "PromptFlashAttentionV3");
+    OT_RUN(aclnnFusedInferAttentionScore, q.t, kl, vl, NULL, mask.t, NULL, act, NULL, NULL, NULL,
+           NULL, NULL, NULL, NULL, NULL, NULL, NULL, 4, sc, 65535, 65535, bnsd, 2, 3, 0, 0, 0,
+           false, o.t, NULL);
+    SAME(o, ref, "FusedInferAttentionScore");
+    OT_RUN(aclnnFusedInferAttentionScoreV3, q.t, kl, vl, NULL, mask.t, NULL, act, NULL, NULL, NULL,
+           NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+           NULL, NULL, 4, sc, 65535, 65535, bnsd, 2, 3, 0, 0, 0, false, 0, 0, o.t, NULL);
+    SAME(o, ref, "FusedInferAttentionScoreV3");
+    OT_RUN(aclnnFusedInferAttentionScoreV4, q.t, kl, vl, NULL, mask.t, NULL, act, NULL, NULL, NULL,
+           NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+           NULL, NULL, NULL, NULL, 4, sc, 65535, 65535, bnsd, 2, 3, 0, 0, 0, false, 0, 0, 0, o.t,
+           NULL);
+    SAME(o, ref, "FusedInferAttentionScoreV4");
+    /* V1 has no sparseMode and no key lengths: V2's mode 0 with the same mask */
+    OT_RUN(aclnnFusedInferAttentionScoreV2, q.t, kl, vl, NULL, mask.t, NULL, NULL, NULL, NULL, NULL,
+           NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 4,
+           sc, 65535, 65535, bnsd, 2, 0, 0, 0, 0, false, 0, 0, ref.t, NULL);
+    OT_RUN(aclnnPromptFlashAttention, q.t, k.t, v.t, NULL, mask.t, NULL, 4, sc, 65535, 65535, bnsd,
+           2, o.t);
+    SAME(o, ref, "PromptFlashAttention");
+    /* decode: IncreFlashAttention's actualSeqLengths are the key lengths */
+    OT_RUN(aclnnIncreFlashAttention, q1.t, kl, vl, NULL, NULL, act, 4, sc, bnsd, 2, o1.t);
+    SAME(o1, ref1, "IncreFlashAttention");
+    OT_RUN(aclnnIncreFlashAttentionV2, q1.t, kl, vl, NULL, NULL, act, NULL, NULL, NULL, NULL, NULL,
+           4, sc, bnsd, 2, o1.t);
+    SAME(o1, ref1, "IncreFlashAttentionV2");
+    OT_RUN(aclnnIncreFlashAttentionV3, q1.t, kl, vl, NULL, NULL, act, NULL, NULL, NULL, NULL, NULL,
+           NULL, NULL, NULL, 4, sc, bnsd, 2, 0, 1, o1.t);
+    SAME(o1, ref1, "IncreFlashAttentionV3");
+    OT_RUN(aclnnIncreFlashAttentionV4, q1.t, kl, vl, NULL, NULL, act, NULL, NULL, NULL, NULL, NULL,
+           NULL, NULL, NULL, NULL, 4, sc, bnsd, 2, 0, 1, o1.t);
+    SAME(o1, ref1, "IncreFlashAttentionV4");
+#undef SAME
+    /* codes and messages (AV1: the first unsupported input given is named) */
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnPromptFlashAttention, "query", NULL, k.t, v.t,
+                    NULL, NULL, NULL, 4, sc, 65535, 65535, bnsd, 2, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnPromptFlashAttentionV2, "quantScale2", q.t, k.t,
+                    v.t, NULL, NULL, NULL, NULL, NULL, NULL, NULL, any.t, NULL, 4, sc, 65535, 65535,
+                    bnsd, 2, 0, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnPromptFlashAttentionV3, "innerPrecise", q.t, k.t,
+                    v.t, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 4, sc, 65535, 65535,
+                    bnsd, 2, 0, 4, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnIncreFlashAttention, "sequence length", q.t, kl,
+                    vl, NULL, NULL, NULL, 4, sc, bnsd, 2, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnIncreFlashAttentionV2, "attentionOut", q1.t, kl,
+                    vl, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 4, sc, bnsd, 2, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnIncreFlashAttentionV3, "blocktable", q1.t, kl, vl,
+                    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, any.t, 4, sc, bnsd,
+                    2, 128, 1, o1.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnIncreFlashAttentionV4, "kvPaddingSize", q1.t, kl,
+                    vl, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, any.t, 4,
+                    sc, bnsd, 2, 0, 1, o1.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnFusedInferAttentionScore, "kvPaddingSize", q.t,
+                    kl, vl, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                    NULL, any.t, 4, sc, 65535, 65535, bnsd, 2, 0, 0, 0, 0, false, o.t, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnFusedInferAttentionScoreV3, "keyRopeOptional",
+                    q.t, kl, vl, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, any.t, NULL,
+                    4, sc, 65535, 65535, bnsd, 2, 0, 0, 0, 0, false, 0, 0, o.t, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnFusedInferAttentionScoreV4,
+                    "learnableSinkOptional", q.t, kl, vl, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                    NULL, NULL, NULL, NULL, NULL, any.t, 4, sc, 65535, 65535, bnsd, 2, 0, 0, 0, 0,
+                    false, 0, 0, 0, o.t, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnFusedInferAttentionScoreV4, "FLOAT16, BFLOAT16",
+                    any.t, kl, vl, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                    NULL, NULL, 4, sc, 65535, 65535, bnsd, 2, 0, 0, 0, 0, false, 0, 0, 0, o.t,
+                    NULL);
+    aclDestroyIntArray(act);
+    aclDestroyTensorList(kl);
+    aclDestroyTensorList(vl);
+    free(k.buf); /* k.t, v.t: destroyed with their lists */
+    free(v.buf);
+    ot_tensor *all[] = {&q, &q1, &o, &o1, &ref, &ref1, &any, &mask};
+    ot_free_each(all, sizeof(all) / sizeof(all[0]));
+}
+
+/* FlashAttentionScore with one key: softmax is 1, out = v (dropout off), max = s,
+ * sum = 1 in all 8 copies; its gradient: dq = 0 (dS = 0), dv = dy summed over the
+ * query rows and heads; and the codes. */
+static void flash_score(void)
+{
+    int64_t qd[4] = {1, 2, 3, 8}, kd[4] = {1, 1, 1, 8}, sd[4] = {1, 2, 3, 8};
+    ot_tensor q, k, v, o, mx, sm, dy, dq, dk, dv;
+    OT_MAKE_CONTIG({&q, ACL_FLOAT, 4, qd}, {&k, ACL_FLOAT, 4, kd}, {&v, ACL_FLOAT, 4, kd},
+                   {&o, ACL_FLOAT, 4, qd}, {&mx, ACL_FLOAT, 4, sd}, {&sm, ACL_FLOAT, 4, sd},
+                   {&dy, ACL_FLOAT, 4, qd}, {&dq, ACL_FLOAT, 4, qd}, {&dk, ACL_FLOAT, 4, kd},
+                   {&dv, ACL_FLOAT, 4, kd});
+    ot_fill(&q, -1, 1), ot_fill(&k, -1, 1), ot_fill(&v, -1, 1), ot_fill(&dy, -1, 1);
+    char bnsd[] = "BNSD", tnd[] = "TND";
+    const float *qf = q.buf, *kf = k.buf, *vf = v.buf, *of = o.buf, *mf = mx.buf, *sf = sm.buf;
+    OT_RUN(aclnnFlashAttentionScore, q.t, k.t, v.t, NULL, NULL, NULL, NULL, NULL, 0.5, 1.0,
+           2147483647, 2147483647, 2, bnsd, 0, 0, mx.t, sm.t, NULL, o.t);
+    for (int64_t r = 0; r < 6; r++) { /* (head, row) */
+        double s = 0;
+        for (int d = 0; d < 8; d++) {
+            CHECK(of[r * 8 + d] == vf[d]);
+            s += (double)qf[r * 8 + d] * kf[d];
+        }
+        for (int c = 0; c < 8; c++)
+            CHECK(fabs(mf[r * 8 + c] - 0.5 * s) < 1e-5 && sf[r * 8 + c] == 1.0f);
+    }
+    OT_RUN(aclnnFlashAttentionScoreGrad, q.t, k.t, v.t, dy.t, NULL, NULL, NULL, NULL, mx.t, sm.t,
+           NULL, NULL, NULL, 0.5, 1.0, 2147483647, 2147483647, 2, bnsd, 0, 0, dq.t, dk.t, dv.t,
+           NULL);
+    const float *dqf = dq.buf, *dkf = dk.buf, *dvf = dv.buf, *dyf = dy.buf;
+    for (int d = 0; d < 8; d++) {
+        double want = 0;
+        for (int64_t r = 0; r < 6; r++)
+            want += dyf[r * 8 + d];
+        CHECK(fabs(dvf[d] - want) < 1e-5 && fabs(dkf[d]) < 1e-6);
+        for (int64_t r = 0; r < 6; r++)
+            CHECK(fabs(dqf[r * 8 + d]) < 1e-6);
+    }
+    g_cases += 2;
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnFlashAttentionScore, "softmaxSumOut", q.t, k.t,
+                    v.t, NULL, NULL, NULL, NULL, NULL, 0.5, 1.0, 0, 0, 2, bnsd, 0, 0, mx.t, NULL,
+                    NULL, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnFlashAttentionScore, "inputLayout", q.t, k.t, v.t,
+                    NULL, NULL, NULL, NULL, NULL, 0.5, 1.0, 0, 0, 2, tnd, 0, 0, mx.t, sm.t, NULL,
+                    o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnFlashAttentionScore, "dropMaskOptional", q.t, k.t,
+                    v.t, NULL, NULL, NULL, NULL, NULL, 0.5, 0.5, 0, 0, 2, bnsd, 0, 0, mx.t, sm.t,
+                    NULL, o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnFlashAttentionScore, "sparseMode", q.t, k.t, v.t,
+                    NULL, NULL, NULL, NULL, NULL, 0.5, 1.0, 0, 0, 2, bnsd, 0, 6, mx.t, sm.t, NULL,
+                    o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnFlashAttentionScoreGrad, "dqOut", q.t, k.t, v.t,
+                    dy.t, NULL, NULL, NULL, NULL, mx.t, sm.t, NULL, NULL, NULL, 0.5, 1.0, 0, 0, 2,
+                    bnsd, 0, 0, dk.t, dk.t, dv.t, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnFlashAttentionScoreGrad, "dpseOut", q.t, k.t, v.t,
+                    dy.t, q.t, NULL, NULL, NULL, mx.t, sm.t, NULL, NULL, NULL, 0.5, 1.0, 0, 0, 2,
+                    bnsd, 0, 0, dq.t, dk.t, dv.t, NULL);
+    ot_tensor *all[] = {&q, &k, &v, &o, &mx, &sm, &dy, &dq, &dk, &dv};
+    ot_free_each(all, sizeof(all) / sizeof(all[0]));
+}
+
 int main(void)
 {
     ot_init();
@@ -327,10 +535,10 @@ int main(void)
     static const int64_t actkv_fa9[2] = {16, 5};
     run_case(&(struct fa_case){BNSD, ACL_FLOAT, 2, 64, 32, 8, 16, 128, L_CONTIG, 1, 1, 3, 65535,
                                65535, true, NULL, actkv_fa9, false});
-    run_case(&(struct fa_case){BSH, ACL_FLOAT16, 1, 16, 2, 5, 16, 24, L_GAP, 0, 2, 2, 65535,
-                               65535, true, NULL, NULL, false});
-    run_case(&(struct fa_case){BNSD, ACL_FLOAT, 1, 4, 2, 8, 17, 64, L_CONTIG, 0, 2, 3, 65535,
-                               65535, true, NULL, NULL, false});
+    run_case(&(struct fa_case){BSH, ACL_FLOAT16, 1, 16, 2, 5, 16, 24, L_GAP, 0, 2, 2, 65535, 65535,
+                               true, NULL, NULL, false});
+    run_case(&(struct fa_case){BNSD, ACL_FLOAT, 1, 4, 2, 8, 17, 64, L_CONTIG, 0, 2, 3, 65535, 65535,
+                               true, NULL, NULL, false});
     /* a prompt (sgemm units): one block, OpenBLAS on the workers */
     run_case(&(struct fa_case){BNSD, ACL_FLOAT, 1, 4, 4, 70, 300, 64, L_CONTIG, 0, 2, 3, 65535,
                                65535, true, NULL, NULL, false});
@@ -343,6 +551,8 @@ int main(void)
     run_case(&(struct fa_case){BSND, ACL_FLOAT16, 1, 2, 1, 3, 0, 8, L_CONTIG, 0, 0, 0, 65535, 65535,
                                false, NULL, NULL, false});
     errors();
+    versions();
+    flash_score();
     ot_fini();
     printf("ops_attention: %d cases passed\n", g_cases);
     return 0;

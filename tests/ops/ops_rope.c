@@ -3,9 +3,18 @@
  * from the documented formulas: all four modes, every accepted cos/sin layout
  * (BNSD, BSND, SBND, TND and their broadcast forms), float/float16/bfloat16,
  * odd half head dims, non-contiguous views of every tensor, in place, empty
- * tensors, and every phase-1 error with its code and a message. */
+ * tensors, and every phase-1 error with its code and a message. ApplyRotaryPosEmb
+ * (V1, V2): query and key rotated in place in each layout and mode, and its
+ * codes (its torch test: tests/python/test_apply_rotary_pos_emb_torch.py);
+ * InterleaveRope in place and its codes (test_interleave_rope_torch.py);
+ * RopeWithSinCosCache's formula, its launch fault and codes
+ * (test_rope_with_sin_cos_cache_torch.py). */
 #include "optest.h"
 
+#include "aclnnop/aclnn_apply_rotary_pos_emb.h"
+#include "aclnnop/aclnn_apply_rotary_pos_emb_v2.h"
+#include "aclnnop/aclnn_interleave_rope.h"
+#include "aclnnop/aclnn_rope_with_sin_cos_cache.h"
 #include "aclnnop/aclnn_rotary_position_embedding.h"
 
 static int g_cases;
@@ -543,12 +552,155 @@ static void test_errors(void)
     g_cases++;
 }
 
+/* ApplyRotaryPosEmb (apply_rotary_pos_emb.c): query and key rotated in place
+ * by rope.c's row, against ref_row in double; V2's modes and layouts; codes. */
+static void test_apply(void)
+{
+    /* BSND (1, 2, 3, 8) query, (1, 2, 1, 8) key, cos / sin (1, 2, 1, 8); V2 in SBND */
+    for (int v = 0; v < 4; v++) {
+        const int mode = v < 2 ? 0 : v == 2 ? 1 : 2; /* half (V1, V2), interleave, quarter */
+        const int64_t layout = v == 0 ? 1 : v == 1 ? 2 : 3;
+        int64_t qd[4] = {1, 2, 3, 8}, kd[4] = {1, 2, 1, 8}, cd[4] = {1, 2, 1, 8};
+        if (layout == 2) /* SBND: (S, B, N, D) */
+            qd[0] = kd[0] = cd[0] = 2, qd[1] = kd[1] = cd[1] = 1;
+        if (layout == 3) /* BNSD */
+            qd[1] = 3, qd[2] = 2, kd[1] = 1, kd[2] = 2, cd[1] = 1, cd[2] = 2;
+        ot_tensor q, k, c, s;
+        OT_MAKE_CONTIG({&q, ACL_FLOAT, 4, qd}, {&k, ACL_FLOAT, 4, kd}, {&c, ACL_FLOAT, 4, cd},
+                       {&s, ACL_FLOAT, 4, cd});
+        ot_fill(&q, -1, 1), ot_fill(&k, -1, 1), ot_fill(&c, -1, 1), ot_fill(&s, -1, 1);
+        float q0[48], k0[16];
+        memcpy(q0, q.buf, sizeof(q0));
+        memcpy(k0, k.buf, sizeof(k0));
+        static const char *const modes[3] = {"half", "interleave", "quarter"};
+        char mname[16];
+        snprintf(mname, sizeof(mname), "%s", modes[mode]);
+        if (v == 0)
+            OT_RUN(aclnnApplyRotaryPosEmb, q.t, k.t, c.t, s.t, layout);
+        else
+            OT_RUN(aclnnApplyRotaryPosEmbV2, q.t, k.t, c.t, s.t, layout, mname);
+        const float *cf = c.buf, *sf = s.buf, *qf = q.buf, *kf = k.buf;
+        /* position (b = 0, s): its cos / sin row; heads n of query (3) and key (1) */
+        for (int64_t pos = 0; pos < 2; pos++)
+            for (int64_t n = 0; n < 4; n++) {
+                const bool isq = n < 3;
+                const int64_t h = isq ? n : 0, N = isq ? 3 : 1;
+                /* element offset of row (s = pos, n = h) in the layout (B = 1) */
+                const int64_t off = layout == 3 ? (h * 2 + pos) * 8 : (pos * N + h) * 8;
+                const int64_t coff = pos * 8;
+                double x[8], cc[8], ss[8], y[8], sc[8];
+                for (int d = 0; d < 8; d++)
+                    x[d] = isq ? q0[off + d] : k0[off + d], cc[d] = cf[coff + d],
+                    ss[d] = sf[coff + d];
+                ref_row(mode, 8, x, cc, ss, y, sc);
+                for (int d = 0; d < 8; d++)
+                    CHECK(fabs((isq ? qf : kf)[off + d] - y[d]) < 1e-5);
+            }
+        g_cases++;
+        ot_tensor *all[] = {&q, &k, &c, &s};
+        ot_free_each(all, 4);
+    }
+    int64_t qd[4] = {1, 2, 3, 8}, kd[4] = {1, 2, 1, 8}, cd[4] = {1, 2, 1, 8}, bd[4] = {1, 2, 2, 8};
+    ot_tensor q, k, c, bad, h;
+    OT_MAKE_CONTIG({&q, ACL_FLOAT, 4, qd}, {&k, ACL_FLOAT, 4, kd}, {&c, ACL_FLOAT, 4, cd},
+                   {&bad, ACL_FLOAT, 4, bd}, {&h, ACL_FLOAT16, 4, kd});
+    char rot[] = "rotate", half[] = "half";
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnApplyRotaryPosEmb, "keyRef", q.t, NULL, c.t, c.t,
+                    1);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnApplyRotaryPosEmb, "layout", q.t, k.t, c.t, c.t,
+                    3);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnApplyRotaryPosEmb, "types", q.t, h.t, c.t, c.t,
+                    1);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnApplyRotaryPosEmb, "shapes", q.t, k.t, bad.t,
+                    bad.t, 1);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnApplyRotaryPosEmbV2, "rotaryMode", q.t, k.t, c.t,
+                    c.t, 1, rot);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnApplyRotaryPosEmbV2, "layout", q.t, k.t, c.t, c.t,
+                    0, half);
+    ot_tensor *all[] = {&q, &k, &c, &bad, &h};
+    ot_free_each(all, 5);
+}
+
+/* InterleaveRope (interleave_rope.c): a (1, 2, 2, 4) float16 x in place, each
+ * row de-interleaved and rotated by halves (ref_row's mode 3), and its codes. */
+static void test_interleave(void)
+{
+    int64_t xd[4] = {1, 2, 2, 4}, cd[4] = {1, 1, 2, 4}, bd[4] = {1, 2, 2, 4};
+    ot_tensor x, c, s, bad, f;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT16, 4, xd}, {&c, ACL_FLOAT16, 4, cd}, {&s, ACL_FLOAT16, 4, cd},
+                   {&bad, ACL_FLOAT16, 4, bd}, {&f, ACL_FLOAT, 4, xd});
+    ot_fill(&x, -1, 1), ot_fill(&c, -1, 1), ot_fill(&s, -1, 1);
+    double x0[16], c0[8], s0[8];
+    for (int i = 0; i < 16; i++)
+        x0[i] = ot_get(&x, i);
+    for (int i = 0; i < 8; i++)
+        c0[i] = ot_get(&c, i), s0[i] = ot_get(&s, i);
+    OT_RUN(aclnnInterleaveRope, x.t, c.t, s.t, x.t);
+    for (int r = 0; r < 4; r++) { /* row (n, s): cos row s */
+        double y[4], sc[4];
+        ref_row(3, 4, x0 + r * 4, c0 + (r % 2) * 4, s0 + (r % 2) * 4, y, sc);
+        for (int d = 0; d < 4; d++)
+            CHECK(fabs(ot_get(&x, r * 4 + d) - y[d]) <= 2e-3 * (sc[d] + 1e-3));
+    }
+    g_cases++;
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnInterleaveRope, "sin", x.t, c.t, NULL, x.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnInterleaveRope, "FLOAT16 or BFLOAT16", f.t, c.t,
+                    s.t, f.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnInterleaveRope, "shapes", x.t, bad.t, bad.t, x.t);
+    ot_tensor *all[] = {&x, &c, &s, &bad, &f};
+    ot_free_each(all, 5);
+}
+
+/* RopeWithSinCosCache (rope_with_sin_cos_cache.c): NeoX style over one head of
+ * 4 with rotaryDim 2 (element 0 with element 1, elements 2, 3 copied) at
+ * position 1, against the formula; a position past the cache fails the launch
+ * before any write; codes. */
+static void test_sin_cos_cache(void)
+{
+    int64_t pd[1] = {1}, xd[2] = {1, 4}, cd[2] = {2, 2};
+    ot_tensor pos, q, k, c, qo, ko;
+    OT_MAKE_CONTIG({&pos, ACL_INT64, 1, pd}, {&q, ACL_FLOAT, 2, xd}, {&k, ACL_FLOAT, 2, xd},
+                   {&c, ACL_FLOAT, 2, cd}, {&qo, ACL_FLOAT, 2, xd}, {&ko, ACL_FLOAT, 2, xd});
+    ot_fill(&q, -1, 1), ot_fill(&k, -1, 1), ot_fill(&c, -1, 1);
+    ot_set(&pos, 0, 1);
+    OT_RUN(aclnnRopeWithSinCosCache, pos.t, q.t, k.t, c.t, NULL, 4, true, qo.t, ko.t);
+    const double cs = ot_get(&c, 2), sn = ot_get(&c, 3); /* row 1: cos, sin */
+    const ot_tensor *in[2] = {&q, &k}, *out[2] = {&qo, &ko};
+    for (int i = 0; i < 2; i++) {
+        const double x0 = ot_get(in[i], 0), x1 = ot_get(in[i], 1);
+        CHECK(fabs(ot_get(out[i], 0) - (x0 * cs - x1 * sn)) < 1e-6);
+        CHECK(fabs(ot_get(out[i], 1) - (x1 * cs + x0 * sn)) < 1e-6);
+        CHECK(ot_get(out[i], 2) == ot_get(in[i], 2) && ot_get(out[i], 3) == ot_get(in[i], 3));
+    }
+    g_cases++;
+    ot_set(&pos, 0, 2); /* past the 2-row cache: the launch fails, nothing written */
+    ot_set(&qo, 0, 9);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnRopeWithSinCosCacheGetWorkspaceSize(pos.t, q.t, k.t, c.t, NULL, 4,
+                                                                     true, qo.t, ko.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnRopeWithSinCosCache(NULL, ws, ex, g_stream));
+    CHECK(aclrtSynchronizeStream(g_stream) != ACL_SUCCESS);
+    CHECK(ot_get(&qo, 0) == 9);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnRopeWithSinCosCache, "cosSinCache", pos.t, q.t,
+                    k.t, NULL, NULL, 4, true, qo.t, ko.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnRopeWithSinCosCache, "positions", q.t, q.t, k.t,
+                    c.t, NULL, 4, true, qo.t, ko.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnRopeWithSinCosCache, "rotaryDim", pos.t, q.t, k.t,
+                    c.t, NULL, 1, true, qo.t, ko.t);
+    ot_tensor *all[] = {&pos, &q, &k, &c, &qo, &ko};
+    ot_free_each(all, 6);
+}
+
 int main(void)
 {
     ot_init();
     test_values();
     test_empty();
     test_errors();
+    test_apply();
+    test_interleave();
+    test_sin_cos_cache();
     ot_fini();
     printf("ops_rope: %d cases passed\n", g_cases);
     return 0;
