@@ -217,6 +217,8 @@
 #include "aclnnop/aclnn_ger.h"
 #include "aclnnop/aclnn_ger_v2.h"
 #include "aclnnop/aclnn_glu.h"
+#include "aclnnop/aclnn_grid_sampler2d.h"
+#include "aclnnop/aclnn_grid_sampler3d.h"
 #include "aclnnop/aclnn_group_norm.h"
 #include "aclnnop/aclnn_group_norm_backward.h"
 #include "aclnnop/aclnn_grouped_bias_add_grad.h"

@@ -5,7 +5,7 @@
  * folder: UpsampleNearest1d/1dV2/2d/2dV2/3d, UpsampleNearestExact1d/2d/3d,
  * UpsampleLinear1d, UpsampleBilinear2d, UpsampleBicubic2d, UpsampleTrilinear3d,
  * UpsampleBilinear2dAA, UpsampleBicubic2dAA, Resize; the backward forms of each upsampling
- * operator, ...Backward, V2 and ...Grad). The checks
+ * operator, ...Backward, V2 and ...Grad); grid_sample.c (GridSampler2D, GridSampler3D). The checks
  * take each operator's types from its row (OPS_DT_<Name>); the ctest ops_table checks the rows
  * against the headers, ops/engine/public.h and docs/operators.md. Adding an
  * operator: its row here, its header (included by ops/engine/public.h), its docs row.
@@ -71,6 +71,10 @@
       K(tensor, int_array, int_array, bool, double, double, tensor), DTM_F3, none, 0)              \
     X(UpsampleBicubic2dAAGrad, upsample_bicubic2d_aa_grad, OPS_OUT,                                \
       K(tensor, int_array, int_array, bool, double, double, tensor), DTM_F3, none, 0)              \
+    X(GridSampler2D, grid_sampler2d, OPS_OUT, K(tensor, tensor, int64, int64, bool, tensor),       \
+      DTM_FLOAT, none, 0)                                                                          \
+    X(GridSampler3D, grid_sampler3d, OPS_OUT, K(tensor, tensor, int64, int64, bool, tensor),       \
+      DTM_FLOAT, none, 0)                                                                          \
     X(Resize, resize, OPS_OUT, K(tensor, float_array, string, tensor), DTM_F3, none, 0)
 
 enum { IMAGE_OPS(OPS_ROW_DT) };

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The upsampling family (ops/image/upsample.c): values worked by hand (nearest,
- * nearest-exact, linear with and without alignCorners, Resize), strided outputs whose gaps
- * stay untouched, the codes and messages of bad input, and bit-identical outputs for 1, 2
- * and 3 workers (UP3: each count a child process, a device's workers being fixed at
- * aclInit). The values against PyTorch over every type: tests/python/test_upsample_torch.py. */
+/* The upsampling family (ops/image/upsample.c) and GridSampler2D's split (grid_sample.c GS2):
+ * values worked by hand (nearest, nearest-exact, linear with and without alignCorners, Resize),
+ * strided outputs whose gaps stay untouched, the codes and messages of bad input, and bit-identical
+ * outputs for 1, 2 and 3 workers (UP3: each count a child process, a device's workers being fixed
+ * at aclInit). The values against PyTorch over every type: tests/python/test_upsample_torch.py. */
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "optest.h"
 
+#include "aclnnop/aclnn_grid_sampler2d.h"
 #include "aclnnop/aclnn_resize.h"
 #include "aclnnop/aclnn_upsample_bicubic2d_aa.h"
 #include "aclnnop/aclnn_upsample_bicubic_2d.h"
@@ -238,6 +239,17 @@ static int child(void)
     printf("bicubic aa grad %016llx\n", (unsigned long long)fnv(&gx));
     aclDestroyIntArray(ai);
     OT_FREE(&gx);
+    /* GS2: GridSampler2D splits by images */
+    int64_t gxd[4] = {4, 3, 40, 50}, ggd[4] = {4, 60, 70, 2}, god[4] = {4, 3, 60, 70};
+    ot_tensor gx2, gg, go;
+    ot_make(&gx2, ACL_FLOAT, 4, gxd, L_GAP);
+    ot_make(&gg, ACL_FLOAT, 4, ggd, L_CONTIG);
+    ot_make(&go, ACL_FLOAT, 4, god, L_STEP);
+    ot_fill(&gx2, -5, 5);
+    ot_fill(&gg, -1.2, 1.2);
+    OT_RUN(aclnnGridSampler2D, gx2.t, gg.t, 2, 2, false, go.t);
+    printf("grid sampler %016llx\n", (unsigned long long)fnv(&go));
+    OT_FREE(&gx2, &gg, &go);
     int64_t d5[5] = {1, 2, 9, 31, 40}, o5[5] = {1, 2, 20, 64, 81}, s3[3] = {20, 64, 81};
     ot_tensor x5, y5;
     ot_make(&x5, ACL_BF16, 5, d5, L_TRANS);
@@ -295,7 +307,7 @@ int main(int argc, char **argv)
     ot_fini();
     static char one[4096], more[4096];
     run_child(argv[0], 1, one, sizeof(one));
-    if (strlen(one) < 8 * 20) {
+    if (strlen(one) < 9 * 20) {
         fprintf(stderr, "ops_upsample: the one-worker child printed too little:\n%s", one);
         return 1;
     }

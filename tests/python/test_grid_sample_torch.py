@@ -1,0 +1,103 @@
+# SPDX-License-Identifier: Apache-2.0
+"""aclnnGridSampler2D and aclnnGridSampler3D (ops/image/grid_sample.c) against PyTorch (torch
+1.13 on the CPU as the oracle): through acl.nn (both phases, on a stream) for FLOAT, FLOAT16,
+BFLOAT16 and DOUBLE, every interpolationMode (2-d: bilinear, nearest, bicubic; 3-d: trilinear,
+nearest), paddingMode (zeros, border, reflection) and alignCorners, points inside and outside
+the input, input and grid given as non-contiguous views: the values against
+torch.nn.functional.grid_sample computed in DOUBLE from the inputs as stored and rounded once;
+several images and channels (a launch splits by images); an empty batch; bad input codes
+(161001, 161002) naming the operator. Skipped (exit 77) without torch."""
+import random
+import unittest
+
+from torchcase import TorchCase, torch  # noqa: E402 (first: torch before acl)
+
+import acltest  # noqa: E402
+from acltest import acl  # noqa: E402
+
+if torch is not None:
+    import torch.nn.functional as TF
+    from test_ew_torch import check, view_of, F16, BF16, F32, F64, TOL  # noqa: E402
+
+setUpModule = acltest.setup_module
+tearDownModule = acltest.teardown_module
+
+SEED = 1602
+MODES = ("bilinear", "nearest", "bicubic")
+PADS = ("zeros", "border", "reflection")
+
+
+def rand(rng, shape, lo=-3.0, hi=3.0):
+    n = 1
+    for d in shape:
+        n *= d
+    return torch.tensor([rng.uniform(lo, hi) for _ in range(n)], dtype=F64).reshape(shape)
+
+
+@unittest.skipIf(torch is None, "torch (or numpy) is not installed")
+class GridSampleTorch(TorchCase):
+    def one(self, rng, nsp, dtype, mode, pad, align):
+        n, c = rng.randint(1, 3), rng.randint(1, 3)
+        ins = [rng.randint(1, 6) for _ in range(nsp)]
+        outs = [rng.randint(1, 5) for _ in range(nsp)]
+        x = rand(rng, [n, c] + ins).to(dtype)
+        g = rand(rng, [n] + outs + [nsp], -1.3, 1.3).to(dtype)
+        ref = TF.grid_sample(x.double(), g.double(), mode=mode, padding_mode=pad,
+                             align_corners=align).to(dtype)
+        out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+        name = "GridSampler%dD" % nsp
+        self.run_op(name, self.dev(view_of(rng, x)).handle, self.dev(view_of(rng, g)).handle,
+                    MODES.index(mode), PADS.index(pad), align, out.handle)
+        rt, at = TOL[dtype]
+        # the coordinates are rounded to the type before sampling in both: a half-precision grid
+        # point moves the sample by up to a pixel's slope times its rounding
+        tol = (rt * 8, at * 8) if dtype in (F16, BF16) else (rt * 10, at * 10)
+        check(self, out.read(), ref, "%s %s %s %s align %s x %s grid %s" % (
+            name, dtype, mode, pad, align, tuple(x.shape), tuple(g.shape)), tol=tol)
+
+    def test_2d(self):
+        rng = random.Random(SEED)
+        for dtype in (F32, F16, BF16, F64):
+            for mode in MODES:
+                for pad in PADS:
+                    for align in (False, True):
+                        self.one(rng, 2, dtype, mode, pad, align)
+
+    def test_3d(self):
+        rng = random.Random(SEED + 1)
+        for dtype in (F32, F16, BF16, F64):
+            for mode in MODES[:2]:
+                for pad in PADS:
+                    for align in (False, True):
+                        self.one(rng, 3, dtype, mode, pad, align)
+
+    def test_empty_and_refusals(self):
+        x = self.dev(torch.zeros((0, 2, 3, 4), dtype=F32))
+        g = self.dev(torch.zeros((0, 5, 6, 2), dtype=F32))
+        o = self.dev(torch.zeros((0, 2, 5, 6), dtype=F32))
+        self.run_op("GridSampler2D", x.handle, g.handle, 0, 0, False, o.handle)
+        x = self.dev(torch.zeros((1, 2, 3, 4), dtype=F32))
+        g = self.dev(torch.zeros((1, 5, 6, 2), dtype=F32))
+        g3 = self.dev(torch.zeros((1, 5, 6, 3), dtype=F32))
+        gh = self.dev(torch.zeros((1, 5, 6, 2), dtype=F16))
+        o = self.dev(torch.zeros((1, 2, 5, 6), dtype=F32))
+        o7 = self.dev(torch.zeros((1, 2, 5, 7), dtype=F32))
+        x5 = self.dev(torch.zeros((1, 2, 3, 4, 5), dtype=F32))
+        g5 = self.dev(torch.zeros((1, 2, 5, 6, 3), dtype=F32))
+        o5 = self.dev(torch.zeros((1, 2, 2, 5, 6), dtype=F32))
+        NULLPTR, INVALID = acl.ACLNN_ERR_PARAM_NULLPTR, acl.ACLNN_ERR_PARAM_INVALID
+        self.refused("GridSampler2D", NULLPTR, 0, g.handle, 0, 0, False, o.handle)
+        self.refused("GridSampler2D", NULLPTR, x.handle, 0, 0, 0, False, o.handle)
+        self.refused("GridSampler2D", NULLPTR, x.handle, g.handle, 0, 0, False, 0)
+        self.refused("GridSampler2D", INVALID, x.handle, g.handle, 3, 0, False, o.handle)
+        self.refused("GridSampler2D", INVALID, x.handle, g.handle, 0, 3, False, o.handle)
+        self.refused("GridSampler2D", INVALID, x.handle, g3.handle, 0, 0, False, o.handle)
+        self.refused("GridSampler2D", INVALID, x.handle, gh.handle, 0, 0, False, o.handle)
+        self.refused("GridSampler2D", INVALID, x.handle, g.handle, 0, 0, False, o7.handle)
+        self.refused("GridSampler3D", INVALID, x5.handle, g5.handle, 2, 0, False, o5.handle)
+        self.refused("GridSampler3D", INVALID, x.handle, g5.handle, 0, 0, False, o5.handle)
+        self.run_op("GridSampler3D", x5.handle, g5.handle, 1, 2, True, o5.handle)
+
+
+if __name__ == "__main__":
+    acltest.main()
