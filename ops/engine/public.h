@@ -236,6 +236,7 @@
 #include "aclnnop/aclnn_hardtanh_backward.h"
 #include "aclnnop/aclnn_histc.h"
 #include "aclnnop/aclnn_im2col.h"
+#include "aclnnop/aclnn_im2col_backward.h"
 #include "aclnnop/aclnn_index_add.h"
 #include "aclnnop/aclnn_index_add_v2.h"
 #include "aclnnop/aclnn_index_copy.h"

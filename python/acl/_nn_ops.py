@@ -398,6 +398,7 @@ OPS = {
     'HuberLoss': ('tensor', 'tensor', 'double', 'tensor'),
     'HuberLossGrad': ('tensor', 'tensor', 'double', 'tensor'),
     'Im2col': ('tensor', 'int_array', 'int_array', 'int_array', 'int_array', 'tensor'),
+    'Im2colBackward': ('tensor', 'int_array', 'int_array', 'int_array', 'int_array', 'int_array', 'tensor'),
     'Index': ('tensor', 'tensor_list', 'tensor'),
     'IndexAdd': ('tensor', 'int64', 'tensor', 'tensor', 'scalar', 'tensor'),
     'IndexAddV2': ('tensor', 'int64', 'tensor', 'tensor', 'scalar', 'int64', 'tensor'),

@@ -6,7 +6,8 @@ nearest), paddingMode (zeros, border, reflection) and alignCorners, points insid
 the input, input and grid given as non-contiguous views: the values against
 torch.nn.functional.grid_sample computed in DOUBLE from the inputs as stored and rounded once;
 several images and channels (a launch splits by images); an empty batch; bad input codes
-(161001, 161002) naming the operator. Skipped (exit 77) without torch."""
+(161001, 161002) naming the operator. aclnnIm2colBackward (ops/image/col2im.c) against
+torch.nn.functional.fold. Skipped (exit 77) without torch."""
 import random
 import unittest
 
@@ -14,6 +15,8 @@ from torchcase import TorchCase, torch  # noqa: E402 (first: torch before acl)
 
 import acltest  # noqa: E402
 from acltest import acl  # noqa: E402
+
+nn = acl.nn
 
 if torch is not None:
     import torch.nn.functional as TF
@@ -70,6 +73,45 @@ class GridSampleTorch(TorchCase):
                 for pad in PADS:
                     for align in (False, True):
                         self.one(rng, 3, dtype, mode, pad, align)
+
+    def test_im2col_backward(self):
+        """aclnnIm2colBackward (ops/image/col2im.c) against torch.nn.functional.fold in DOUBLE:
+        batched and unbatched, kernels, dilations, paddings and strides, strided gradients,
+        every declared type; its refusals."""
+        rng = random.Random(SEED + 2)
+        for dtype in (F32, F16, BF16):
+            for trial in range(8):
+                k = [rng.randint(1, 3), rng.randint(1, 3)]
+                dl = [rng.randint(1, 2), rng.randint(1, 2)]
+                pd = [rng.randint(0, 1), rng.randint(0, 2)]
+                st = [rng.randint(1, 2), rng.randint(1, 3)]
+                hw = [rng.randint(max(1, dl[i] * (k[i] - 1) + 1 - 2 * pd[i]), 7) for i in range(2)]
+                blocks = [(hw[i] + 2 * pd[i] - dl[i] * (k[i] - 1) - 1) // st[i] + 1
+                          for i in range(2)]
+                c = rng.randint(1, 3)
+                shape = [c * k[0] * k[1], blocks[0] * blocks[1]]
+                if trial % 2:
+                    shape = [rng.randint(1, 2)] + shape
+                g = rand(rng, shape).to(dtype)
+                ref = TF.fold(g.double() if len(shape) == 3 else g.double()[None], hw, k,
+                              dilation=dl, padding=pd, stride=st)
+                ref = (ref if len(shape) == 3 else ref[0]).to(dtype)
+                out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+                arrays = [nn.create_int_array(v)[0] for v in (hw, k, dl, pd, st)]
+                try:
+                    self.run_op("Im2colBackward", self.dev(view_of(rng, g)).handle, *arrays,
+                                out.handle)
+                    check(self, out.read(), ref, "Im2colBackward %s %s k %s d %s p %s s %s" % (
+                        dtype, shape, k, dl, pd, st), tol=TOL[dtype])
+                    if trial == 0:
+                        bad = self.dev(torch.zeros((shape[0] + 1, shape[1]), dtype=dtype))
+                        self.refused("Im2colBackward", acl.ACLNN_ERR_PARAM_INVALID, bad.handle,
+                                     *arrays, out.handle)
+                        self.refused("Im2colBackward", acl.ACLNN_ERR_PARAM_NULLPTR, 0,
+                                     *arrays, out.handle)
+                finally:
+                    for a in arrays:
+                        nn.destroy_int_array(a)
 
     def test_empty_and_refusals(self):
         x = self.dev(torch.zeros((0, 2, 3, 4), dtype=F32))
