@@ -420,6 +420,7 @@
 #include "aclnnop/aclnn_apply_top_k_top_p.h"
 #include "aclnnop/aclnn_thnn_fused_lstm_cell.h"
 #include "aclnnop/aclnn_thnn_fused_lstm_cell_backward.h"
+#include "aclnnop/aclnn_three_interpolate_backward.h"
 #include "aclnnop/aclnn_top_k_top_p_sample.h"
 #include "aclnnop/aclnn_topk.h"
 #include "aclnnop/aclnn_sqrt.h"

@@ -6,7 +6,7 @@
  * UpsampleLinear1d, UpsampleBilinear2d, UpsampleBicubic2d, UpsampleTrilinear3d,
  * UpsampleBilinear2dAA, UpsampleBicubic2dAA, Resize; the backward forms of each upsampling
  * operator, ...Backward, V2 and ...Grad); grid_sample.c (GridSampler2D, GridSampler3D);
- * col2im.c (Im2colBackward). The checks
+ * col2im.c (Im2colBackward); three_interpolate.c (ThreeInterpolateBackward). The checks
  * take each operator's types from its row (OPS_DT_<Name>); the ctest ops_table checks the rows
  * against the headers, ops/engine/public.h and docs/operators.md. Adding an
  * operator: its row here, its header (included by ops/engine/public.h), its docs row.
@@ -78,6 +78,8 @@
       DTM_FLOAT, none, 0)                                                                          \
     X(Im2colBackward, im2col_backward, OPS_OUT,                                                    \
       K(tensor, int_array, int_array, int_array, int_array, int_array, tensor), DTM_F3, none, 0)   \
+    X(ThreeInterpolateBackward, three_interpolate_backward, OPS_OUT,                               \
+      K(tensor, tensor, tensor, int, tensor), DTM(DT_F32) | DTM(DT_F16), idx, DTM_IDX)             \
     X(Resize, resize, OPS_OUT, K(tensor, float_array, string, tensor), DTM_F3, none, 0)
 
 enum { IMAGE_OPS(OPS_ROW_DT) };

@@ -854,6 +854,7 @@ OPS = {
     'TfScatterAdd': ('tensor', 'tensor', 'tensor'),
     'ThnnFusedLstmCell': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor'),
     'ThnnFusedLstmCellBackward': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'bool', 'tensor', 'tensor', 'tensor'),
+    'ThreeInterpolateBackward': ('tensor', 'tensor', 'tensor', 'int', 'tensor'),
     'Threshold': ('tensor', 'scalar', 'scalar', 'tensor'),
     'ThresholdBackward': ('tensor', 'tensor', 'scalar', 'tensor'),
     'TopKTopPSample': ('tensor', 'tensor', 'tensor', 'tensor', 'double', 'bool', 'int64', 'tensor', 'tensor'),

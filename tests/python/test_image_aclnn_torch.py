@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""aclnnGridSampler2D and aclnnGridSampler3D (ops/image/grid_sample.c) against PyTorch (torch
+"""The image aclnn operators beside the upsampling family, against PyTorch: aclnnGridSampler2D
+and aclnnGridSampler3D (ops/image/grid_sample.c) (torch
 1.13 on the CPU as the oracle): through acl.nn (both phases, on a stream) for FLOAT, FLOAT16,
 BFLOAT16 and DOUBLE, every interpolationMode (2-d: bilinear, nearest, bicubic; 3-d: trilinear,
 nearest), paddingMode (zeros, border, reflection) and alignCorners, points inside and outside
@@ -7,7 +8,8 @@ the input, input and grid given as non-contiguous views: the values against
 torch.nn.functional.grid_sample computed in DOUBLE from the inputs as stored and rounded once;
 several images and channels (a launch splits by images); an empty batch; bad input codes
 (161001, 161002) naming the operator. aclnnIm2colBackward (ops/image/col2im.c) against
-torch.nn.functional.fold. Skipped (exit 77) without torch."""
+torch.nn.functional.fold; aclnnThreeInterpolateBackward (three_interpolate.c) against a
+scatter-add. Skipped (exit 77) without torch."""
 import random
 import unittest
 
@@ -112,6 +114,59 @@ class GridSampleTorch(TorchCase):
                 finally:
                     for a in arrays:
                         nn.destroy_int_array(a)
+
+    def test_three_interpolate_backward(self):
+        """aclnnThreeInterpolateBackward (ops/image/three_interpolate.c) against a scatter-add
+        in DOUBLE (torch's index_add_): FLOAT and FLOAT16, INT32 and INT64 indices, 3-d and
+        4-d (trailing 1) gradients, repeated indices; an index out of range fails the launch;
+        its refusals."""
+        rng = random.Random(SEED + 3)
+        for dtype in (F32, F16):
+            for itype in (torch.int32, torch.int64):
+                for four in (False, True):
+                    b, c, n, m = rng.randint(1, 3), rng.randint(1, 4), rng.randint(1, 9), \
+                        rng.randint(1, 6)
+                    gx = rand(rng, (b, c, n)).to(dtype)
+                    idx = torch.tensor([[[rng.randrange(m) for _ in range(3)] for _ in range(n)]
+                                        for _ in range(b)], dtype=itype)
+                    w = rand(rng, (b, n, 3), 0, 1).to(dtype)
+                    ref = torch.zeros((b, c, m), dtype=F64)
+                    for bb in range(b):
+                        for i in range(3):
+                            ref[bb].index_add_(1, idx[bb, :, i].long(),
+                                               gx[bb].double() * w[bb, :, i].double())
+                    ref = ref.to(dtype)
+                    if four:
+                        gx, ref = gx[..., None], ref[..., None]
+                    out = self.dev(torch.zeros(ref.shape, dtype=dtype))
+                    self.run_op("ThreeInterpolateBackward", self.dev(view_of(rng, gx)).handle,
+                                self.dev(idx).handle, self.dev(view_of(rng, w)).handle, m,
+                                out.handle)
+                    check(self, out.read(), ref, "ThreeInterpolateBackward %s %s %s" % (
+                        dtype, itype, tuple(gx.shape)), tol=TOL[dtype])
+        gx = self.dev(torch.ones((1, 2, 3), dtype=F32))
+        bad = self.dev(torch.tensor([[[0, 1, 5], [0, 0, 0], [1, 1, 1]]], dtype=torch.int32))
+        w = self.dev(torch.ones((1, 3, 3), dtype=F32))
+        out = self.dev(torch.zeros((1, 2, 4), dtype=F32))
+        ws, ex, ret = nn.get_workspace_size("ThreeInterpolateBackward", gx.handle, bad.handle,
+                                            w.handle, 4, out.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("ThreeInterpolateBackward", 0, 0, ex, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream),
+                         acl.ACL_ERROR_RT_AICORE_EXCEPTION)
+        INVALID = acl.ACLNN_ERR_PARAM_INVALID
+        wh = self.dev(torch.ones((1, 3, 3), dtype=F16))
+        fi = self.dev(torch.zeros((1, 3, 3), dtype=F32))
+        self.refused("ThreeInterpolateBackward", INVALID, gx.handle, bad.handle, w.handle, 0,
+                     out.handle)
+        self.refused("ThreeInterpolateBackward", INVALID, gx.handle, bad.handle, w.handle, 5,
+                     out.handle)
+        self.refused("ThreeInterpolateBackward", INVALID, gx.handle, bad.handle, wh.handle, 4,
+                     out.handle)
+        self.refused("ThreeInterpolateBackward", INVALID, gx.handle, fi.handle, w.handle, 4,
+                     out.handle)
+        self.refused("ThreeInterpolateBackward", acl.ACLNN_ERR_PARAM_NULLPTR, gx.handle, 0,
+                     w.handle, 4, out.handle)
 
     def test_empty_and_refusals(self):
         x = self.dev(torch.zeros((0, 2, 3, 4), dtype=F32))
