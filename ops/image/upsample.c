@@ -11,8 +11,10 @@
  *       w[a][o][k]. Phase 1 computes the tables once per executor (K taps per output of
  *       each dim: nearest 1, linear 2, cubic 4, anti-aliased up to 2 * ceil(support) + 1;
  *       an unused anti-aliased tap has index -1 and is never read).
- *  UP2. The scale of a dim: nearest in / out, or 1 / scale when a scale > 0 is given
- *       (in float: PyTorch's compute_scales_value); linear and cubic the same with
+ *  UP2. The scale of a dim: nearest in / out, or 1 / scale when a scale > 0 is given (a
+ *       negative one is none, as 0, except where CANN's docs refuse it: Bilinear2d, its AA
+ *       forms, NearestExact2d and the NearestExact1d/2d backwards; in float: PyTorch's
+ *       compute_scales_value); linear and cubic the same with
  *       alignCorners false, (in - 1) / (out - 1) (0 for out 1) with it (area_pixel_
  *       compute_scale). Source coordinate: nearest floor(o * s) in float (CANN's formula and
  *       PyTorch's generic CPU kernel; torch's 2-d and 3-d kernels take out == in as the
@@ -86,6 +88,7 @@ struct up_spec {
     int64_t size[3];
     double scale[3]; /* <= 0: none given */
     bool backward;
+    bool neg_refused;  /* a negative scale is refused (the docs that say so), else none */
     const char *yname; /* the written tensor's name (NULL: "out") */
     int64_t insize[5]; /* backward: the forward's input dims (inputSize) */
 };
@@ -459,7 +462,7 @@ static aclnnStatus up_build(const struct up_spec *s, const aclTensor *src, aclTe
         if (s->size[a] <= 0)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: outputSize[%d] is %lld; it must be > 0",
                            op, a, (long long)s->size[a]);
-        if (s->scale[a] < 0 || isnan(s->scale[a]))
+        if ((s->neg_refused && s->scale[a] < 0) || isnan(s->scale[a]))
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: scale %d is %g; it must not be negative",
                            op, a, s->scale[a]);
         if (in[2 + a] <= 0)
@@ -624,6 +627,7 @@ aclnnStatus aclnnUpsampleNearestExact2dGetWorkspaceSize(const aclTensor *self,
     struct up_spec s = {
         "aclnnUpsampleNearestExact2d", "self", OPS_DT_UpsampleNearestExact2d, UP_NEAREST_EXACT, 2,
         .scale = {scalesH, scalesW}};
+    s.neg_refused = true; /* its docs: scales must not be negative */
     UP_RUN(s, self, outputSize, out);
 }
 PHASE2(UpsampleNearestExact2d)
@@ -663,6 +667,7 @@ aclnnStatus aclnnUpsampleBilinear2dGetWorkspaceSize(const aclTensor *self,
     struct up_spec s = {
         "aclnnUpsampleBilinear2d",  "self", OPS_DT_UpsampleBilinear2d, UP_LINEAR, 2, alignCorners,
         .scale = {scalesH, scalesW}};
+    s.neg_refused = true; /* its docs: scales must not be negative */
     UP_RUN(s, self, outputSize, out);
 }
 PHASE2(UpsampleBilinear2d)
@@ -708,6 +713,7 @@ aclnnStatus aclnnUpsampleBilinear2dAAGetWorkspaceSize(const aclTensor *input,
                         2,
                         alignCorners,
                         .scale = {scalesH, scalesW}};
+    s.neg_refused = true; /* its docs: scales must not be negative */
     UP_RUN(s, input, outputSize, out);
 }
 PHASE2(UpsampleBilinear2dAA)
@@ -838,6 +844,7 @@ aclnnStatus aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize(const aclTensor 
 {
     UP_BWD_SPEC(UpsampleNearestExact1dBackward, OPS_DT_UpsampleNearestExact1dBackward, "gradOutput",
                 "out", UP_NEAREST_EXACT, 1, false, scales);
+    s.neg_refused = true; /* its docs: scales must not be negative */
     UP_BWD_RUN(s, gradOutput, outputSize, inputSize, out);
 }
 PHASE2(UpsampleNearestExact1dBackward)
@@ -850,6 +857,7 @@ aclnnStatus aclnnUpsampleNearestExact2dBackwardGetWorkspaceSize(const aclTensor 
 {
     UP_BWD_SPEC(UpsampleNearestExact2dBackward, OPS_DT_UpsampleNearestExact2dBackward, "gradOutput",
                 "out", UP_NEAREST_EXACT, 2, false, scalesH, scalesW);
+    s.neg_refused = true; /* its docs: scales must not be negative */
     UP_BWD_RUN(s, gradOutput, outputSize, inputSize, out);
 }
 PHASE2(UpsampleNearestExact2dBackward)
@@ -930,6 +938,7 @@ aclnnStatus aclnnUpsampleBilinear2dAABackwardGetWorkspaceSize(const aclTensor *g
 {
     UP_BWD_SPEC(UpsampleBilinear2dAABackward, OPS_DT_UpsampleBilinear2dAABackward, "gradOutput",
                 "out", UP_AA_LINEAR, 2, alignCorners, scalesH, scalesW);
+    s.neg_refused = true; /* its docs: scales must not be negative */
     UP_BWD_RUN(s, gradOutput, outputSize, inputSize, out);
 }
 PHASE2(UpsampleBilinear2dAABackward)
@@ -942,6 +951,7 @@ aclnnStatus aclnnUpsampleBicubic2dAAGradGetWorkspaceSize(const aclTensor *gradOu
 {
     UP_BWD_SPEC(UpsampleBicubic2dAAGrad, OPS_DT_UpsampleBicubic2dAAGrad, "gradOutput", "out",
                 UP_AA_CUBIC, 2, alignCorners, scalesH, scalesW);
+    s.neg_refused = true; /* its docs: scales must not be negative */
     UP_BWD_RUN(s, gradOutput, outputSize, inputSize, out);
 }
 PHASE2(UpsampleBicubic2dAAGrad)

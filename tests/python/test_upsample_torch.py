@@ -357,6 +357,14 @@ class UpsampleTorch(TorchCase):
         self.run_op("UpsampleBilinear2d", self.dev(xs).handle, self.ia([6, 6]), False, 0.0, 0.0,
                     out.handle)
         check(self, out.read(), ref, "NaN spreads")
+        # a negative scale is none where CANN's docs do not refuse it (its linear1d example
+        # passes -1)
+        x1 = torch.tensor([[[1.0, 5.0]]], dtype=F32)
+        ref = A.upsample_linear1d(x1.double(), [3], False, None).float()
+        out = self.dev(torch.zeros((1, 1, 3), dtype=F32))
+        self.run_op("UpsampleLinear1d", self.dev(x1).handle, self.ia([3]), False, -1.0,
+                    out.handle)
+        check(self, out.read(), ref, "UpsampleLinear1d scale -1")
 
     def test_refusals(self):
         """Bad input: 161001 for NULL, 161002 for types, ranks, sizes, scales, out shape."""
