@@ -40,6 +40,9 @@
  *       planes (N * C); a plane is summed by one block in a double buffer, walking gradOut's
  *       rows and each row's taps in one fixed order (no atomics), rounded once: bit-identical
  *       for any worker count.
+ *  UP6. The nearest modes' forward moves elements as raw bits along the tables (one tap of
+ *       weight 1 each): the values UP3 would give, without converting (as remap.c did for
+ *       UpsampleNearest2d before it moved here).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -97,6 +100,7 @@ struct up_plan {
     const struct ops_split *split; /* first (engine.h: ops_split_run) */
     struct ops_tensor x, y;        /* read, written; UP4: [N, C, spatial...] order */
     bool backward;                 /* UP5 */
+    bool nearest;                  /* UP6: one tap of weight 1 per output */
     int nsp;
     int64_t planes, rows; /* N * C; planes times the outer output positions */
     int64_t in[3], out[3];
@@ -259,6 +263,54 @@ static void blend_row(const struct up_plan *p, const char *xrow, double wo, doub
     }
 }
 
+#define UP_COPY_ROW(T)                                                                             \
+    do {                                                                                           \
+        const T *s_ = (const T *)xrow;                                                             \
+        T *d_ = (T *)yrow;                                                                         \
+        for (int64_t o_ = 0; o_ < OW; o_++)                                                        \
+            d_[o_ * ys] = s_[ix[o_] * xs];                                                         \
+    } while (0)
+
+/* UP6: rows [r0, r1) of a nearest mode: every tap has weight 1, so elements move as raw bits
+ * (no conversion), as ops/shape/remap.c moved them. */
+static void up_rows_nearest(const struct up_plan *p, void *const *addr, int64_t r0, int64_t r1)
+{
+    const int L = p->nsp - 1;
+    const int64_t OW = p->out[L], per = p->rows / p->planes;
+    const struct ops_tensor *x = &p->x, *y = &p->y;
+    const int64_t C = x->dims[1], xs = x->strides[2 + L], ys = y->strides[2 + L];
+    const int64_t *ix = p->tab + p->toff[L];
+    const unsigned es = ops_dt_size(x->dt);
+    const char *xb = ops_base(x, addr);
+    char *yb = ops_base(y, addr);
+    for (int64_t r = r0; r < r1; r++) {
+        int64_t pl = r / per, q = r % per;
+        int64_t xoff = pl / C * x->strides[0] + pl % C * x->strides[1];
+        int64_t yoff = pl / C * y->strides[0] + pl % C * y->strides[1];
+        for (int a = L - 1; a >= 0; a--) {
+            int64_t o = q % p->out[a];
+            q /= p->out[a];
+            xoff += p->tab[p->toff[a] + o] * x->strides[2 + a];
+            yoff += o * y->strides[2 + a];
+        }
+        const char *xrow = xb + xoff * es;
+        char *yrow = yb + yoff * es;
+        switch (es) {
+        case 1:
+            UP_COPY_ROW(uint8_t);
+            break;
+        case 2:
+            UP_COPY_ROW(uint16_t);
+            break;
+        case 4:
+            UP_COPY_ROW(uint32_t);
+            break;
+        default:
+            UP_COPY_ROW(uint64_t);
+        }
+    }
+}
+
 static int32_t up_block(const struct aclOpExecutor *e, void *const *addr, uint32_t bi, uint32_t bn)
 {
     const struct up_plan *p = e->plan;
@@ -266,6 +318,12 @@ static int32_t up_block(const struct aclOpExecutor *e, void *const *addr, uint32
         int64_t q0, q1;
         ops_split_range(p->planes, 1, bi, bn, &q0, &q1);
         return up_block_bwd(p, addr, q0, q1);
+    }
+    if (p->nearest) {
+        int64_t r0, r1;
+        ops_split_range(p->rows, 1, bi, bn, &r0, &r1);
+        up_rows_nearest(p, addr, r0, r1);
+        return 0;
     }
     const int L = p->nsp - 1;
     const int64_t W = p->in[L], OW = p->out[L];
@@ -501,6 +559,7 @@ static aclnnStatus up_build(const struct up_spec *s, const aclTensor *src, aclTe
     }
     p->split = &up_split;
     p->backward = s->backward;
+    p->nearest = s->mode == UP_NEAREST || s->mode == UP_NEAREST_EXACT;
     p->nsp = s->nsp;
     p->ntab = ntab;
     p->planes = in[0] * in[1];
