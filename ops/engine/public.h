@@ -218,6 +218,7 @@
 #include "aclnnop/aclnn_ger_v2.h"
 #include "aclnnop/aclnn_glu.h"
 #include "aclnnop/aclnn_grid_sampler2d.h"
+#include "aclnnop/aclnn_grid_sampler2d_backward.h"
 #include "aclnnop/aclnn_grid_sampler3d.h"
 #include "aclnnop/aclnn_group_norm.h"
 #include "aclnnop/aclnn_group_norm_backward.h"

@@ -5,11 +5,12 @@
  * folder: UpsampleNearest1d/1dV2/2d/2dV2/3d, UpsampleNearestExact1d/2d/3d,
  * UpsampleLinear1d, UpsampleBilinear2d, UpsampleBicubic2d, UpsampleTrilinear3d,
  * UpsampleBilinear2dAA, UpsampleBicubic2dAA, Resize; the backward forms of each upsampling
- * operator, ...Backward, V2 and ...Grad); grid_sample.c (GridSampler2D, GridSampler3D);
- * col2im.c (Im2colBackward); three_interpolate.c (ThreeInterpolateBackward). The checks
- * take each operator's types from its row (OPS_DT_<Name>); the ctest ops_table checks the rows
- * against the headers, ops/engine/public.h and docs/operators.md. Adding an
- * operator: its row here, its header (included by ops/engine/public.h), its docs row.
+ * operator, ...Backward, V2 and ...Grad); grid_sample.c (GridSampler2D, GridSampler3D,
+ * GridSampler2DBackward); col2im.c (Im2colBackward); three_interpolate.c
+ * (ThreeInterpolateBackward). The checks take each operator's types from its row (OPS_DT_<Name>);
+ * the ctest ops_table checks the rows against the headers, ops/engine/public.h and
+ * docs/operators.md. Adding an operator: its row here, its header (included by
+ * ops/engine/public.h), its docs row.
  */
 #ifndef CPUACL_OPS_IMAGE_TABLE_H
 #define CPUACL_OPS_IMAGE_TABLE_H
@@ -80,6 +81,9 @@
       K(tensor, int_array, int_array, int_array, int_array, int_array, tensor), DTM_F3, none, 0)   \
     X(ThreeInterpolateBackward, three_interpolate_backward, OPS_OUT,                               \
       K(tensor, tensor, tensor, int, tensor), DTM(DT_F32) | DTM(DT_F16), idx, DTM_IDX)             \
+    X(GridSampler2DBackward, grid_sampler2d_backward, OPS_OUT,                                     \
+      K(tensor, tensor, tensor, int64, int64, bool, bool_array, tensor, tensor), DTM_FLOAT, none,  \
+      0)                                                                                           \
     X(Resize, resize, OPS_OUT, K(tensor, float_array, string, tensor), DTM_F3, none, 0)
 
 enum { IMAGE_OPS(OPS_ROW_DT) };

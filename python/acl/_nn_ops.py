@@ -362,6 +362,7 @@ OPS = {
     'Glu': ('tensor', 'int64', 'tensor'),
     'GluBackward': ('tensor', 'tensor', 'int64', 'tensor'),
     'GridSampler2D': ('tensor', 'tensor', 'int64', 'int64', 'bool', 'tensor'),
+    'GridSampler2DBackward': ('tensor', 'tensor', 'tensor', 'int64', 'int64', 'bool', 'bool_array', 'tensor', 'tensor'),
     'GridSampler3D': ('tensor', 'tensor', 'int64', 'int64', 'bool', 'tensor'),
     'GroupNorm': ('tensor', 'tensor', 'tensor', 'int64', 'int64', 'int64', 'int64', 'double', 'tensor', 'tensor', 'tensor'),
     'GroupNormBackward': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'int64', 'int64', 'int64', 'int64', 'bool_array', 'tensor', 'tensor', 'tensor'),

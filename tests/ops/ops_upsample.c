@@ -10,6 +10,7 @@
 #include "optest.h"
 
 #include "aclnnop/aclnn_grid_sampler2d.h"
+#include "aclnnop/aclnn_grid_sampler2d_backward.h"
 #include "aclnnop/aclnn_resize.h"
 #include "aclnnop/aclnn_upsample_bicubic2d_aa.h"
 #include "aclnnop/aclnn_upsample_bicubic_2d.h"
@@ -249,7 +250,17 @@ static int child(void)
     ot_fill(&gg, -1.2, 1.2);
     OT_RUN(aclnnGridSampler2D, gx2.t, gg.t, 2, 2, false, go.t);
     printf("grid sampler %016llx\n", (unsigned long long)fnv(&go));
-    OT_FREE(&gx2, &gg, &go);
+    ot_tensor dgx, dgg;
+    ot_make(&dgx, ACL_FLOAT, 4, gxd, L_CONTIG);
+    ot_make(&dgg, ACL_FLOAT, 4, ggd, L_GAP);
+    bool both[2] = {true, true};
+    aclBoolArray *mask = aclCreateBoolArray(both, 2);
+    CHECK(mask);
+    OT_RUN(aclnnGridSampler2DBackward, go.t, gx2.t, gg.t, 0, 2, true, mask, dgx.t, dgg.t);
+    printf("grid sampler backward %016llx %016llx\n", (unsigned long long)fnv(&dgx),
+           (unsigned long long)fnv(&dgg));
+    aclDestroyBoolArray(mask);
+    OT_FREE(&gx2, &gg, &go, &dgx, &dgg);
     int64_t d5[5] = {1, 2, 9, 31, 40}, o5[5] = {1, 2, 20, 64, 81}, s3[3] = {20, 64, 81};
     ot_tensor x5, y5;
     ot_make(&x5, ACL_BF16, 5, d5, L_TRANS);
@@ -307,7 +318,7 @@ int main(int argc, char **argv)
     ot_fini();
     static char one[4096], more[4096];
     run_child(argv[0], 1, one, sizeof(one));
-    if (strlen(one) < 9 * 20) {
+    if (strlen(one) < 10 * 20) {
         fprintf(stderr, "ops_upsample: the one-worker child printed too little:\n%s", one);
         return 1;
     }

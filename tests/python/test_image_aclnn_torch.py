@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The image aclnn operators beside the upsampling family, against PyTorch: aclnnGridSampler2D
-and aclnnGridSampler3D (ops/image/grid_sample.c) (torch
+and aclnnGridSampler3D (ops/image/grid_sample.c), aclnnGridSampler2DBackward against autograd
+(torch
 1.13 on the CPU as the oracle): through acl.nn (both phases, on a stream) for FLOAT, FLOAT16,
 BFLOAT16 and DOUBLE, every interpolationMode (2-d: bilinear, nearest, bicubic; 3-d: trilinear,
 nearest), paddingMode (zeros, border, reflection) and alignCorners, points inside and outside
@@ -75,6 +76,61 @@ class GridSampleTorch(TorchCase):
                 for pad in PADS:
                     for align in (False, True):
                         self.one(rng, 3, dtype, mode, pad, align)
+
+    def test_grid_sampler2d_backward(self):
+        """aclnnGridSampler2DBackward against torch's autograd of grid_sample in DOUBLE:
+        bilinear and nearest, every padding and alignCorners, every declared type, points
+        inside and outside, each outputMask; bicubic refused."""
+        rng = random.Random(SEED + 4)
+        for dtype in (F32, F16, BF16, F64):
+            for mode in MODES[:2]:
+                for pad in PADS:
+                    for align in (False, True):
+                        n, c = rng.randint(1, 2), rng.randint(1, 3)
+                        ins, outs = [rng.randint(2, 6), rng.randint(2, 6)], \
+                            [rng.randint(1, 4), rng.randint(1, 4)]
+                        x = rand(rng, [n, c] + ins).to(dtype)
+                        g = rand(rng, [n] + outs + [2], -1.3, 1.3).to(dtype)
+                        go = rand(rng, [n, c] + outs).to(dtype)
+                        xd = x.double().requires_grad_()
+                        gd = g.double().requires_grad_()
+                        TF.grid_sample(xd, gd, mode=mode, padding_mode=pad,
+                                       align_corners=align).backward(go.double())
+                        dx = self.dev(torch.zeros(x.shape, dtype=dtype))
+                        dg = self.dev(torch.zeros(g.shape, dtype=dtype))
+                        mask, _ = nn.create_bool_array([True, True])
+                        try:
+                            self.run_op("GridSampler2DBackward", self.dev(view_of(rng, go)).handle,
+                                        self.dev(view_of(rng, x)).handle,
+                                        self.dev(view_of(rng, g)).handle, MODES.index(mode),
+                                        PADS.index(pad), align, mask, dx.handle, dg.handle)
+                        finally:
+                            nn.destroy_bool_array(mask)
+                        rt, at = TOL[dtype]
+                        tol = (rt * 16, at * 16)
+                        what = "GridSampler2DBackward %s %s %s align %s" % (dtype, mode, pad,
+                                                                           align)
+                        check(self, dx.read(), xd.grad.to(dtype), what + " inputGrad", tol=tol)
+                        if dtype == F64:  # a rounded grid moves a point across a pixel edge
+                            check(self, dg.read(), gd.grad.to(dtype), what + " gridGrad",
+                                  tol=tol)
+        x = self.dev(torch.zeros((1, 1, 3, 3), dtype=F32))
+        g = self.dev(torch.zeros((1, 2, 2, 2), dtype=F32))
+        go = self.dev(torch.zeros((1, 1, 2, 2), dtype=F32))
+        dg = self.dev(torch.full((1, 2, 2, 2), 7.0, dtype=F32))
+        mask, _ = nn.create_bool_array([True, False])
+        try:
+            self.run_op("GridSampler2DBackward", go.handle, x.handle, g.handle, 0, 0, False,
+                        mask, x.handle, dg.handle)
+            self.assertTrue(bool((dg.read() == 7).all()), "gridGrad left alone by outputMask")
+            self.refused("GridSampler2DBackward", acl.ACLNN_ERR_PARAM_INVALID, go.handle,
+                         x.handle, g.handle, 2, 0, False, mask, x.handle, dg.handle)
+            self.refused("GridSampler2DBackward", acl.ACLNN_ERR_PARAM_INVALID, go.handle,
+                         x.handle, g.handle, 0, 0, False, mask, x.handle, go.handle)
+            self.refused("GridSampler2DBackward", acl.ACLNN_ERR_PARAM_NULLPTR, go.handle,
+                         x.handle, g.handle, 0, 0, False, 0, x.handle, dg.handle)
+        finally:
+            nn.destroy_bool_array(mask)
 
     def test_im2col_backward(self):
         """aclnnIm2colBackward (ops/image/col2im.c) against torch.nn.functional.fold in DOUBLE:
