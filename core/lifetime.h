@@ -4,7 +4,7 @@
  * end it (core/process/init.c).
  *
  * GE's graph API (GEInitialize) needs the runtime, and CANN's graph programs run without
- * aclInit (graph/session.c GS1). core_process_init_implicit: when nothing is up, bring
+ * aclInit (graph/session.c GE1). core_process_init_implicit: when nothing is up, bring
  * the runtime up as aclInit(NULL) would but without a reference (*up true); a later
  * aclInit takes it over (ACL_SUCCESS, reference count 1, its config file checked and its
  * dump section applied; the running devices and workers stay). core_process_fini_implicit

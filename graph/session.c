@@ -16,7 +16,7 @@
  *  - Options: known keys are validated (a bad value fails with
  *    ACL_ERROR_GE_PARAM_INVALID), unknown keys are ignored.
  *
- *  GS1. GEInitialize brings the runtime up when nothing has (CANN's graph programs, the
+ *  GE1. GEInitialize brings the runtime up when nothing has (CANN's graph programs, the
  *      graph examples of its operator repositories among them, run without aclInit):
  *      as aclInit(NULL), without a reference, so that a later aclInit succeeds and
  *      takes it over (core/process/process.h core_process_init_implicit); GEFinalize
@@ -53,7 +53,7 @@ static struct {
     int32_t device; /* ge.exec.deviceId */
     uint64_t next_id;
     struct gs_session *sessions;
-    bool owns_rt; /* GS1: this GEInitialize brought the runtime up */
+    bool owns_rt; /* GE1: this GEInitialize brought the runtime up */
 } g_ge = {PTHREAD_MUTEX_INITIALIZER, false, 0, 1, NULL, false};
 
 static bool parse_int(const char *s, long long lo, long long hi, long long *out)
@@ -148,7 +148,7 @@ uint32_t cpuaclGeInitialize(const char *const *keys, const char *const *values, 
     pthread_mutex_unlock(&g_ge.lock);
     if (rc != GE_OK)
         return rc;
-    bool up = false; /* GS1 */
+    bool up = false; /* GE1 */
     if (core_process_init_implicit(&up, "GEInitialize") != ACL_SUCCESS) {
         pthread_mutex_lock(&g_ge.lock);
         g_ge.init = false;
@@ -189,7 +189,7 @@ uint32_t cpuaclGeFinalize(void)
     const bool owns = g_ge.owns_rt;
     g_ge.owns_rt = false;
     pthread_mutex_unlock(&g_ge.lock);
-    if (owns) /* GS1 */
+    if (owns) /* GE1 */
         core_process_fini_implicit();
     return GE_OK;
 }

@@ -2,8 +2,8 @@
 /*
  * Operators whose output element is an input element chosen per dimension,
  * or a constant: ConstantPadNd, the reflection, replication and circular pads
- * (1-3d) and their backward forms, Roll, RepeatInterleaveIntWithDim,
- * UpsampleNearest2d.
+ * (1-3d) and their backward forms, Roll, RepeatInterleaveIntWithDim
+ * (UpsampleNearest2d moved to ops/image/upsample.c, the upsampling plan).
  *
  * The engine (phase 1 builds, remap_run runs):
  *  RM1. out and self have one type and one rank; every out dim d has a table
@@ -51,7 +51,6 @@
 #include "aclnnop/aclnn_replication_pad3d_backward.h"
 #include "aclnnop/aclnn_repeat_interleave.h"
 #include "aclnnop/aclnn_roll.h"
-#include "aclnnop/aclnn_upsample_nearest_2d.h"
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
 #include "ops/index/table.h" /* RepeatInterleaveIntWithDim's row */
@@ -719,53 +718,3 @@ aclnnStatus aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(const aclTensor *sel
     return remap_done(e, workspaceSize, executor);
 }
 PHASE2(RepeatInterleaveIntWithDim)
-
-/* ---- UpsampleNearest2d
- * ---------------------------------------------------------------------------- */
-
-/* PyTorch's nearest index: identity for equal sizes, halving for doubling,
- * else floor(o * (float)in / out), at most in - 1. */
-static int64_t nearest_src(int64_t o, int64_t in, int64_t out)
-{
-    if (in == out)
-        return o;
-    if (out == 2 * in)
-        return o >> 1;
-    float scale = (float)in / (float)out;
-    int64_t i = (int64_t)floorf((float)o * scale);
-    return i < in - 1 ? i : in - 1;
-}
-
-aclnnStatus aclnnUpsampleNearest2dGetWorkspaceSize(const aclTensor *self,
-                                                   const aclIntArray *outputSize, aclTensor *out,
-                                                   WS)
-{
-    const char *name = "aclnnUpsampleNearest2d";
-    REMAP_CHECK_ARGS(name, self, out, outputSize);
-    if (self->ndim != 4)
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: self has %u dims; it must be 4-d (N, C, H, W)",
-                       name, self->ndim);
-    if (outputSize->n != 2 || outputSize->v[0] <= 0 || outputSize->v[1] <= 0)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: outputSize must hold two positive sizes (OH, OW)", name);
-    int64_t want[4] = {self->dims[0], self->dims[1], outputSize->v[0], outputSize->v[1]};
-    struct aclOpExecutor *e;
-    struct remap_plan *p;
-    aclnnStatus rc = remap_begin(name, self, out, OPS_DT_UpsampleNearest2d, want, NULL, &e, &p);
-    if (rc)
-        return rc;
-    map_identity(p, 0);
-    map_identity(p, 1);
-    for (int d = 2; d < 4; d++) {
-        int64_t in = self->dims[d];
-        for (int64_t o = 0; o < want[d]; o++)
-            p->map[d][o] = in ? nearest_src(o, in, want[d]) : -1;
-    }
-    if (ops_numel(self->dims, 4) == 0 && ops_numel(want, 4) != 0) {
-        ops_exec_discard(e);
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: an empty self cannot fill a non-empty out",
-                       name);
-    }
-    return remap_done(e, workspaceSize, executor);
-}
-PHASE2(UpsampleNearest2d)

@@ -6,7 +6,7 @@
  * BroadcastV2, Split), storage_view.c (AsStrided, ViewCopy), remap.c
  * (ConstantPadNd, PadV2,
  * the Reflection/Replication/CircularPad rows and their Backward rows, ReflectionPad1d, Roll,
- * RepeatInterleaveIntWithDim, UpsampleNearest2d), copy.c (Cast, InplaceCopy, InplaceZero,
+ * RepeatInterleaveIntWithDim), copy.c (Cast, InplaceCopy, InplaceZero,
  * InplaceFillScalar; ops-math's experimental CastV2, CastV3, TensorMove), arange.c and
  * chunk_cat.c (ChunkCat);
  * Trilu (Tril or Triu by its upper flag) is move.c's. The checks take each operator's types from
@@ -106,8 +106,6 @@
     X(Roll, roll, OPS_OUT, K(tensor, int_array, int_array, tensor),                                \
       DTM_F3 | DTM(DT_I8) | DTM(DT_U8) | DTM(DT_I16) | DTM(DT_I32) | DTM(DT_I64) | DTM(DT_BOOL),   \
       none, 0)                                                                                     \
-    X(UpsampleNearest2d, upsample_nearest_2d, OPS_OUT, K(tensor, int_array, tensor),               \
-      DTM_F3 | DTM(DT_F64) | DTM(DT_U8), none, 0)                                                  \
     X(Cast, cast, OPS_OUT, K(tensor, int, tensor), DTM_ALL, none, 0)                               \
     X(Copy, copy, OPS_INPLACE, K(tensor, tensor), DTM_ALL, none, 0)                                \
     X(Zero, zero, OPS_INPLACE, K(tensor), DTM_ALL, none, 0)                                        \

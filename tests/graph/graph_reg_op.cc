@@ -17,7 +17,7 @@
 // - Data nodes whose index attributes collide bind in SetInputs order when it lists them
 //   all (graph/ir.c GI1), and are refused otherwise;
 // - GEInitialize without aclInit brings the runtime up, GEFinalize takes it down, an
-//   aclInit in between takes it over (graph/session.c GS1).
+//   aclInit in between takes it over (graph/session.c GE1).
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -277,7 +277,7 @@ static void unknown_type()
     EXPECT(msg.find("CpuaclRegProbe") != std::string::npos);
 }
 
-// graph/session.c GS1: GEInitialize without aclInit brings the runtime up and GEFinalize
+// graph/session.c GE1: GEInitialize without aclInit brings the runtime up and GEFinalize
 // takes it down again; an aclInit in between takes it over (SUCCESS) and keeps it up.
 static void runtime_ownership()
 {
@@ -305,7 +305,7 @@ static void runtime_ownership()
 int main()
 {
     probe_members();
-    // no aclInit: GEInitialize brings the runtime up (GS1), as CANN's graph examples expect
+    // no aclInit: GEInitialize brings the runtime up (GE1), as CANN's graph examples expect
     EXPECT(GEInitialize(std::map<AscendString, AscendString>{{"ge.exec.deviceId", "0"}}) ==
            SUCCESS);
     run_real_types();

@@ -71,6 +71,7 @@ FAMILIES = [
     ("rnn", "ops/rnn/table.h", "RNN_OPS", "generic", "## Recurrent networks"),
     ("conv", "ops/conv/table.h", "CONV_OPS", "generic", "## Convolution"),
     ("pool", "ops/pool/table.h", "POOL_OPS", "generic", "## Pooling"),
+    ("image", "ops/image/table.h", "IMAGE_OPS", "generic", "## Image resizing and upsampling"),
     ("sort", "ops/sort/table.h", "SORT_OPS", "generic", "## Sorting"),
     ("random", "ops/random/table.h", "RANDOM_OPS", "generic", "## Random numbers"),
     ("optim", "ops/optim/table.h", "OPTIM_OPS", "generic", "## Optimizers"),

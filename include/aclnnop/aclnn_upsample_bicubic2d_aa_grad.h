@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * aclnnop/aclnn_upsample_bicubic2d_aa_grad.h: the gradient of an upsampling operator.
+ *
+ * Each operator runs in two phases (aclnn/aclnn_base.h): the
+ * ...GetWorkspaceSize call validates the arguments and builds an executor
+ * (workspaceSize is always 0 in cpuacl), the second call (its parameters:
+ * CPUACL_ACLNN_LAUNCH_PARAMS) queues it on a stream. Tensors may be
+ * non-contiguous views.
+ */
+#ifndef CPUACL_ACLNNOP_ACLNN_UPSAMPLE_BICUBIC2D_AA_GRAD_H
+#define CPUACL_ACLNNOP_ACLNN_UPSAMPLE_BICUBIC2D_AA_GRAD_H
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* aclnnUpsampleBicubic2dAAGrad: the gradient of aclnnUpsampleBicubic2dAA. */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnUpsampleBicubic2dAAGradGetWorkspaceSize(const aclTensor *gradOutput, const aclIntArray *outputSize, const aclIntArray *inputSize, bool alignCorners, double scalesH, double scalesW, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnUpsampleBicubic2dAAGrad(CPUACL_ACLNN_LAUNCH_PARAMS);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CPUACL_ACLNNOP_ACLNN_UPSAMPLE_BICUBIC2D_AA_GRAD_H */
