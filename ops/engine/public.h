@@ -732,4 +732,12 @@
 #include "aclnnop/aclnn_weight_quant_batch_matmul_nz.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v3.h"
 
+/* the object-detection family (ops/detect, branch s16-cvdetect) */
+#include "aclnnop/aclnn_ciou.h"
+#include "aclnnop/aclnn_iou.h"
+#include "aclnnop/aclnn_non_max_suppression.h"
+#include "aclnnop/aclnn_roi_align.h"
+#include "aclnnop/aclnn_roi_align_v2.h"
+#include "aclnnop/aclnn_roi_align_v2_backward.h"
+
 #endif
