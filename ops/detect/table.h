@@ -4,9 +4,10 @@
  * ops/engine/optable.h): roi_align.c (RoiAlign, RoiAlignV2, RoiAlignV2Backward: bilinear
  * pooling of regions of interest and its gradient), iou.c (Iou, CIoU: the overlap of box
  * sets), nms.c (NonMaxSuppression on the host NMS kernel the IR type NonMaxSuppressionV6
- * runs). The checks take each operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>);
- * the ctest ops_table checks the rows against the headers, ops/engine/public.h and
- * docs/operators.md.
+ * runs), roi_pooling.c (RoiPoolingWithArgMax, RoiPoolingGradWithArgMax: Fast R-CNN's
+ * max pooling of regions and its gradient). The checks take each operator's types from its row
+ * (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
+ * ops/engine/public.h and docs/operators.md.
  */
 #ifndef CPUACL_OPS_DETECT_TABLE_H
 #define CPUACL_OPS_DETECT_TABLE_H
@@ -28,7 +29,13 @@
       DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
     X(NonMaxSuppression, non_max_suppression, OPS_OUT,                                             \
       K(tensor, tensor, int_array, float_array, float_array, int32, tensor),                       \
-      DTM(DT_F32) | DTM(DT_F16), selectedIndices, DTM(DT_I32))
+      DTM(DT_F32) | DTM(DT_F16), selectedIndices, DTM(DT_I32))                                     \
+    X(RoiPoolingWithArgMax, roi_pooling_with_arg_max, OPS_OUT,                                     \
+      K(tensor, tensor, int64, int64, float, float, tensor, tensor), DTM(DT_F32) | DTM(DT_F16),    \
+      argmax, DTM(DT_I32))                                                                         \
+    X(RoiPoolingGradWithArgMax, roi_pooling_grad_with_arg_max, OPS_OUT,                            \
+      K(tensor, tensor, tensor, tensor, int64, int64, double), DTM(DT_F32) | DTM(DT_F16), argmax,  \
+      DTM(DT_I32))
 
 enum { DETECT_OPS(OPS_ROW_DT) };
 

@@ -739,5 +739,7 @@
 #include "aclnnop/aclnn_roi_align.h"
 #include "aclnnop/aclnn_roi_align_v2.h"
 #include "aclnnop/aclnn_roi_align_v2_backward.h"
+#include "aclnnop/aclnn_roi_pooling_grad_with_arg_max.h"
+#include "aclnnop/aclnn_roi_pooling_with_arg_max.h"
 
 #endif

@@ -754,6 +754,8 @@ OPS = {
     'RoiAlign': ('tensor', 'tensor', 'tensor', 'string', 'int', 'int', 'int', 'float', 'tensor'),
     'RoiAlignV2': ('tensor', 'tensor', 'int64', 'int64', 'float', 'int64', 'bool', 'tensor'),
     'RoiAlignV2Backward': ('tensor', 'tensor', 'int_array', 'int64', 'int64', 'float', 'int64', 'bool', 'tensor'),
+    'RoiPoolingGradWithArgMax': ('tensor', 'tensor', 'tensor', 'tensor', 'int64', 'int64', 'double'),
+    'RoiPoolingWithArgMax': ('tensor', 'tensor', 'int64', 'int64', 'float', 'float', 'tensor', 'tensor'),
     'Roll': ('tensor', 'int_array', 'int_array', 'tensor'),
     'RotaryPositionEmbedding': ('tensor', 'tensor', 'tensor', 'int64', 'tensor'),
     'Round': ('tensor', 'tensor'),

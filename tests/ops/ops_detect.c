@@ -14,6 +14,8 @@
 #include "aclnnop/aclnn_roi_align.h"
 #include "aclnnop/aclnn_roi_align_v2.h"
 #include "aclnnop/aclnn_roi_align_v2_backward.h"
+#include "aclnnop/aclnn_roi_pooling_grad_with_arg_max.h"
+#include "aclnnop/aclnn_roi_pooling_with_arg_max.h"
 
 static void test_values(void)
 {
@@ -223,11 +225,58 @@ static void test_codes(void)
     OT_FREE(&x, &x16, &bx5, &bx4, &out, &idx, &xi, &o33, &c4, &c1, &c1h, &bn, &sn, &sel);
 }
 
+/* RoiPoolingWithArgMax on a 1x1x3x4 ramp x(h, w) = 4 h + w, one region over pixels
+ * [1, 2] x [0, 2] in two bins: bin 0 rows 0..1 (ceil(1.5)), bin 1 rows 1..2; the maxima are
+ * each bin's last pixel; the gradient puts gradOutput back at those positions. */
+static void test_roi_pooling(void)
+{
+    int64_t xd[4] = {1, 1, 3, 4}, rd[2] = {1, 5}, yd[4] = {1, 1, 2, 1};
+    ot_tensor x, r, y, am, gi;
+    ot_make(&x, ACL_FLOAT, 4, xd, L_CONTIG);
+    ot_make(&r, ACL_FLOAT16, 2, rd, L_CONTIG);
+    ot_make(&y, ACL_FLOAT, 4, yd, L_GAP);
+    ot_make(&am, ACL_INT32, 4, yd, L_CONTIG);
+    ot_make(&gi, ACL_FLOAT, 4, xd, L_CONTIG);
+    for (int i = 0; i < 12; i++)
+        ot_set(&x, i, i), ot_set(&gi, i, 9);
+    const double roi[5] = {0, 1, 0, 2, 2}; /* b, x1, y1, x2, y2: columns 1..2, rows 0..2 */
+    for (int i = 0; i < 5; i++)
+        ot_set(&r, i, roi[i]);
+    OT_RUN(aclnnRoiPoolingWithArgMax, x.t, r.t, 2, 1, 1.0f, 1.0f, y.t, am.t);
+    /* height 3 over 2 bins: rows [0, 2) and [1, 3); columns [1, 3) */
+    CHECK(ot_get(&y, 0) == 6 && ot_get(&am, 0) == 6);
+    CHECK(ot_get(&y, 1) == 10 && ot_get(&am, 1) == 10);
+    ot_set(&y, 0, 0.5), ot_set(&y, 1, 0.25);
+    OT_RUN(aclnnRoiPoolingGradWithArgMax, y.t, gi.t, r.t, am.t, 2, 1, 1.0);
+    for (int i = 0; i < 12; i++)
+        CHECK(ot_get(&gi, i) == (i == 6 ? 0.5 : i == 10 ? 0.25 : 0));
+    /* codes */
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRoiPoolingWithArgMax, x.t, r.t, 2, 1, 1.0f, 1.0f, y.t,
+             NULL);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "spatial_scale", aclnnRoiPoolingWithArgMax, x.t, r.t, 2,
+                 1, 0.0f, 1.0f, y.t, am.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "pooled", aclnnRoiPoolingWithArgMax, x.t, r.t, 0, 1, 1.0f,
+                 1.0f, y.t, am.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "argmax", aclnnRoiPoolingWithArgMax, x.t, r.t, 2, 1, 1.0f,
+                 1.0f, y.t, y.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "y", aclnnRoiPoolingWithArgMax, x.t, r.t, 1, 1, 1.0f,
+                 1.0f, y.t, am.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "rois", aclnnRoiPoolingWithArgMax, x.t, x.t, 2, 1, 1.0f,
+                 1.0f, y.t, am.t);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRoiPoolingGradWithArgMax, y.t, NULL, r.t, am.t, 2, 1,
+             1.0);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "gradOutput", aclnnRoiPoolingGradWithArgMax, y.t, gi.t,
+                 r.t, am.t, 1, 2, 1.0);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "gradInputRef", aclnnRoiPoolingGradWithArgMax, y.t, am.t,
+                 r.t, am.t, 2, 1, 1.0); /* INT32 */
+}
+
 int main(void)
 {
     ot_init();
     test_values();
     test_codes();
+    test_roi_pooling();
     ot_fini();
     printf("ops_detect: ok\n");
     return 0;

@@ -193,6 +193,35 @@ def ref_nms(boxes, scores, mx, iou_t, score_t, center):
     return np.array(rows, dtype=np.int64).reshape(-1, 3)
 
 
+def ref_roi_pool(x, rois, PH, PW, sh, sw):
+    """CANN's RoiPoolingWithArgMax formulas (its doc): y and argmax (h W + w, -1 empty)."""
+    N, C, H, W = x.shape
+    K = rois.shape[0]
+    y = np.zeros((K, C, PH, PW))
+    am = -np.ones((K, C, PH, PW), dtype=np.int64)
+    for k in range(K):
+        b = int(rois[k, 0])
+        x1, y1 = rois[k, 1] * sw, rois[k, 2] * sh
+        rw, rh = (rois[k, 3] + 1) * sw - x1, (rois[k, 4] + 1) * sh - y1
+        if not 0 <= b < N or rw <= 0 or rh <= 0:
+            continue
+        dw, dh = rw / PW, rh / PH
+        for ph in range(PH):
+            h1 = min(max(math.floor(ph * dh + y1), 0), H)
+            h2 = min(max(math.ceil((ph + 1) * dh + y1), 0), H)
+            for pw in range(PW):
+                w1 = min(max(math.floor(pw * dw + x1), 0), W)
+                w2 = min(max(math.ceil((pw + 1) * dw + x1), 0), W)
+                if h2 <= h1 or w2 <= w1:
+                    continue
+                for c in range(C):
+                    blk = x[b, c, h1:h2, w1:w2]
+                    i = int(np.argmax(blk))  # the first maximum, row-major
+                    y[k, c, ph, pw] = blk.flat[i]
+                    am[k, c, ph, pw] = (h1 + i // (w2 - w1)) * W + w1 + i % (w2 - w1)
+    return y, am
+
+
 # ---- the tests ------------------------------------------------------------------------------
 
 def rand_boxes(rng, k, H, W, scale, img=None):
@@ -334,6 +363,47 @@ class DetectTorch(TorchCase):
                               center)
                 check(self, out.read(), torch.tensor(ref).to(I32),
                       "NonMaxSuppression %s %s" % (dtype, (B, C, N, mx, iou_t, score_t, center)))
+
+    def test_roi_pooling(self):
+        rng = random.Random(SEED + 4)
+        for dtype in (F32, F16):
+            for N, C, H, W, K, PH, PW, sh, sw in ((2, 3, 6, 8, 4, 2, 2, 1.0, 1.0),
+                                                  (1, 2, 9, 7, 5, 3, 2, 0.5, 0.25),
+                                                  (3, 1, 5, 5, 0, 2, 2, 1.0, 1.0)):
+                x = torch.tensor(np.random.RandomState(rng.randrange(1 << 30)).uniform(
+                    -2, 2, (N, C, H, W))).to(dtype)
+                rows = []
+                for _ in range(K):  # some regions empty, reversed or of a missing image
+                    x1, y1 = rng.uniform(0, W / sw), rng.uniform(0, H / sh)
+                    rows.append([rng.randrange(N + 1), x1, y1, x1 + rng.uniform(-1, W / sw),
+                                 y1 + rng.uniform(-1, H / sh)])
+                rois = torch.tensor(rows, dtype=F64_).reshape(K, 5).to(dtype)
+                y = self.dev(torch.zeros((K, C, PH, PW), dtype=dtype))
+                am = self.dev(torch.zeros((K, C, PH, PW), dtype=I32))
+                self.run_op("RoiPoolingWithArgMax", self.dev(view_of(rng, x)).handle,
+                            self.dev(view_of(rng, rois)).handle, PH, PW, sh, sw, y.handle,
+                            am.handle)
+                ry, ram = ref_roi_pool(x.double().numpy(), rois.float().double().numpy(), PH, PW,
+                                       np.float32(sh), np.float32(sw))
+                what = "RoiPoolingWithArgMax %s %s" % (dtype, (N, C, H, W, K, PH, PW, sh, sw))
+                check(self, y.read(), torch.tensor(ry).to(dtype), what)
+                check(self, am.read(), torch.tensor(ram).to(I32), "argmax " + what)
+                g = torch.tensor(np.random.RandomState(rng.randrange(1 << 30)).uniform(
+                    -1, 1, (K, C, PH, PW))).to(dtype)
+                gi = self.dev(torch.full((N, C, H, W), 5.0, dtype=dtype))  # overwritten
+                self.run_op("RoiPoolingGradWithArgMax", self.dev(view_of(rng, g)).handle,
+                            gi.handle, self.dev(rois).handle, self.dev(torch.tensor(ram).to(I32)).handle,
+                            PH, PW, sh)
+                ref = np.zeros((N, C, H, W))
+                gd = g.double().numpy()
+                for k in range(K):
+                    for c in range(C):
+                        for i in range(PH * PW):
+                            a = ram[k, c].flat[i]
+                            if a >= 0:
+                                ref[int(rows[k][0]), c].flat[a] += gd[k, c].flat[i]
+                check(self, gi.read(), torch.tensor(ref).to(dtype), "Grad" + what[7:],
+                      tol=tol(dtype))
 
     def test_refused(self):
         x = self.dev(torch.zeros((1, 2, 4, 4), dtype=F32))
