@@ -22,10 +22,17 @@
  *      NULL iouThreshold is 161001, as CANN's null check; max above 700 or a threshold
  *      outside [0, 1] 161002; max below 0 keeps none (ONNX); a NULL or empty scoreThreshold
  *      is none. The boxes and scores are read as FLOAT (exact for FLOAT16).
+ *  NX6. aclnnNMSWithMask (ops-cv's experimental NMSWithMask) follows its kernel: the boxes
+ *      [x1, y1, x2, y2] come sorted by descending score (the caller's duty); the mask starts
+ *      all 1; for each box but the last, in order, unless already suppressed: a score below
+ *      scoresThreshold clears it and every later box and ends the pass, else every later box
+ *      whose IoU with it is >= iouThreshold is cleared. The last box's own score is never
+ *      compared (the kernel's loop stops before it); areas are not normalised.
  */
 #include <math.h>
 #include <stdlib.h>
 
+#include "aclnnop/aclnn_nms_with_mask.h"
 #include "aclnnop/aclnn_non_max_suppression.h"
 #include "core/half.h"
 #include "ops/detect/detect.h"
@@ -245,3 +252,84 @@ aclnnStatus aclnnNonMaxSuppressionGetWorkspaceSize(const aclTensor *boxes, const
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(NonMaxSuppression)
+
+/* ---- aclnnNMSWithMask (NX6) ----------------------------------------------------------------- */
+
+#define NWM "aclnnNMSWithMask"
+
+struct nwm_plan {
+    struct ops_tensor t[3]; /* x1 boxes, x2 scores, y mask */
+    double iou, score;
+};
+
+static int32_t nwm_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct nwm_plan *p = e->plan;
+    const struct ops_tensor *t = p->t;
+    const int64_t n = t[1].dims[0];
+    float *b = malloc((size_t)(4 * n + 1) * sizeof(float));
+    float *s = malloc((size_t)(n + 1) * sizeof(float));
+    int64_t *m = malloc((size_t)(n + 1) * sizeof(int64_t));
+    int32_t rc = ACL_SUCCESS;
+    if (!b || !s || !m) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto out;
+    }
+    ops_gather_nd(b, CK_F32, ops_base(&t[0], addr), t[0].dt, 2, t[0].dims, t[0].strides);
+    ops_gather_nd(s, CK_F32, ops_base(&t[1], addr), t[1].dt, 1, t[1].dims, t[1].strides);
+    for (int64_t i = 0; i < n; i++)
+        m[i] = 1;
+    for (int64_t i = 0; i + 1 < n; i++) {
+        if (!m[i])
+            continue;
+        if (s[i] < (float)p->score) {
+            for (int64_t k = i; k < n; k++)
+                m[k] = 0;
+            break;
+        }
+        const float *u = b + 4 * i;
+        const float au = (u[2] - u[0]) * (u[3] - u[1]);
+        for (int64_t k = i + 1; k < n; k++) {
+            const float *v = b + 4 * k;
+            float iw = fmaxf(fminf(u[2], v[2]) - fmaxf(u[0], v[0]), 0.0f);
+            float ih = fmaxf(fminf(u[3], v[3]) - fmaxf(u[1], v[1]), 0.0f);
+            float inter = iw * ih, av = (v[2] - v[0]) * (v[3] - v[1]);
+            if (inter / (au + av - inter) >= (float)p->iou)
+                m[k] = 0;
+        }
+    }
+    ops_scatter_nd(m, CK_I64, ops_base(&t[2], addr), t[2].dt, 1, t[2].dims, t[2].strides);
+out:
+    free(b);
+    free(s);
+    free(m);
+    return rc;
+}
+
+aclnnStatus aclnnNMSWithMaskGetWorkspaceSize(const aclTensor *x1, const aclTensor *x2,
+                                             double iouThreshold, double scoresThreshold,
+                                             aclTensor *y, WS)
+{
+    OPS_CHECK_NULLS(NWM, workspaceSize, executor, x1, x2, y);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(x1, NWM, "x1")) || (rc = ops_check_dims(x2, NWM, "x2")) ||
+        (rc = ops_check_dims(y, NWM, "y")) ||
+        (rc = ops_need_dt(NWM, "x1", x1->dtype, OPS_DT_NMSWithMask, &dt)) ||
+        (rc = ops_need_dt(NWM, "x2", x2->dtype, OPS_DT_NMSWithMask, &dt)) ||
+        (rc = ops_need_dt(NWM, "y", y->dtype, OPS_DT2_NMSWithMask, &dt)))
+        return rc;
+    if (x2->ndim != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x2 must be [N] (it has %u dims)", NWM,
+                       x2->ndim);
+    const int64_t n = x2->dims[0], want[2] = {n, 4};
+    if ((rc = ops_check_shape(NWM, want, 2, x1, "x1")) ||
+        (rc = ops_check_shape(NWM, want, 1, y, "y")))
+        return rc;
+    OPS_PLAN(e, p, NWM, 2, 1, struct nwm_plan, NULL, {&p->t[0], x1, "x1"}, {&p->t[1], x2, "x2"},
+             {&p->t[2], y, "y"});
+    p->iou = iouThreshold, p->score = scoresThreshold;
+    e->run = nwm_run;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(NMSWithMask)

@@ -4,10 +4,11 @@
  * ops/engine/optable.h): roi_align.c (RoiAlign, RoiAlignV2, RoiAlignV2Backward: bilinear
  * pooling of regions of interest and its gradient), iou.c (Iou, CIoU: the overlap of box
  * sets), nms.c (NonMaxSuppression on the host NMS kernel the IR type NonMaxSuppressionV6
- * runs), roi_pooling.c (RoiPoolingWithArgMax, RoiPoolingGradWithArgMax: Fast R-CNN's
- * max pooling of regions and its gradient). The checks take each operator's types from its row
- * (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
- * ops/engine/public.h and docs/operators.md.
+ * runs; NMSWithMask, ops-cv's experimental keep mask of pre-sorted boxes), roi_pooling.c
+ * (RoiPoolingWithArgMax, RoiPoolingGradWithArgMax: Fast R-CNN's max pooling of regions and its
+ * gradient). The checks take each operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>);
+ * the ctest ops_table checks the rows against the headers, ops/engine/public.h and
+ * docs/operators.md.
  */
 #ifndef CPUACL_OPS_DETECT_TABLE_H
 #define CPUACL_OPS_DETECT_TABLE_H
@@ -35,7 +36,9 @@
       argmax, DTM(DT_I32))                                                                         \
     X(RoiPoolingGradWithArgMax, roi_pooling_grad_with_arg_max, OPS_OUT,                            \
       K(tensor, tensor, tensor, tensor, int64, int64, double), DTM(DT_F32) | DTM(DT_F16), argmax,  \
-      DTM(DT_I32))
+      DTM(DT_I32))                                                                                 \
+    X(NMSWithMask, nms_with_mask, OPS_OUT, K(tensor, tensor, double, double, tensor), DTM(DT_F32), \
+      y, DTM(DT_U8))
 
 enum { DETECT_OPS(OPS_ROW_DT) };
 

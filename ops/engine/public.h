@@ -735,6 +735,7 @@
 /* the object-detection family (ops/detect, branch s16-cvdetect) */
 #include "aclnnop/aclnn_ciou.h"
 #include "aclnnop/aclnn_iou.h"
+#include "aclnnop/aclnn_nms_with_mask.h"
 #include "aclnnop/aclnn_non_max_suppression.h"
 #include "aclnnop/aclnn_roi_align.h"
 #include "aclnnop/aclnn_roi_align_v2.h"

@@ -661,6 +661,7 @@ OPS = {
     'NLLLoss2d': ('tensor', 'tensor', 'tensor', 'int64', 'int64', 'tensor', 'tensor'),
     'NLLLoss2dBackward': ('tensor', 'tensor', 'tensor', 'tensor', 'int64', 'int64', 'tensor', 'tensor'),
     'NLLLossBackward': ('tensor', 'tensor', 'tensor', 'tensor', 'int64', 'int64', 'tensor', 'tensor'),
+    'NMSWithMask': ('tensor', 'tensor', 'double', 'double', 'tensor'),
     'NanMedian': ('tensor', 'tensor'),
     'NanMedianDim': ('tensor', 'int64', 'bool', 'tensor', 'tensor'),
     'NanToNum': ('tensor', 'float', 'float', 'float', 'tensor'),

@@ -10,6 +10,7 @@
 
 #include "aclnnop/aclnn_ciou.h"
 #include "aclnnop/aclnn_iou.h"
+#include "aclnnop/aclnn_nms_with_mask.h"
 #include "aclnnop/aclnn_non_max_suppression.h"
 #include "aclnnop/aclnn_roi_align.h"
 #include "aclnnop/aclnn_roi_align_v2.h"
@@ -271,12 +272,42 @@ static void test_roi_pooling(void)
                  r.t, am.t, 2, 1, 1.0); /* INT32 */
 }
 
+/* NMSWithMask: three boxes by score, the second overlapping the first by IoU 1/3 (suppressed at
+ * 0.3, kept at 0.5), the third disjoint; a score threshold above the second score clears it and
+ * the third. */
+static void test_nms_with_mask(void)
+{
+    int64_t bd[2] = {3, 4}, n = 3;
+    ot_tensor b, s, y, yf;
+    ot_make(&b, ACL_FLOAT, 2, bd, L_TRANS);
+    ot_make(&s, ACL_FLOAT, 1, &n, L_CONTIG);
+    ot_make(&y, ACL_UINT8, 1, &n, L_CONTIG);
+    ot_make(&yf, ACL_FLOAT, 1, &n, L_CONTIG);
+    const double bx[12] = {0, 0, 2, 2, 1, 0, 3, 2, 5, 5, 6, 6}, sc[3] = {0.9, 0.8, 0.7};
+    for (int i = 0; i < 12; i++)
+        ot_set(&b, i, bx[i]);
+    for (int i = 0; i < 3; i++)
+        ot_set(&s, i, sc[i]);
+    OT_RUN(aclnnNMSWithMask, b.t, s.t, 0.3, 0.1, y.t);
+    CHECK(ot_get(&y, 0) == 1 && ot_get(&y, 1) == 0 && ot_get(&y, 2) == 1);
+    OT_RUN(aclnnNMSWithMask, b.t, s.t, 0.5, 0.1, y.t);
+    CHECK(ot_get(&y, 0) == 1 && ot_get(&y, 1) == 1 && ot_get(&y, 2) == 1);
+    OT_RUN(aclnnNMSWithMask, b.t, s.t, 0.5, 0.85, y.t);
+    CHECK(ot_get(&y, 0) == 1 && ot_get(&y, 1) == 0 && ot_get(&y, 2) == 0);
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnNMSWithMask, b.t, NULL, 0.5, 0.1, y.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "y", aclnnNMSWithMask, b.t, s.t, 0.5, 0.1, yf.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "x1", aclnnNMSWithMask, s.t, s.t, 0.5, 0.1, y.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "x2", aclnnNMSWithMask, b.t, b.t, 0.5, 0.1, y.t);
+    OT_FREE(&b, &s, &y, &yf);
+}
+
 int main(void)
 {
     ot_init();
     test_values();
     test_codes();
     test_roi_pooling();
+    test_nms_with_mask();
     ot_fini();
     printf("ops_detect: ok\n");
     return 0;

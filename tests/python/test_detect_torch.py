@@ -193,6 +193,30 @@ def ref_nms(boxes, scores, mx, iou_t, score_t, center):
     return np.array(rows, dtype=np.int64).reshape(-1, 3)
 
 
+def ref_nms_mask(b, s, iou_t, score_t):
+    """ops-cv's NMSWithMask kernel (ops/detect/nms.c NX6), in float32 as it computes."""
+    n = len(s)
+    m = np.ones(n, dtype=np.int64)
+    f = np.float32
+    for i in range(n - 1):
+        if not m[i]:
+            continue
+        if s[i] < f(score_t):
+            m[i:] = 0
+            break
+        u = b[i]
+        au = (u[2] - u[0]) * (u[3] - u[1])
+        for k in range(i + 1, n):
+            v = b[k]
+            iw = max(min(u[2], v[2]) - max(u[0], v[0]), f(0))
+            ih = max(min(u[3], v[3]) - max(u[1], v[1]), f(0))
+            inter = iw * ih
+            with np.errstate(all="ignore"):
+                if inter / (au + (v[2] - v[0]) * (v[3] - v[1]) - inter) >= f(iou_t):
+                    m[k] = 0
+    return m
+
+
 def ref_roi_pool(x, rois, PH, PW, sh, sw):
     """CANN's RoiPoolingWithArgMax formulas (its doc): y and argmax (h W + w, -1 empty)."""
     N, C, H, W = x.shape
@@ -363,6 +387,24 @@ class DetectTorch(TorchCase):
                               center)
                 check(self, out.read(), torch.tensor(ref).to(I32),
                       "NonMaxSuppression %s %s" % (dtype, (B, C, N, mx, iou_t, score_t, center)))
+
+    def test_nms_with_mask(self):
+        rng = random.Random(SEED + 5)
+        for n, iou_t, score_t in ((21, 0.1, 0.1), (16, 0.5, 0.3), (9, 0.3, 0.95), (1, 0.5, 0.9),
+                                  (0, 0.5, 0.5)):
+            bx = []
+            for _ in range(n):
+                a, b = rng.uniform(0, 4), rng.uniform(0, 4)
+                bx.append([a, b, a + rng.uniform(0.5, 3), b + rng.uniform(0.5, 3)])
+            boxes = torch.tensor(bx, dtype=F64_).reshape(n, 4).to(F32)
+            sc = torch.tensor(sorted((rng.random() for _ in range(n)), reverse=True),
+                              dtype=F64_).to(F32)
+            y = self.dev(torch.full((n,), 7, dtype=torch.uint8))
+            self.run_op("NMSWithMask", self.dev(view_of(rng, boxes)).handle, self.dev(sc).handle,
+                        iou_t, score_t, y.handle)
+            ref = ref_nms_mask(boxes.numpy(), sc.numpy(), iou_t, score_t)
+            check(self, y.read(), torch.tensor(ref).to(torch.uint8),
+                  "NMSWithMask %s" % ((n, iou_t, score_t),))
 
     def test_roi_pooling(self):
         rng = random.Random(SEED + 4)
