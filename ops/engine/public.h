@@ -732,9 +732,13 @@
 #include "aclnnop/aclnn_weight_quant_batch_matmul_nz.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v3.h"
 
-/* the object-detection family (ops/detect, branch s16-cvdetect) */
+/* the object-detection family (ops/detect, branch s16-cvdetect) and the compositing of ops-cv
+ * objdetect/ (ops/elementwise/blend.c) */
+#include "aclnnop/aclnn_background_replace.h"
+#include "aclnnop/aclnn_blend_images_custom.h"
 #include "aclnnop/aclnn_ciou.h"
 #include "aclnnop/aclnn_iou.h"
+#include "aclnnop/aclnn_mrgba_custom.h"
 #include "aclnnop/aclnn_nms_with_mask.h"
 #include "aclnnop/aclnn_non_max_suppression.h"
 #include "aclnnop/aclnn_roi_align.h"

@@ -8,7 +8,10 @@
 
 #include "optest.h"
 
+#include "aclnnop/aclnn_background_replace.h"
+#include "aclnnop/aclnn_blend_images_custom.h"
 #include "aclnnop/aclnn_ciou.h"
+#include "aclnnop/aclnn_mrgba_custom.h"
 #include "aclnnop/aclnn_iou.h"
 #include "aclnnop/aclnn_nms_with_mask.h"
 #include "aclnnop/aclnn_non_max_suppression.h"
@@ -301,6 +304,41 @@ static void test_nms_with_mask(void)
     OT_FREE(&b, &s, &y, &yf);
 }
 
+/* The compositing of ops-cv's objdetect folder (ops/elementwise/blend.c): a 1x2 image, alpha
+ * 255 and 0 select rgb and frame exactly; MrgbaCustom at alpha 128 rounds 200 * 128 / 255
+ * (100.4 in FLOAT16 steps) down; the codes. */
+static void test_compositing(void)
+{
+    int64_t d3[3] = {1, 2, 3}, d1[3] = {1, 2, 1}, d4[3] = {1, 2, 4};
+    ot_tensor rgb, fr, al, out, m16, bad;
+    ot_make(&rgb, ACL_UINT8, 3, d3, L_CONTIG);
+    ot_make(&fr, ACL_UINT8, 3, d3, L_GAP);
+    ot_make(&al, ACL_UINT8, 3, d1, L_CONTIG);
+    ot_make(&out, ACL_UINT8, 3, d3, L_CONTIG);
+    ot_make(&m16, ACL_FLOAT16, 3, d1, L_CONTIG);
+    ot_make(&bad, ACL_UINT8, 3, d4, L_CONTIG);
+    for (int i = 0; i < 6; i++)
+        ot_set(&rgb, i, 200), ot_set(&fr, i, 10 + i);
+    ot_set(&al, 0, 255), ot_set(&al, 1, 0);
+    OT_RUN(aclnnBlendImagesCustom, rgb.t, al.t, fr.t, out.t);
+    for (int i = 0; i < 6; i++)
+        CHECK(ot_get(&out, i) == (i < 3 ? 200 : 10 + i));
+    ot_set(&al, 0, 128);
+    OT_RUN(aclnnMrgbaCustom, rgb.t, al.t, out.t);
+    CHECK(ot_get(&out, 0) == 100 && ot_get(&out, 3) == 0);
+    ot_set(&m16, 0, 1), ot_set(&m16, 1, 0);
+    OT_RUN(aclnnBackgroundReplace, fr.t, rgb.t, m16.t, out.t);
+    for (int i = 0; i < 6; i++)
+        CHECK(ot_get(&out, i) == (i < 3 ? 200 : 10 + i));
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMrgbaCustom, rgb.t, NULL, out.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "alpha", aclnnMrgbaCustom, rgb.t, m16.t, out.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "rgb", aclnnMrgbaCustom, bad.t, al.t, out.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "mask", aclnnBackgroundReplace, fr.t, rgb.t, al.t, out.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "frame", aclnnBlendImagesCustom, rgb.t, al.t, m16.t,
+                 out.t);
+    OT_FREE(&rgb, &fr, &al, &out, &m16, &bad);
+}
+
 int main(void)
 {
     ot_init();
@@ -308,6 +346,7 @@ int main(void)
     test_codes();
     test_roi_pooling();
     test_nms_with_mask();
+    test_compositing();
     ot_fini();
     printf("ops_detect: ok\n");
     return 0;

@@ -447,6 +447,49 @@ class DetectTorch(TorchCase):
                 check(self, gi.read(), torch.tensor(ref).to(dtype), "Grad" + what[7:],
                       tol=tol(dtype))
 
+    def test_compositing(self):
+        """BackgroundReplace, BlendImagesCustom, MrgbaCustom (ops-cv objdetect's image ops):
+        the formulas in FLOAT16 steps (numpy float16 arithmetic rounds each step to nearest
+        even, as the kernels' half vector ops), UINT8 results rint / floor."""
+        rs = np.random.RandomState(SEED + 6)
+        h = np.float16
+        U8 = torch.uint8
+        rng = random.Random(SEED + 6)
+        for H, W in ((4, 5), (7, 3), (0, 2)):
+            for C, dt in ((3, U8), (1, U8), (3, F16), (1, F16)):
+                if dt == U8:
+                    bkg, src = (rs.randint(0, 256, (H, W, C)).astype(np.uint8) for _ in range(2))
+                else:
+                    bkg, src = (rs.uniform(-4, 4, (H, W, C)).astype(h) for _ in range(2))
+                mask = rs.uniform(0, 1, (H, W, 1)).astype(h)
+                b16, s16 = bkg.astype(h), src.astype(h)
+                r = (b16 - b16 * mask) + s16 * mask
+                if dt == U8:
+                    r = np.clip(np.rint(r.astype(np.float64)), 0, 255).astype(np.uint8)
+                out = self.dev(torch.zeros((H, W, C), dtype=dt))
+                tb, tsrc = (torch.from_numpy(np.ascontiguousarray(a)) for a in (bkg, src))
+                self.run_op("BackgroundReplace", self.dev(view_of(rng, tb)).handle,
+                            self.dev(tsrc).handle, self.dev(torch.from_numpy(mask)).handle,
+                            out.handle)
+                check(self, out.read(), torch.from_numpy(r).to(dt),
+                      "BackgroundReplace %s" % ((H, W, C, dt),), tol=(0, 0))
+            rgb, frame = (rs.randint(0, 256, (H, W, 3)).astype(np.uint8) for _ in range(2))
+            alpha = rs.randint(0, 256, (H, W, 1)).astype(np.uint8)
+            a = alpha.astype(h) * h(1.0 / 255.0)
+            f16 = frame.astype(h)
+            r = (f16 - f16 * a) + rgb.astype(h) * a
+            r = np.clip(np.rint(r.astype(np.float64)), 0, 255).astype(np.uint8)
+            out = self.dev(torch.zeros((H, W, 3), dtype=U8))
+            self.run_op("BlendImagesCustom", self.dev(torch.from_numpy(rgb)).handle,
+                        self.dev(torch.from_numpy(alpha)).handle,
+                        self.dev(view_of(rng, torch.from_numpy(frame))).handle, out.handle)
+            check(self, out.read(), torch.from_numpy(r), "BlendImagesCustom %s" % ((H, W),))
+            r = np.floor((rgb.astype(h) * a).astype(np.float64)).astype(np.uint8)
+            out = self.dev(torch.zeros((H, W, 3), dtype=U8))
+            self.run_op("MrgbaCustom", self.dev(torch.from_numpy(rgb)).handle,
+                        self.dev(torch.from_numpy(alpha)).handle, out.handle)
+            check(self, out.read(), torch.from_numpy(r), "MrgbaCustom %s" % ((H, W),))
+
     def test_refused(self):
         x = self.dev(torch.zeros((1, 2, 4, 4), dtype=F32))
         b5 = self.dev(torch.zeros((3, 5), dtype=F32))
