@@ -12,8 +12,10 @@
  *      rounding is round-to-nearest-even.
  *  BD3. UINT8 results: MrgbaCustom rounds down (its kernel's CAST_FLOOR), the other two to the
  *      nearest, ties to even (CAST_NONE of a lossy cast is CAST_RINT), saturated to [0, 255].
- *  BD4. Shapes: 3-d HWC images of one shape (C = 3 for rgb and frame, 1 or 3 for bkg and src),
- *      the mask / alpha of the same H, W and C = 1; out of the images' shape and type.
+ *  BD4. Shapes: the images (bkg and src, rgb and frame) of one shape, the mask / alpha
+ *      broadcasting to it (CANN documents HWC with C = 3 or 1 and a mask of C = 1, yet its
+ *      examples pass (4, 3) with alpha (4, 1) and a mask of the image's shape); out of the
+ *      images' shape and type.
  */
 #include <math.h>
 
@@ -71,11 +73,11 @@ static void f32_mrgba(void *o_, const void *const *in, int64_t n, const struct e
         o[i] = bd_u8(bd_h(r[i] * bd_h(al[i] * k)), true);
 }
 
-/* BD4's checks: img[0..nimg) 3-d of img[0]'s shape and a type of types (img[0]'s for all), C in
- * {c1, c2}; mask (H, W, 1) of mtypes; out of img[0]'s shape and type. */
+/* BD4's checks: img[0..nimg) of img[0]'s shape and a type of types (img[0]'s for all); mask
+ * of mtypes broadcasting to that shape; out of img[0]'s shape and type. */
 static aclnnStatus bd_check(const char *op, const aclTensor *const *img, const char *const *nm,
-                            int nimg, unsigned types, int64_t c1, int64_t c2, const aclTensor *mask,
-                            const char *mn, unsigned mtypes, const aclTensor *out)
+                            int nimg, unsigned types, const aclTensor *mask, const char *mn,
+                            unsigned mtypes, const aclTensor *out)
 {
     aclnnStatus rc;
     int dt;
@@ -87,19 +89,20 @@ static aclnnStatus bd_check(const char *op, const aclTensor *const *img, const c
         (rc = ops_need_dt(op, mn, mask->dtype, mtypes, &dt)))
         return rc;
     const aclTensor *x = img[0];
-    if (x->ndim != 3 || (x->dims[2] != c1 && x->dims[2] != c2))
-        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s must be HWC with C = %lld%s", op, nm[0],
-                       (long long)c1, c1 != c2 ? " or 3" : "");
+    const int nd = (int)x->ndim;
     for (int i = 1; i < nimg; i++) {
         if (img[i]->dtype != x->dtype)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s is %s, not %s's type %s", op, nm[i],
                            ops_dt_name(img[i]->dtype), nm[0], ops_dt_name(x->dtype));
-        if ((rc = ops_check_shape(op, x->dims, 3, img[i], nm[i])))
+        if ((rc = ops_check_shape(op, x->dims, nd, img[i], nm[i])))
             return rc;
     }
-    const int64_t mw[3] = {x->dims[0], x->dims[1], 1};
-    if ((rc = ops_check_shape(op, mw, 3, mask, mn)) ||
-        (rc = ops_check_shape(op, x->dims, 3, out, "out")))
+    int64_t bd[OPS_MAX_DIMS];
+    int nb;
+    if (!ops_broadcast(mask->dims, (int)mask->ndim, x->dims, nd, bd, &nb) || nb != nd ||
+        !ops_shape_is(x, bd, nb))
+        return ops_shape_err(op, mn, mask, x->dims, nd);
+    if ((rc = ops_check_shape(op, x->dims, nd, out, "out")))
         return rc;
     if (out->dtype != x->dtype)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: out is %s, not %s's type %s", op,
@@ -130,7 +133,7 @@ aclnnStatus aclnnBackgroundReplaceGetWorkspaceSize(const aclTensor *bkg, const a
     const aclTensor *img[2] = {bkg, src};
     static const char *const nm[2] = {"bkg", "src"};
     aclnnStatus rc;
-    if ((rc = bd_check(op, img, nm, 2, OPS_DT_BackgroundReplace, 1, 3, mask, "mask",
+    if ((rc = bd_check(op, img, nm, 2, OPS_DT_BackgroundReplace, mask, "mask",
                        OPS_DT2_BackgroundReplace, out)))
         return rc;
     const aclTensor *in[3] = {bkg, src, mask};
@@ -146,7 +149,7 @@ aclnnStatus aclnnBlendImagesCustomGetWorkspaceSize(const aclTensor *rgb, const a
     const aclTensor *img[2] = {rgb, frame};
     static const char *const nm[2] = {"rgb", "frame"};
     aclnnStatus rc;
-    if ((rc = bd_check(op, img, nm, 2, OPS_DT_BlendImagesCustom, 3, 3, alpha, "alpha",
+    if ((rc = bd_check(op, img, nm, 2, OPS_DT_BlendImagesCustom, alpha, "alpha",
                        OPS_DT_BlendImagesCustom, out)))
         return rc;
     const aclTensor *in[3] = {rgb, alpha, frame};
@@ -162,8 +165,8 @@ aclnnStatus aclnnMrgbaCustomGetWorkspaceSize(const aclTensor *rgb, const aclTens
     const aclTensor *img[1] = {rgb};
     static const char *const nm[1] = {"rgb"};
     aclnnStatus rc;
-    if ((rc = bd_check(op, img, nm, 1, OPS_DT_MrgbaCustom, 3, 3, alpha, "alpha", OPS_DT_MrgbaCustom,
-                       out)))
+    if ((rc =
+             bd_check(op, img, nm, 1, OPS_DT_MrgbaCustom, alpha, "alpha", OPS_DT_MrgbaCustom, out)))
         return rc;
     const aclTensor *in[2] = {rgb, alpha};
     return bd_build(op, in, 2, out, f32_mrgba, 1, workspaceSize, executor);

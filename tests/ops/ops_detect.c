@@ -309,7 +309,7 @@ static void test_nms_with_mask(void)
  * (100.4 in FLOAT16 steps) down; the codes. */
 static void test_compositing(void)
 {
-    int64_t d3[3] = {1, 2, 3}, d1[3] = {1, 2, 1}, d4[3] = {1, 2, 4};
+    int64_t d3[3] = {1, 2, 3}, d1[3] = {1, 2, 1}, d4[3] = {1, 3, 1};
     ot_tensor rgb, fr, al, out, m16, bad;
     ot_make(&rgb, ACL_UINT8, 3, d3, L_CONTIG);
     ot_make(&fr, ACL_UINT8, 3, d3, L_GAP);
@@ -332,7 +332,8 @@ static void test_compositing(void)
         CHECK(ot_get(&out, i) == (i < 3 ? 200 : 10 + i));
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnMrgbaCustom, rgb.t, NULL, out.t);
     FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "alpha", aclnnMrgbaCustom, rgb.t, m16.t, out.t);
-    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "rgb", aclnnMrgbaCustom, bad.t, al.t, out.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "alpha", aclnnMrgbaCustom, rgb.t, bad.t, out.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "out", aclnnMrgbaCustom, rgb.t, al.t, al.t);
     FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "mask", aclnnBackgroundReplace, fr.t, rgb.t, al.t, out.t);
     FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "frame", aclnnBlendImagesCustom, rgb.t, al.t, m16.t,
                  out.t);
