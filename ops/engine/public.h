@@ -733,7 +733,8 @@
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v3.h"
 
 /* the object-detection family (ops/detect, branch s16-cvdetect) and the compositing of ops-cv
- * objdetect/ (ops/elementwise/blend.c) */
+ * objdetect/ (ops/elementwise/blend.c); ApplyFusedEmaAdam (ops/optim/ema_adam.c) */
+#include "aclnnop/aclnn_apply_fused_ema_adam.h"
 #include "aclnnop/aclnn_background_replace.h"
 #include "aclnnop/aclnn_blend_images_custom.h"
 #include "aclnnop/aclnn_ciou.h"

@@ -62,6 +62,7 @@ OPS = {
     'ApplyAdamD': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool', 'tensor', 'tensor', 'tensor'),
     'ApplyAdamW': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool'),
     'ApplyAdamWV2': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'float', 'float', 'float', 'float', 'float', 'bool', 'bool'),
+    'ApplyFusedEmaAdam': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'double', 'double', 'double', 'double', 'double', 'int64', 'bool', 'double'),
     'ApplyGradientDescent': ('tensor', 'tensor', 'tensor'),
     'ApplyProximalGradientDescent': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor'),
     'ApplyTopKTopP': ('tensor', 'tensor', 'tensor', 'tensor'),
