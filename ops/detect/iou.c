@@ -134,9 +134,9 @@ static aclnnStatus iu_check(const char *op, unsigned types, const aclTensor *con
         if (ts[i]->dtype != ts[0]->dtype)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s is %s, not %s's type %s", op, nm[i],
                            ops_dt_name(ts[i]->dtype), nm[0], ops_dt_name(ts[0]->dtype));
-    if (strcmp(mode, "iou") != 0 && strcmp(mode, "iof") != 0)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: mode must be \"iou\" or \"iof\" (it is \"%s\")", op, mode);
+    if (!mode || (strcmp(mode, "iou") != 0 && strcmp(mode, "iof") != 0)) /* CANN: 161002 */
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: mode must be \"iou\" or \"iof\" (it is %s)",
+                       op, mode ? mode : "NULL");
     return ACLNN_SUCCESS;
 }
 
@@ -158,7 +158,7 @@ aclnnStatus aclnnIouGetWorkspaceSize(const aclTensor *bBoxes, const aclTensor *g
                                      const char *mode, float eps, bool aligned, aclTensor *overlap,
                                      WS)
 {
-    OPS_CHECK_NULLS(IOU, workspaceSize, executor, bBoxes, gtBoxes, overlap, mode);
+    OPS_CHECK_NULLS(IOU, workspaceSize, executor, bBoxes, gtBoxes, overlap);
     const aclTensor *ts[3] = {bBoxes, gtBoxes, overlap};
     static const char *const nm[3] = {"bBoxes", "gtBoxes", "overlap"};
     aclnnStatus rc;
@@ -187,7 +187,7 @@ aclnnStatus aclnnCIoUGetWorkspaceSize(const aclTensor *bBoxes, const aclTensor *
                                       bool isCross, const char *mode, aclTensor *overlap,
                                       aclTensor *atanSub, WS)
 {
-    OPS_CHECK_NULLS(CIO, workspaceSize, executor, bBoxes, gtBoxes, overlap, atanSub, mode);
+    OPS_CHECK_NULLS(CIO, workspaceSize, executor, bBoxes, gtBoxes, overlap, atanSub);
     const aclTensor *ts[4] = {bBoxes, gtBoxes, overlap, atanSub};
     static const char *const nm[4] = {"bBoxes", "gtBoxes", "overlap", "atanSub"};
     aclnnStatus rc;

@@ -243,10 +243,10 @@ aclnnStatus aclnnRoiAlignGetWorkspaceSize(const aclTensor *self, const aclTensor
                                           int outputHeight, int outputWidth, int samplingRatio,
                                           float spatialScale, aclTensor *out, WS)
 {
-    OPS_CHECK_NULLS(RAL, workspaceSize, executor, self, rois, batchIndices, out, mode);
-    if (strcmp(mode, "avg") != 0 && strcmp(mode, "max") != 0)
-        return ops_err(ACLNN_ERR_PARAM_INVALID,
-                       "%s: mode must be \"avg\" or \"max\" (it is \"%s\")", RAL, mode);
+    OPS_CHECK_NULLS(RAL, workspaceSize, executor, self, rois, batchIndices, out);
+    if (!mode || (strcmp(mode, "avg") != 0 && strcmp(mode, "max") != 0)) /* CANN: 161002 */
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: mode must be \"avg\" or \"max\" (it is %s)",
+                       RAL, mode ? mode : "NULL");
     struct ra_plan tpl = {.PH = outputHeight,
                           .PW = outputWidth,
                           .ratio = samplingRatio,

@@ -145,7 +145,9 @@ static void test_codes(void)
 
     /* RoiAlign / V2 / backward */
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRoiAlignV2, NULL, bx5.t, 2, 2, 1.0f, 0, true, out.t);
-    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRoiAlign, x.t, bx4.t, idx.t, NULL, 2, 2, 0, 1.0f, out.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "NULL", aclnnRoiAlign, x.t, bx4.t, idx.t, NULL, 2, 2, 0,
+                 1.0f, out.t); /* a NULL mode is 161002, as CANN's */
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRoiAlign, x.t, bx4.t, NULL, "avg", 2, 2, 0, 1.0f, out.t);
     OT_NULL_OUTS(aclnnRoiAlignV2, x.t, bx5.t, 2, 2, 1.0f, 0, true, out.t);
     FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "boxes", aclnnRoiAlignV2, x.t, bx4.t, 2, 2, 1.0f, 0, true,
                  out.t);
@@ -182,11 +184,14 @@ static void test_codes(void)
                  o33.t);
     FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "mode", aclnnIou, bx4.t, bx4.t, "giou", 0.0f, false,
                  o33.t);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "mode", aclnnIou, bx4.t, bx4.t, NULL, 0.0f, false, o33.t);
     FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "overlap", aclnnIou, bx4.t, bx4.t, "iou", 0.0f, true,
                  o33.t);
     FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "(m, 4)", aclnnIou, bx5.t, bx4.t, "iou", 0.0f, false,
                  o33.t);
     OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnCIoU, c4.t, c4.t, false, false, "iou", c1.t, NULL);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "mode", aclnnCIoU, c4.t, c4.t, false, false, NULL, c1.t,
+                 c1.t);
     FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "isCross", aclnnCIoU, c4.t, c4.t, false, true, "iou",
                  c1.t, c1.t);
     FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "[4, N]", aclnnCIoU, bx4.t, bx4.t, false, false, "iou",
