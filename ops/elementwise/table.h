@@ -318,7 +318,8 @@
  * The other elementwise operators, in the rows every family uses (the
  * columns: ops/engine/optable.h): the clamps (clamp.c), the ternary
  * operators (ternary.c: MaskedFillScalar, Addcdiv, ...), LogicalNot and
- * RoundDecimals (unary.c). Their checks take the types from the rows
+ * RoundDecimals (unary.c), the image compositing of ops-cv's objdetect folder (blend.c:
+ * BackgroundReplace, BlendImagesCustom, MrgbaCustom). Their checks take the types from the rows
  * (OPS_DT_<Name>, OPS_DT2_<Name>).
  */
 #define EW_OTHER_OPS(X)                                                                            \
@@ -356,7 +357,12 @@
     X(AmpUpdateScale, amp_update_scale, OPS_OUT,                                                   \
       K(tensor, tensor, tensor, double, double, int64, tensor, tensor), DTM_F3, growthTracker,     \
       DTM(DT_I32))                                                                                 \
-    X(Eltwise, eltwise, OPS_OUT, K(tensor_list, int64, float_array, tensor), DTM_F3, none, 0)
+    X(Eltwise, eltwise, OPS_OUT, K(tensor_list, int64, float_array, tensor), DTM_F3, none, 0)      \
+    X(BackgroundReplace, background_replace, OPS_OUT, K(tensor, tensor, tensor, tensor),           \
+      DTM(DT_U8) | DTM(DT_F16), mask, DTM(DT_F16))                                                 \
+    X(BlendImagesCustom, blend_images_custom, OPS_OUT, K(tensor, tensor, tensor, tensor),          \
+      DTM(DT_U8), none, 0)                                                                         \
+    X(MrgbaCustom, mrgba_custom, OPS_OUT, K(tensor, tensor, tensor), DTM(DT_U8), none, 0)
 
 enum { EW_OTHER_OPS(OPS_ROW_DT) };
 

@@ -794,4 +794,20 @@
 #include "aclnnop/aclnn_weight_quant_matmul_all_reduce_add_rms_norm.h"
 #include "aclnnop/aclnn_inplace_weight_quant_matmul_all_reduce_add_rms_norm.h"
 
+/* the object-detection family (ops/detect, branch s16-cvdetect) and the compositing of ops-cv
+ * objdetect/ (ops/elementwise/blend.c); ApplyFusedEmaAdam (ops/optim/ema_adam.c) */
+#include "aclnnop/aclnn_apply_fused_ema_adam.h"
+#include "aclnnop/aclnn_background_replace.h"
+#include "aclnnop/aclnn_blend_images_custom.h"
+#include "aclnnop/aclnn_ciou.h"
+#include "aclnnop/aclnn_iou.h"
+#include "aclnnop/aclnn_mrgba_custom.h"
+#include "aclnnop/aclnn_nms_with_mask.h"
+#include "aclnnop/aclnn_non_max_suppression.h"
+#include "aclnnop/aclnn_roi_align.h"
+#include "aclnnop/aclnn_roi_align_v2.h"
+#include "aclnnop/aclnn_roi_align_v2_backward.h"
+#include "aclnnop/aclnn_roi_pooling_grad_with_arg_max.h"
+#include "aclnnop/aclnn_roi_pooling_with_arg_max.h"
+
 #endif

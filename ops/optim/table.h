@@ -2,7 +2,8 @@
 /*
  * The optimizer family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): optim.c (ApplyAdamW, ApplyAdamWV2, FusedAdamw, FusedSgd: one
- * parameterised update over groups of same-shaped tensors updated in place). The checks take
+ * parameterised update over groups of same-shaped tensors updated in place), descent.c, steps.c,
+ * ema_adam.c (ApplyFusedEmaAdam: Adam / AdamW with an EMA of the parameter). The checks take
  * each operator's types from its row (OPS_DT_<Name>, OPS_DT2_<Name>); the ctest ops_table
  * checks the rows against the headers, ops/engine/public.h and docs/operators.md.
  */
@@ -49,7 +50,11 @@
     X(ApplyAdamD, apply_adam_d, OPS_OUT,                                                           \
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, bool,      \
         bool, tensor, tensor, tensor),                                                             \
-      DTM(DT_F32) | DTM(DT_F16), none, 0)
+      DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
+    X(ApplyFusedEmaAdam, apply_fused_ema_adam, OPS_OUT,                                            \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, double, double, double, double, double,    \
+        int64, bool, double),                                                                      \
+      DTM_F3, step, DTM(DT_I64))
 
 enum { OPTIM_OPS(OPS_ROW_DT) };
 

@@ -75,6 +75,7 @@ FAMILIES = [
     ("sort", "ops/sort/table.h", "SORT_OPS", "generic", "## Sorting"),
     ("random", "ops/random/table.h", "RANDOM_OPS", "generic", "## Random numbers"),
     ("optim", "ops/optim/table.h", "OPTIM_OPS", "generic", "## Optimizers"),
+    ("detect", "ops/detect/table.h", "DETECT_OPS", "generic", "## Object detection"),
     ("foreach", "ops/foreach/table.h", "FE_LIST_OPS", "foreach", "## Foreach over tensor lists"),
     ("foreach", "ops/foreach/table.h", "FE_BINARY_OPS", "foreach", "## Foreach over tensor lists"),
     ("foreach", "ops/foreach/table.h", "FE_TERNARY_OPS", "foreach", "## Foreach over tensor lists"),

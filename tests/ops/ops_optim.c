@@ -14,6 +14,7 @@
 #include "aclnnop/aclnn_adam_apply_one.h"
 #include "aclnnop/aclnn_apply_gradient_descent.h"
 #include "aclnnop/aclnn_apply_proximal_gradient_descent.h"
+#include "aclnnop/aclnn_apply_fused_ema_adam.h"
 
 static void test_values(void)
 {
@@ -135,12 +136,51 @@ static void test_descent(void)
         OT_FREE(&c[k]);
 }
 
+/* ApplyFusedEmaAdam worked by hand: beta1 = beta2 = 0.5, step 1 with biasCorrection, eps 0, no
+ * weight decay: m = g / 2, v = g^2 / 2, m / c1 = g, sqrt(v / c2) = |g|, so var -= lr sign(g);
+ * s = (s + var) / 2 at emaDecay 0.5. Then the codes. */
+static void test_fused_ema_adam(void)
+{
+    int64_t sh[2] = {2, 2}, one = 1;
+    ot_tensor g, var, m, v, s, st, bad, st32;
+    ot_make(&g, ACL_FLOAT, 2, sh, L_TRANS);
+    ot_make(&var, ACL_FLOAT, 2, sh, L_CONTIG);
+    ot_make(&m, ACL_FLOAT, 2, sh, L_GAP);
+    ot_make(&v, ACL_FLOAT, 2, sh, L_CONTIG);
+    ot_make(&s, ACL_FLOAT, 2, sh, L_CONTIG);
+    ot_make(&st, ACL_INT64, 1, &one, L_CONTIG);
+    ot_make(&st32, ACL_INT32, 1, &one, L_CONTIG);
+    ot_make(&bad, ACL_FLOAT16, 2, sh, L_CONTIG);
+    for (int i = 0; i < 4; i++)
+        ot_set(&g, i, i - 1.5), ot_set(&var, i, 1), ot_set(&m, i, 0), ot_set(&v, i, 0),
+            ot_set(&s, i, 2);
+    ot_set(&st, 0, 1);
+    OT_RUN(aclnnApplyFusedEmaAdam, g.t, var.t, m.t, v.t, s.t, st.t, 0.25, 0.5, 0.5, 0.5, 0.0, 1,
+           true, 0.0);
+    for (int i = 0; i < 4; i++) {
+        double gi = i - 1.5, want = 1 - 0.25 * (gi > 0 ? 1 : -1);
+        CHECK(fabs(ot_get(&var, i) - want) < 1e-6);
+        CHECK(ot_get(&m, i) == gi / 2 && ot_get(&v, i) == gi * gi / 2);
+        CHECK(fabs(ot_get(&s, i) - (2 + want) / 2) < 1e-6);
+    }
+    OT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnApplyFusedEmaAdam, g.t, var.t, m.t, v.t, s.t, NULL, 0.1,
+             0.5, 0.9, 0.99, 1e-8, 0, true, 0.0);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "mode", aclnnApplyFusedEmaAdam, g.t, var.t, m.t, v.t, s.t,
+                 st.t, 0.1, 0.5, 0.9, 0.99, 1e-8, 2, true, 0.0);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "sRef", aclnnApplyFusedEmaAdam, g.t, var.t, m.t, v.t,
+                 bad.t, st.t, 0.1, 0.5, 0.9, 0.99, 1e-8, 0, true, 0.0);
+    FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, "step", aclnnApplyFusedEmaAdam, g.t, var.t, m.t, v.t, s.t,
+                 st32.t, 0.1, 0.5, 0.9, 0.99, 1e-8, 0, true, 0.0);
+    OT_FREE(&g, &var, &m, &v, &s, &st, &bad, &st32);
+}
+
 int main(void)
 {
     ot_init();
     test_values();
     test_codes();
     test_descent();
+    test_fused_ema_adam();
     ot_fini();
     printf("ops_optim: ok\n");
     return 0;

@@ -194,6 +194,60 @@ class OptimTorch(TorchCase):
                                 check(self, e.read(), rb.to(dtype), "buf " + what,
                                       tol=tol(dtype))
 
+    def test_fused_ema_adam(self):
+        """ApplyFusedEmaAdam against its formulas (ops/optim/ema_adam.c EA1) in DOUBLE from the
+        stored inputs, every float type, both modes, with and without biasCorrection, a strided
+        grad, a step tensor of two elements (the first counts); mode 0 with biasCorrection
+        against torch.optim.Adam's step; mode 2 161002, a NULL grad 161001."""
+        rng = random.Random(SEED + 9)
+        lr, ema, b1, b2, eps, wd = 0.01, 0.9, 0.85, 0.95, 1e-6, 0.05
+        for dtype in (F32, F16, BF16):
+            for shape in SHAPES:
+                for mode in (0, 1):
+                    for bias in (True, False):
+                        t = rng.randint(1, 6)
+                        p, g, m, v, s = self.state(rng, shape, dtype)
+                        pd, gd, md, vd, sd = (x.double() for x in (p, g, m, v, s))
+                        gg = gd + wd * pd if mode == 0 else gd
+                        rm = b1 * md + (1 - b1) * gg
+                        rv = b2 * vd + (1 - b2) * gg * gg
+                        c1, c2 = (1 - b1 ** t, 1 - b2 ** t) if bias else (1.0, 1.0)
+                        u = (rm / c1) / ((rv / c2).sqrt() + eps)
+                        if mode == 1:
+                            u = u + wd * pd
+                        rp = pd - lr * u
+                        rs = ema * sd + (1 - ema) * rp
+                        dp, dm, dv, ds = (self.dev(x.clone()) for x in (p, m, v, s))
+                        st = self.dev(torch.tensor([t, 99], dtype=I64))  # the first one counts
+                        self.run_op("ApplyFusedEmaAdam", self.dev(view_of(rng, g)).handle,
+                                    dp.handle, dm.handle, dv.handle, ds.handle, st.handle, lr,
+                                    ema, b1, b2, eps, mode, bias, wd)
+                        what = "%s %s mode %d bias %s" % (dtype, shape, mode, bias)
+                        check(self, dp.read(), rp.to(dtype), "var " + what, tol=tol(dtype))
+                        check(self, dm.read(), rm.to(dtype), "m " + what, tol=tol(dtype))
+                        check(self, dv.read(), rv.to(dtype), "v " + what, tol=tol(dtype))
+                        check(self, ds.read(), rs.to(dtype), "s " + what, tol=tol(dtype))
+        # torch.optim.Adam (L2 weight decay in the gradient) is mode 0 with biasCorrection
+        p, g, m, v, s = self.state(rng, (4, 3), F32)
+        pd = p.double().clone().requires_grad_()
+        pd.grad = g.double().clone()
+        opt = torch.optim.Adam([pd], lr=lr, betas=(b1, b2), eps=eps, weight_decay=wd)
+        opt.state[pd] = {"step": torch.tensor(2.0), "exp_avg": m.double().clone(),
+                         "exp_avg_sq": v.double().clone()}
+        opt.step()
+        dp, dm, dv, ds = (self.dev(x.clone()) for x in (p, m, v, s))
+        self.run_op("ApplyFusedEmaAdam", self.dev(g).handle, dp.handle, dm.handle, dv.handle,
+                    ds.handle, self.dev(torch.tensor([3], dtype=I64)).handle, lr, ema, b1, b2,
+                    eps, 0, True, wd)
+        check(self, dp.read(), pd.detach().float(), "var against torch.optim.Adam",
+              tol=tol(F32))
+        self.refused("ApplyFusedEmaAdam", 161002, dm.handle, dp.handle,
+                     dm.handle, dv.handle, ds.handle, self.dev(torch.tensor([1], dtype=I64)).handle,
+                     lr, ema, b1, b2, eps, 2, True, wd)
+        self.refused("ApplyFusedEmaAdam", 161001, 0, dp.handle, dm.handle, dv.handle, ds.handle,
+                     self.dev(torch.tensor([1], dtype=I64)).handle, lr, ema, b1, b2, eps, 0, True,
+                     wd)
+
     def test_refused(self):
         x = self.dev(torch.zeros((2, 3), dtype=F32))
         one = self.dev(torch.zeros((1,), dtype=F32))
