@@ -71,6 +71,7 @@ FAMILIES = [
     ("conv", "ops/conv/table.h", "CONV_OPS", "generic", "## Convolution"),
     ("pool", "ops/pool/table.h", "POOL_OPS", "generic", "## Pooling"),
     ("sort", "ops/sort/table.h", "SORT_OPS", "generic", "## Sorting"),
+    ("moe", "ops/moe/table.h", "MOE_OPS", "generic", "## Mixture of experts"),
     ("random", "ops/random/table.h", "RANDOM_OPS", "generic", "## Random numbers"),
     ("optim", "ops/optim/table.h", "OPTIM_OPS", "generic", "## Optimizers"),
     ("foreach", "ops/foreach/table.h", "FE_LIST_OPS", "foreach", "## Foreach over tensor lists"),

@@ -1,0 +1,454 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The MoE dispatch and combine of ops-transformer's moe/: MoeInitRouting (token rows copied out
+ * in expert order), MoeComputeExpertTokens (where each expert's rows end), MoeFinalizeRouting
+ * and V2 (the experts' output rows weighted back into token rows). Index tensors are INT32;
+ * every value is read and checked before anything is written, and a value out of range fails
+ * the launch with ACL_ERROR_RT_AICORE_EXCEPTION (as the gathers: ops/index/gather.c GA1).
+ * Sums run in double.
+ *
+ *  MR1. MoeInitRouting (CANN's README formulas): the N * K pairs (expertIdx[n, k], rowIdx[n, k])
+ *      sorted by expert give expandedExpertIdxOut and sortedRowIdx; equal experts keep the
+ *      smaller rowIdx first (an open guess: CANN's key-value sort order on ties is not
+ *      documented; with rowIdx = arange(N * K) as [K, N] transposed, GK1's rowIdxOut, this is
+ *      token order). expandedRowIdxOut[sortedRowIdx[i]] = i; expandedXOut has
+ *      min(N, activeNum) * K rows (CANN's infershape), row i = x[sortedRowIdx[i] % N]. rowIdx
+ *      must hold each of 0 .. N * K - 1 once (else the launch fails).
+ *  MR2. MoeComputeExpertTokens: out[e] = the number of sortedExperts values <= e (CANN's binary
+ *      search for the end of expert e's rows, which needs sortedExperts ascending; cpuacl
+ *      counts, so an unsorted input gives the counts rather than CANN's undefined result).
+ *      0 < numExperts <= 2048 (CANN's constraint).
+ *  MR3. MoeFinalizeRouting: out[i, j] = x1[i, j] + x2[i, j] + sum_k scales[i, k] *
+ *      (expandedX[expandedRowIdx[i + k * N], j] + bias[expandedExpertIdx[i, k], j]); the row
+ *      indices must lie in [0, N * K) and the experts in [0, E) of bias.
+ *  MR4. MoeFinalizeRoutingV2 (CANN's infershape and kernel): x1, x2, bias, scales and expertIdx
+ *      are optional (an absent term is 0, an absent scale 1; bias needs expertIdx). N and K are
+ *      scales' dims; without scales K = 1 and N = expandedRowIdx's size (CANN's out shape), and
+ *      expertIdx, if given, is [N, 1]. dropPadMode 0 and 1 read expandedRowIdx at i + k * N, 2
+ *      and 3 at i * K + k. Modes 0 and 2 take expandedX as [R, H] with R = N * K rows; modes 1
+ *      and 3 as [E, C, H] (E * C rows), where -1 in expandedRowIdx is a dropped row whose whole
+ *      term is skipped. dropPadMode outside [0, 3] is 161002.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnnop/aclnn_moe_compute_expert_tokens.h"
+#include "aclnnop/aclnn_moe_finalize_routing.h"
+#include "aclnnop/aclnn_moe_finalize_routing_v2.h"
+#include "aclnnop/aclnn_moe_init_routing.h"
+#include "ops/engine/engine.h"
+#include "ops/moe/moe.h"
+#include "ops/moe/table.h"
+
+/* CANN's ceiling of numExperts (MR2). */
+#define MR_MAX_EXPERTS 2048
+
+/* ---- MoeInitRouting ---------------------------------------------------------------------- */
+
+struct ir_plan {
+    struct ops_tensor x, row, exp, ox, orow, oexp;
+    int64_t active_rows; /* expandedXOut's rows */
+};
+
+/* The sort's pairs (MR1): expert, then row. */
+struct ir_pair {
+    int64_t exp, row;
+};
+
+static int ir_cmp(const void *a, const void *b)
+{
+    const struct ir_pair *p = a, *q = b;
+    if (p->exp != q->exp)
+        return p->exp < q->exp ? -1 : 1;
+    return p->row < q->row ? -1 : p->row > q->row;
+}
+
+static int32_t ir_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct ir_plan *p = e->plan;
+    const int64_t n = p->x.dims[0], h = p->x.dims[1], nk = p->row.numel;
+    int64_t *row = moe_load(&p->row, addr, CK_I64), *exp = moe_load(&p->exp, addr, CK_I64);
+    struct ir_pair *pr = malloc((size_t)nk * sizeof *pr);
+    int64_t *dst = malloc((size_t)nk * 8), *seen = malloc((size_t)nk * 8);
+    int32_t rc = 0;
+    if (!row || !exp || !pr || !dst || !seen) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto out;
+    }
+    memset(seen, 0, (size_t)nk * 8);
+    for (int64_t i = 0; i < nk; i++) {
+        if (row[i] < 0 || row[i] >= nk || seen[row[i]]++) { /* MR1: a permutation */
+            rc = ACL_ERROR_RT_AICORE_EXCEPTION;
+            goto out;
+        }
+        pr[i].exp = exp[i];
+        pr[i].row = row[i];
+    }
+    qsort(pr, (size_t)nk, sizeof *pr, ir_cmp);
+    for (int64_t i = 0; i < nk; i++) {
+        exp[i] = pr[i].exp;
+        dst[pr[i].row] = i;
+    }
+    moe_store(&p->oexp, addr, exp, CK_I64);
+    moe_store(&p->orow, addr, dst, CK_I64);
+    /* expandedXOut row by row: element bits, x's type is out's */
+    const unsigned es = ops_dt_size(p->x.dt);
+    for (int64_t i = 0; i < p->active_rows; i++) {
+        const int64_t src = pr[i].row % n;
+        for (int64_t j = 0; j < h; j++)
+            memcpy(ops_elem(&p->ox, addr, i * p->ox.strides[0] + j * p->ox.strides[1]),
+                   ops_elem(&p->x, addr, src * p->x.strides[0] + j * p->x.strides[1]), es);
+    }
+out:
+    free(row);
+    free(exp);
+    free(pr);
+    free(dst);
+    free(seen);
+    return rc;
+}
+
+/* t is an index tensor (its type in mask: the row's OPS_DT2, INT32) of shape want[0..nd). */
+static aclnnStatus mr_check_int(const char *name, const aclTensor *t, const char *what,
+                                const int64_t *want, int nd, unsigned mask)
+{
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(t, name, what)) || (rc = ops_need_dt(name, what, t->dtype, mask, &dt)))
+        return rc;
+    return ops_check_shape(name, want, nd, t, what);
+}
+
+/* t has type dt (a float tensor of the operator's one type) and shape want[0..nd). */
+static aclnnStatus mr_check_float(const char *name, const aclTensor *t, const char *what,
+                                  aclDataType dt, const int64_t *want, int nd)
+{
+    aclnnStatus rc;
+    if ((rc = ops_check_dims(t, name, what)) || (rc = ops_check_shape(name, want, nd, t, what)))
+        return rc;
+    if (t->dtype != dt)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: %s has type %s, it must be %s", name, what,
+                       ops_dt_name(t->dtype), ops_dt_name(dt));
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnMoeInitRoutingGetWorkspaceSize(const aclTensor *x, const aclTensor *rowIdx,
+                                                const aclTensor *expertIdx, int64_t activeNum,
+                                                const aclTensor *expandedXOut,
+                                                const aclTensor *expandedRowIdxOut,
+                                                const aclTensor *expandedExpertIdxOut,
+                                                uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    static const char name[] = "aclnnMoeInitRouting";
+    OPS_CHECK_NULLS(name, x, rowIdx, expertIdx, expandedXOut, expandedRowIdxOut,
+                    expandedExpertIdxOut, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(x, name, "x")) ||
+        (rc = ops_need_dt(name, "x", x->dtype, OPS_DT_MoeInitRouting, &dt)))
+        return rc;
+    if (x->ndim != 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %d dims, it must be [N, H]", name,
+                       (int)x->ndim);
+    if ((rc = ops_check_dims(rowIdx, name, "rowIdx")))
+        return rc;
+    if (rowIdx->ndim != 2 || rowIdx->dims[0] != x->dims[0])
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: rowIdx must be [N, K] with N = %lld, x's rows (it has %d dims)", name,
+                       (long long)x->dims[0], (int)rowIdx->ndim);
+    const int64_t n = x->dims[0], k = rowIdx->dims[1], nk = n * k;
+    if (activeNum < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: activeNum is %lld, it must be >= 0", name,
+                       (long long)activeNum);
+    const int64_t active = (activeNum < n ? activeNum : n) * k;
+    const int64_t oxd[2] = {active, x->dims[1]};
+    if ((rc = mr_check_int(name, rowIdx, "rowIdx", rowIdx->dims, 2, OPS_DT2_MoeInitRouting)) ||
+        (rc =
+             mr_check_int(name, expertIdx, "expertIdx", rowIdx->dims, 2, OPS_DT2_MoeInitRouting)) ||
+        (rc = mr_check_float(name, expandedXOut, "expandedXOut", x->dtype, oxd, 2)) ||
+        (rc = mr_check_int(name, expandedRowIdxOut, "expandedRowIdxOut", &nk, 1,
+                           OPS_DT2_MoeInitRouting)) ||
+        (rc = mr_check_int(name, expandedExpertIdxOut, "expandedExpertIdxOut", &nk, 1,
+                           OPS_DT2_MoeInitRouting)))
+        return rc;
+    OPS_PLAN(e, pl, name, 3, 3, struct ir_plan, NULL, {&pl->x, x, "x"},
+             {&pl->row, rowIdx, "rowIdx"}, {&pl->exp, expertIdx, "expertIdx"},
+             {&pl->ox, expandedXOut, "expandedXOut"},
+             {&pl->orow, expandedRowIdxOut, "expandedRowIdxOut"},
+             {&pl->oexp, expandedExpertIdxOut, "expandedExpertIdxOut"});
+    pl->active_rows = active;
+    e->run = nk ? ir_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(MoeInitRouting)
+
+/* ---- MoeComputeExpertTokens -------------------------------------------------------------- */
+
+struct et_plan {
+    struct ops_tensor in, out;
+};
+
+static int32_t et_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct et_plan *p = e->plan;
+    const int64_t ne = p->out.numel;
+    int64_t *v = moe_load(&p->in, addr, CK_I64), *cnt = calloc((size_t)ne + 1, 8);
+    if (!v || !cnt) {
+        free(v);
+        free(cnt);
+        return ACL_ERROR_BAD_ALLOC;
+    }
+    /* MR2: cnt[e] counts the values equal to e (below 0: all of them count everywhere) */
+    int64_t below = 0;
+    for (int64_t i = 0; i < p->in.numel; i++)
+        if (v[i] < 0)
+            below++;
+        else if (v[i] < ne)
+            cnt[v[i]]++;
+    for (int64_t i = 0, run = below; i < ne; i++)
+        cnt[i] = run += cnt[i];
+    moe_store(&p->out, addr, cnt, CK_I64);
+    free(v);
+    free(cnt);
+    return 0;
+}
+
+aclnnStatus aclnnMoeComputeExpertTokensGetWorkspaceSize(const aclTensor *sortedExperts,
+                                                        int64_t numExperts, const aclTensor *out,
+                                                        uint64_t *workspaceSize,
+                                                        aclOpExecutor **executor)
+{
+    static const char name[] = "aclnnMoeComputeExpertTokens";
+    OPS_CHECK_NULLS(name, sortedExperts, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(sortedExperts, name, "sortedExperts")) ||
+        (rc = ops_need_dt(name, "sortedExperts", sortedExperts->dtype,
+                          OPS_DT_MoeComputeExpertTokens, &dt)))
+        return rc;
+    if (sortedExperts->ndim != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: sortedExperts has %d dims, it must have 1",
+                       name, (int)sortedExperts->ndim);
+    if (numExperts < 1 || numExperts > MR_MAX_EXPERTS)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: numExperts is %lld, it must be in [1, %d]",
+                       name, (long long)numExperts, MR_MAX_EXPERTS);
+    if ((rc = ops_check_dims(out, name, "out")) ||
+        (rc = ops_need_dt(name, "out", out->dtype, OPS_DT2_MoeComputeExpertTokens, &dt)) ||
+        (rc = ops_check_shape(name, &numExperts, 1, out, "out")))
+        return rc;
+    OPS_PLAN(e, pl, name, 1, 1, struct et_plan, NULL, {&pl->in, sortedExperts, "sortedExperts"},
+             {&pl->out, out, "out"});
+    e->run = et_run;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(MoeComputeExpertTokens)
+
+/* ---- MoeFinalizeRouting, V2 -------------------------------------------------------------- */
+
+struct fr_plan {
+    struct ops_tensor ex, ridx, x1, x2, bias, sc, eidx, out;
+    bool has_x1, has_x2, has_bias, has_sc, has_eidx;
+    bool rowmajor;                  /* expandedRowIdx at i * K + k (modes 2, 3), else i + k * N */
+    bool drop;                      /* -1 skips a term (modes 1, 3) */
+    int64_t n, k, h, rows, experts; /* rows: expandedX's rows; experts: bias's */
+};
+
+static int32_t fr_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct fr_plan *p = e->plan;
+    const int64_t n = p->n, k = p->k, h = p->h;
+    double *ex = moe_load(&p->ex, addr, CK_F64), *o = calloc((size_t)(n * h > 0 ? n * h : 1), 8);
+    double *x1 = p->has_x1 ? moe_load(&p->x1, addr, CK_F64) : NULL;
+    double *x2 = p->has_x2 ? moe_load(&p->x2, addr, CK_F64) : NULL;
+    double *bias = p->has_bias ? moe_load(&p->bias, addr, CK_F64) : NULL;
+    double *sc = p->has_sc ? moe_load(&p->sc, addr, CK_F64) : NULL;
+    int64_t *ridx = moe_load(&p->ridx, addr, CK_I64);
+    int64_t *eidx = p->has_eidx ? moe_load(&p->eidx, addr, CK_I64) : NULL;
+    int32_t rc = 0;
+    if (!ex || !o || !ridx || (p->has_x1 && !x1) || (p->has_x2 && !x2) || (p->has_bias && !bias) ||
+        (p->has_sc && !sc) || (p->has_eidx && !eidx)) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto out;
+    }
+    for (int64_t i = 0; i < n * k; i++) /* MR3/MR4: every index checked before any write */
+        if (ridx[i] < (p->drop ? -1 : 0) || ridx[i] >= p->rows) {
+            rc = ACL_ERROR_RT_AICORE_EXCEPTION;
+            goto out;
+        }
+    if (bias)
+        for (int64_t i = 0; i < n * k; i++)
+            if (eidx[i] < 0 || eidx[i] >= p->experts) {
+                rc = ACL_ERROR_RT_AICORE_EXCEPTION;
+                goto out;
+            }
+    for (int64_t i = 0; i < n; i++) {
+        double *oi = o + i * h;
+        for (int64_t j = 0; j < h; j++)
+            oi[j] = (x1 ? x1[i * h + j] : 0) + (x2 ? x2[i * h + j] : 0);
+        for (int64_t kk = 0; kk < k; kk++) {
+            const int64_t r = ridx[p->rowmajor ? i * k + kk : i + kk * n];
+            if (r < 0)
+                continue; /* MR4: a dropped row */
+            const double s = sc ? sc[i * k + kk] : 1;
+            const double *xr = ex + r * h, *br = bias ? bias + eidx[i * k + kk] * h : NULL;
+            for (int64_t j = 0; j < h; j++)
+                oi[j] += s * (xr[j] + (br ? br[j] : 0));
+        }
+    }
+    moe_store(&p->out, addr, o, CK_F64);
+out:
+    free(ex);
+    free(o);
+    free(x1);
+    free(x2);
+    free(bias);
+    free(sc);
+    free(ridx);
+    free(eidx);
+    return rc;
+}
+
+/* The checks of the optional terms both forms share, with N, K, H and the type settled. */
+static aclnnStatus fr_check_terms(const char *name, aclDataType dt, unsigned mask2, int64_t n,
+                                  int64_t k, int64_t h, const aclTensor *x1, const char *x1n,
+                                  const aclTensor *x2, const char *x2n, const aclTensor *bias,
+                                  const char *bn, const aclTensor *sc, const char *sn,
+                                  const aclTensor *eidx, const char *en)
+{
+    aclnnStatus rc;
+    const int64_t nh[2] = {n, h}, nk[2] = {n, k};
+    if ((x1 && (rc = mr_check_float(name, x1, x1n, dt, nh, 2))) ||
+        (x2 && (rc = mr_check_float(name, x2, x2n, dt, nh, 2))) ||
+        (sc && (rc = mr_check_float(name, sc, sn, dt, nk, 2))) ||
+        (eidx && (rc = mr_check_int(name, eidx, en, nk, 2, mask2))))
+        return rc;
+    if (bias) {
+        if ((rc = ops_check_dims(bias, name, bn)))
+            return rc;
+        const int64_t eh[2] = {bias->ndim == 2 ? bias->dims[0] : 0, h};
+        if ((rc = mr_check_float(name, bias, bn, dt, eh, 2)))
+            return rc;
+    }
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus fr_plan_done(const char *name, const aclTensor *expandedX,
+                                const aclTensor *expandedRowIdx, const aclTensor *x1,
+                                const aclTensor *x2, const aclTensor *bias, const aclTensor *sc,
+                                const aclTensor *eidx, const aclTensor *out, int64_t n, int64_t k,
+                                int mode, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    OPS_PLAN(e, pl, name, 7, 1, struct fr_plan, NULL, {&pl->ex, expandedX, "expandedX"},
+             {&pl->ridx, expandedRowIdx, "expandedRowIdx"}, {&pl->x1, x1, "x1"},
+             {&pl->x2, x2, "x2"}, {&pl->bias, bias, "bias"}, {&pl->sc, sc, "scales"},
+             {&pl->eidx, eidx, "expertIdx"}, {&pl->out, out, "out"});
+    pl->has_x1 = x1 != NULL;
+    pl->has_x2 = x2 != NULL;
+    pl->has_bias = bias != NULL;
+    pl->has_sc = sc != NULL;
+    pl->has_eidx = eidx != NULL && bias != NULL; /* read only for bias */
+    pl->rowmajor = mode >= 2;
+    pl->drop = mode == 1 || mode == 3;
+    pl->n = n;
+    pl->k = k;
+    pl->h = expandedX->dims[expandedX->ndim - 1];
+    pl->rows = pl->ex.numel / (pl->h ? pl->h : 1);
+    if (pl->h == 0)
+        pl->rows =
+            expandedX->ndim == 3 ? expandedX->dims[0] * expandedX->dims[1] : expandedX->dims[0];
+    pl->experts = bias ? bias->dims[0] : 0;
+    e->run = n * pl->h > 0 ? fr_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+
+aclnnStatus aclnnMoeFinalizeRoutingGetWorkspaceSize(const aclTensor *expandedX, const aclTensor *x1,
+                                                    const aclTensor *x2Optional,
+                                                    const aclTensor *bias, const aclTensor *scales,
+                                                    const aclTensor *expandedRowIdx,
+                                                    const aclTensor *expandedExpertIdx,
+                                                    const aclTensor *out, uint64_t *workspaceSize,
+                                                    aclOpExecutor **executor)
+{
+    static const char name[] = "aclnnMoeFinalizeRouting";
+    OPS_CHECK_NULLS(name, expandedX, x1, bias, scales, expandedRowIdx, expandedExpertIdx, out,
+                    workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(expandedX, name, "expandedX")) ||
+        (rc = ops_need_dt(name, "expandedX", expandedX->dtype, OPS_DT_MoeFinalizeRouting, &dt)) ||
+        (rc = ops_check_dims(scales, name, "scales")))
+        return rc;
+    if (expandedX->ndim != 2 || scales->ndim != 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: expandedX [N * K, H] and scales [N, K] must have 2 dims (they have "
+                       "%d and %d)",
+                       name, (int)expandedX->ndim, (int)scales->ndim);
+    const int64_t n = scales->dims[0], k = scales->dims[1], h = expandedX->dims[1], nk = n * k;
+    const int64_t exd[2] = {nk, h}, nh[2] = {n, h};
+    if ((rc = ops_check_shape(name, exd, 2, expandedX, "expandedX")) ||
+        (rc = mr_check_int(name, expandedRowIdx, "expandedRowIdx", &nk, 1,
+                           OPS_DT2_MoeFinalizeRouting)) ||
+        (rc = fr_check_terms(name, expandedX->dtype, OPS_DT2_MoeFinalizeRouting, n, k, h, x1, "x1",
+                             x2Optional, "x2Optional", bias, "bias", scales, "scales",
+                             expandedExpertIdx, "expandedExpertIdx")) ||
+        (rc = mr_check_float(name, out, "out", expandedX->dtype, nh, 2)))
+        return rc;
+    return fr_plan_done(name, expandedX, expandedRowIdx, x1, x2Optional, bias, scales,
+                        expandedExpertIdx, out, n, k, 0, workspaceSize, executor);
+}
+PHASE2(MoeFinalizeRouting)
+
+aclnnStatus aclnnMoeFinalizeRoutingV2GetWorkspaceSize(
+    const aclTensor *expandedX, const aclTensor *expandedRowIdx, const aclTensor *x1Optional,
+    const aclTensor *x2Optional, const aclTensor *biasOptional, const aclTensor *scalesOptional,
+    const aclTensor *expertIdxOptional, int64_t dropPadMode, const aclTensor *out,
+    uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    static const char name[] = "aclnnMoeFinalizeRoutingV2";
+    OPS_CHECK_NULLS(name, expandedX, expandedRowIdx, out, workspaceSize, executor);
+    if (biasOptional && !expertIdxOptional)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR,
+                       "%s: expertIdxOptional is NULL and biasOptional is given (bias is picked "
+                       "by expert)",
+                       name);
+    if (dropPadMode < 0 || dropPadMode > 3)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dropPadMode is %lld, it must be in [0, 3]",
+                       name, (long long)dropPadMode);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(expandedX, name, "expandedX")) ||
+        (rc = ops_need_dt(name, "expandedX", expandedX->dtype, OPS_DT_MoeFinalizeRoutingV2, &dt)) ||
+        (rc = ops_check_dims(expandedRowIdx, name, "expandedRowIdx")))
+        return rc;
+    const bool drop = dropPadMode == 1 || dropPadMode == 3;
+    if (expandedX->ndim != (drop ? 3 : 2))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: expandedX has %d dims, it must have %d when dropPadMode is %lld", name,
+                       (int)expandedX->ndim, drop ? 3 : 2, (long long)dropPadMode);
+    if (expandedRowIdx->ndim != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: expandedRowIdx has %d dims, it must have 1",
+                       name, (int)expandedRowIdx->ndim);
+    if (scalesOptional && (rc = ops_check_dims(scalesOptional, name, "scalesOptional")))
+        return rc;
+    if (scalesOptional && scalesOptional->ndim != 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: scalesOptional has %d dims, it must be [N, K]",
+                       name, (int)scalesOptional->ndim);
+    const int64_t n = scalesOptional ? scalesOptional->dims[0] : expandedRowIdx->dims[0],
+                  k = scalesOptional ? scalesOptional->dims[1] : 1, nk = n * k,
+                  h = expandedX->dims[expandedX->ndim - 1], nh[2] = {n, h};
+    if ((rc = mr_check_int(name, expandedRowIdx, "expandedRowIdx", &nk, 1,
+                           OPS_DT2_MoeFinalizeRoutingV2)))
+        return rc;
+    if (!drop && (rc = ops_check_shape(name, (const int64_t[]){nk, h}, 2, expandedX, "expandedX")))
+        return rc;
+    if ((rc = fr_check_terms(name, expandedX->dtype, OPS_DT2_MoeFinalizeRoutingV2, n, k, h,
+                             x1Optional, "x1Optional", x2Optional, "x2Optional", biasOptional,
+                             "biasOptional", scalesOptional, "scalesOptional", expertIdxOptional,
+                             "expertIdxOptional")) ||
+        (rc = mr_check_float(name, out, "out", expandedX->dtype, nh, 2)))
+        return rc;
+    return fr_plan_done(name, expandedX, expandedRowIdx, x1Optional, x2Optional, biasOptional,
+                        scalesOptional, expertIdxOptional, out, n, k, (int)dropPadMode,
+                        workspaceSize, executor);
+}
+PHASE2(MoeFinalizeRoutingV2)

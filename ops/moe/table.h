@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The mixture-of-experts family's declaration list, one row per operator (the columns:
+ * ops/engine/optable.h): gating.c (MoeGatingTopKSoftmax, V2: the gate), routing.c
+ * (MoeInitRouting, MoeComputeExpertTokens, MoeFinalizeRouting, V2: the dispatch of token rows
+ * to experts and their combination back). ops-transformer's moe/ folder.
+ * The checks take each operator's types from its row (OPS_DT_<Name>,
+ * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
+ * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
+ * its header (included by ops/engine/public.h), its docs row.
+ */
+#ifndef CPUACL_OPS_MOE_TABLE_H
+#define CPUACL_OPS_MOE_TABLE_H
+
+#include "ops/engine/optable.h"
+
+#define MOE_OPS(X)                                                                                 \
+    X(MoeGatingTopKSoftmax, moe_gating_top_k_softmax, OPS_OUT,                                     \
+      K(tensor, tensor, int64, tensor, tensor, tensor), DTM_F3, expertIdxOut, DTM(DT_I32))         \
+    X(MoeGatingTopKSoftmaxV2, moe_gating_top_k_softmax_v2, OPS_OUT,                                \
+      K(tensor, tensor, int64, int64, bool, tensor, tensor, tensor), DTM_F3, expertIdxOut,         \
+      DTM(DT_I32))                                                                                 \
+    X(MoeInitRouting, moe_init_routing, OPS_OUT,                                                   \
+      K(tensor, tensor, tensor, int64, tensor, tensor, tensor), DTM_F3, expertIdx, DTM(DT_I32))    \
+    X(MoeComputeExpertTokens, moe_compute_expert_tokens, OPS_OUT, K(tensor, int64, tensor),        \
+      DTM(DT_I32), out, DTM(DT_I32))                                                               \
+    X(MoeFinalizeRouting, moe_finalize_routing, OPS_OUT,                                           \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor), DTM_F3, expandedRowIdx,   \
+      DTM(DT_I32))                                                                                 \
+    X(MoeFinalizeRoutingV2, moe_finalize_routing_v2, OPS_OUT,                                      \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, int64, tensor), DTM_F3,            \
+      expandedRowIdx, DTM(DT_I32))
+
+enum { MOE_OPS(OPS_ROW_DT) };
+
+#endif /* CPUACL_OPS_MOE_TABLE_H */

@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The mixture-of-experts family (ops/moe): CANN's example calls and small cases worked by hand
+ * (the gate's top-k and rowIdxOut, a finished row, renorm; the routing sort and its gathers; the
+ * expert counts; the combine in each dropPadMode layout, with a dropped row), a bad index
+ * failing the launch, and the first phases' codes with messages naming the parameter.
+ * tests/python/test_moe_torch.py checks every type and views against torch. */
+#include "optest.h"
+
+#include "aclnnop/aclnn_moe_compute_expert_tokens.h"
+#include "aclnnop/aclnn_moe_finalize_routing.h"
+#include "aclnnop/aclnn_moe_finalize_routing_v2.h"
+#include "aclnnop/aclnn_moe_gating_top_k_softmax.h"
+#include "aclnnop/aclnn_moe_gating_top_k_softmax_v2.h"
+#include "aclnnop/aclnn_moe_init_routing.h"
+
+static int g_cases;
+
+static void set_all(ot_tensor *t, const double *v)
+{
+    for (int64_t i = 0; i < t->numel; i++)
+        ot_set(t, i, v[i]);
+}
+
+static void gating_case(void)
+{
+    g_cases++;
+    const int64_t d[2] = {3, 4}, dk[2] = {3, 2}, dr[1] = {3}, d1[1] = {12}, dbad[2] = {3, 3};
+    ot_tensor x, y, idx, row, fin, sm, y16, i64, bad, x1;
+    ot_make(&x, ACL_FLOAT, 2, d, L_TRANS);
+    OT_MAKE_CONTIG({&y, ACL_FLOAT, 2, dk}, {&idx, ACL_INT32, 2, dk}, {&row, ACL_INT32, 2, dk},
+                   {&fin, ACL_BOOL, 1, dr}, {&sm, ACL_FLOAT, 2, d}, {&y16, ACL_FLOAT16, 2, dk},
+                   {&i64, ACL_INT64, 2, dk}, {&bad, ACL_INT32, 2, dbad}, {&x1, ACL_FLOAT, 1, d1});
+    /* CANN's example: 0.1 .. 11.1 as [3, 4], k 2; row 1's gates reversed */
+    const double xv[12] = {0.1, 1.1, 2.1, 3.1, 7.1, 6.1, 5.1, 4.1, 8.1, 9.1, 10.1, 11.1};
+    set_all(&x, xv);
+    OT_RUN(aclnnMoeGatingTopKSoftmax, x.t, NULL, 2, y.t, idx.t, row.t);
+    /* softmax of (0, 1, 2, 3): e^3 / (1 + e + e^2 + e^3) = 0.643914, e^2 / .. = 0.236883 */
+    const double wi[6] = {3, 2, 0, 1, 3, 2}, wr[6] = {0, 3, 1, 4, 2, 5};
+    for (int64_t i = 0; i < 6; i++) {
+        CHECK(ot_get(&idx, i) == wi[i] && ot_get(&row, i) == wr[i]);
+        CHECK(fabs(ot_get(&y, i) - (i % 2 ? 0.236883 : 0.643914)) < 1e-6);
+    }
+    /* row 1 finished: its experts become E = 4 */
+    const double fv[3] = {0, 1, 0};
+    set_all(&fin, fv);
+    OT_RUN(aclnnMoeGatingTopKSoftmax, x.t, fin.t, 2, y.t, idx.t, row.t);
+    CHECK(ot_get(&idx, 0) == 3 && ot_get(&idx, 2) == 4 && ot_get(&idx, 3) == 4 &&
+          ot_get(&idx, 4) == 3);
+    /* V2 renorm 1: softmax over the two largest, (3, 2): e / (1 + e) = 0.731059 */
+    OT_RUN(aclnnMoeGatingTopKSoftmaxV2, x.t, NULL, 2, 1, true, y.t, idx.t, NULL);
+    CHECK(fabs(ot_get(&y, 0) - 0.731059) < 1e-6 && fabs(ot_get(&y, 1) - 0.268941) < 1e-6);
+    /* V2 renorm 0 with the softmax out */
+    OT_RUN(aclnnMoeGatingTopKSoftmaxV2, x.t, NULL, 2, 0, true, y.t, idx.t, sm.t);
+    CHECK(fabs(ot_get(&sm, 3) - 0.643914) < 1e-6 && fabs(ot_get(&sm, 4) - 0.643914) < 1e-6);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMoeGatingTopKSoftmax, "x", NULL, NULL, 2, y.t,
+                    idx.t, row.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMoeGatingTopKSoftmax, "rowIdxOut", x.t, NULL, 2,
+                    y.t, idx.t, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeGatingTopKSoftmax, "k", x.t, NULL, 5, y.t,
+                    idx.t, row.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeGatingTopKSoftmax, "yOut", x.t, NULL, 2, y16.t,
+                    idx.t, row.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeGatingTopKSoftmax, "expertIdxOut", x.t, NULL,
+                    2, y.t, i64.t, row.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeGatingTopKSoftmax, "rowIdxOut", x.t, NULL, 2,
+                    y.t, idx.t, bad.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeGatingTopKSoftmax, "x", x1.t, NULL, 2, y.t,
+                    idx.t, row.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeGatingTopKSoftmaxV2, "renorm", x.t, NULL, 2, 3,
+                    false, y.t, idx.t, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMoeGatingTopKSoftmaxV2,
+                    "softmaxResultOutOptional", x.t, NULL, 2, 0, true, y.t, idx.t, NULL);
+    OT_NULL_OUTS(aclnnMoeGatingTopKSoftmax, x.t, NULL, 2, y.t, idx.t, row.t);
+    OT_FREE(&x, &y, &idx, &row, &fin, &sm, &y16, &i64, &bad, &x1);
+}
+
+static void routing_case(void)
+{
+    g_cases++;
+    const int64_t dx[2] = {3, 4}, dk[2] = {3, 2}, d6[1] = {6}, dx2[2] = {4, 4}, d3[1] = {3};
+    ot_tensor x, row, exp, ox, orow, oexp, ox2, cnt, c64;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT16, 2, dx}, {&row, ACL_INT32, 2, dk}, {&exp, ACL_INT32, 2, dk},
+                   {&ox, ACL_FLOAT16, 2, (const int64_t[]){6, 4}}, {&orow, ACL_INT32, 1, d6},
+                   {&oexp, ACL_INT32, 1, d6}, {&ox2, ACL_FLOAT16, 2, dx2}, {&cnt, ACL_INT32, 1, d3},
+                   {&c64, ACL_INT64, 1, d3});
+    /* CANN's example: x rows 0.1, 0.2, 0.3; experts [[1, 2], [0, 1], [0, 2]], rowIdx
+     * [[0, 3], [1, 4], [2, 5]]: the pairs by expert are rows 1, 2 | 0, 4 | 3, 5 */
+    const double ev[6] = {1, 2, 0, 1, 0, 2}, rv[6] = {0, 3, 1, 4, 2, 5};
+    set_all(&exp, ev);
+    set_all(&row, rv);
+    for (int64_t i = 0; i < 12; i++)
+        ot_set(&x, i, 0.125 * (double)(i / 4 + 1));
+    OT_RUN(aclnnMoeInitRouting, x.t, row.t, exp.t, 3, ox.t, orow.t, oexp.t);
+    const double we[6] = {0, 0, 1, 1, 2, 2}, wr[6] = {2, 0, 1, 4, 3, 5},
+                 wx[6] = {0.25, 0.375, 0.125, 0.25, 0.125, 0.375};
+    for (int64_t i = 0; i < 6; i++)
+        CHECK(ot_get(&oexp, i) == we[i] && ot_get(&orow, i) == wr[i] &&
+              ot_get(&ox, i * 4 + 3) == wx[i]);
+    /* activeNum 2: only the first 2 * K = 4 rows of expandedX */
+    OT_RUN(aclnnMoeInitRouting, x.t, row.t, exp.t, 2, ox2.t, orow.t, oexp.t);
+    CHECK(ot_get(&ox2, 15) == 0.25);
+    /* a repeated rowIdx fails the launch (507015) */
+    ot_set(&row, 5, 0);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnMoeInitRoutingGetWorkspaceSize(x.t, row.t, exp.t, 3, ox.t, orow.t,
+                                                                oexp.t, &ws, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnMoeInitRouting(NULL, ws, ex, g_stream));
+    CHECK(aclrtSynchronizeStream(g_stream) == ACL_ERROR_RT_AICORE_EXCEPTION);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMoeInitRouting, "rowIdx", x.t, NULL, exp.t, 3,
+                    ox.t, orow.t, oexp.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeInitRouting, "activeNum", x.t, row.t, exp.t,
+                    -1, ox.t, orow.t, oexp.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeInitRouting, "expandedXOut", x.t, row.t, exp.t,
+                    2, ox.t, orow.t, oexp.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeInitRouting, "expertIdx", x.t, row.t, x.t, 3,
+                    ox.t, orow.t, oexp.t);
+    /* CANN's example of MoeComputeExpertTokens: (0, 0, 1, 1, 2, 2) gives (2, 4, 6) */
+    OT_RUN(aclnnMoeComputeExpertTokens, oexp.t, 3, cnt.t);
+    CHECK(ot_get(&cnt, 0) == 2 && ot_get(&cnt, 1) == 4 && ot_get(&cnt, 2) == 6);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeComputeExpertTokens, "numExperts", oexp.t, 0,
+                    cnt.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeComputeExpertTokens, "out", oexp.t, 3, c64.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeComputeExpertTokens, "out", oexp.t, 4, cnt.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMoeComputeExpertTokens, "sortedExperts", NULL, 3,
+                    cnt.t);
+    OT_FREE(&x, &row, &exp, &ox, &orow, &oexp, &ox2, &cnt, &c64);
+}
+
+static void finalize_case(void)
+{
+    g_cases++;
+    const int64_t d41[2] = {4, 1}, d21[2] = {2, 1}, d22[2] = {2, 2}, d4[1] = {4},
+                  d221[3] = {2, 2, 1};
+    ot_tensor ex, x1, x2, bias, sc, ridx, eidx, out, ex3, o16;
+    OT_MAKE_CONTIG({&ex, ACL_FLOAT, 2, d41}, {&x1, ACL_FLOAT, 2, d21}, {&x2, ACL_FLOAT, 2, d21},
+                   {&bias, ACL_FLOAT, 2, d21}, {&sc, ACL_FLOAT, 2, d22}, {&ridx, ACL_INT32, 1, d4},
+                   {&eidx, ACL_INT32, 2, d22}, {&out, ACL_FLOAT, 2, d21},
+                   {&ex3, ACL_FLOAT, 3, d221}, {&o16, ACL_FLOAT16, 2, d21});
+    const double exv[4] = {1, 2, 3, 4}, x1v[2] = {100, 200}, x2v[2] = {1000, 2000},
+                 bv[2] = {10, 20}, sv[4] = {0.5, 0.25, 1, 2}, rv[4] = {2, 0, 3, 1},
+                 ev[4] = {0, 1, 1, 0};
+    set_all(&ex, exv);
+    set_all(&ex3, exv);
+    set_all(&x1, x1v);
+    set_all(&x2, x2v);
+    set_all(&bias, bv);
+    set_all(&sc, sv);
+    set_all(&ridx, rv);
+    set_all(&eidx, ev);
+    /* i + k * N: row 0 takes expandedX rows 2, 3 (3, 4) with experts 0, 1:
+     * 1100 + 0.5 * (3 + 10) + 0.25 * (4 + 20) = 1112.5; row 1 rows 0, 1 (1, 2), experts 1, 0:
+     * 2200 + 1 * (1 + 20) + 2 * (2 + 10) = 2245 */
+    OT_RUN(aclnnMoeFinalizeRouting, ex.t, x1.t, x2.t, bias.t, sc.t, ridx.t, eidx.t, out.t);
+    CHECK(ot_get(&out, 0) == 1112.5 && ot_get(&out, 1) == 2245);
+    OT_RUN(aclnnMoeFinalizeRoutingV2, ex.t, ridx.t, x1.t, x2.t, bias.t, sc.t, eidx.t, 0, out.t);
+    CHECK(ot_get(&out, 0) == 1112.5 && ot_get(&out, 1) == 2245);
+    /* mode 2, i * K + k, scales alone: 0.5 * 3 + 0.25 * 1 = 1.75; 1 * 4 + 2 * 2 = 8 */
+    OT_RUN(aclnnMoeFinalizeRoutingV2, ex.t, ridx.t, NULL, NULL, NULL, sc.t, NULL, 2, out.t);
+    CHECK(ot_get(&out, 0) == 1.75 && ot_get(&out, 1) == 8);
+    /* mode 3 on [E, C, H] with row 0's second term dropped (-1): 1.5, 8 */
+    ot_set(&ridx, 1, -1);
+    OT_RUN(aclnnMoeFinalizeRoutingV2, ex3.t, ridx.t, NULL, NULL, NULL, sc.t, NULL, 3, out.t);
+    CHECK(ot_get(&out, 0) == 1.5 && ot_get(&out, 1) == 8);
+    /* the same -1 in mode 0 fails the launch */
+    uint64_t ws;
+    aclOpExecutor *e;
+    CHECK_NN(ACLNN_SUCCESS, aclnnMoeFinalizeRoutingV2GetWorkspaceSize(
+                                ex.t, ridx.t, NULL, NULL, NULL, sc.t, NULL, 0, out.t, &ws, &e));
+    CHECK_NN(ACLNN_SUCCESS, aclnnMoeFinalizeRoutingV2(NULL, ws, e, g_stream));
+    CHECK(aclrtSynchronizeStream(g_stream) == ACL_ERROR_RT_AICORE_EXCEPTION);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMoeFinalizeRouting, "scales", ex.t, x1.t, x2.t,
+                    bias.t, NULL, ridx.t, eidx.t, out.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeFinalizeRouting, "out", ex.t, x1.t, x2.t,
+                    bias.t, sc.t, ridx.t, eidx.t, o16.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeFinalizeRouting, "expandedExpertIdx", ex.t,
+                    x1.t, x2.t, bias.t, sc.t, ridx.t, sc.t, out.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeFinalizeRoutingV2, "dropPadMode", ex.t, ridx.t,
+                    NULL, NULL, NULL, sc.t, NULL, 4, out.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeFinalizeRoutingV2, "expandedX", ex.t, ridx.t,
+                    NULL, NULL, NULL, sc.t, NULL, 1, out.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMoeFinalizeRoutingV2, "expertIdxOptional", ex.t,
+                    ridx.t, NULL, NULL, bias.t, sc.t, NULL, 0, out.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeFinalizeRoutingV2, "x1Optional", ex.t, ridx.t,
+                    ex.t, NULL, NULL, sc.t, NULL, 0, out.t);
+    OT_FREE(&ex, &x1, &x2, &bias, &sc, &ridx, &eidx, &out, &ex3, &o16);
+}
+
+int main(void)
+{
+    ot_init();
+    gating_case();
+    routing_case();
+    finalize_case();
+    ot_fini();
+    printf("ops_moe: %d cases passed\n", g_cases);
+    return 0;
+}

@@ -1,0 +1,419 @@
+# SPDX-License-Identifier: Apache-2.0
+"""ops-transformer's mixture-of-experts operators (ops/moe) against references written in
+PyTorch (torch 1.13 on the CPU) from CANN's README formulas: MoeGatingTopKSoftmax and V2
+(softmax, torch.topk order, finished rows, renorm), MoeInitRouting (the pairs sorted by expert,
+the gathers), MoeComputeExpertTokens (counts), MoeFinalizeRouting and V2 (every dropPadMode,
+optional terms). Index outputs are compared exactly; float outputs against the reference in
+DOUBLE rounded to the output's type, within one or two units of its last place (the kernels sum
+in double too, in another order).
+
+Every declared type (FLOAT, FLOAT16, BFLOAT16; the INT32 index tensors), non-contiguous views,
+empty tensors, ties (equal gate values: the lower expert first), out-of-range indices (the
+launch fails). Bad input gives its code with a message naming the operator. Skipped (exit 77)
+without torch."""
+import random
+import unittest
+
+from torchcase import TorchCase, torch  # noqa: E402 (first: torch before acl)
+
+import acltest  # noqa: E402
+from acltest import acl  # noqa: E402
+
+if torch is not None:
+    from test_ew_torch import view_of, F16, BF16, F32, F64, I32, I64, BOOL  # noqa: E402
+
+setUpModule = acltest.setup_module
+tearDownModule = acltest.teardown_module
+
+nn = acl.nn
+SEED = 1603
+AICORE_EXCEPTION = 507015
+
+
+def tol(dt):
+    """rtol, atol for a result of type dt against a DOUBLE reference rounded to dt."""
+    return {F32: (2e-6, 1e-6), F16: (2e-3, 1e-3), BF16: (1.6e-2, 1e-2)}[dt]
+
+
+def distinct(rng, shape, dt):
+    """Values of dt exact in every type, distinct along the last dim (no ties)."""
+    n = shape[-1]
+    rows = 1
+    for d in shape[:-1]:
+        rows *= d
+    vals = []
+    for _ in range(rows):
+        p = list(range(n))
+        rng.shuffle(p)
+        vals += [(v - n / 2) * 0.5 for v in p]
+    return torch.tensor(vals, dtype=F64).reshape(shape).to(dt)
+
+
+def gating_ref(x, fin, k, renorm):
+    """(y, expertIdx, rowIdx, softmax) of aclnnMoeGatingTopKSoftmax(V2) on x (DOUBLE)."""
+    e = x.shape[-1]
+    rows = x.numel() // e if e else 0
+    sm = torch.softmax(x, dim=-1)
+    if renorm == 0:
+        y, idx = torch.sort(sm, dim=-1, descending=True, stable=True)
+        y, idx = y[..., :k], idx[..., :k]
+    else:
+        v, idx = torch.sort(x, dim=-1, descending=True, stable=True)
+        y, idx = torch.softmax(v[..., :k], dim=-1), idx[..., :k]
+    idx = idx.clone()
+    if fin is not None:
+        idx[fin] = e
+    row = torch.arange(rows * k).reshape(k, rows).t().reshape(x.shape[:-1] + (k,))
+    return y, idx, row, sm
+
+
+def close(case, got, ref, dt, what):
+    rtol, atol = tol(dt)
+    want = ref.to(dt).double()
+    case.assertTrue(torch.allclose(got.double(), want, rtol=rtol, atol=atol),
+                    "%s: got %s want %s" % (what, got.tolist(), want.tolist()))
+
+
+def init_routing_ref(x, row, exp, active):
+    n, k = exp.shape
+    rf, ef = row.reshape(-1).long(), exp.reshape(-1).long()
+    order = torch.argsort(ef * (n * k + 1) + rf)
+    srow = rf[order]
+    erow = torch.empty(n * k, dtype=I64)
+    erow[srow] = torch.arange(n * k)
+    rows = min(n, active) * k
+    return x[srow[:rows] % n] if n else x[:0], erow, ef[order]
+
+
+def finalize_ref(ex, ridx, x1, x2, bias, sc, eidx, n, k, mode):
+    """MR3/MR4 on DOUBLE tensors (None for an absent term)."""
+    h = ex.shape[-1]
+    flat = ex.reshape(-1, h)
+    out = torch.zeros(n, h, dtype=F64)
+    if x1 is not None:
+        out += x1
+    if x2 is not None:
+        out += x2
+    for i in range(n):
+        for kk in range(k):
+            r = int(ridx[i * k + kk] if mode >= 2 else ridx[i + kk * n])
+            if r < 0:
+                continue
+            s = float(sc[i, kk]) if sc is not None else 1.0
+            b = bias[int(eidx[i, kk])] if bias is not None else 0
+            out[i] += s * (flat[r] + b)
+    return out
+
+
+@unittest.skipIf(torch is None, "torch is not installed")
+class MoeTorch(TorchCase):
+    def test_gating_top_k_softmax(self):
+        rng = random.Random(SEED)
+        runs = 0
+        for dt in (F32, F16, BF16):
+            for case in range(12):
+                shape = ((rng.randint(0 if case == 0 else 1, 5), rng.randint(1, 9))
+                         if case % 2 else (rng.randint(1, 3), rng.randint(1, 3),
+                                           rng.randint(1, 9)))
+                e = shape[-1]
+                k = rng.randint(1, e)
+                x = distinct(rng, shape, dt)
+                if case == 5:  # ties: equal gates, the lower expert first
+                    x = torch.zeros(shape, dtype=dt)
+                fin = (torch.tensor([rng.random() < 0.3 for _ in range(x.numel() // e)],
+                                    dtype=BOOL).reshape(shape[:-1]) if case % 3 == 1 else None)
+                y, idx, row, _ = gating_ref(x.double(), fin, k, 0)
+                oshape = shape[:-1] + (k,)
+                yo = self.dev(torch.full(oshape, 7.0, dtype=dt))
+                io = self.dev(torch.full(oshape, -3, dtype=I32))
+                ro = self.dev(torch.full(oshape, -3, dtype=I32))
+                what = "MoeGatingTopKSoftmax %s %s k %d" % (dt, shape, k)
+                self.run_op("MoeGatingTopKSoftmax", self.dev(view_of(rng, x)).handle,
+                            None if fin is None else self.dev(fin).handle, k, yo.handle,
+                            io.handle, ro.handle)
+                close(self, yo.read(), y, dt, what)
+                self.assertEqual(io.read().tolist(), idx.tolist(), what)
+                self.assertEqual(ro.read().tolist(), row.tolist(), what)
+                runs += 1
+        self.assertEqual(runs, 36)
+        # CANN's example: x 0.1 .. 11.1 as [3, 4], k 2: each row's softmax of steps of 1
+        x = (torch.arange(12, dtype=F32) + 0.1).reshape(3, 4)
+        yo, io, ro = (self.dev(torch.zeros(3, 2)), self.dev(torch.zeros(3, 2, dtype=I32)),
+                      self.dev(torch.zeros(3, 2, dtype=I32)))
+        self.run_op("MoeGatingTopKSoftmax", self.dev(x).handle, None, 2, yo.handle, io.handle,
+                    ro.handle)
+        self.assertEqual(io.read().tolist(), [[3, 2]] * 3)
+        self.assertEqual(ro.read().tolist(), [[0, 3], [1, 4], [2, 5]])
+        p = torch.softmax(torch.tensor([0.0, 1, 2, 3], dtype=F64), 0)
+        self.assertTrue(torch.allclose(yo.read().double()[0], p[[3, 2]], rtol=1e-6))
+
+    def test_gating_top_k_softmax_v2(self):
+        rng = random.Random(SEED + 1)
+        for dt in (F32, F16, BF16):
+            for case in range(12):
+                shape = (rng.randint(0 if case == 0 else 1, 4),) + (
+                    (rng.randint(1, 3),) if case % 2 else ()) + (rng.randint(1, 10),)
+                e = shape[-1]
+                k, renorm, flag = rng.randint(1, e), case % 2, case % 4 < 2
+                x = distinct(rng, shape, dt)
+                fin = (torch.tensor([rng.random() < 0.3 for _ in range(x.numel() // e)],
+                                    dtype=BOOL).reshape(shape[:-1]) if case % 3 == 0 else None)
+                y, idx, _, sm = gating_ref(x.double(), fin, k, renorm)
+                oshape = shape[:-1] + (k,)
+                yo = self.dev(torch.full(oshape, 7.0, dtype=dt))
+                io = self.dev(torch.full(oshape, -3, dtype=I32))
+                so = self.dev(torch.full(shape, 5.0, dtype=F32))
+                what = "MoeGatingTopKSoftmaxV2 %s %s k %d renorm %d flag %s" % (
+                    dt, shape, k, renorm, flag)
+                self.run_op("MoeGatingTopKSoftmaxV2", self.dev(view_of(rng, x)).handle,
+                            None if fin is None else self.dev(fin).handle, k, renorm, flag,
+                            yo.handle, io.handle, so.handle)
+                close(self, yo.read(), y, dt, what)
+                self.assertEqual(io.read().tolist(), idx.tolist(), what)
+                if flag and renorm == 0:
+                    close(self, so.read(), sm, F32, what)
+                else:
+                    self.assertTrue(torch.equal(so.read(), torch.full(shape, 5.0)), what)
+
+    def test_gating_refused(self):
+        x = self.dev(torch.zeros(3, 4))
+        o = self.dev(torch.zeros(3, 2))
+        i = self.dev(torch.zeros(3, 2, dtype=I32))
+        r = self.dev(torch.zeros(3, 2, dtype=I32))
+        op = "MoeGatingTopKSoftmax"
+        self.refused(op, 161001, None, None, 2, o.handle, i.handle, r.handle)
+        self.refused(op, 161001, x.handle, None, 2, o.handle, i.handle, None)
+        self.refused(op, 161002, self.dev(torch.zeros(3, 4, dtype=F64)).handle, None, 2,
+                     o.handle, i.handle, r.handle)
+        self.refused(op, 161002, x.handle, None, 5, o.handle, i.handle, r.handle)
+        self.refused(op, 161002, x.handle, None, 0, o.handle, i.handle, r.handle)
+        self.refused(op, 161002, x.handle, None, 2, self.dev(torch.zeros(3, 2, dtype=F16)).handle,
+                     i.handle, r.handle)
+        self.refused(op, 161002, x.handle, None, 2, o.handle,
+                     self.dev(torch.zeros(3, 2, dtype=I64)).handle, r.handle)
+        self.refused(op, 161002, x.handle, None, 2, o.handle, i.handle,
+                     self.dev(torch.zeros(3, 3, dtype=I32)).handle)
+        self.refused(op, 161002, x.handle, self.dev(torch.zeros(3, dtype=I32)).handle, 2,
+                     o.handle, i.handle, r.handle)
+        self.refused(op, 161002, self.dev(torch.zeros(12)).handle, None, 2, o.handle, i.handle,
+                     r.handle)
+        op = "MoeGatingTopKSoftmaxV2"
+        self.refused(op, 161002, x.handle, None, 2, 2, False, o.handle, i.handle, None)
+        self.refused(op, 161001, x.handle, None, 2, 0, True, o.handle, i.handle, None)
+        self.refused(op, 161002, x.handle, None, 2, 0, True, o.handle, i.handle,
+                     self.dev(torch.zeros(3, 4, dtype=F16)).handle)
+
+    def test_init_routing(self):
+        rng = random.Random(SEED + 2)
+        for dt in (F32, F16, BF16):
+            for case in range(10):
+                n, k, h, e = (rng.randint(0 if case == 0 else 1, 6), rng.randint(1, 4),
+                              rng.randint(1, 5), rng.randint(1, 5))
+                x = torch.randn(n, h, generator=torch.Generator().manual_seed(case)).to(dt)
+                exp = torch.tensor([rng.randrange(e) for _ in range(n * k)],
+                                   dtype=I32).reshape(n, k)
+                if case % 2:
+                    row = torch.arange(n * k, dtype=I32).reshape(k, n).t().contiguous()
+                else:
+                    p = list(range(n * k))
+                    rng.shuffle(p)
+                    row = torch.tensor(p, dtype=I32).reshape(n, k)
+                active = rng.choice((0, n, n + 3, max(n - 1, 0)))
+                ex, erow, eexp = init_routing_ref(x, row, exp, active)
+                ox = self.dev(torch.full((min(n, active) * k, h), 9.0, dtype=dt))
+                orow = self.dev(torch.full((n * k,), -5, dtype=I32))
+                oexp = self.dev(torch.full((n * k,), -5, dtype=I32))
+                what = "MoeInitRouting %s n %d k %d h %d active %d" % (dt, n, k, h, active)
+                self.run_op("MoeInitRouting", self.dev(view_of(rng, x)).handle,
+                            self.dev(view_of(rng, row)).handle, self.dev(view_of(rng, exp)).handle,
+                            active, ox.handle, orow.handle, oexp.handle)
+                self.assertTrue(torch.equal(ox.read(), ex), what)
+                self.assertEqual(orow.read().tolist(), erow.tolist(), what)
+                self.assertEqual(oexp.read().tolist(), eexp.tolist(), what)
+        # CANN's example: x rows 0.1, 0.2, 0.3; experts [[1, 2], [0, 1], [0, 2]]
+        x = torch.tensor([[0.1] * 4, [0.2] * 4, [0.3] * 4])
+        ox, orow, oexp = (self.dev(torch.zeros(6, 4)), self.dev(torch.zeros(6, dtype=I32)),
+                          self.dev(torch.zeros(6, dtype=I32)))
+        self.run_op("MoeInitRouting", self.dev(x).handle,
+                    self.dev(torch.tensor([[0, 3], [1, 4], [2, 5]], dtype=I32)).handle,
+                    self.dev(torch.tensor([[1, 2], [0, 1], [0, 2]], dtype=I32)).handle, 3,
+                    ox.handle, orow.handle, oexp.handle)
+        self.assertEqual(oexp.read().tolist(), [0, 0, 1, 1, 2, 2])
+        # sorted rows (1, 2, 0, 4, 3, 5): expandedRowIdx[sortedRow[i]] = i
+        self.assertEqual(orow.read().tolist(), [2, 0, 1, 4, 3, 5])
+        self.assertTrue(torch.equal(ox.read()[:, 0], torch.tensor([0.2, 0.3, 0.1, 0.2, 0.1,
+                                                                   0.3])))
+
+    def test_init_routing_bad_rows(self):
+        x = self.dev(torch.zeros(2, 3))
+        exp = self.dev(torch.zeros(2, 2, dtype=I32))
+        ox, orow, oexp = (self.dev(torch.zeros(4, 3)), self.dev(torch.zeros(4, dtype=I32)),
+                          self.dev(torch.zeros(4, dtype=I32)))
+        for bad in ([[0, 1], [2, 2]], [[0, 1], [2, 4]], [[0, -1], [2, 3]]):
+            ws, ex, ret = nn.get_workspace_size(
+                "MoeInitRouting", x.handle, self.dev(torch.tensor(bad, dtype=I32)).handle,
+                exp.handle, 2, ox.handle, orow.handle, oexp.handle)
+            self.assertEqual(ret, 0)
+            self.assertEqual(nn.launch("MoeInitRouting", 0, 0, ex, self.stream), 0)
+            self.assertEqual(acl.rt.synchronize_stream(self.stream), AICORE_EXCEPTION, bad)
+        r = self.dev(torch.zeros(2, 2, dtype=I32))
+        op = "MoeInitRouting"
+        self.refused(op, 161001, x.handle, None, exp.handle, 2, ox.handle, orow.handle,
+                     oexp.handle)
+        self.refused(op, 161002, x.handle, r.handle, exp.handle, -1, ox.handle, orow.handle,
+                     oexp.handle)
+        self.refused(op, 161002, x.handle, r.handle, exp.handle, 1, ox.handle, orow.handle,
+                     oexp.handle)
+        self.refused(op, 161002, x.handle, self.dev(torch.zeros(2, 2, dtype=I64)).handle,
+                     exp.handle, 2, ox.handle, orow.handle, oexp.handle)
+        self.refused(op, 161002, self.dev(torch.zeros(2, 3, dtype=I32)).handle, r.handle,
+                     exp.handle, 2, ox.handle, orow.handle, oexp.handle)
+        self.refused(op, 161002, x.handle, r.handle, exp.handle, 2,
+                     self.dev(torch.zeros(4, 3, dtype=F16)).handle, orow.handle, oexp.handle)
+
+    def test_compute_expert_tokens(self):
+        rng = random.Random(SEED + 3)
+        for case in range(12):
+            ne = rng.randint(1, 9)
+            vals = sorted(rng.randrange(ne) for _ in range(rng.randint(0, 20)))
+            s = torch.tensor(vals, dtype=I32)
+            want = [sum(1 for v in vals if v <= e) for e in range(ne)]
+            out = self.dev(torch.full((ne,), -1, dtype=I32))
+            self.run_op("MoeComputeExpertTokens", self.dev(view_of(rng, s)).handle, ne,
+                        out.handle)
+            self.assertEqual(out.read().tolist(), want, "%s %d" % (vals, ne))
+        out = self.dev(torch.zeros(3, dtype=I32))
+        self.run_op("MoeComputeExpertTokens",
+                    self.dev(torch.tensor([0, 0, 1, 1, 2, 2], dtype=I32)).handle, 3, out.handle)
+        self.assertEqual(out.read().tolist(), [2, 4, 6])
+        s = self.dev(torch.zeros(4, dtype=I32))
+        op = "MoeComputeExpertTokens"
+        self.refused(op, 161001, None, 3, out.handle)
+        self.refused(op, 161002, s.handle, 0, out.handle)
+        self.refused(op, 161002, s.handle, 2049, out.handle)
+        self.refused(op, 161002, s.handle, 4, out.handle)
+        self.refused(op, 161002, self.dev(torch.zeros(4, dtype=I64)).handle, 3, out.handle)
+        self.refused(op, 161002, self.dev(torch.zeros(2, 2, dtype=I32)).handle, 3, out.handle)
+
+    def test_finalize_routing(self):
+        rng = random.Random(SEED + 4)
+        g = torch.Generator().manual_seed(SEED)
+        for dt in (F32, F16, BF16):
+            for case in range(8):
+                n, k, h, e = (rng.randint(0 if case == 0 else 1, 5), rng.randint(1, 3),
+                              rng.randint(1, 6), rng.randint(1, 4))
+                ex = torch.randn(n * k, h, generator=g).to(dt)
+                x1, x2 = (torch.randn(n, h, generator=g).to(dt) for _ in range(2))
+                bias = torch.randn(e, h, generator=g).to(dt)
+                sc = torch.rand(n, k, generator=g).to(dt)
+                p = list(range(n * k))
+                rng.shuffle(p)
+                ridx = torch.tensor(p, dtype=I32)
+                eidx = torch.tensor([rng.randrange(e) for _ in range(n * k)],
+                                    dtype=I32).reshape(n, k)
+                with_x2 = case % 2 == 0
+                ref = finalize_ref(ex.double(), ridx, x1.double(),
+                                   x2.double() if with_x2 else None, bias.double(), sc.double(),
+                                   eidx, n, k, 0)
+                out = self.dev(torch.full((n, h), 3.0, dtype=dt))
+                what = "MoeFinalizeRouting %s n %d k %d h %d x2 %s" % (dt, n, k, h, with_x2)
+                self.run_op("MoeFinalizeRouting", self.dev(view_of(rng, ex)).handle,
+                            self.dev(view_of(rng, x1)).handle,
+                            self.dev(x2).handle if with_x2 else None,
+                            self.dev(view_of(rng, bias)).handle, self.dev(view_of(rng, sc)).handle,
+                            self.dev(ridx).handle, self.dev(view_of(rng, eidx)).handle, out.handle)
+                close(self, out.read(), ref, dt, what)
+        op = "MoeFinalizeRouting"
+        ex, x1, bias = (self.dev(torch.zeros(4, 3)), self.dev(torch.zeros(2, 3)),
+                        self.dev(torch.zeros(2, 3)))
+        sc, ridx, eidx = (self.dev(torch.zeros(2, 2)), self.dev(torch.zeros(4, dtype=I32)),
+                          self.dev(torch.zeros(2, 2, dtype=I32)))
+        out = self.dev(torch.zeros(2, 3))
+        self.refused(op, 161001, ex.handle, None, None, bias.handle, sc.handle, ridx.handle,
+                     eidx.handle, out.handle)
+        self.refused(op, 161002, ex.handle, x1.handle, None, bias.handle, sc.handle,
+                     self.dev(torch.zeros(3, dtype=I32)).handle, eidx.handle, out.handle)
+        self.refused(op, 161002, ex.handle, x1.handle, None,
+                     self.dev(torch.zeros(2, 3, dtype=F16)).handle, sc.handle, ridx.handle,
+                     eidx.handle, out.handle)
+        self.refused(op, 161002, ex.handle, x1.handle, None, bias.handle, sc.handle, ridx.handle,
+                     eidx.handle, self.dev(torch.zeros(3, 3)).handle)
+        self.refused(op, 161002, self.dev(torch.zeros(4, 3, dtype=F64)).handle, x1.handle, None,
+                     bias.handle, sc.handle, ridx.handle, eidx.handle, out.handle)
+        # an expert beyond bias's rows fails the launch
+        ws, exe, ret = nn.get_workspace_size(
+            op, ex.handle, x1.handle, None, bias.handle, sc.handle,
+            self.dev(torch.tensor([0, 1, 2, 3], dtype=I32)).handle,
+            self.dev(torch.tensor([[0, 1], [2, 0]], dtype=I32)).handle, out.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch(op, 0, 0, exe, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), AICORE_EXCEPTION)
+
+    def test_finalize_routing_v2(self):
+        rng = random.Random(SEED + 5)
+        g = torch.Generator().manual_seed(SEED + 5)
+        runs = 0
+        for dt in (F32, F16, BF16):
+            for case in range(16):
+                mode = case % 4
+                drop = mode in (1, 3)
+                with_sc = case % 5 != 4
+                n, k, h, e = (rng.randint(0 if case == 0 else 1, 5),
+                              rng.randint(1, 3) if with_sc else 1, rng.randint(1, 6),
+                              rng.randint(1, 4))
+                cap = rng.randint(1, 4)
+                ex = torch.randn(*((e, cap, h) if drop else (n * k, h)), generator=g).to(dt)
+                nrows = e * cap if drop else n * k
+                if drop:
+                    ridx = torch.tensor([rng.randrange(-1, nrows) for _ in range(n * k)],
+                                        dtype=I32)
+                else:
+                    p = list(range(n * k))
+                    rng.shuffle(p)
+                    ridx = torch.tensor(p, dtype=I32)
+                terms = [rng.random() < 0.6 for _ in range(3)]  # x1, x2, bias
+                x1 = torch.randn(n, h, generator=g).to(dt) if terms[0] else None
+                x2 = torch.randn(n, h, generator=g).to(dt) if terms[1] else None
+                bias = torch.randn(e, h, generator=g).to(dt) if terms[2] else None
+                sc = torch.rand(n, k, generator=g).to(dt) if with_sc else None
+                eidx = (torch.tensor([rng.randrange(e) for _ in range(n * k)],
+                                     dtype=I32).reshape(n, k)
+                        if terms[2] or rng.random() < 0.5 else None)
+                d = (lambda t: None if t is None else t.double())
+                ref = finalize_ref(ex.double(), ridx, d(x1), d(x2), d(bias), d(sc), eidx, n, k,
+                                   mode)
+                out = self.dev(torch.full((n, h), 3.0, dtype=dt))
+                h_ = (lambda t: None if t is None else self.dev(view_of(rng, t)).handle)
+                what = "MoeFinalizeRoutingV2 %s mode %d n %d k %d h %d terms %s sc %s" % (
+                    dt, mode, n, k, h, terms, with_sc)
+                self.run_op("MoeFinalizeRoutingV2", h_(ex), self.dev(ridx).handle, h_(x1),
+                            h_(x2), h_(bias), h_(sc), h_(eidx), mode, out.handle)
+                close(self, out.read(), ref, dt, what)
+                runs += 1
+        self.assertEqual(runs, 48)
+        op = "MoeFinalizeRoutingV2"
+        ex, ridx, out = (self.dev(torch.zeros(4, 3)), self.dev(torch.zeros(4, dtype=I32)),
+                         self.dev(torch.zeros(4, 3)))
+        bias = self.dev(torch.zeros(2, 3))
+        self.refused(op, 161001, None, ridx.handle, None, None, None, None, None, 0, out.handle)
+        self.refused(op, 161001, ex.handle, ridx.handle, None, None, bias.handle, None, None, 0,
+                     out.handle)
+        self.refused(op, 161002, ex.handle, ridx.handle, None, None, None, None, None, 4,
+                     out.handle)
+        self.refused(op, 161002, ex.handle, ridx.handle, None, None, None, None, None, 1,
+                     out.handle)
+        self.refused(op, 161002, ex.handle, self.dev(torch.zeros(4, dtype=I64)).handle, None,
+                     None, None, None, None, 0, out.handle)
+        self.refused(op, 161002, ex.handle, ridx.handle, None, None, None,
+                     self.dev(torch.zeros(2, 2)).handle, None, 0, self.dev(torch.zeros(2, 2)).handle)
+        # mode 0 takes no -1: the launch fails before any write
+        ws, exe, ret = nn.get_workspace_size(
+            op, ex.handle, self.dev(torch.tensor([0, -1, 2, 3], dtype=I32)).handle, None, None,
+            None, None, None, 0, out.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch(op, 0, 0, exe, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), AICORE_EXCEPTION)
+
+
+if __name__ == "__main__":
+    unittest.main()
