@@ -292,6 +292,7 @@
 #include "aclnnop/aclnn_moe_compute_expert_tokens.h"
 #include "aclnnop/aclnn_moe_finalize_routing.h"
 #include "aclnnop/aclnn_moe_finalize_routing_v2.h"
+#include "aclnnop/aclnn_moe_gating_top_k.h"
 #include "aclnnop/aclnn_moe_gating_top_k_softmax.h"
 #include "aclnnop/aclnn_moe_gating_top_k_softmax_v2.h"
 #include "aclnnop/aclnn_moe_init_routing.h"

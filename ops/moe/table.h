@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The mixture-of-experts family's declaration list, one row per operator (the columns:
- * ops/engine/optable.h): gating.c (MoeGatingTopKSoftmax, V2: the gate), routing.c
+ * ops/engine/optable.h): gating.c (MoeGatingTopKSoftmax, V2, MoeGatingTopK: the gate), routing.c
  * (MoeInitRouting, MoeComputeExpertTokens, MoeFinalizeRouting, V2: the dispatch of token rows
  * to experts and their combination back). ops-transformer's moe/ folder.
  * The checks take each operator's types from its row (OPS_DT_<Name>,
@@ -20,6 +20,10 @@
     X(MoeGatingTopKSoftmaxV2, moe_gating_top_k_softmax_v2, OPS_OUT,                                \
       K(tensor, tensor, int64, int64, bool, tensor, tensor, tensor), DTM_F3, expertIdxOut,         \
       DTM(DT_I32))                                                                                 \
+    X(MoeGatingTopK, moe_gating_top_k, OPS_OUT,                                                    \
+      K(tensor, tensor, int64, int64, int64, int64, int64, int64, bool, double, double, tensor,    \
+        tensor, tensor),                                                                           \
+      DTM_F3, expertIdxOut, DTM(DT_I32))                                                           \
     X(MoeInitRouting, moe_init_routing, OPS_OUT,                                                   \
       K(tensor, tensor, tensor, int64, tensor, tensor, tensor), DTM_F3, expertIdx, DTM(DT_I32))    \
     X(MoeComputeExpertTokens, moe_compute_expert_tokens, OPS_OUT, K(tensor, int64, tensor),        \

@@ -644,6 +644,7 @@ OPS = {
     'MoeComputeExpertTokens': ('tensor', 'int64', 'tensor'),
     'MoeFinalizeRouting': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor'),
     'MoeFinalizeRoutingV2': ('tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'tensor', 'int64', 'tensor'),
+    'MoeGatingTopK': ('tensor', 'tensor', 'int64', 'int64', 'int64', 'int64', 'int64', 'int64', 'bool', 'double', 'double', 'tensor', 'tensor', 'tensor'),
     'MoeGatingTopKSoftmax': ('tensor', 'tensor', 'int64', 'tensor', 'tensor', 'tensor'),
     'MoeGatingTopKSoftmaxV2': ('tensor', 'tensor', 'int64', 'int64', 'bool', 'tensor', 'tensor', 'tensor'),
     'MoeInitRouting': ('tensor', 'tensor', 'tensor', 'int64', 'tensor', 'tensor', 'tensor'),

@@ -9,6 +9,7 @@
 #include "aclnnop/aclnn_moe_compute_expert_tokens.h"
 #include "aclnnop/aclnn_moe_finalize_routing.h"
 #include "aclnnop/aclnn_moe_finalize_routing_v2.h"
+#include "aclnnop/aclnn_moe_gating_top_k.h"
 #include "aclnnop/aclnn_moe_gating_top_k_softmax.h"
 #include "aclnnop/aclnn_moe_gating_top_k_softmax_v2.h"
 #include "aclnnop/aclnn_moe_init_routing.h"
@@ -72,6 +73,46 @@ static void gating_case(void)
                     "softmaxResultOutOptional", x.t, NULL, 2, 0, true, y.t, idx.t, NULL);
     OT_NULL_OUTS(aclnnMoeGatingTopKSoftmax, x.t, NULL, 2, y.t, idx.t, row.t);
     OT_FREE(&x, &y, &idx, &row, &fin, &sm, &y16, &i64, &bad, &x1);
+}
+
+/* MoeGatingTopK, sigmoid, 4 groups of 2: x (0, 1 | 5, -5 | 2, 2.5 | -1, -2). The top-2 sums are
+ * 1.231, 1.0 (sigmoid(5) + sigmoid(-5)), 1.805, 0.388: groups 2 and 0 stay, their best experts
+ * are 5 (0.924142) and 4 (0.880797), y = each / their sum. By the largest (mode 0) groups 1
+ * and 2 stay: experts 2 (0.993307) and 5. */
+static void gating_top_k_case(void)
+{
+    g_cases++;
+    const int64_t dx[2] = {1, 8}, dy[2] = {1, 2}, db[1] = {8}, db7[1] = {7};
+    ot_tensor x, y, idx, out, bias, b7;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, dx}, {&y, ACL_FLOAT, 2, dy}, {&idx, ACL_INT32, 2, dy},
+                   {&out, ACL_FLOAT, 2, dx}, {&bias, ACL_FLOAT, 1, db}, {&b7, ACL_FLOAT, 1, db7});
+    const double xv[8] = {0, 1, 5, -5, 2, 2.5, -1, -2};
+    set_all(&x, xv);
+    OT_RUN(aclnnMoeGatingTopK, x.t, NULL, 2, 2, 4, 1, 0, 1, true, 1.0, 0.0, y.t, idx.t, out.t);
+    CHECK(ot_get(&idx, 0) == 5 && ot_get(&idx, 1) == 4);
+    CHECK(fabs(ot_get(&y, 0) - 0.924142 / 1.804939) < 1e-6);
+    CHECK(fabs(ot_get(&out, 2) - 0.993307) < 1e-6);
+    OT_RUN(aclnnMoeGatingTopK, x.t, NULL, 2, 2, 4, 0, 0, 1, false, 2.0, 0.0, y.t, idx.t, NULL);
+    CHECK(ot_get(&idx, 0) == 2 && ot_get(&idx, 1) == 5);
+    CHECK(fabs(ot_get(&y, 0) - 2 * 0.993307 / 1.917449) < 1e-6);
+    /* softmax, a bias of +1 on expert 7 lifts group 3 (by the largest) and picks experts 7, 6; y
+     * keeps the norm without the bias: its softmax value, outOut[7] */
+    for (int64_t i = 0; i < 8; i++)
+        ot_set(&bias, i, i == 7 ? 1 : 0);
+    OT_RUN(aclnnMoeGatingTopK, x.t, bias.t, 2, 1, 4, 0, 0, 0, true, 1.0, 0.0, y.t, idx.t, out.t);
+    CHECK(ot_get(&idx, 0) == 7 && ot_get(&idx, 1) == 6 && ot_get(&y, 0) == ot_get(&out, 7) &&
+          ot_get(&y, 0) < 0.01);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnMoeGatingTopK, "groupCount", x.t, NULL, 2, 2,
+                    3, 0, 0, 1, false, 1.0, 0.0, y.t, idx.t, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnMoeGatingTopK, "kGroup", x.t, NULL, 2, 5, 4,
+                    0, 0, 1, false, 1.0, 0.0, y.t, idx.t, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnMoeGatingTopK, "biasOptional", x.t, b7.t, 2,
+                    2, 4, 0, 0, 1, false, 1.0, 0.0, y.t, idx.t, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMoeGatingTopK, "outOut", x.t, NULL, 2, 2, 4, 0, 0,
+                    1, true, 1.0, 0.0, y.t, idx.t, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeGatingTopK, "yOut", x.t, NULL, 2, 2, 4, 0, 0,
+                    1, false, 1.0, 0.0, out.t, idx.t, NULL);
+    OT_FREE(&x, &y, &idx, &out, &bias, &b7);
 }
 
 static void routing_case(void)
@@ -190,6 +231,7 @@ int main(void)
 {
     ot_init();
     gating_case();
+    gating_top_k_case();
     routing_case();
     finalize_case();
     ot_fini();

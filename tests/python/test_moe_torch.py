@@ -67,6 +67,26 @@ def gating_ref(x, fin, k, renorm):
     return y, idx, row, sm
 
 
+def gating_top_k_ref(x, bias, k, kgroup, groups, mode, norm, scale, eps):
+    """(y, expertIdx, normOut) of aclnnMoeGatingTopK on x (DOUBLE [rows, E]), bias DOUBLE or None:
+    DeepSeek's grouped top-k with torch.sort's stable descending order (ties: lower first)."""
+    rows, e = x.shape
+    nrm = torch.softmax(x, -1) if norm == 0 else torch.sigmoid(x)
+    sc = nrm + (bias if bias is not None else 0)
+    gs = e // groups
+    grouped = torch.sort(sc.reshape(rows, groups, gs), dim=-1, descending=True, stable=True)[0]
+    gsc = grouped[..., 0] if mode == 0 else grouped[..., 0] + grouped[..., 1]
+    gpick = torch.sort(gsc, dim=-1, descending=True, stable=True)[1][:, :kgroup]
+    keep = torch.zeros(rows, groups, dtype=torch.bool)
+    keep.scatter_(1, gpick, True)
+    masked = sc.masked_fill(~keep.repeat_interleave(gs, dim=1), float("-inf"))
+    idx = torch.sort(masked, dim=-1, descending=True, stable=True)[1][:, :k]
+    y = nrm.gather(1, idx)
+    if norm == 1:
+        y = y / (y.sum(-1, keepdim=True) + eps)
+    return y * scale, idx, nrm
+
+
 def close(case, got, ref, dt, what):
     rtol, atol = tol(dt)
     want = ref.to(dt).double()
@@ -202,6 +222,62 @@ class MoeTorch(TorchCase):
         self.refused(op, 161001, x.handle, None, 2, 0, True, o.handle, i.handle, None)
         self.refused(op, 161002, x.handle, None, 2, 0, True, o.handle, i.handle,
                      self.dev(torch.zeros(3, 4, dtype=F16)).handle)
+
+    def test_gating_top_k(self):
+        rng = random.Random(SEED + 6)
+        runs = 0
+        for dt in (F32, F16, BF16):
+            for case in range(12):
+                groups = rng.randint(1, 4)
+                mode = case % 2
+                gs = rng.randint(2 if mode else 1, 5)
+                e, rows = groups * gs, rng.randint(0 if case == 0 else 1, 4)
+                kgroup = rng.randint(1, groups)
+                k = rng.randint(1, gs * kgroup)
+                norm = (case // 2) % 2
+                x = distinct(rng, (rows, e), dt)
+                bias = (torch.tensor([rng.randint(-4, 4) / 8 for _ in range(e)], dtype=dt)
+                        if case % 3 else None)
+                scale, eps, flag = rng.choice((1.0, 2.5)), 1e-20, case % 4 < 2
+                y, idx, nrm = gating_top_k_ref(x.double(), None if bias is None else
+                                               bias.double(), k, kgroup, groups, mode, norm,
+                                               scale, eps)
+                yo = self.dev(torch.full((rows, k), 7.0, dtype=dt))
+                io = self.dev(torch.full((rows, k), -3, dtype=I32))
+                oo = self.dev(torch.full((rows, e), 5.0))
+                what = "MoeGatingTopK %s [%d, %d] k %d kGroup %d groups %d mode %d norm %d" % (
+                    dt, rows, e, k, kgroup, groups, mode, norm)
+                self.run_op("MoeGatingTopK", self.dev(view_of(rng, x)).handle,
+                            None if bias is None else self.dev(view_of(rng, bias)).handle, k,
+                            kgroup, groups, mode, 0, norm, flag, scale, eps, yo.handle,
+                            io.handle, oo.handle)
+                self.assertEqual(io.read().tolist(), idx.tolist(), what)
+                close(self, yo.read(), y, dt, what)
+                if flag:
+                    close(self, oo.read(), nrm, F32, what)
+                else:
+                    self.assertTrue(torch.equal(oo.read(), torch.full((rows, e), 5.0)), what)
+                runs += 1
+        self.assertEqual(runs, 36)
+        x = self.dev(torch.zeros(2, 8))
+        yo, io = self.dev(torch.zeros(2, 2)), self.dev(torch.zeros(2, 2, dtype=I32))
+        op = "MoeGatingTopK"
+        args = lambda k, kg, g, m, r, n: (x.handle, None, k, kg, g, m, r, n, False, 1.0, 1e-20,
+                                          yo.handle, io.handle, None)
+        self.run_op(op, *args(2, 1, 4, 1, 0, 1))
+        self.refused(op, 561002, *args(2, 1, 3, 0, 0, 1))  # 3 does not divide 8
+        self.refused(op, 561002, *args(2, 1, 8, 1, 0, 1))  # groups of 1 for the top-2 sum
+        self.refused(op, 561002, *args(2, 5, 4, 0, 0, 1))  # kGroup > groupCount
+        self.refused(op, 561002, *args(2, 1, 8, 0, 0, 1))  # k > 8 / 8 * 1
+        self.refused(op, 561002, *args(2, 1, 4, 0, 1, 1))  # renorm 1
+        self.refused(op, 561002, *args(2, 1, 4, 0, 0, 2))  # normType 2
+        self.refused(op, 561002, *args(2, 1, 4, 2, 0, 1))  # groupSelectMode 2
+        self.refused(op, 161001, x.handle, None, 2, 1, 4, 0, 0, 1, True, 1.0, 1e-20, yo.handle,
+                     io.handle, None)
+        self.refused(op, 161002, x.handle, None, 2, 1, 4, 0, 0, 1, False, 1.0, 1e-20,
+                     self.dev(torch.zeros(2, 2, dtype=F16)).handle, io.handle, None)
+        self.refused(op, 161002, x.handle, None, 2, 1, 4, 0, 0, 1, False, 1.0, 1e-20, yo.handle,
+                     self.dev(torch.zeros(2, 3, dtype=I32)).handle, None)
 
     def test_init_routing(self):
         rng = random.Random(SEED + 2)
