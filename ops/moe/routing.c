@@ -28,6 +28,20 @@
  *      and 3 at i * K + k. Modes 0 and 2 take expandedX as [R, H] with R = N * K rows; modes 1
  *      and 3 as [E, C, H] (E * C rows), where -1 in expandedRowIdx is a dropped row whose whole
  *      term is skipped. dropPadMode outside [0, 3] is 161002.
+ *  MR5. MoeInitRoutingV2 (CANN's README, infershape and kernel): the positions p = n * K + k of
+ *      expertIdx sorted by expert, equal experts by p (a stable sort), give sortedRowIdx; the
+ *      source row of p is p / K. dropPadMode 0: expandedRowIdxOut[sortedRowIdx[i]] = i and
+ *      expandedXOut has min(N * K, activeNum) rows (N * K when activeNum is 0), row i =
+ *      x[sortedRowIdx[i] / K]; expertTokensCountOrCumsumOutOptional [expertNum] (flag 1: the
+ *      running sum, 2: the count; experts outside [0, expertNum) are not counted, an open
+ *      guess). dropPadMode 1: expert e's first expertCapacity positions in sorted order fill
+ *      expandedXOut[e, 0 .. j) ([expertNum, expertCapacity, H], the rest zeros) and get
+ *      expandedRowIdxOut e * expertCapacity + j; the others are dropped (-1);
+ *      expertTokensBeforeCapacityOutOptional [expertNum] counts each expert's positions. In
+ *      mode 1 every expert must lie in [0, expertNum) (else the launch fails). The attribute
+ *      checks are CANN's infershape's: activeNum, expertCapacity, expertNum >= 0; dropPadMode 0
+ *      or 1; the count flag 0 .. 2 and expertNum > 0 with it; in mode 1 expertCapacity and
+ *      expertNum > 0 and expertCapacity <= N.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +50,7 @@
 #include "aclnnop/aclnn_moe_finalize_routing.h"
 #include "aclnnop/aclnn_moe_finalize_routing_v2.h"
 #include "aclnnop/aclnn_moe_init_routing.h"
+#include "aclnnop/aclnn_moe_init_routing_v2.h"
 #include "ops/engine/engine.h"
 #include "ops/moe/moe.h"
 #include "ops/moe/table.h"
@@ -181,6 +196,166 @@ aclnnStatus aclnnMoeInitRoutingGetWorkspaceSize(const aclTensor *x, const aclTen
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(MoeInitRouting)
+
+/* ---- MoeInitRoutingV2 -------------------------------------------------------------------- */
+
+struct i2_plan {
+    struct ops_tensor x, exp, ox, orow, cnt, before;
+    int64_t active_rows, cap, experts, flag;
+    bool drop, has_before;
+};
+
+static int32_t i2_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct i2_plan *p = e->plan;
+    const int64_t h = p->x.dims[1], k = p->exp.dims[1], nk = p->exp.numel, ne = p->experts;
+    int64_t *exp = moe_load(&p->exp, addr, CK_I64), *dst = malloc((size_t)nk * 8),
+            *hist = calloc((size_t)ne + 1, 8);
+    struct ir_pair *pr = malloc((size_t)nk * sizeof *pr);
+    int32_t rc = 0;
+    if (!exp || !dst || !hist || !pr) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto out;
+    }
+    for (int64_t i = 0; i < nk; i++) {
+        if (p->drop && (exp[i] < 0 || exp[i] >= ne)) { /* MR5: mode 1 needs every expert */
+            rc = ACL_ERROR_RT_AICORE_EXCEPTION;
+            goto out;
+        }
+        pr[i].exp = exp[i];
+        pr[i].row = i;
+    }
+    qsort(pr, (size_t)nk, sizeof *pr, ir_cmp);
+    for (int64_t i = 0; i < nk; i++)
+        if (pr[i].exp >= 0 && pr[i].exp < ne)
+            hist[pr[i].exp]++;
+    const unsigned es = ops_dt_size(p->x.dt);
+    if (!p->drop) {
+        for (int64_t i = 0; i < nk; i++)
+            dst[pr[i].row] = i;
+        for (int64_t i = 0; i < p->active_rows; i++)
+            for (int64_t j = 0; j < h; j++)
+                memcpy(ops_elem(&p->ox, addr, i * p->ox.strides[0] + j * p->ox.strides[1]),
+                       ops_elem(&p->x, addr, pr[i].row / k * p->x.strides[0] + j * p->x.strides[1]),
+                       es);
+        if (p->flag) {
+            for (int64_t i = 1; p->flag == 1 && i < ne; i++)
+                hist[i] += hist[i - 1];
+            moe_store(&p->cnt, addr, hist, CK_I64);
+        }
+    } else {
+        /* expert x's positions are pr[at .. at + hist[x]) (every expert is in range here):
+         * its first cap fill its slots, zeros the rest (element bits) */
+        static const char zero[8];
+        for (int64_t x = 0, at = 0; x < ne; at += hist[x], x++) {
+            for (int64_t c = 0; c < p->cap; c++)
+                for (int64_t j = 0; j < h; j++)
+                    memcpy(ops_elem(&p->ox, addr,
+                                    x * p->ox.strides[0] + c * p->ox.strides[1] +
+                                        j * p->ox.strides[2]),
+                           c < hist[x] ? ops_elem(&p->x, addr,
+                                                  pr[at + c].row / k * p->x.strides[0] +
+                                                      j * p->x.strides[1])
+                                       : zero,
+                           es);
+            for (int64_t c = 0; c < hist[x]; c++)
+                dst[pr[at + c].row] = c < p->cap ? x * p->cap + c : -1;
+        }
+        if (p->has_before)
+            moe_store(&p->before, addr, hist, CK_I64);
+    }
+    moe_store(&p->orow, addr, dst, CK_I64);
+out:
+    free(exp);
+    free(dst);
+    free(hist);
+    free(pr);
+    return rc;
+}
+
+aclnnStatus aclnnMoeInitRoutingV2GetWorkspaceSize(
+    const aclTensor *x, const aclTensor *expertIdx, int64_t activeNumOptional,
+    int64_t expertCapacityOptional, int64_t expertNumOptional, int64_t dropPadModeOptional,
+    int64_t expertTokensCountOrCumsumFlagOptional, bool expertTokensBeforeCapacityFlagOptional,
+    const aclTensor *expandedXOut, const aclTensor *expandedRowIdxOut,
+    const aclTensor *expertTokensCountOrCumsumOutOptional,
+    const aclTensor *expertTokensBeforeCapacityOutOptional, uint64_t *workspaceSize,
+    aclOpExecutor **executor)
+{
+    static const char name[] = "aclnnMoeInitRoutingV2";
+    OPS_CHECK_NULLS(name, x, expertIdx, expandedXOut, expandedRowIdxOut, workspaceSize, executor);
+    const int64_t mode = dropPadModeOptional, flag = expertTokensCountOrCumsumFlagOptional,
+                  cap = expertCapacityOptional, ne = expertNumOptional;
+    const bool want_cnt = mode == 0 && flag > 0,
+               want_before = mode == 1 && expertTokensBeforeCapacityFlagOptional;
+    if (want_cnt && !expertTokensCountOrCumsumOutOptional)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR,
+                       "%s: expertTokensCountOrCumsumOutOptional is NULL and "
+                       "expertTokensCountOrCumsumFlag is %lld",
+                       name, (long long)flag);
+    if (want_before && !expertTokensBeforeCapacityOutOptional)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR,
+                       "%s: expertTokensBeforeCapacityOutOptional is NULL and its flag is true",
+                       name);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(x, name, "x")) ||
+        (rc = ops_need_dt(name, "x", x->dtype, OPS_DT_MoeInitRoutingV2, &dt)) ||
+        (rc = ops_check_dims(expertIdx, name, "expertIdx")) ||
+        (rc = ops_need_dt(name, "expertIdx", expertIdx->dtype, OPS_DT2_MoeInitRoutingV2, &dt)))
+        return rc;
+    if (x->ndim != 2 || expertIdx->ndim != 2 || expertIdx->dims[0] != x->dims[0])
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: x must be [N, H] and expertIdx [N, K] with the same N", name);
+    const int64_t n = x->dims[0], h = x->dims[1], nk = n * expertIdx->dims[1];
+    if (activeNumOptional < 0 || cap < 0 || ne < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: activeNum (%lld), expertCapacity (%lld) and expertNum (%lld) must "
+                       "be >= 0",
+                       name, (long long)activeNumOptional, (long long)cap, (long long)ne);
+    if (mode != 0 && mode != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dropPadMode is %lld, it must be 0 or 1", name,
+                       (long long)mode);
+    if (flag < 0 || flag > 2 || (flag > 0 && ne <= 0))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: expertTokensCountOrCumsumFlag is %lld, it must be 0, 1 or 2 (1 and "
+                       "2 need expertNum > 0)",
+                       name, (long long)flag);
+    if (mode == 1 && (cap < 1 || ne < 1 || (n > 0 && cap > n)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: with dropPadMode 1 expertCapacity (%lld) must be in [1, N = %lld] "
+                       "and expertNum (%lld) > 0",
+                       name, (long long)cap, (long long)n, (long long)ne);
+    const int64_t active = activeNumOptional > 0 && activeNumOptional < nk ? activeNumOptional : nk;
+    const int64_t dx2[2] = {active, h}, dx3[3] = {ne, cap, h};
+    if ((rc = mr_check_float(name, expandedXOut, "expandedXOut", x->dtype, mode ? dx3 : dx2,
+                             mode ? 3 : 2)) ||
+        (rc = mr_check_int(name, expandedRowIdxOut, "expandedRowIdxOut", &nk, 1,
+                           OPS_DT2_MoeInitRoutingV2)) ||
+        (want_cnt && (rc = mr_check_int(name, expertTokensCountOrCumsumOutOptional,
+                                        "expertTokensCountOrCumsumOutOptional", &ne, 1,
+                                        OPS_DT2_MoeInitRoutingV2))) ||
+        (want_before && (rc = mr_check_int(name, expertTokensBeforeCapacityOutOptional,
+                                           "expertTokensBeforeCapacityOutOptional", &ne, 1,
+                                           OPS_DT2_MoeInitRoutingV2))))
+        return rc;
+    OPS_PLAN(e, pl, name, 2, 4, struct i2_plan, NULL, {&pl->x, x, "x"},
+             {&pl->exp, expertIdx, "expertIdx"}, {&pl->ox, expandedXOut, "expandedXOut"},
+             {&pl->orow, expandedRowIdxOut, "expandedRowIdxOut"},
+             {&pl->cnt, want_cnt ? expertTokensCountOrCumsumOutOptional : NULL,
+              "expertTokensCountOrCumsumOutOptional"},
+             {&pl->before, want_before ? expertTokensBeforeCapacityOutOptional : NULL,
+              "expertTokensBeforeCapacityOutOptional"});
+    pl->active_rows = active;
+    pl->cap = cap;
+    pl->experts = ne;
+    pl->flag = want_cnt ? flag : 0;
+    pl->drop = mode == 1;
+    pl->has_before = want_before;
+    e->run = nk || (mode == 1 && ne * cap * h > 0) || want_cnt ? i2_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(MoeInitRoutingV2)
 
 /* ---- MoeComputeExpertTokens -------------------------------------------------------------- */
 

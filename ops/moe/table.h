@@ -2,7 +2,7 @@
 /*
  * The mixture-of-experts family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): gating.c (MoeGatingTopKSoftmax, V2, MoeGatingTopK: the gate), routing.c
- * (MoeInitRouting, MoeComputeExpertTokens, MoeFinalizeRouting, V2: the dispatch of token rows
+ * (MoeInitRouting, V2, MoeComputeExpertTokens, MoeFinalizeRouting, V2: the dispatch of token rows
  * to experts and their combination back). ops-transformer's moe/ folder.
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
@@ -26,6 +26,9 @@
       DTM_F3, expertIdxOut, DTM(DT_I32))                                                           \
     X(MoeInitRouting, moe_init_routing, OPS_OUT,                                                   \
       K(tensor, tensor, tensor, int64, tensor, tensor, tensor), DTM_F3, expertIdx, DTM(DT_I32))    \
+    X(MoeInitRoutingV2, moe_init_routing_v2, OPS_OUT,                                              \
+      K(tensor, tensor, int64, int64, int64, int64, int64, bool, tensor, tensor, tensor, tensor),  \
+      DTM_F3, expertIdx, DTM(DT_I32))                                                              \
     X(MoeComputeExpertTokens, moe_compute_expert_tokens, OPS_OUT, K(tensor, int64, tensor),        \
       DTM(DT_I32), out, DTM(DT_I32))                                                               \
     X(MoeFinalizeRouting, moe_finalize_routing, OPS_OUT,                                           \

@@ -648,6 +648,7 @@ OPS = {
     'MoeGatingTopKSoftmax': ('tensor', 'tensor', 'int64', 'tensor', 'tensor', 'tensor'),
     'MoeGatingTopKSoftmaxV2': ('tensor', 'tensor', 'int64', 'int64', 'bool', 'tensor', 'tensor', 'tensor'),
     'MoeInitRouting': ('tensor', 'tensor', 'tensor', 'int64', 'tensor', 'tensor', 'tensor'),
+    'MoeInitRoutingV2': ('tensor', 'tensor', 'int64', 'int64', 'int64', 'int64', 'int64', 'bool', 'tensor', 'tensor', 'tensor', 'tensor'),
     'MseLoss': ('tensor', 'tensor', 'int64', 'tensor'),
     'MseLossBackward': ('tensor', 'tensor', 'tensor', 'int64', 'tensor'),
     'MseLossGrad': ('tensor', 'tensor', 'tensor', 'string', 'tensor'),

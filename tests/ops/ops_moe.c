@@ -13,6 +13,7 @@
 #include "aclnnop/aclnn_moe_gating_top_k_softmax.h"
 #include "aclnnop/aclnn_moe_gating_top_k_softmax_v2.h"
 #include "aclnnop/aclnn_moe_init_routing.h"
+#include "aclnnop/aclnn_moe_init_routing_v2.h"
 
 static int g_cases;
 
@@ -156,6 +157,32 @@ static void routing_case(void)
                     2, ox.t, orow.t, oexp.t);
     OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeInitRouting, "expertIdx", x.t, row.t, x.t, 3,
                     ox.t, orow.t, oexp.t);
+    /* MoeInitRoutingV2 dropless, positions n * K + k sorted by expert (stable): 2, 4 | 0, 3 |
+     * 1, 5; with activeNum 4 only 4 rows of x (rows 1, 2, 0, 1), the cumsum (2, 4, 6) */
+    OT_RUN(aclnnMoeInitRoutingV2, x.t, exp.t, 4, 0, 3, 0, 1, false, ox2.t, orow.t, cnt.t, NULL);
+    const double w2r[6] = {2, 4, 0, 3, 1, 5}, w2x[4] = {0.25, 0.375, 0.125, 0.25};
+    for (int64_t i = 0; i < 6; i++)
+        CHECK(ot_get(&orow, i) == w2r[i] && (i >= 4 || ot_get(&ox2, i * 4) == w2x[i]));
+    CHECK(ot_get(&cnt, 0) == 2 && ot_get(&cnt, 1) == 4 && ot_get(&cnt, 2) == 6);
+    /* drop mode, capacity 1 of 3 experts: each expert keeps its first position (2, 0, 1) */
+    ot_tensor o3;
+    OT_MAKE_CONTIG({&o3, ACL_FLOAT16, 3, (const int64_t[]){3, 1, 4}});
+    OT_RUN(aclnnMoeInitRoutingV2, x.t, exp.t, 0, 1, 3, 1, 0, true, o3.t, orow.t, NULL, cnt.t);
+    const double w3r[6] = {1, 2, 0, -1, -1, -1};
+    for (int64_t i = 0; i < 6; i++)
+        CHECK(ot_get(&orow, i) == w3r[i]);
+    CHECK(ot_get(&o3, 0) == 0.25 && ot_get(&o3, 4) == 0.125 && ot_get(&o3, 8) == 0.125);
+    CHECK(ot_get(&cnt, 0) == 2 && ot_get(&cnt, 1) == 2 && ot_get(&cnt, 2) == 2);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeInitRoutingV2, "dropPadMode", x.t, exp.t, 0, 1,
+                    3, 2, 0, false, o3.t, orow.t, NULL, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeInitRoutingV2, "expertCapacity", x.t, exp.t, 0,
+                    4, 3, 1, 0, false, o3.t, orow.t, NULL, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMoeInitRoutingV2,
+                    "expertTokensCountOrCumsumOutOptional", x.t, exp.t, 0, 0, 3, 0, 2, false, ox.t,
+                    orow.t, NULL, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeInitRoutingV2, "expandedXOut", x.t, exp.t, 0,
+                    0, 3, 0, 0, false, o3.t, orow.t, NULL, NULL);
+    ot_free(&o3);
     /* CANN's example of MoeComputeExpertTokens: (0, 0, 1, 1, 2, 2) gives (2, 4, 6) */
     OT_RUN(aclnnMoeComputeExpertTokens, oexp.t, 3, cnt.t);
     CHECK(ot_get(&cnt, 0) == 2 && ot_get(&cnt, 1) == 4 && ot_get(&cnt, 2) == 6);

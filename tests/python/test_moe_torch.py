@@ -105,6 +105,29 @@ def init_routing_ref(x, row, exp, active):
     return x[srow[:rows] % n] if n else x[:0], erow, ef[order]
 
 
+def init_routing_v2_ref(x, exp, active, cap, ne, mode, flag):
+    """(expandedX, expandedRowIdx, counts) of aclnnMoeInitRoutingV2 (MR5)."""
+    n, k = exp.shape
+    nk, h = n * k, x.shape[1]
+    ef = exp.reshape(-1).long()
+    order = torch.sort(ef, stable=True)[1]
+    hist = torch.tensor([int((ef == e).sum()) for e in range(ne)], dtype=I64)
+    if mode == 0:
+        erow = torch.empty(nk, dtype=I64)
+        erow[order] = torch.arange(nk)
+        rows = min(nk, active) if active > 0 else nk
+        cnt = hist.cumsum(0) if flag == 1 else hist
+        return x[order[:rows] // k], erow, cnt
+    ex = torch.zeros(ne, cap, h, dtype=x.dtype)
+    erow = torch.full((nk,), -1, dtype=I64)
+    for e in range(ne):
+        for c, pos in enumerate(order[ef[order] == e].tolist()):
+            if c < cap:
+                ex[e, c] = x[pos // k]
+                erow[pos] = e * cap + c
+    return ex, erow, hist
+
+
 def finalize_ref(ex, ridx, x1, x2, bias, sc, eidx, n, k, mode):
     """MR3/MR4 on DOUBLE tensors (None for an absent term)."""
     h = ex.shape[-1]
@@ -319,6 +342,72 @@ class MoeTorch(TorchCase):
         self.assertEqual(orow.read().tolist(), [2, 0, 1, 4, 3, 5])
         self.assertTrue(torch.equal(ox.read()[:, 0], torch.tensor([0.2, 0.3, 0.1, 0.2, 0.1,
                                                                    0.3])))
+
+    def test_init_routing_v2(self):
+        rng = random.Random(SEED + 7)
+        runs = 0
+        for dt in (F32, F16, BF16):
+            for case in range(12):
+                mode = case % 2
+                n, k, h, ne = (rng.randint(0 if case < 2 else 1, 6), rng.randint(1, 3),
+                               rng.randint(1, 4), rng.randint(1, 5))
+                cap = rng.randint(1, max(n, 1)) if mode else 0
+                flag = rng.randint(0, 2) if mode == 0 else 0
+                before = mode == 1 and case % 4 == 1
+                active = rng.choice((0, 0, rng.randint(1, n * k + 2))) if mode == 0 else 0
+                x = torch.randn(n, h, generator=torch.Generator().manual_seed(case)).to(dt)
+                hi = ne if mode else ne + 1  # dropless: an expert beyond expertNum too
+                exp = torch.tensor([rng.randrange(hi) for _ in range(n * k)],
+                                   dtype=I32).reshape(n, k)
+                ex, erow, cnt = init_routing_v2_ref(x, exp, active, cap, ne, mode, flag)
+                ox = self.dev(torch.full(tuple(ex.shape), 9.0, dtype=dt))
+                orow = self.dev(torch.full((n * k,), -5, dtype=I32))
+                oc = self.dev(torch.full((ne,), -5, dtype=I32))
+                what = "MoeInitRoutingV2 %s n %d k %d h %d E %d mode %d cap %d flag %d act %d" % (
+                    dt, n, k, h, ne, mode, cap, flag, active)
+                self.run_op("MoeInitRoutingV2", self.dev(view_of(rng, x)).handle,
+                            self.dev(view_of(rng, exp)).handle, active, cap, ne, mode, flag,
+                            before, ox.handle, orow.handle, oc.handle if flag else None,
+                            oc.handle if before else None)
+                self.assertTrue(torch.equal(ox.read(), ex), what)
+                self.assertEqual(orow.read().tolist(), erow.tolist(), what)
+                if flag or before:
+                    self.assertEqual(oc.read().tolist(), cnt.tolist(), what)
+                else:
+                    self.assertEqual(oc.read().tolist(), [-5] * ne, what)
+                runs += 1
+        self.assertEqual(runs, 36)
+        # CANN's example: x rows 0.1, 0.2, 0.3, experts [[1, 2], [0, 1], [0, 2]], capacity 2 of
+        # 3 experts: expert 0 takes positions 2, 4 (rows 1, 2), 1 takes 0, 3, 2 takes 1, 5
+        x = torch.tensor([[0.1] * 4, [0.2] * 4, [0.3] * 4])
+        ox, orow, ob = (self.dev(torch.zeros(3, 2, 4)), self.dev(torch.zeros(6, dtype=I32)),
+                        self.dev(torch.zeros(3, dtype=I32)))
+        self.run_op("MoeInitRoutingV2", self.dev(x).handle,
+                    self.dev(torch.tensor([[1, 2], [0, 1], [0, 2]], dtype=I32)).handle, 0, 2, 3,
+                    1, 0, True, ox.handle, orow.handle, None, ob.handle)
+        self.assertEqual(ox.read()[:, :, 0].tolist(), torch.tensor(
+            [[0.2, 0.3], [0.1, 0.2], [0.1, 0.3]]).tolist())
+        self.assertEqual(orow.read().tolist(), [2, 4, 0, 3, 1, 5])
+        self.assertEqual(ob.read().tolist(), [2, 2, 2])
+        op = "MoeInitRoutingV2"
+        xh, eh = self.dev(x).handle, self.dev(torch.zeros(3, 2, dtype=I32)).handle
+        self.refused(op, 161002, xh, eh, 0, 4, 3, 1, 0, False, ox.handle, orow.handle, None, None)
+        self.refused(op, 161002, xh, eh, 0, 0, 3, 1, 0, False, ox.handle, orow.handle, None, None)
+        self.refused(op, 161002, xh, eh, 0, 2, 3, 2, 0, False, ox.handle, orow.handle, None, None)
+        self.refused(op, 161002, xh, eh, -1, 2, 3, 0, 0, False, ox.handle, orow.handle, None,
+                     None)
+        self.refused(op, 161002, xh, eh, 0, 0, 0, 0, 1, False, ox.handle, orow.handle, ob.handle,
+                     None)
+        self.refused(op, 161001, xh, eh, 0, 0, 3, 0, 1, False, ox.handle, orow.handle, None, None)
+        self.refused(op, 161001, xh, eh, 0, 2, 3, 1, 0, True, ox.handle, orow.handle, None, None)
+        self.refused(op, 161002, xh, eh, 0, 0, 3, 0, 0, False, ox.handle, orow.handle, None, None)
+        # an expert outside [0, expertNum) in drop mode fails the launch
+        ws, exe, ret = nn.get_workspace_size(
+            op, xh, self.dev(torch.tensor([[1, 2], [0, 3], [0, 2]], dtype=I32)).handle, 0, 2, 3,
+            1, 0, False, ox.handle, orow.handle, None, None)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch(op, 0, 0, exe, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), AICORE_EXCEPTION)
 
     def test_init_routing_bad_rows(self):
         x = self.dev(torch.zeros(2, 3))
