@@ -3,7 +3,8 @@
  * The mixture-of-experts family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): gating.c (MoeGatingTopKSoftmax, V2, MoeGatingTopK: the gate), routing.c
  * (MoeInitRouting, V2, MoeComputeExpertTokens, MoeFinalizeRouting, V2: the dispatch of token rows
- * to experts and their combination back). ops-transformer's moe/ folder.
+ * to experts and their combination back), token_permute.c (MoeTokenPermute, MoeTokenUnpermute and
+ * their gradients: Megatron's permutation). ops-transformer's moe/ folder.
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -36,7 +37,16 @@
       DTM(DT_I32))                                                                                 \
     X(MoeFinalizeRoutingV2, moe_finalize_routing_v2, OPS_OUT,                                      \
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, int64, tensor), DTM_F3,            \
-      expandedRowIdx, DTM(DT_I32))
+      expandedRowIdx, DTM(DT_I32))                                                                 \
+    X(MoeTokenPermute, moe_token_permute, OPS_OUT, K(tensor, tensor, int64, bool, tensor, tensor), \
+      DTM_F3 | DTM(DT_I8), indices, DTM(DT_I32) | DTM(DT_I64))                                     \
+    X(MoeTokenUnpermute, moe_token_unpermute, OPS_OUT,                                             \
+      K(tensor, tensor, tensor, bool, int_array, tensor), DTM_F3, sortedIndices, DTM(DT_I32))      \
+    X(MoeTokenPermuteGrad, moe_token_permute_grad, OPS_OUT,                                        \
+      K(tensor, tensor, int64, bool, tensor), DTM_F3, sortedIndices, DTM(DT_I32))                  \
+    X(MoeTokenUnpermuteGrad, moe_token_unpermute_grad, OPS_OUT,                                    \
+      K(tensor, tensor, tensor, tensor, bool, int_array, tensor, tensor), DTM_F3, sortedIndices,   \
+      DTM(DT_I32))
 
 enum { MOE_OPS(OPS_ROW_DT) };
 

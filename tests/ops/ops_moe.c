@@ -14,6 +14,10 @@
 #include "aclnnop/aclnn_moe_gating_top_k_softmax_v2.h"
 #include "aclnnop/aclnn_moe_init_routing.h"
 #include "aclnnop/aclnn_moe_init_routing_v2.h"
+#include "aclnnop/aclnn_moe_token_permute.h"
+#include "aclnnop/aclnn_moe_token_permute_grad.h"
+#include "aclnnop/aclnn_moe_token_unpermute.h"
+#include "aclnnop/aclnn_moe_token_unpermute_grad.h"
 
 static int g_cases;
 
@@ -254,6 +258,60 @@ static void finalize_case(void)
     OT_FREE(&ex, &x1, &x2, &bias, &sc, &ridx, &eidx, &out, &ex3, &o16);
 }
 
+/* MoeTokenPermute of tokens (1, 2, 3) (one column) with indices [[1, 0], [0, 2], [1, 0]]: the
+ * positions by expert are 1, 2, 5 | 0, 4 | 3, so the rows are tokens 0, 1, 2, 0, 2, 1 and
+ * sortedIndicesOut (position -> row) is (3, 0, 1, 5, 4, 2); numOutTokens -2 keeps 4 rows. Then
+ * back: Unpermute with probs [[0.5, 0.25], [1, 2], [4, 8]] gives 0.75, 6, 36; PermuteGrad
+ * (topK 2, no weights) 2, 4, 6; UnpermuteGrad of ones with those probs puts each weight at its
+ * row, and probsGrad = the row's token. */
+static void permute_case(void)
+{
+    g_cases++;
+    const int64_t dt_[2] = {3, 1}, di[2] = {3, 2}, d6[1] = {6}, d61[2] = {6, 1}, d41[2] = {4, 1};
+    ot_tensor tok, ind, po, so, p4, probs, out, grad, pg, pgo, i64o;
+    OT_MAKE_CONTIG({&tok, ACL_FLOAT, 2, dt_}, {&ind, ACL_INT64, 2, di}, {&po, ACL_FLOAT, 2, d61},
+                   {&so, ACL_INT32, 1, d6}, {&p4, ACL_FLOAT, 2, d41}, {&probs, ACL_FLOAT, 2, di},
+                   {&out, ACL_FLOAT, 2, dt_}, {&grad, ACL_FLOAT, 2, dt_}, {&pg, ACL_FLOAT, 2, d61},
+                   {&pgo, ACL_FLOAT, 2, di}, {&i64o, ACL_INT64, 1, d6});
+    const double tv[3] = {1, 2, 3}, iv[6] = {1, 0, 0, 2, 1, 0}, pv[6] = {0.5, 0.25, 1, 2, 4, 8},
+                 ones[3] = {1, 1, 1};
+    set_all(&tok, tv);
+    set_all(&ind, iv);
+    set_all(&probs, pv);
+    set_all(&grad, ones);
+    OT_RUN(aclnnMoeTokenPermute, tok.t, ind.t, 0, false, po.t, so.t);
+    const double wrow[6] = {1, 2, 3, 1, 3, 2}, wso[6] = {3, 0, 1, 5, 4, 2};
+    for (int64_t i = 0; i < 6; i++)
+        CHECK(ot_get(&po, i) == wrow[i] && ot_get(&so, i) == wso[i]);
+    OT_RUN(aclnnMoeTokenPermute, tok.t, ind.t, -2, false, p4.t, so.t);
+    CHECK(ot_get(&p4, 3) == 1);
+    OT_RUN(aclnnMoeTokenUnpermute, po.t, so.t, probs.t, false, NULL, out.t);
+    CHECK(ot_get(&out, 0) == 0.75 && ot_get(&out, 1) == 6 && ot_get(&out, 2) == 36);
+    OT_RUN(aclnnMoeTokenPermuteGrad, po.t, so.t, 2, false, out.t);
+    CHECK(ot_get(&out, 0) == 2 && ot_get(&out, 1) == 4 && ot_get(&out, 2) == 6);
+    /* with the 4 rows numOutTokens -2 kept, positions 3 and 4 (rows 5, 4) add nothing */
+    OT_RUN(aclnnMoeTokenPermuteGrad, p4.t, so.t, 2, false, out.t);
+    CHECK(ot_get(&out, 0) == 2 && ot_get(&out, 1) == 2 && ot_get(&out, 2) == 3);
+    OT_RUN(aclnnMoeTokenUnpermuteGrad, po.t, grad.t, so.t, probs.t, false, NULL, pg.t, pgo.t);
+    for (int64_t i = 0; i < 6; i++)
+        CHECK(ot_get(&pg, (int64_t)wso[i]) == pv[i] && ot_get(&pgo, i) == tv[i / 2]);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeTokenPermute, "paddedMode", tok.t, ind.t, 0,
+                    true, po.t, so.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeTokenPermute, "permuteTokensOut", tok.t, ind.t,
+                    3, false, po.t, so.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeTokenPermute, "sortedIndicesOut", tok.t, ind.t,
+                    0, false, po.t, i64o.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeTokenUnpermute, "sortedIndices", po.t, i64o.t,
+                    probs.t, false, NULL, out.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeTokenPermuteGrad, "topK", po.t, so.t, 4, false,
+                    out.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMoeTokenUnpermuteGrad, "probsGradOut", po.t,
+                    grad.t, so.t, probs.t, false, NULL, pg.t, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeTokenUnpermuteGrad, "permutedTokensGradOut",
+                    po.t, grad.t, so.t, probs.t, false, NULL, p4.t, pgo.t);
+    OT_FREE(&tok, &ind, &po, &so, &p4, &probs, &out, &grad, &pg, &pgo, &i64o);
+}
+
 int main(void)
 {
     ot_init();
@@ -261,6 +319,7 @@ int main(void)
     gating_top_k_case();
     routing_case();
     finalize_case();
+    permute_case();
     ot_fini();
     printf("ops_moe: %d cases passed\n", g_cases);
     return 0;

@@ -148,6 +148,43 @@ def finalize_ref(ex, ridx, x1, x2, bias, sc, eidx, n, k, mode):
     return out
 
 
+def permute_ref(tokens, indices, num_out):
+    """Megatron's permute (TP1): (permuted, sortedIndicesOut)."""
+    topk = indices.shape[1] if indices.dim() == 2 else 1
+    flat = indices.reshape(-1).long()
+    nk = flat.numel()
+    first = torch.sort(flat, stable=True)[1]
+    rows = nk + num_out if num_out <= 0 else num_out
+    rows = max(0, min(rows, nk))
+    return tokens[first[:rows] // topk], torch.argsort(first)
+
+
+def unpermute_ref(rows, idx, probs, topk):
+    """TP2 in DOUBLE: out[i] = sum_k w * rows[idx[i * topk + k]] (indices >= M add nothing)."""
+    m, h = rows.shape
+    n = idx.numel() // topk
+    padded = torch.cat([rows, torch.zeros(1, h, dtype=rows.dtype)])
+    sel = padded[idx.long().clamp(max=m)].reshape(n, topk, h)
+    w = probs.unsqueeze(-1) if probs is not None else 1
+    return (sel * w).sum(1)
+
+
+def unpermute_grad_ref(rows, grad, idx, probs, topk):
+    """TP3 in DOUBLE: (permutedTokensGrad, probsGrad)."""
+    m, h = rows.shape
+    n = idx.numel() // topk
+    out = torch.zeros(m, h, dtype=F64)
+    pg = torch.zeros(n, topk, dtype=F64)
+    for i in range(n):
+        for k in range(topk):
+            r = int(idx[i * topk + k])
+            if r >= m:
+                continue
+            out[r] = grad[i] * (probs[i, k] if probs is not None else 1)
+            pg[i, k] = (rows[r] * grad[i]).sum()
+    return out, pg
+
+
 @unittest.skipIf(torch is None, "torch is not installed")
 class MoeTorch(TorchCase):
     def test_gating_top_k_softmax(self):
@@ -407,6 +444,109 @@ class MoeTorch(TorchCase):
             1, 0, False, ox.handle, orow.handle, None, None)
         self.assertEqual(ret, 0)
         self.assertEqual(nn.launch(op, 0, 0, exe, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), AICORE_EXCEPTION)
+
+    def test_token_permute(self):
+        rng = random.Random(SEED + 8)
+        for dt in (F32, F16, BF16, torch.int8):
+            for case in range(8):
+                n, topk, h = rng.randint(0 if case == 0 else 1, 6), rng.randint(1, 3), rng.randint(1, 5)
+                tokens = (torch.randint(-100, 100, (n, h), dtype=dt) if dt == torch.int8
+                          else torch.randn(n, h, generator=torch.Generator().manual_seed(case)).to(dt))
+                idt = (I32, I64)[case % 2]
+                indices = torch.tensor([rng.randrange(4) for _ in range(n * topk)], dtype=idt)
+                indices = indices.reshape(n, topk) if topk > 1 or case % 3 else indices
+                if indices.dim() == 1:
+                    topk = 1
+                num_out = rng.choice((0, -1, 2, n * topk + 3, -(n * topk) - 1))
+                ref, sorted_ref = permute_ref(tokens, indices, num_out)
+                po = self.dev(torch.full(tuple(ref.shape), 3, dtype=dt))
+                so = self.dev(torch.full((n * topk,), -1, dtype=I32))
+                what = "MoeTokenPermute %s n %d topk %d h %d numOut %d" % (dt, n, topk, h, num_out)
+                self.run_op("MoeTokenPermute", self.dev(view_of(rng, tokens)).handle,
+                            self.dev(view_of(rng, indices)).handle, num_out, False, po.handle,
+                            so.handle)
+                self.assertTrue(torch.equal(po.read(), ref), what)
+                self.assertEqual(so.read().tolist(), sorted_ref.tolist(), what)
+        # paddedMode is refused; shapes and types
+        t = self.dev(torch.zeros(3, 2))
+        ix = self.dev(torch.zeros(3, 2, dtype=I32))
+        po, so = self.dev(torch.zeros(6, 2)), self.dev(torch.zeros(6, dtype=I32))
+        op = "MoeTokenPermute"
+        self.refused(op, 161002, t.handle, ix.handle, 0, True, po.handle, so.handle)
+        self.refused(op, 161002, t.handle, ix.handle, 5, False, po.handle, so.handle)
+        self.refused(op, 161002, t.handle, self.dev(torch.zeros(3, 2)).handle, 0, False,
+                     po.handle, so.handle)
+        self.refused(op, 161002, t.handle, ix.handle, 0, False, po.handle,
+                     self.dev(torch.zeros(6, dtype=I64)).handle)
+        self.refused(op, 161001, t.handle, None, 0, False, po.handle, so.handle)
+
+    def test_token_unpermute(self):
+        rng = random.Random(SEED + 9)
+        g = torch.Generator().manual_seed(SEED + 9)
+        for dt in (F32, F16, BF16):
+            for case in range(10):
+                n, topk, h = rng.randint(0 if case == 0 else 1, 5), rng.randint(1, 3), rng.randint(1, 5)
+                with_p = case % 3 != 2
+                topk = topk if with_p else 1
+                m = n * topk - rng.choice((0, 0, 1)) if n * topk else 0
+                p = list(range(n * topk))
+                rng.shuffle(p)
+                idx = torch.tensor(p, dtype=I32)
+                rows = torch.randn(max(m, 0), h, generator=g).to(dt)
+                probs = torch.rand(n, topk, generator=g).to(dt) if with_p else None
+                ref = unpermute_ref(rows.double(), idx, None if probs is None else probs.double(),
+                                    topk)
+                out = self.dev(torch.full((n, h), 3.0, dtype=dt))
+                what = "MoeTokenUnpermute %s n %d topk %d m %d h %d probs %s" % (
+                    dt, n, topk, m, h, with_p)
+                self.run_op("MoeTokenUnpermute", self.dev(view_of(rng, rows)).handle,
+                            self.dev(idx).handle,
+                            None if probs is None else self.dev(view_of(rng, probs)).handle,
+                            False, None, out.handle)
+                close(self, out.read(), ref, dt, what)
+                # PermuteGrad: the same sum without weights, topK given
+                ref = unpermute_ref(rows.double(), idx, None, topk)
+                self.run_op("MoeTokenPermuteGrad", self.dev(view_of(rng, rows)).handle,
+                            self.dev(idx).handle, topk, False, out.handle)
+                close(self, out.read(), ref, dt, "PermuteGrad of " + what)
+                # UnpermuteGrad
+                grad = torch.randn(n, h, generator=g).to(dt)
+                rg, pg = unpermute_grad_ref(rows.double(), grad.double(), idx,
+                                            None if probs is None else probs.double(), topk)
+                go = self.dev(torch.full((max(m, 0), h), 3.0, dtype=dt))
+                pgo = self.dev(torch.full((n, topk), 3.0, dtype=dt))
+                self.run_op("MoeTokenUnpermuteGrad", self.dev(view_of(rng, rows)).handle,
+                            self.dev(view_of(rng, grad)).handle, self.dev(idx).handle,
+                            None if probs is None else self.dev(probs).handle, False, None,
+                            go.handle, pgo.handle if with_p else None)
+                close(self, go.read(), rg, dt, "UnpermuteGrad of " + what)
+                if with_p:
+                    close(self, pgo.read(), pg, dt, "UnpermuteGrad probs of " + what)
+        r = self.dev(torch.zeros(4, 2))
+        ix = self.dev(torch.zeros(4, dtype=I32))
+        out = self.dev(torch.zeros(2, 2))
+        pr = self.dev(torch.zeros(2, 2))
+        self.refused("MoeTokenUnpermute", 161002, r.handle, ix.handle, pr.handle, True, None,
+                     out.handle)
+        self.refused("MoeTokenUnpermute", 161002, r.handle, ix.handle,
+                     self.dev(torch.zeros(2, 2, dtype=F16)).handle, False, None, out.handle)
+        self.refused("MoeTokenUnpermute", 161002, r.handle, ix.handle, pr.handle, False, None,
+                     self.dev(torch.zeros(4, 2)).handle)
+        self.refused("MoeTokenUnpermute", 161001, r.handle, None, pr.handle, False, None,
+                     out.handle)
+        self.refused("MoeTokenPermuteGrad", 161002, r.handle, ix.handle, 3, False, out.handle)
+        self.refused("MoeTokenPermuteGrad", 161002, r.handle, ix.handle, 0, False, out.handle)
+        self.refused("MoeTokenUnpermuteGrad", 161001, r.handle, out.handle, ix.handle, pr.handle,
+                     False, None, r.handle, None)
+        self.refused("MoeTokenUnpermuteGrad", 161002, r.handle, r.handle, ix.handle, pr.handle,
+                     False, None, r.handle, pr.handle)
+        # a negative index fails the launch
+        ws, exe, ret = nn.get_workspace_size(
+            "MoeTokenUnpermute", r.handle, self.dev(torch.tensor([0, -1, 2, 3], dtype=I32)).handle,
+            pr.handle, False, None, out.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("MoeTokenUnpermute", 0, 0, exe, self.stream), 0)
         self.assertEqual(acl.rt.synchronize_stream(self.stream), AICORE_EXCEPTION)
 
     def test_init_routing_bad_rows(self):
