@@ -42,6 +42,20 @@
  *      checks are CANN's infershape's: activeNum, expertCapacity, expertNum >= 0; dropPadMode 0
  *      or 1; the count flag 0 .. 2 and expertNum > 0 with it; in mode 1 expertCapacity and
  *      expertNum > 0 and expertCapacity <= N.
+ *  MR6. MoeInitRoutingV2Grad (CANN's README): gradX[i] = sum over t < topK of
+ *      gradExpandedX[expandedRowIdx[i * topK + t]] over the rows of gradExpandedX (flattened
+ *      [E, C] in dropPadMode 1); -1 (a dropped position) and an index past the rows (a position
+ *      activeNum cut) add nothing, below -1 fails the launch. gradExpandedX must have MR5's
+ *      shape for mode 0 (min(N * topK, activeNum) rows, N * topK when activeNum is 0) and 3 dims
+ *      for mode 1.
+ *  MR7. MoeFinalizeRoutingV2Grad (CANN's README and infershape): position i of expandedRowIdx
+ *      belongs to token i / K (K = scales' columns, else expandedRowIdx's size / R);
+ *      gradExpandedXOut = 0, then row expandedRowIdx[i] = gradY[i / K] * scales[i] (1 without
+ *      scales); gradScalesOut[i] = (expandedX[expandedRowIdx[i]] + bias[expertIdx[i]]) .
+ *      gradY[i / K], written only with scales (expandedXOptional is then required, and
+ *      expertIdxOptional with bias). Skipped and failing indices as MR6. gradExpandedXOut has
+ *      [min(R * K, activeNum) or R * K, H] for mode 0 and [expertNum, expertCapacity, H] for
+ *      mode 1 (both > 0 there); gradScalesOut [R, K] ([R, 1] without scales).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -49,8 +63,10 @@
 #include "aclnnop/aclnn_moe_compute_expert_tokens.h"
 #include "aclnnop/aclnn_moe_finalize_routing.h"
 #include "aclnnop/aclnn_moe_finalize_routing_v2.h"
+#include "aclnnop/aclnn_moe_finalize_routing_v2_grad.h"
 #include "aclnnop/aclnn_moe_init_routing.h"
 #include "aclnnop/aclnn_moe_init_routing_v2.h"
+#include "aclnnop/aclnn_moe_init_routing_v2_grad.h"
 #include "ops/engine/engine.h"
 #include "ops/moe/moe.h"
 #include "ops/moe/table.h"
@@ -627,3 +643,214 @@ aclnnStatus aclnnMoeFinalizeRoutingV2GetWorkspaceSize(
                         workspaceSize, executor);
 }
 PHASE2(MoeFinalizeRoutingV2)
+
+/* ---- MoeInitRoutingV2Grad, MoeFinalizeRoutingV2Grad -------------------------------------- */
+
+struct rg_plan {
+    struct ops_tensor g, ridx, ex, sc, eidx, bias, out, gsc;
+    int64_t n, k, rows; /* tokens, positions per token, rows of the expanded side */
+    bool finalize, has_ex, has_sc, has_bias;
+};
+
+static int32_t rg_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct rg_plan *p = e->plan;
+    const int64_t n = p->n, k = p->k, rows = p->rows, h = p->g.dims[p->g.ndim - 1];
+    double *g = moe_load(&p->g, addr, CK_F64);
+    int64_t *ridx = moe_load(&p->ridx, addr, CK_I64);
+    double *ex = p->has_ex ? moe_load(&p->ex, addr, CK_F64) : NULL;
+    double *sc = p->has_sc ? moe_load(&p->sc, addr, CK_F64) : NULL;
+    double *bias = p->has_bias ? moe_load(&p->bias, addr, CK_F64) : NULL;
+    int64_t *eidx = p->has_bias ? moe_load(&p->eidx, addr, CK_I64) : NULL;
+    double *o = calloc((size_t)((p->finalize ? rows : n) * h) + 1, 8);
+    double *gsc = sc ? calloc((size_t)(n * k) + 1, 8) : NULL;
+    int32_t rc = 0;
+    if (!g || !ridx || !o || (p->has_ex && !ex) || (p->has_sc && (!sc || !gsc)) ||
+        (p->has_bias && (!bias || !eidx))) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto out;
+    }
+    for (int64_t i = 0; i < n * k; i++) /* MR6 / MR7: checked before any write */
+        if (ridx[i] < -1 || (bias && ridx[i] >= 0 && ridx[i] < rows &&
+                             (eidx[i] < 0 || eidx[i] >= p->bias.dims[0]))) {
+            rc = ACL_ERROR_RT_AICORE_EXCEPTION;
+            goto out;
+        }
+    for (int64_t i = 0; i < n * k; i++) {
+        const int64_t r = ridx[i], t = i / k;
+        if (r < 0 || r >= rows)
+            continue; /* dropped or cut off */
+        if (!p->finalize) {
+            for (int64_t j = 0; j < h; j++)
+                o[t * h + j] += g[r * h + j];
+            continue;
+        }
+        const double s = sc ? sc[i] : 1;
+        double dot = 0;
+        for (int64_t j = 0; j < h; j++) {
+            o[r * h + j] = g[t * h + j] * s;
+            if (sc)
+                dot += (ex[r * h + j] + (bias ? bias[eidx[i] * h + j] : 0)) * g[t * h + j];
+        }
+        if (gsc)
+            gsc[i] = dot;
+    }
+    moe_store(&p->out, addr, o, CK_F64);
+    if (gsc)
+        moe_store(&p->gsc, addr, gsc, CK_F64);
+out:
+    free(g);
+    free(ridx);
+    free(ex);
+    free(sc);
+    free(bias);
+    free(eidx);
+    free(o);
+    free(gsc);
+    return rc;
+}
+
+/* The expanded side's shape (MR6, MR7) into want; its dims count is returned. */
+static int rg_expanded_shape(int64_t mode, int64_t nk, int64_t active, int64_t e, int64_t c,
+                             int64_t h, int64_t *want)
+{
+    if (mode == 1) {
+        want[0] = e;
+        want[1] = c;
+        want[2] = h;
+        return 3;
+    }
+    want[0] = active > 0 && active < nk ? active : nk;
+    want[1] = h;
+    return 2;
+}
+
+aclnnStatus aclnnMoeInitRoutingV2GradGetWorkspaceSize(const aclTensor *gradExpandedX,
+                                                      const aclTensor *expandedRowIdx, int64_t topK,
+                                                      int64_t dropPadMode, int64_t activeNum,
+                                                      const aclTensor *out, uint64_t *workspaceSize,
+                                                      aclOpExecutor **executor)
+{
+    static const char name[] = "aclnnMoeInitRoutingV2Grad";
+    OPS_CHECK_NULLS(name, gradExpandedX, expandedRowIdx, out, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(gradExpandedX, name, "gradExpandedX")) ||
+        (rc = ops_need_dt(name, "gradExpandedX", gradExpandedX->dtype, OPS_DT_MoeInitRoutingV2Grad,
+                          &dt)) ||
+        (rc = ops_check_dims(expandedRowIdx, name, "expandedRowIdx")))
+        return rc;
+    if (dropPadMode != 0 && dropPadMode != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dropPadMode is %lld, it must be 0 or 1", name,
+                       (long long)dropPadMode);
+    if (activeNum < 0)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: activeNum is %lld, it must be >= 0", name,
+                       (long long)activeNum);
+    if (expandedRowIdx->ndim != 1 || topK < 1 || expandedRowIdx->dims[0] % topK)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: expandedRowIdx must be 1-d with a size topK (%lld >= 1) divides", name,
+                       (long long)topK);
+    const int64_t nk = expandedRowIdx->dims[0], n = nk / topK;
+    if (gradExpandedX->ndim != (dropPadMode ? 3 : 2))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: gradExpandedX has %d dims, it must have %d for dropPadMode %lld", name,
+                       (int)gradExpandedX->ndim, dropPadMode ? 3 : 2, (long long)dropPadMode);
+    const int nd = gradExpandedX->ndim;
+    const int64_t h = gradExpandedX->dims[nd - 1];
+    int64_t want[3];
+    rg_expanded_shape(dropPadMode, nk, activeNum, gradExpandedX->dims[0],
+                      nd == 3 ? gradExpandedX->dims[1] : 0, h, want);
+    const int64_t od[2] = {n, h};
+    if ((rc = ops_check_shape(name, want, nd, gradExpandedX, "gradExpandedX")) ||
+        (rc = mr_check_int(name, expandedRowIdx, "expandedRowIdx", &nk, 1,
+                           OPS_DT2_MoeInitRoutingV2Grad)) ||
+        (rc = mr_check_float(name, out, "out", gradExpandedX->dtype, od, 2)))
+        return rc;
+    OPS_PLAN(e, pl, name, 2, 1, struct rg_plan, NULL, {&pl->g, gradExpandedX, "gradExpandedX"},
+             {&pl->ridx, expandedRowIdx, "expandedRowIdx"}, {&pl->out, out, "out"});
+    pl->n = n;
+    pl->k = topK;
+    pl->rows = nd == 3 ? want[0] * want[1] : want[0];
+    e->run = n * h > 0 ? rg_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(MoeInitRoutingV2Grad)
+
+aclnnStatus aclnnMoeFinalizeRoutingV2GradGetWorkspaceSize(
+    const aclTensor *gradY, const aclTensor *expandedRowIdx, const aclTensor *expandedXOptional,
+    const aclTensor *scalesOptional, const aclTensor *expertIdxOptional,
+    const aclTensor *biasOptional, int64_t dropPadMode, int64_t activeNum, int64_t expertNum,
+    int64_t expertCapacity, const aclTensor *gradExpandedXOut, const aclTensor *gradScalesOut,
+    uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    static const char name[] = "aclnnMoeFinalizeRoutingV2Grad";
+    OPS_CHECK_NULLS(name, gradY, expandedRowIdx, gradExpandedXOut, gradScalesOut, workspaceSize,
+                    executor);
+    if (scalesOptional && !expandedXOptional)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR,
+                       "%s: expandedXOptional is NULL and scalesOptional is given", name);
+    if (scalesOptional && biasOptional && !expertIdxOptional)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR,
+                       "%s: expertIdxOptional is NULL and biasOptional is given", name);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(gradY, name, "gradY")) ||
+        (rc = ops_need_dt(name, "gradY", gradY->dtype, OPS_DT_MoeFinalizeRoutingV2Grad, &dt)) ||
+        (rc = ops_check_dims(expandedRowIdx, name, "expandedRowIdx")))
+        return rc;
+    if (gradY->ndim != 2 || expandedRowIdx->ndim != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: gradY must be 2-d [R, H] and expandedRowIdx 1-d [R * K]", name);
+    if (dropPadMode != 0 && dropPadMode != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: dropPadMode is %lld, it must be 0 or 1", name,
+                       (long long)dropPadMode);
+    if (activeNum < 0 || (dropPadMode == 1 && (expertNum < 1 || expertCapacity < 1)))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: activeNum (%lld) must be >= 0, and expertNum (%lld) and "
+                       "expertCapacity (%lld) > 0 for dropPadMode 1",
+                       name, (long long)activeNum, (long long)expertNum, (long long)expertCapacity);
+    const int64_t r = gradY->dims[0], h = gradY->dims[1], nk = expandedRowIdx->dims[0];
+    if ((rc = ops_check_dims(scalesOptional ? scalesOptional : gradY, name, "scalesOptional")))
+        return rc;
+    if (scalesOptional && scalesOptional->ndim != 2)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: scalesOptional must be [R, K]", name);
+    const int64_t k = scalesOptional ? scalesOptional->dims[1] : (r ? nk / r : 0);
+    if (r * k != nk || (!scalesOptional && r == 0 && nk))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: expandedRowIdx has %lld elements, it must be R * K (R = %lld)", name,
+                       (long long)nk, (long long)r);
+    int64_t want[3];
+    const int nd =
+        rg_expanded_shape(dropPadMode, nk, activeNum, expertNum, expertCapacity, h, want);
+    const int64_t gs[2] = {r, scalesOptional ? k : 1};
+    if ((rc = mr_check_int(name, expandedRowIdx, "expandedRowIdx", &nk, 1,
+                           OPS_DT2_MoeFinalizeRoutingV2Grad)) ||
+        (rc = mr_check_float(name, gradExpandedXOut, "gradExpandedXOut", gradY->dtype, want, nd)) ||
+        (rc = mr_check_float(name, gradScalesOut, "gradScalesOut", gradY->dtype, gs, 2)) ||
+        (scalesOptional &&
+         ((rc = mr_check_float(name, expandedXOptional, "expandedXOptional", gradY->dtype, want,
+                               nd)) ||
+          (rc = fr_check_terms(name, gradY->dtype, OPS_DT2_MoeFinalizeRoutingV2Grad, r, k, h, NULL,
+                               NULL, NULL, NULL, biasOptional, "biasOptional", scalesOptional,
+                               "scalesOptional", biasOptional ? expertIdxOptional : NULL,
+                               "expertIdxOptional")))))
+        return rc;
+    OPS_PLAN(
+        e, pl, name, 6, 2, struct rg_plan, NULL, {&pl->g, gradY, "gradY"},
+        {&pl->ridx, expandedRowIdx, "expandedRowIdx"},
+        {&pl->ex, scalesOptional ? expandedXOptional : NULL, "expandedXOptional"},
+        {&pl->sc, scalesOptional, "scalesOptional"},
+        {&pl->eidx, scalesOptional && biasOptional ? expertIdxOptional : NULL, "expertIdxOptional"},
+        {&pl->bias, scalesOptional ? biasOptional : NULL, "biasOptional"},
+        {&pl->out, gradExpandedXOut, "gradExpandedXOut"},
+        {&pl->gsc, gradScalesOut, "gradScalesOut"});
+    pl->n = r;
+    pl->k = k;
+    pl->rows = nd == 3 ? want[0] * want[1] : want[0];
+    pl->finalize = true;
+    pl->has_ex = pl->has_sc = scalesOptional != NULL;
+    pl->has_bias = scalesOptional && biasOptional;
+    e->run = pl->out.numel > 0 || (scalesOptional && nk > 0) ? rg_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(MoeFinalizeRoutingV2Grad)

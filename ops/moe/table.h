@@ -2,7 +2,8 @@
 /*
  * The mixture-of-experts family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): gating.c (MoeGatingTopKSoftmax, V2, MoeGatingTopK: the gate), routing.c
- * (MoeInitRouting, V2, MoeComputeExpertTokens, MoeFinalizeRouting, V2: the dispatch of token rows
+ * (MoeInitRouting, V2, MoeComputeExpertTokens, MoeFinalizeRouting, V2, the
+ * V2 gradients: the dispatch of token rows
  * to experts and their combination back), token_permute.c (MoeTokenPermute, MoeTokenUnpermute and
  * their gradients: Megatron's permutation). ops-transformer's moe/ folder.
  * The checks take each operator's types from its row (OPS_DT_<Name>,
@@ -38,6 +39,12 @@
     X(MoeFinalizeRoutingV2, moe_finalize_routing_v2, OPS_OUT,                                      \
       K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, int64, tensor), DTM_F3,            \
       expandedRowIdx, DTM(DT_I32))                                                                 \
+    X(MoeInitRoutingV2Grad, moe_init_routing_v2_grad, OPS_OUT,                                     \
+      K(tensor, tensor, int64, int64, int64, tensor), DTM_F3, expandedRowIdx, DTM(DT_I32))         \
+    X(MoeFinalizeRoutingV2Grad, moe_finalize_routing_v2_grad, OPS_OUT,                             \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, int64, int64, int64, int64, tensor,        \
+        tensor),                                                                                   \
+      DTM_F3, expandedRowIdx, DTM(DT_I32))                                                         \
     X(MoeTokenPermute, moe_token_permute, OPS_OUT, K(tensor, tensor, int64, bool, tensor, tensor), \
       DTM_F3 | DTM(DT_I8), indices, DTM(DT_I32) | DTM(DT_I64))                                     \
     X(MoeTokenUnpermute, moe_token_unpermute, OPS_OUT,                                             \

@@ -9,11 +9,13 @@
 #include "aclnnop/aclnn_moe_compute_expert_tokens.h"
 #include "aclnnop/aclnn_moe_finalize_routing.h"
 #include "aclnnop/aclnn_moe_finalize_routing_v2.h"
+#include "aclnnop/aclnn_moe_finalize_routing_v2_grad.h"
 #include "aclnnop/aclnn_moe_gating_top_k.h"
 #include "aclnnop/aclnn_moe_gating_top_k_softmax.h"
 #include "aclnnop/aclnn_moe_gating_top_k_softmax_v2.h"
 #include "aclnnop/aclnn_moe_init_routing.h"
 #include "aclnnop/aclnn_moe_init_routing_v2.h"
+#include "aclnnop/aclnn_moe_init_routing_v2_grad.h"
 #include "aclnnop/aclnn_moe_token_permute.h"
 #include "aclnnop/aclnn_moe_token_permute_grad.h"
 #include "aclnnop/aclnn_moe_token_unpermute.h"
@@ -312,6 +314,46 @@ static void permute_case(void)
     OT_FREE(&tok, &ind, &po, &so, &p4, &probs, &out, &grad, &pg, &pgo, &i64o);
 }
 
+/* CANN's example of MoeInitRoutingV2Grad: rows (0.1, 0.3, 0.2, 0.4), expandedRowIdx (2, 0, 1, 3),
+ * topK 2: token 0 sums rows 2 and 0 (0.3), token 1 rows 1 and 3 (0.7). MoeFinalizeRoutingV2Grad
+ * of gradY (1, 2) per token with scales (0.5, 2 | 3, 4): gradExpandedX row 2 = 0.5, row 0 = 2,
+ * row 1 = 6, row 3 = 8; gradScales = expandedX row . gradY (expandedX = the rows above). */
+static void routing_grad_case(void)
+{
+    g_cases++;
+    const int64_t d41[2] = {4, 1}, d4[1] = {4}, d21[2] = {2, 1}, d22[2] = {2, 2};
+    ot_tensor gx, ridx, out, gy, sc, gxo, gso, gs1;
+    OT_MAKE_CONTIG({&gx, ACL_FLOAT, 2, d41}, {&ridx, ACL_INT32, 1, d4}, {&out, ACL_FLOAT, 2, d21},
+                   {&gy, ACL_FLOAT, 2, d21}, {&sc, ACL_FLOAT, 2, d22}, {&gxo, ACL_FLOAT, 2, d41},
+                   {&gso, ACL_FLOAT, 2, d22}, {&gs1, ACL_FLOAT, 2, d21});
+    const double gv[4] = {0.1, 0.3, 0.2, 0.4}, rv[4] = {2, 0, 1, 3}, yv[2] = {1, 2},
+                 sv[4] = {0.5, 2, 3, 4};
+    set_all(&gx, gv);
+    set_all(&ridx, rv);
+    set_all(&gy, yv);
+    set_all(&sc, sv);
+    OT_RUN(aclnnMoeInitRoutingV2Grad, gx.t, ridx.t, 2, 0, 0, out.t);
+    CHECK(fabs(ot_get(&out, 0) - 0.3) < 1e-7 && fabs(ot_get(&out, 1) - 0.7) < 1e-7);
+    OT_RUN(aclnnMoeFinalizeRoutingV2Grad, gy.t, ridx.t, gx.t, sc.t, NULL, NULL, 0, 0, 0, 0, gxo.t,
+           gso.t);
+    const double wx[4] = {2, 6, 0.5, 8}, ws[4] = {0.2, 0.1, 0.6, 0.8};
+    for (int64_t i = 0; i < 4; i++)
+        CHECK(ot_get(&gxo, i) == wx[i] && fabs(ot_get(&gso, i) - ws[i]) < 1e-6);
+    /* without scales: gradY rows only (K = 4 / 2) */
+    OT_RUN(aclnnMoeFinalizeRoutingV2Grad, gy.t, ridx.t, NULL, NULL, NULL, NULL, 0, 0, 0, 0, gxo.t,
+           gs1.t);
+    CHECK(ot_get(&gxo, 2) == 1 && ot_get(&gxo, 3) == 2);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeInitRoutingV2Grad, "topK", gx.t, ridx.t, 3, 0,
+                    0, out.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeInitRoutingV2Grad, "gradExpandedX", gx.t,
+                    ridx.t, 2, 0, 3, out.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMoeFinalizeRoutingV2Grad, "expandedXOptional",
+                    gy.t, ridx.t, NULL, sc.t, NULL, NULL, 0, 0, 0, 0, gxo.t, gso.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeFinalizeRoutingV2Grad, "gradScalesOut", gy.t,
+                    ridx.t, gx.t, sc.t, NULL, NULL, 0, 0, 0, 0, gxo.t, gs1.t);
+    OT_FREE(&gx, &ridx, &out, &gy, &sc, &gxo, &gso, &gs1);
+}
+
 int main(void)
 {
     ot_init();
@@ -320,6 +362,7 @@ int main(void)
     routing_case();
     finalize_case();
     permute_case();
+    routing_grad_case();
     ot_fini();
     printf("ops_moe: %d cases passed\n", g_cases);
     return 0;

@@ -549,6 +549,94 @@ class MoeTorch(TorchCase):
         self.assertEqual(nn.launch("MoeTokenUnpermute", 0, 0, exe, self.stream), 0)
         self.assertEqual(acl.rt.synchronize_stream(self.stream), AICORE_EXCEPTION)
 
+    def test_routing_v2_grads(self):
+        rng = random.Random(SEED + 10)
+        g = torch.Generator().manual_seed(SEED + 10)
+        for dt in (F32, F16, BF16):
+            for case in range(10):
+                mode = case % 2
+                n, k, h = rng.randint(0 if case == 0 else 1, 5), rng.randint(1, 3), rng.randint(1, 4)
+                nk = n * k
+                ne, cap = rng.randint(1, 3), rng.randint(1, 3)
+                active = rng.choice((0, max(nk - 1, 0), nk + 2)) if mode == 0 else 0
+                shape = (ne, cap, h) if mode else ((min(nk, active) if active > 0 else nk), h)
+                nrows = ne * cap if mode else shape[0]
+                # indices: a permutation of the expanded rows, -1 (dropped) in mode 1, and in mode
+                # 0 the positions past the active rows
+                if mode:
+                    slots = list(range(nrows)) + [-1] * nk
+                    rng.shuffle(slots)
+                    ridx = torch.tensor(slots[:nk], dtype=I32)
+                else:
+                    p = list(range(nk))
+                    rng.shuffle(p)
+                    ridx = torch.tensor(p, dtype=I32)
+                gx = torch.randn(*shape, generator=g).to(dt)
+                flat = gx.double().reshape(-1, h)
+                want = torch.zeros(n, h, dtype=F64)
+                for i in range(nk):
+                    r = int(ridx[i])
+                    if 0 <= r < nrows:
+                        want[i // k] += flat[r]
+                out = self.dev(torch.full((n, h), 3.0, dtype=dt))
+                what = "MoeInitRoutingV2Grad %s n %d k %d h %d mode %d active %d" % (
+                    dt, n, k, h, mode, active)
+                self.run_op("MoeInitRoutingV2Grad", self.dev(view_of(rng, gx)).handle,
+                            self.dev(ridx).handle, k, mode, active, out.handle)
+                close(self, out.read(), want, dt, what)
+                # MoeFinalizeRoutingV2Grad on the same layout
+                gy = torch.randn(n, h, generator=g).to(dt)
+                with_sc, with_bias = case % 3 != 0, case % 3 == 2
+                ex = torch.randn(*shape, generator=g).to(dt)
+                sc = torch.rand(n, k, generator=g).to(dt) if with_sc else None
+                bias = torch.randn(2, h, generator=g).to(dt) if with_bias else None
+                eidx = (torch.tensor([rng.randrange(2) for _ in range(nk)], dtype=I32)
+                        .reshape(n, k) if with_bias else None)
+                wgx = torch.zeros(nrows, h, dtype=F64)
+                wgs = torch.zeros(n, k if with_sc else 1, dtype=F64)
+                exf = ex.double().reshape(-1, h)
+                for i in range(nk):
+                    r = int(ridx[i])
+                    if not 0 <= r < nrows:
+                        continue
+                    s = float(sc.reshape(-1)[i]) if with_sc else 1.0
+                    wgx[r] = gy.double()[i // k] * s
+                    if with_sc:
+                        b = bias.double()[int(eidx.reshape(-1)[i])] if with_bias else 0
+                        wgs[i // k, i % k] = ((exf[r] + b) * gy.double()[i // k]).sum()
+                gxo = self.dev(torch.full(shape, 3.0, dtype=dt))
+                gso = self.dev(torch.full(tuple(wgs.shape), 3.0, dtype=dt))
+                hd = (lambda t: None if t is None else self.dev(view_of(rng, t)).handle)
+                self.run_op("MoeFinalizeRoutingV2Grad", hd(gy), self.dev(ridx).handle,
+                            hd(ex) if with_sc else None, hd(sc), hd(eidx), hd(bias), mode, active,
+                            ne, cap, gxo.handle, gso.handle)
+                close(self, gxo.read().double().reshape(-1, h), wgx, dt,
+                      "MoeFinalizeRoutingV2Grad of " + what)
+                if with_sc:
+                    close(self, gso.read(), wgs, dt, "gradScales of " + what)
+        op = "MoeInitRoutingV2Grad"
+        gx, ix, out = (self.dev(torch.zeros(4, 2)), self.dev(torch.zeros(4, dtype=I32)),
+                       self.dev(torch.zeros(2, 2)))
+        self.run_op(op, gx.handle, ix.handle, 2, 0, 0, out.handle)
+        self.refused(op, 161002, gx.handle, ix.handle, 3, 0, 0, out.handle)
+        self.refused(op, 161002, gx.handle, ix.handle, 2, 2, 0, out.handle)
+        self.refused(op, 161002, gx.handle, ix.handle, 2, 1, 0, out.handle)
+        self.refused(op, 161002, gx.handle, ix.handle, 2, 0, 3, out.handle)
+        self.refused(op, 161001, gx.handle, None, 2, 0, 0, out.handle)
+        op = "MoeFinalizeRoutingV2Grad"
+        gy, sc = self.dev(torch.zeros(2, 2)), self.dev(torch.zeros(2, 2))
+        gs = self.dev(torch.zeros(2, 2))
+        self.run_op(op, gy.handle, ix.handle, gx.handle, sc.handle, None, None, 0, 0, 0, 0,
+                    gx.handle, gs.handle)
+        self.refused(op, 161001, gy.handle, ix.handle, None, sc.handle, None, None, 0, 0, 0, 0,
+                     gx.handle, gs.handle)
+        self.refused(op, 161002, gy.handle, ix.handle, gx.handle, sc.handle, None, None, 1, 0, 0,
+                     0, gx.handle, gs.handle)
+        self.refused(op, 161002, gy.handle, ix.handle, gx.handle, sc.handle, None, None, 0, 0, 0,
+                     0, gx.handle, self.dev(torch.zeros(2, 1)).handle)
+        self.refused(op, 161002, gy.handle, ix.handle, gx.handle, sc.handle, None, None, 0, 3, 0,
+                     0, gx.handle, gs.handle)
+
     def test_init_routing_bad_rows(self):
         x = self.dev(torch.zeros(2, 3))
         exp = self.dev(torch.zeros(2, 2, dtype=I32))
