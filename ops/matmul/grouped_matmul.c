@@ -48,6 +48,13 @@
  *      outputs (activationFeatureOut, dynQuantScaleOut) NULL or empty
  *      (161002), V5's tuningConfig is a hint and ignored. An aclIntArray
  *      groupList is copied at the first phase.
+ *  G5. GroupedMatmulAdd (CANN's README and example): x [K, M], weight [K, N]
+ *      (FLOAT16 / BFLOAT16, one type), groupList INT64 [E] of cumulative K
+ *      ends (read at launch, checked as G1's split K), yRef FLOAT [E * M, N]:
+ *      yRef rows [g * M, (g + 1) * M) += x[k0 .. k1)^T @ weight[k0 .. k1) in
+ *      float32 through cblas_sgemm (beta 1 on yRef's values). Only CANN's
+ *      documented case: groupType 2, transposeX true, transposeWeight false
+ *      (others 161002).
  */
 #include <cblas.h>
 #include <math.h>
@@ -55,6 +62,7 @@
 #include <string.h>
 
 #include "aclnnop/aclnn_grouped_matmul.h"
+#include "aclnnop/aclnn_grouped_matmul_add.h"
 #include "aclnnop/aclnn_grouped_matmul_v2.h"
 #include "aclnnop/aclnn_grouped_matmul_v3.h"
 #include "aclnnop/aclnn_grouped_matmul_v4.h"
@@ -673,9 +681,9 @@ static aclnnStatus gm_setup(const char *GM, const aclTensorList *x, const aclTen
         rc = ops_tensor_from(&p->as[i], antiquantScaleOptional->v[i],
                              ops_exec_slot(e, antiquantScaleOptional->v[i]), GM, "antiquantScale");
     for (int i = 0; i < nao && !rc; i++)
-        rc = ops_tensor_from(&p->ao[i], antiquantOffsetOptional->v[i],
-                             ops_exec_slot(e, antiquantOffsetOptional->v[i]), GM,
-                             "antiquantOffset");
+        rc =
+            ops_tensor_from(&p->ao[i], antiquantOffsetOptional->v[i],
+                            ops_exec_slot(e, antiquantOffsetOptional->v[i]), GM, "antiquantOffset");
     int gs = ops_exec_slot(e, groupListOptional);
     if (!rc && groupListOptional && mode != GM_M_XLIST) {
         rc = ops_tensor_from(&p->gl, groupListOptional, gs, GM, "groupList");
@@ -698,10 +706,10 @@ aclnnStatus aclnnGroupedMatmulV3GetWorkspaceSize(
     const aclTensor *groupListOptional, int64_t splitItem, int64_t groupType,
     const aclTensorList *y, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    return gm_setup("aclnnGroupedMatmulV3", x, weight, biasOptional, scaleOptional,
-                    offsetOptional, antiquantScaleOptional, antiquantOffsetOptional,
-                    groupListOptional, NULL, splitItem, groupType, 0, 0, y,
-                    OPS_DT_GroupedMatmulV3, OPS_DT2_GroupedMatmulV3, workspaceSize, executor);
+    return gm_setup("aclnnGroupedMatmulV3", x, weight, biasOptional, scaleOptional, offsetOptional,
+                    antiquantScaleOptional, antiquantOffsetOptional, groupListOptional, NULL,
+                    splitItem, groupType, 0, 0, y, OPS_DT_GroupedMatmulV3, OPS_DT2_GroupedMatmulV3,
+                    workspaceSize, executor);
 }
 PHASE2(GroupedMatmulV3)
 
@@ -728,10 +736,10 @@ aclnnStatus aclnnGroupedMatmulV2GetWorkspaceSize(
     const aclIntArray *groupListOptional, int64_t splitItem, int64_t groupType,
     const aclTensorList *y, uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-    return gm_setup("aclnnGroupedMatmulV2", x, weight, biasOptional, scaleOptional,
-                    offsetOptional, antiquantScaleOptional, antiquantOffsetOptional, NULL,
-                    groupListOptional, splitItem, groupType, 0, 0, y, OPS_DT_GroupedMatmulV2, 0,
-                    workspaceSize, executor);
+    return gm_setup("aclnnGroupedMatmulV2", x, weight, biasOptional, scaleOptional, offsetOptional,
+                    antiquantScaleOptional, antiquantOffsetOptional, NULL, groupListOptional,
+                    splitItem, groupType, 0, 0, y, OPS_DT_GroupedMatmulV2, 0, workspaceSize,
+                    executor);
 }
 PHASE2(GroupedMatmulV2)
 
@@ -774,15 +782,15 @@ aclnnStatus aclnnGroupedMatmulV4GetWorkspaceSize(
     uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     static const char name[] = "aclnnGroupedMatmulV4";
-    aclnnStatus rc = gm_v4_extra(name, perTokenScaleOptional, activationInputOptional,
-                                 activationQuantScaleOptional, activationQuantOffsetOptional,
-                                 groupListType, actType, activationFeatureOutOptional,
-                                 dynQuantScaleOutOptional);
+    aclnnStatus rc =
+        gm_v4_extra(name, perTokenScaleOptional, activationInputOptional,
+                    activationQuantScaleOptional, activationQuantOffsetOptional, groupListType,
+                    actType, activationFeatureOutOptional, dynQuantScaleOutOptional);
     return rc ? rc
               : gm_setup(name, x, weight, biasOptional, scaleOptional, offsetOptional,
                          antiquantScaleOptional, antiquantOffsetOptional, groupListOptional, NULL,
-                         splitItem, groupType, groupListType, actType, out,
-                         OPS_DT_GroupedMatmulV4, OPS_DT2_GroupedMatmulV4, workspaceSize, executor);
+                         splitItem, groupType, groupListType, actType, out, OPS_DT_GroupedMatmulV4,
+                         OPS_DT2_GroupedMatmulV4, workspaceSize, executor);
 }
 PHASE2(GroupedMatmulV4)
 
@@ -799,14 +807,104 @@ aclnnStatus aclnnGroupedMatmulV5GetWorkspaceSize(
 {
     static const char name[] = "aclnnGroupedMatmulV5";
     (void)tuningConfigOptional; /* a tiling hint (G4) */
-    aclnnStatus rc = gm_v4_extra(name, perTokenScaleOptional, activationInputOptional,
-                                 activationQuantScaleOptional, activationQuantOffsetOptional,
-                                 groupListType, actType, activationFeatureOutOptional,
-                                 dynQuantScaleOutOptional);
+    aclnnStatus rc =
+        gm_v4_extra(name, perTokenScaleOptional, activationInputOptional,
+                    activationQuantScaleOptional, activationQuantOffsetOptional, groupListType,
+                    actType, activationFeatureOutOptional, dynQuantScaleOutOptional);
     return rc ? rc
               : gm_setup(name, x, weight, biasOptional, scaleOptional, offsetOptional,
                          antiquantScaleOptional, antiquantOffsetOptional, groupListOptional, NULL,
-                         splitItem, groupType, groupListType, actType, out,
-                         OPS_DT_GroupedMatmulV5, OPS_DT2_GroupedMatmulV5, workspaceSize, executor);
+                         splitItem, groupType, groupListType, actType, out, OPS_DT_GroupedMatmulV5,
+                         OPS_DT2_GroupedMatmulV5, workspaceSize, executor);
 }
 PHASE2(GroupedMatmulV5)
+
+/* ---- GroupedMatmulAdd (G5) ----------------------------------------------------------------- */
+
+struct ga_plan {
+    gm_sgemm_fn *gemm;
+    struct ops_tensor x, w, gl, y;
+    int64_t E, K, M, N;
+};
+
+static int32_t ga_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct ga_plan *p = e->plan;
+    const int64_t E = p->E, K = p->K, M = p->M, N = p->N;
+    int64_t *ends = malloc((size_t)E * sizeof(int64_t));
+    float *X = malloc((size_t)(K * M + 1) * sizeof(float));
+    float *W = malloc((size_t)(K * N + 1) * sizeof(float));
+    float *Y = malloc((size_t)(E * M * N + 1) * sizeof(float));
+    int32_t rc = ACL_SUCCESS;
+    if (!ends || !X || !W || !Y) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto out;
+    }
+    ops_gather_nd(ends, CK_I64, ops_base(&p->gl, addr), p->gl.dt, 1, p->gl.dims, p->gl.strides);
+    for (int64_t i = 0, prev = 0; i < E; prev = ends[i], i++)
+        if (ends[i] < prev || ends[i] > K) { /* G5: checked before any write */
+            rc = ACL_ERROR_RT_AICORE_EXCEPTION;
+            goto out;
+        }
+    ops_gather_nd(X, CK_F32, ops_base(&p->x, addr), p->x.dt, 2, p->x.dims, p->x.strides);
+    ops_gather_nd(W, CK_F32, ops_base(&p->w, addr), p->w.dt, 2, p->w.dims, p->w.strides);
+    ops_gather_nd(Y, CK_F32, ops_base(&p->y, addr), p->y.dt, 2, p->y.dims, p->y.strides);
+    for (int64_t g = 0, k0 = 0; g < E; k0 = ends[g], g++)
+        if (ends[g] > k0 && M * N > 0)
+            p->gemm(CblasRowMajor, CblasTrans, CblasNoTrans, (blasint)M, (blasint)N,
+                    (blasint)(ends[g] - k0), 1.0f, X + k0 * M, (blasint)M, W + k0 * N, (blasint)N,
+                    1.0f, Y + g * M * N, (blasint)N);
+    ops_scatter_nd(Y, CK_F32, ops_base(&p->y, addr), p->y.dt, 2, p->y.dims, p->y.strides);
+out:
+    free(ends);
+    free(X);
+    free(W);
+    free(Y);
+    return rc;
+}
+
+aclnnStatus aclnnGroupedMatmulAddGetWorkspaceSize(const aclTensor *x, const aclTensor *weight,
+                                                  const aclTensor *groupList, aclTensor *yRef,
+                                                  bool transposeX, bool transposeWeight,
+                                                  int64_t groupType, uint64_t *workspaceSize,
+                                                  aclOpExecutor **executor)
+{
+    static const char name[] = "aclnnGroupedMatmulAdd";
+    OPS_CHECK_NULLS(name, x, weight, groupList, yRef, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if (groupType != 2 || !transposeX || transposeWeight)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: groupType %lld, transposeX %d, transposeWeight %d: cpuacl supports "
+                       "CANN's documented case only (2, true, false)",
+                       name, (long long)groupType, transposeX, transposeWeight);
+    if ((rc = ops_check_dims(x, name, "x")) ||
+        (rc = ops_need_dt(name, "x", x->dtype, OPS_DT_GroupedMatmulAdd, &dt)) ||
+        (rc = ops_check_dims(weight, name, "weight")) ||
+        (rc = ops_check_dims(groupList, name, "groupList")) ||
+        (rc = ops_need_dt(name, "groupList", groupList->dtype, OPS_DT2_GroupedMatmulAdd, &dt)) ||
+        (rc = ops_check_dims(yRef, name, "yRef")))
+        return rc;
+    if (weight->dtype != x->dtype || yRef->dtype != ACL_FLOAT)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: weight is %s (x's %s) and yRef %s (FLOAT)",
+                       name, ops_dt_name(weight->dtype), ops_dt_name(x->dtype),
+                       ops_dt_name(yRef->dtype));
+    if (x->ndim != 2 || weight->ndim != 2 || groupList->ndim != 1 || groupList->dims[0] < 1 ||
+        weight->dims[0] != x->dims[0])
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: x must be [K, M], weight [K, N] and groupList [E] (E >= 1)", name);
+    const int64_t E = groupList->dims[0], K = x->dims[0], M = x->dims[1], N = weight->dims[1];
+    const int64_t yd[2] = {E * M, N};
+    if ((rc = ops_check_shape(name, yd, 2, yRef, "yRef")))
+        return rc;
+    void *gp = ops_blas_sgemm(name);
+    if (!gp)
+        return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
+    OPS_PLAN(e, pl, name, 3, 1, struct ga_plan, NULL, {&pl->x, x, "x"}, {&pl->w, weight, "weight"},
+             {&pl->gl, groupList, "groupList"}, {&pl->y, yRef, "yRef"});
+    memcpy(&pl->gemm, &gp, sizeof(pl->gemm));
+    pl->E = E, pl->K = K, pl->M = M, pl->N = N;
+    e->run = ga_run;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(GroupedMatmulAdd)

@@ -55,6 +55,9 @@
         tensor_list, tensor, tensor_list, tensor_list, tensor_list, int64, int64, int64, int64,    \
         int_array, tensor_list, tensor_list, tensor_list),                                         \
       DTM_F3, groupListOptional, DTM(DT_I64))                                                      \
+    X(GroupedMatmulAdd, grouped_matmul_add, OPS_OUT,                                               \
+      K(tensor, tensor, tensor, tensor, bool, bool, int64), DTM(DT_F16) | DTM(DT_BF16), groupList, \
+      DTM(DT_I64))                                                                                 \
     X(GroupedMatmulV3, grouped_matmul_v3, OPS_OUT,                                                 \
       K(tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, \
         tensor, int64, int64, tensor_list),                                                        \

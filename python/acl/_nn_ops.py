@@ -373,6 +373,7 @@ OPS = {
     'GroupedBiasAddGrad': ('tensor', 'tensor', 'tensor'),
     'GroupedBiasAddGradV2': ('tensor', 'tensor', 'int64', 'tensor'),
     'GroupedMatmul': ('tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'int_array', 'int64', 'tensor_list'),
+    'GroupedMatmulAdd': ('tensor', 'tensor', 'tensor', 'tensor', 'bool', 'bool', 'int64'),
     'GroupedMatmulV2': ('tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'int_array', 'int64', 'int64', 'tensor_list'),
     'GroupedMatmulV3': ('tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor', 'int64', 'int64', 'tensor_list'),
     'GroupedMatmulV4': ('tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor_list', 'tensor', 'tensor_list', 'tensor_list', 'tensor_list', 'int64', 'int64', 'int64', 'int64', 'tensor_list', 'tensor_list', 'tensor_list'),

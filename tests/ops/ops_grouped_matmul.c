@@ -8,6 +8,7 @@
  * every activation, and their codes.
  */
 #include "aclnnop/aclnn_grouped_matmul.h"
+#include "aclnnop/aclnn_grouped_matmul_add.h"
 #include "aclnnop/aclnn_grouped_matmul_v2.h"
 #include "aclnnop/aclnn_grouped_matmul_v3.h"
 #include "aclnnop/aclnn_grouped_matmul_v4.h"
@@ -456,6 +457,42 @@ static void test_gmm_v1_nosplit(aclDataType dt)
     ot_free(&x0), ot_free(&w0), ot_free(&y0);
 }
 
+/* GroupedMatmulAdd (G5): y[g] += x[k0 .. k1)^T @ w[k0 .. k1) for ends (2, 2, 5), an empty group
+ * included; y starts at 0.5 everywhere. */
+static void test_gmm_add(aclDataType dt, int layout)
+{
+    const int64_t ends[3] = {2, 2, 5};
+    ot_tensor x = mk(dt, 2, 5, 3, 0, layout, -1, 1), w = mk(dt, 2, 5, 4, 0, L_STEP, -1, 1);
+    ot_tensor y = mk(ACL_FLOAT, 2, 9, 4, 0, layout, 0.5, 0.5), gl = mk_gl(ends, 3);
+    OT_RUN(aclnnGroupedMatmulAdd, x.t, w.t, gl.t, y.t, true, false, 2);
+    for (int64_t g = 0, k0 = 0; g < 3; k0 = ends[g], g++)
+        for (int64_t m = 0; m < 3; m++)
+            for (int64_t n = 0; n < 4; n++) {
+                double want = 0.5, mag = 0.5;
+                for (int64_t k = k0; k < ends[g]; k++) {
+                    const double v = at(&x, k, m, 0, 0) * at(&w, k, n, 0, 0);
+                    want += v;
+                    mag += fabs(v);
+                }
+                CHECK(ot_close_sum(ACL_FLOAT, dt, at(&y, g * 3 + m, n, 0, 0), want, mag));
+            }
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedMatmulAdd, "transposeX", x.t, w.t, gl.t,
+                    y.t, false, false, 2);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedMatmulAdd, "yRef", x.t, w.t, gl.t, x.t,
+                    true, false, 2);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnGroupedMatmulAdd, "groupList", x.t, w.t, NULL,
+                    y.t, true, false, 2);
+    /* ends past K fail the launch before any write */
+    ot_set(&gl, 2, 6);
+    uint64_t wsz;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnGroupedMatmulAddGetWorkspaceSize(x.t, w.t, gl.t, y.t, true, false, 2, &wsz, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnGroupedMatmulAdd(NULL, wsz, ex, g_stream));
+    CHECK_ACL(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(g_stream));
+    ot_free(&x), ot_free(&w), ot_free(&y), ot_free(&gl);
+}
+
 int main(void)
 {
     ot_init();
@@ -470,6 +507,10 @@ int main(void)
         for (int l = 0; l < L_COUNT; l++)
             test_gmm_versions(dts[d], l);
         test_gmm_v1_nosplit(dts[d]);
+    }
+    for (int l = 0; l < L_COUNT; l++) {
+        test_gmm_add(ACL_FLOAT16, l);
+        test_gmm_add(ACL_BF16, l);
     }
     for (int q = 0; q < 2; q++) {
         test_gmm_antiquant(ACL_FLOAT16, q);
