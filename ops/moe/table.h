@@ -5,7 +5,8 @@
  * (MoeInitRouting, V2, MoeComputeExpertTokens, MoeFinalizeRouting, V2, the
  * V2 gradients: the dispatch of token rows
  * to experts and their combination back), token_permute.c (MoeTokenPermute, MoeTokenUnpermute and
- * their gradients: Megatron's permutation). ops-transformer's moe/ folder.
+ * their gradients: Megatron's permutation), ffn.c (FFN, V2, V3: ops-transformer's ffn/, the
+ * experts' feed-forward network). ops-transformer's moe/ folder.
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
  * ops/engine/public.h and docs/operators.md. Adding an operator: its row here,
@@ -45,6 +46,18 @@
       K(tensor, tensor, tensor, tensor, tensor, tensor, int64, int64, int64, int64, tensor,        \
         tensor),                                                                                   \
       DTM_F3, expandedRowIdx, DTM(DT_I32))                                                         \
+    X(FFN, ffn, OPS_OUT,                                                                           \
+      K(tensor, tensor, tensor, int_array, tensor, tensor, tensor, tensor, tensor, tensor, tensor, \
+        tensor, tensor, tensor, string, int64, tensor),                                            \
+      DTM(DT_F16) | DTM(DT_BF16), none, 0)                                                         \
+    X(FFNV2, ffn_v2, OPS_OUT,                                                                      \
+      K(tensor, tensor, tensor, int_array, tensor, tensor, tensor, tensor, tensor, tensor, tensor, \
+        tensor, tensor, tensor, string, int64, bool, tensor),                                      \
+      DTM(DT_F16) | DTM(DT_BF16), none, 0)                                                         \
+    X(FFNV3, ffn_v3, OPS_OUT,                                                                      \
+      K(tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor, tensor,    \
+        tensor, tensor, tensor, string, int64, bool, tensor),                                      \
+      DTM(DT_F16) | DTM(DT_BF16), expertTokensOptional, DTM(DT_I64))                               \
     X(MoeTokenPermute, moe_token_permute, OPS_OUT, K(tensor, tensor, int64, bool, tensor, tensor), \
       DTM_F3 | DTM(DT_I8), indices, DTM(DT_I32) | DTM(DT_I64))                                     \
     X(MoeTokenUnpermute, moe_token_unpermute, OPS_OUT,                                             \

@@ -6,6 +6,8 @@
  * tests/python/test_moe_torch.py checks every type and views against torch. */
 #include "optest.h"
 
+#include "aclnnop/aclnn_ffn.h"
+#include "aclnnop/aclnn_ffn_v3.h"
 #include "aclnnop/aclnn_moe_compute_expert_tokens.h"
 #include "aclnnop/aclnn_moe_finalize_routing.h"
 #include "aclnnop/aclnn_moe_finalize_routing_v2.h"
@@ -354,6 +356,52 @@ static void routing_grad_case(void)
     OT_FREE(&gx, &ridx, &out, &gy, &sc, &gxo, &gso, &gs1);
 }
 
+/* CANN's FFN example: x 0.1 .. 0.8 as [4, 2] (FLOAT16), weight1 (0.1, 0.2 | 0.3, 0.4), weight2
+ * (0.4, 0.3 | 0.2, 0.1), relu: row 0's hidden (0.07, 0.10) gives (0.048, 0.031). Then two
+ * experts over rows 1 | 3 with FFNV3's device counts, and the codes. */
+static void ffn_case(void)
+{
+    g_cases++;
+    const int64_t dx[2] = {4, 2}, dw[2] = {2, 2}, dw3[3] = {2, 2, 2}, de[1] = {2};
+    ot_tensor x, w1, w2, y, w3, et, xf;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT16, 2, dx}, {&w1, ACL_FLOAT16, 2, dw}, {&w2, ACL_FLOAT16, 2, dw},
+                   {&y, ACL_FLOAT16, 2, dx}, {&w3, ACL_FLOAT16, 3, dw3}, {&et, ACL_INT64, 1, de},
+                   {&xf, ACL_FLOAT, 2, dx});
+    const double xv[8] = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8}, w1v[4] = {0.1, 0.2, 0.3, 0.4},
+                 w2v[4] = {0.4, 0.3, 0.2, 0.1}, ev[2] = {1, 3};
+    set_all(&x, xv);
+    set_all(&w1, w1v);
+    set_all(&w2, w2v);
+    set_all(&et, ev);
+    OT_RUN(aclnnFFN, x.t, w1.t, w2.t, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+           NULL, "relu", 1, y.t);
+    CHECK(fabs(ot_get(&y, 0) - 0.048) < 2e-4 && fabs(ot_get(&y, 1) - 0.031) < 2e-4);
+    /* expert 0 = (w1, w2), expert 1 = (w2, w1) for rows 1 .. 3: row 1 (0.3, 0.4) through expert
+     * 1: hidden (0.3 * 0.4 + 0.4 * 0.2, 0.3 * 0.3 + 0.4 * 0.1) = (0.2, 0.13), y = (0.2 * 0.1 +
+     * 0.13 * 0.3, 0.2 * 0.2 + 0.13 * 0.4) = (0.059, 0.092) */
+    const double w3v[8] = {0.1, 0.2, 0.3, 0.4, 0.4, 0.3, 0.2, 0.1};
+    const double w4v[8] = {0.4, 0.3, 0.2, 0.1, 0.1, 0.2, 0.3, 0.4};
+    set_all(&w3, w3v);
+    ot_tensor w4;
+    OT_MAKE_CONTIG({&w4, ACL_FLOAT16, 3, dw3});
+    set_all(&w4, w4v);
+    OT_RUN(aclnnFFNV3, x.t, w3.t, w4.t, et.t, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+           NULL, "relu", 0, false, y.t);
+    CHECK(fabs(ot_get(&y, 0) - 0.048) < 2e-4 && fabs(ot_get(&y, 2) - 0.059) < 2e-4 &&
+          fabs(ot_get(&y, 3) - 0.092) < 2e-4);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnFFN, "activation", x.t, w1.t, w2.t, NULL, NULL,
+                    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "swiglu", 1, y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnFFN, "scale", x.t, w1.t, w2.t, NULL, NULL, NULL,
+                    et.t, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "relu", 1, y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnFFN, "x", xf.t, w1.t, w2.t, NULL, NULL, NULL,
+                    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "relu", 1, y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnFFNV3, "weight1", x.t, w1.t, w2.t, et.t, NULL,
+                    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "relu", 0, false, y.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnFFN, "weight2", x.t, w1.t, NULL, NULL, NULL, NULL,
+                    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "relu", 1, y.t);
+    OT_FREE(&x, &w1, &w2, &y, &w3, &et, &xf, &w4);
+}
+
 int main(void)
 {
     ot_init();
@@ -363,6 +411,7 @@ int main(void)
     finalize_case();
     permute_case();
     routing_grad_case();
+    ffn_case();
     ot_fini();
     printf("ops_moe: %d cases passed\n", g_cases);
     return 0;

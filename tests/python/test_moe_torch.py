@@ -185,6 +185,31 @@ def unpermute_grad_ref(rows, grad, idx, probs, topk):
     return out, pg
 
 
+def ffn_ref(x, w1, w2, b1, b2, ends, act, dt):
+    """FF1 in DOUBLE: per expert block of rows, act(x @ w1 + b1) rounded to dt, @ w2 + b2."""
+    k1 = x.shape[-1]
+    xs = x.reshape(-1, k1)
+    out = torch.zeros(xs.shape[0], k1, dtype=F64)
+    acts = {"relu": torch.relu,
+            "gelu": lambda v: 0.5 * v * (1 + torch.tanh(0.7978845608028654 *
+                                                        (v + 0.044715 * v ** 3))),
+            "fastgelu": lambda v: v * torch.sigmoid(1.702 * v), "silu": lambda v: v * torch.sigmoid(v)}
+    r0 = 0
+    for g, end in enumerate(ends):
+        we1 = w1[g] if w1.dim() == 3 else w1
+        we2 = w2[g] if w2.dim() == 3 else w2
+        h = xs[r0:end] @ we1
+        if b1 is not None:
+            h = h + (b1[g] if b1.dim() == 2 else b1)
+        h = acts[act](h).to(dt).double()
+        y = h @ we2
+        if b2 is not None:
+            y = y + (b2[g] if b2.dim() == 2 else b2)
+        out[r0:end] = y
+        r0 = end
+    return out.reshape(x.shape)
+
+
 @unittest.skipIf(torch is None, "torch is not installed")
 class MoeTorch(TorchCase):
     def test_gating_top_k_softmax(self):
@@ -636,6 +661,89 @@ class MoeTorch(TorchCase):
                      0, gx.handle, self.dev(torch.zeros(2, 1)).handle)
         self.refused(op, 161002, gy.handle, ix.handle, gx.handle, sc.handle, None, None, 0, 3, 0,
                      0, gx.handle, gs.handle)
+
+    def int_array(self, values):
+        """An aclIntArray of values, destroyed after the test."""
+        arr, ret = nn.create_int_array(values)
+        self.assertEqual(ret, 0)
+        self.addCleanup(nn.destroy_int_array, arr)
+        return arr
+
+    def test_ffn(self):
+        rng = random.Random(SEED + 11)
+        g = torch.Generator().manual_seed(SEED + 11)
+        nq = [None] * 8
+        for dt in (F16, BF16):
+            for case in range(12):
+                act = ("relu", "gelu", "fastgelu", "silu")[case % 4]
+                experts = case % 3 != 0
+                k1, n1 = rng.randint(1, 6), rng.randint(1, 6)
+                ne = rng.randint(1, 3) if experts else 0
+                counts = [rng.randint(0, 3) for _ in range(ne)] if experts else []
+                m = sum(counts) if experts else rng.randint(0 if case == 0 else 1, 5)
+                shape = (m, k1) if case % 2 else (1, m, k1)
+                x = (torch.randn(*shape, generator=g) / 2).to(dt)
+                w1 = (torch.randn(*((ne, k1, n1) if experts else (k1, n1)), generator=g) / 2).to(dt)
+                w2 = (torch.randn(*((ne, n1, k1) if experts else (n1, k1)), generator=g) / 2).to(dt)
+                bdt = (F16, F32)[case % 2]
+                b1 = (torch.randn(*((ne, n1) if experts else (n1,)), generator=g).to(bdt)
+                      if case % 4 != 3 else None)
+                b2 = (torch.randn(*((ne, k1) if experts else (k1,)), generator=g).to(bdt)
+                      if case % 5 != 4 else None)
+                ends = list(__import__("itertools").accumulate(counts)) if experts else [m]
+                ref = ffn_ref(x.double(), w1.double(), w2.double(),
+                              None if b1 is None else b1.double(),
+                              None if b2 is None else b2.double(), ends, act, dt)
+                hb = (lambda t: None if t is None else self.dev(t).handle)
+                for ver in ("FFN", "FFNV2", "FFNV3"):
+                    y = self.dev(torch.full(shape, 7.0, dtype=dt))
+                    what = "%s %s %s act %s experts %s counts %s" % (ver, dt, shape, act, ne,
+                                                                    counts)
+                    flag = ver != "FFN" and case % 2 == 1
+                    tok = ends if flag else counts
+                    if ver == "FFNV3":
+                        et = hb(torch.tensor(tok, dtype=I64)) if experts else None
+                    else:
+                        et = None
+                    args = [self.dev(view_of(rng, x)).handle, self.dev(view_of(rng, w1)).handle,
+                            self.dev(view_of(rng, w2)).handle]
+                    if ver == "FFNV3":
+                        args.append(et)
+                    else:
+                        args.append(self.int_array(tok) if experts else None)
+                    args += [hb(b1), hb(b2)] + nq + [act, 1]
+                    if ver != "FFN":
+                        args.append(flag)
+                    args.append(y.handle)
+                    self.run_op(ver, *args)
+                    close(self, y.read(), ref, dt, what)
+        x = self.dev(torch.zeros(4, 2, dtype=F16))
+        w = self.dev(torch.zeros(2, 2, dtype=F16))
+        y = self.dev(torch.zeros(4, 2, dtype=F16))
+        base = lambda act, xx=x, yy=y, et=None: [xx.handle, w.handle, w.handle, et, None, None] + \
+            nq + [act, 1, yy.handle]
+        self.run_op("FFN", *base("relu"))
+        self.refused("FFN", 161002, *base("swiglu"))
+        self.refused("FFN", 161002, *base("relu", xx=self.dev(torch.zeros(4, 2)),
+                                          yy=self.dev(torch.zeros(4, 2))))
+        self.refused("FFN", 161002, *base("relu", et=self.int_array([4])))  # 2-d weights with experts
+        self.refused("FFN", 161001, *base(None))
+        q = list(base("relu"))
+        q[6] = self.dev(torch.zeros(1)).handle  # scale: the quantised case
+        self.refused("FFN", 161002, *q)
+        w3 = self.dev(torch.zeros(2, 2, 2, dtype=F16))
+        self.refused("FFN", 161002, x.handle, w3.handle, w3.handle, self.int_array([1, 2]), None, None, *nq,
+                     "relu", 1, y.handle)  # counts summing to 3, not M = 4
+        self.run_op("FFN", x.handle, w3.handle, w3.handle, self.int_array([1, 3]), None, None, *nq, "relu", 1,
+                    y.handle)
+        # FFNV3's device counts are read at launch: a wrong sum fails it
+        ws, exe, ret = nn.get_workspace_size(
+            "FFNV3", x.handle, w3.handle, w3.handle,
+            self.dev(torch.tensor([1, 2], dtype=I64)).handle, None, None, *nq, "relu", 1, False,
+            y.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch("FFNV3", 0, 0, exe, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), AICORE_EXCEPTION)
 
     def test_init_routing_bad_rows(self):
         x = self.dev(torch.zeros(2, 3))
