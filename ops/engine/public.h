@@ -309,6 +309,7 @@
 #include "aclnnop/aclnn_moe_init_routing_v2_grad.h"
 #include "aclnnop/aclnn_moe_token_permute.h"
 #include "aclnnop/aclnn_moe_token_permute_grad.h"
+#include "aclnnop/aclnn_moe_token_permute_with_routing_map.h"
 #include "aclnnop/aclnn_moe_token_unpermute.h"
 #include "aclnnop/aclnn_moe_token_unpermute_grad.h"
 #include "aclnnop/aclnn_multi_scale_deformable_attention_grad.h"

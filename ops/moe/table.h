@@ -5,7 +5,7 @@
  * (MoeInitRouting, V2, MoeComputeExpertTokens, MoeFinalizeRouting, V2, the
  * V2 gradients: the dispatch of token rows
  * to experts and their combination back), token_permute.c (MoeTokenPermute, MoeTokenUnpermute and
- * their gradients: Megatron's permutation), ffn.c (FFN, V2, V3: ops-transformer's ffn/, the
+ * their gradients, MoeTokenPermuteWithRoutingMap: Megatron's permutation), ffn.c (FFN, V2, V3: ops-transformer's ffn/, the
  * experts' feed-forward network). ops-transformer's moe/ folder.
  * The checks take each operator's types from its row (OPS_DT_<Name>,
  * OPS_DT2_<Name>); the ctest ops_table checks the rows against the headers,
@@ -60,6 +60,9 @@
       DTM(DT_F16) | DTM(DT_BF16), expertTokensOptional, DTM(DT_I64))                               \
     X(MoeTokenPermute, moe_token_permute, OPS_OUT, K(tensor, tensor, int64, bool, tensor, tensor), \
       DTM_F3 | DTM(DT_I8), indices, DTM(DT_I32) | DTM(DT_I64))                                     \
+    X(MoeTokenPermuteWithRoutingMap, moe_token_permute_with_routing_map, OPS_OUT,                  \
+      K(tensor, tensor, tensor, int64, bool, tensor, tensor, tensor), DTM_F3, routingMap,          \
+      DTM(DT_I8) | DTM(DT_BOOL))                                                                   \
     X(MoeTokenUnpermute, moe_token_unpermute, OPS_OUT,                                             \
       K(tensor, tensor, tensor, bool, int_array, tensor), DTM_F3, sortedIndices, DTM(DT_I32))      \
     X(MoeTokenPermuteGrad, moe_token_permute_grad, OPS_OUT,                                        \

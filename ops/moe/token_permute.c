@@ -22,12 +22,23 @@
  *      unpermutedTokensGrad[i] * w (sortedIndices is a permutation: one write per row; an
  *      index >= M writes nothing); probsGradOut[i, k] = the dot product of permuteTokens[S[i *
  *      topK + k]] (0 for an index >= M) and unpermutedTokensGrad[i], only with probs.
+ *  TP4. MoeTokenPermuteWithRoutingMap (CANN's README and op_api): routingMap [T, E], nonzero =
+ *      selected. dropAndPad false: R = numOutTokens / T * T rows; the selected pairs in
+ *      expert-major, token order give the token ids first[0 .. R) (the map must select exactly
+ *      R pairs, CANN's topK = R / T per token, else the launch fails before any write);
+ *      permuteTokensOut[j] = tokens[first[j]], permuteProbsOutOptional[j] = probs[first[j], its
+ *      expert], sortedIndicesOut = the stable argsort of first. dropAndPad true: C =
+ *      numOutTokens / E; expert e's slots e * C .. take its selected tokens in token order,
+ *      then its unselected ones (Megatron's stable descending argsort of the map's column, cut
+ *      at C); sortedIndicesOut holds those token ids, permuteTokensOut and the probs gather by
+ *      them. numOutTokens in [0, T * E] (CANN's check).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "aclnnop/aclnn_moe_token_permute.h"
 #include "aclnnop/aclnn_moe_token_permute_grad.h"
+#include "aclnnop/aclnn_moe_token_permute_with_routing_map.h"
 #include "aclnnop/aclnn_moe_token_unpermute.h"
 #include "aclnnop/aclnn_moe_token_unpermute_grad.h"
 #include "ops/engine/engine.h"
@@ -346,3 +357,146 @@ aclnnStatus aclnnMoeTokenUnpermuteGradGetWorkspaceSize(
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(MoeTokenUnpermuteGrad)
+
+/* ---- MoeTokenPermuteWithRoutingMap (TP4) ------------------------------------------------- */
+
+struct rm_plan {
+    struct ops_tensor tok, map, probs, out, pout, sorted;
+    int64_t rows;
+    bool drop, has_probs;
+};
+
+static int32_t rm_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct rm_plan *p = e->plan;
+    const int64_t t = p->map.dims[0], ne = p->map.dims[1], h = p->tok.dims[1], rows = p->rows;
+    int64_t *map = moe_load(&p->map, addr, CK_I64), *first = malloc((size_t)(rows + 1) * 8),
+            *exp = malloc((size_t)(rows + 1) * 8), *sorted = malloc((size_t)(rows + 1) * 8);
+    double *pr = p->has_probs ? moe_load(&p->probs, addr, CK_F64) : NULL,
+           *pv = malloc((size_t)(rows + 1) * 8);
+    struct tp_pair *pp = malloc((size_t)(rows + 1) * sizeof *pp);
+    int32_t rc = 0;
+    if (!map || !first || !exp || !sorted || !pv || !pp || (p->has_probs && !pr)) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto out;
+    }
+    int64_t n = 0;
+    if (!p->drop) {
+        for (int64_t x = 0; x < ne; x++)
+            for (int64_t r = 0; r < t; r++)
+                if (map[r * ne + x]) {
+                    if (n == rows) { /* more pairs than rows */
+                        rc = ACL_ERROR_RT_AICORE_EXCEPTION;
+                        goto out;
+                    }
+                    first[n] = r, exp[n++] = x;
+                }
+        if (n != rows) {
+            rc = ACL_ERROR_RT_AICORE_EXCEPTION;
+            goto out;
+        }
+        for (int64_t j = 0; j < rows; j++) {
+            pp[j].key = first[j];
+            pp[j].pos = j;
+        }
+        qsort(pp, (size_t)rows, sizeof *pp, tp_cmp);
+        for (int64_t j = 0; j < rows; j++)
+            sorted[j] = pp[j].pos;
+    } else {
+        const int64_t cap = rows / (ne ? ne : 1);
+        for (int64_t x = 0; x < ne; x++) {
+            int64_t c = 0;
+            for (int pass = 1; pass >= 0 && c < cap; pass--) /* selected first, then the rest */
+                for (int64_t r = 0; r < t && c < cap; r++)
+                    if ((map[r * ne + x] != 0) == pass)
+                        first[x * cap + c] = r, exp[x * cap + c] = x, c++;
+        }
+        memcpy(sorted, first, (size_t)rows * 8);
+    }
+    const unsigned es = ops_dt_size(p->tok.dt);
+    for (int64_t j = 0; j < rows; j++) {
+        for (int64_t c = 0; c < h; c++)
+            memcpy(ops_elem(&p->out, addr, j * p->out.strides[0] + c * p->out.strides[1]),
+                   ops_elem(&p->tok, addr, first[j] * p->tok.strides[0] + c * p->tok.strides[1]),
+                   es);
+        if (pr)
+            pv[j] = pr[first[j] * ne + exp[j]];
+    }
+    moe_store(&p->sorted, addr, sorted, CK_I64);
+    if (pr)
+        moe_store(&p->pout, addr, pv, CK_F64);
+out:
+    free(map);
+    free(first);
+    free(exp);
+    free(sorted);
+    free(pr);
+    free(pv);
+    free(pp);
+    return rc;
+}
+
+aclnnStatus aclnnMoeTokenPermuteWithRoutingMapGetWorkspaceSize(
+    const aclTensor *tokens, const aclTensor *routingMap, const aclTensor *probsOptional,
+    int64_t numOutTokens, bool dropAndPad, aclTensor *permuteTokensOut,
+    aclTensor *permuteProbsOutOptional, aclTensor *sortedIndicesOut, uint64_t *workspaceSize,
+    aclOpExecutor **executor)
+{
+    static const char name[] = "aclnnMoeTokenPermuteWithRoutingMap";
+    OPS_CHECK_NULLS(name, tokens, routingMap, permuteTokensOut, sortedIndicesOut, workspaceSize,
+                    executor);
+    if (probsOptional && !permuteProbsOutOptional)
+        return ops_err(ACLNN_ERR_PARAM_NULLPTR,
+                       "%s: permuteProbsOutOptional is NULL and probsOptional is given", name);
+    aclnnStatus rc;
+    int dt;
+    if ((rc = ops_check_dims(tokens, name, "tokens")) ||
+        (rc = ops_need_dt(name, "tokens", tokens->dtype, OPS_DT_MoeTokenPermuteWithRoutingMap,
+                          &dt)) ||
+        (rc = ops_check_dims(routingMap, name, "routingMap")) ||
+        (rc = ops_need_dt(name, "routingMap", routingMap->dtype,
+                          OPS_DT2_MoeTokenPermuteWithRoutingMap, &dt)))
+        return rc;
+    if (tokens->ndim != 2 || routingMap->ndim != 2 || routingMap->dims[0] != tokens->dims[0])
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: tokens must be [T, H] and routingMap [T, E] with the same T", name);
+    const int64_t t = tokens->dims[0], ne = routingMap->dims[1], h = tokens->dims[1];
+    if (numOutTokens < 0 || numOutTokens > t * ne)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: numOutTokens is %lld, it must be in [0, %lld]",
+                       name, (long long)numOutTokens, (long long)(t * ne));
+    const int64_t align = dropAndPad ? ne : t;
+    const int64_t rows = align ? numOutTokens / align * align : 0, od[2] = {rows, h};
+    if ((rc = ops_check_dims(permuteTokensOut, name, "permuteTokensOut")) ||
+        (rc = ops_check_shape(name, od, 2, permuteTokensOut, "permuteTokensOut")) ||
+        (rc = ops_check_dims(sortedIndicesOut, name, "sortedIndicesOut")) ||
+        (rc = ops_check_shape(name, &rows, 1, sortedIndicesOut, "sortedIndicesOut")))
+        return rc;
+    if (permuteTokensOut->dtype != tokens->dtype || sortedIndicesOut->dtype != ACL_INT32)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: permuteTokensOut has type %s (tokens' %s), sortedIndicesOut %s (INT32)",
+                       name, ops_dt_name(permuteTokensOut->dtype), ops_dt_name(tokens->dtype),
+                       ops_dt_name(sortedIndicesOut->dtype));
+    if (probsOptional &&
+        ((rc = ops_check_dims(probsOptional, name, "probsOptional")) ||
+         (rc = ops_check_shape(name, routingMap->dims, 2, probsOptional, "probsOptional")) ||
+         (rc = ops_check_dims(permuteProbsOutOptional, name, "permuteProbsOutOptional")) ||
+         (rc =
+              ops_check_shape(name, &rows, 1, permuteProbsOutOptional, "permuteProbsOutOptional"))))
+        return rc;
+    if (probsOptional &&
+        (probsOptional->dtype != tokens->dtype || permuteProbsOutOptional->dtype != tokens->dtype))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: probsOptional and permuteProbsOutOptional must have tokens' type %s",
+                       name, ops_dt_name(tokens->dtype));
+    OPS_PLAN(e, pl, name, 3, 3, struct rm_plan, NULL, {&pl->tok, tokens, "tokens"},
+             {&pl->map, routingMap, "routingMap"}, {&pl->probs, probsOptional, "probsOptional"},
+             {&pl->out, permuteTokensOut, "permuteTokensOut"},
+             {&pl->pout, probsOptional ? permuteProbsOutOptional : NULL, "permuteProbsOutOptional"},
+             {&pl->sorted, sortedIndicesOut, "sortedIndicesOut"});
+    pl->rows = rows;
+    pl->drop = dropAndPad;
+    pl->has_probs = probsOptional != NULL;
+    e->run = t * ne > 0 ? rm_run : NULL;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(MoeTokenPermuteWithRoutingMap)

@@ -661,6 +661,7 @@ OPS = {
     'MoeInitRoutingV2Grad': ('tensor', 'tensor', 'int64', 'int64', 'int64', 'tensor'),
     'MoeTokenPermute': ('tensor', 'tensor', 'int64', 'bool', 'tensor', 'tensor'),
     'MoeTokenPermuteGrad': ('tensor', 'tensor', 'int64', 'bool', 'tensor'),
+    'MoeTokenPermuteWithRoutingMap': ('tensor', 'tensor', 'tensor', 'int64', 'bool', 'tensor', 'tensor', 'tensor'),
     'MoeTokenUnpermute': ('tensor', 'tensor', 'tensor', 'bool', 'int_array', 'tensor'),
     'MoeTokenUnpermuteGrad': ('tensor', 'tensor', 'tensor', 'tensor', 'bool', 'int_array', 'tensor', 'tensor'),
     'MseLoss': ('tensor', 'tensor', 'int64', 'tensor'),

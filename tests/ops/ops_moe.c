@@ -20,6 +20,7 @@
 #include "aclnnop/aclnn_moe_init_routing_v2_grad.h"
 #include "aclnnop/aclnn_moe_token_permute.h"
 #include "aclnnop/aclnn_moe_token_permute_grad.h"
+#include "aclnnop/aclnn_moe_token_permute_with_routing_map.h"
 #include "aclnnop/aclnn_moe_token_unpermute.h"
 #include "aclnnop/aclnn_moe_token_unpermute_grad.h"
 
@@ -402,6 +403,40 @@ static void ffn_case(void)
     OT_FREE(&x, &w1, &w2, &y, &w3, &et, &xf, &w4);
 }
 
+/* MoeTokenPermuteWithRoutingMap, CANN's example shape: 3 tokens (1, 2, 3), both experts each
+ * (an all-ones map), numOutTokens 6: expert 0 takes tokens 0, 1, 2, expert 1 the same, so the
+ * rows are (1, 2, 3, 1, 2, 3) and sortedIndicesOut (0, 3, 1, 4, 2, 5); with dropAndPad and
+ * numOutTokens 4 (capacity 2) the ids are (0, 1, 0, 1). */
+static void routing_map_case(void)
+{
+    g_cases++;
+    const int64_t dt_[2] = {3, 1}, dm[2] = {3, 2}, d61[2] = {6, 1}, d6[1] = {6}, d41[2] = {4, 1},
+                  d4[1] = {4};
+    ot_tensor tok, map, po, so, p4, s4, s64;
+    OT_MAKE_CONTIG({&tok, ACL_FLOAT, 2, dt_}, {&map, ACL_BOOL, 2, dm}, {&po, ACL_FLOAT, 2, d61},
+                   {&so, ACL_INT32, 1, d6}, {&p4, ACL_FLOAT, 2, d41}, {&s4, ACL_INT32, 1, d4},
+                   {&s64, ACL_INT64, 1, d6});
+    const double tv[3] = {1, 2, 3}, mv[6] = {1, 1, 1, 1, 1, 1};
+    set_all(&tok, tv);
+    set_all(&map, mv);
+    OT_RUN(aclnnMoeTokenPermuteWithRoutingMap, tok.t, map.t, NULL, 6, false, po.t, NULL, so.t);
+    const double wr[6] = {1, 2, 3, 1, 2, 3}, ws[6] = {0, 3, 1, 4, 2, 5};
+    for (int64_t i = 0; i < 6; i++)
+        CHECK(ot_get(&po, i) == wr[i] && ot_get(&so, i) == ws[i]);
+    OT_RUN(aclnnMoeTokenPermuteWithRoutingMap, tok.t, map.t, NULL, 4, true, p4.t, NULL, s4.t);
+    CHECK(ot_get(&s4, 0) == 0 && ot_get(&s4, 1) == 1 && ot_get(&s4, 2) == 0 &&
+          ot_get(&s4, 3) == 1 && ot_get(&p4, 3) == 2);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeTokenPermuteWithRoutingMap, "numOutTokens",
+                    tok.t, map.t, NULL, 7, false, po.t, NULL, so.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeTokenPermuteWithRoutingMap, "sortedIndicesOut",
+                    tok.t, map.t, NULL, 6, false, po.t, NULL, s64.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeTokenPermuteWithRoutingMap, "routingMap",
+                    tok.t, tok.t, NULL, 6, false, po.t, NULL, so.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMoeTokenPermuteWithRoutingMap,
+                    "permuteProbsOutOptional", tok.t, map.t, po.t, 6, false, po.t, NULL, so.t);
+    OT_FREE(&tok, &map, &po, &so, &p4, &s4, &s64);
+}
+
 int main(void)
 {
     ot_init();
@@ -412,6 +447,7 @@ int main(void)
     permute_case();
     routing_grad_case();
     ffn_case();
+    routing_map_case();
     ot_fini();
     printf("ops_moe: %d cases passed\n", g_cases);
     return 0;

@@ -506,6 +506,71 @@ class MoeTorch(TorchCase):
                      self.dev(torch.zeros(6, dtype=I64)).handle)
         self.refused(op, 161001, t.handle, None, 0, False, po.handle, so.handle)
 
+    def test_token_permute_with_routing_map(self):
+        rng = random.Random(SEED + 12)
+        for dt in (F32, F16, BF16):
+            for case in range(10):
+                drop = case % 2 == 1
+                t, ne, h = rng.randint(1, 6), rng.randint(1, 4), rng.randint(1, 4)
+                topk = rng.randint(1, ne)
+                rmap = torch.zeros(t, ne, dtype=torch.bool)
+                for r in range(t):  # exactly topk experts per token (CANN's topK)
+                    for x in rng.sample(range(ne), topk):
+                        rmap[r, x] = True
+                tokens = torch.randn(t, h, generator=torch.Generator().manual_seed(case)).to(dt)
+                probs = (torch.rand(t, ne, generator=torch.Generator().manual_seed(case + 50))
+                         .to(dt) if case % 3 else None)
+                if drop:
+                    cap = rng.randint(1, t)
+                    num_out = min(cap * ne + rng.randint(0, ne - 1), t * ne)
+                    order = torch.sort(rmap.t().int(), dim=-1, descending=True,
+                                       stable=True)[1][:, :cap]
+                    sorted_ref = order.reshape(-1)
+                    rows = cap * ne
+                    experts = torch.arange(ne).repeat_interleave(cap)
+                else:
+                    num_out = min(topk * t + (rng.randint(0, t - 1) if t > 1 else 0), t * ne)
+                    rows = topk * t
+                    idx = torch.arange(t).expand(ne, -1)
+                    first = idx.masked_select(rmap.t())
+                    experts = torch.arange(ne).unsqueeze(1).expand(ne, t).masked_select(rmap.t())
+                    sorted_ref = torch.sort(first, stable=True)[1]
+                    order = first
+                srcs = order.reshape(-1)
+                po = self.dev(torch.full((rows, h), 5.0, dtype=dt))
+                so = self.dev(torch.full((rows,), -1, dtype=I32))
+                pp = self.dev(torch.full((rows,), 5.0, dtype=dt))
+                mdt = (torch.int8, torch.bool)[case % 2]
+                what = "MoeTokenPermuteWithRoutingMap %s t %d E %d h %d topk %d drop %s out %d" % (
+                    dt, t, ne, h, topk, drop, num_out)
+                self.run_op("MoeTokenPermuteWithRoutingMap", self.dev(view_of(rng, tokens)).handle,
+                            self.dev(rmap.to(mdt)).handle,
+                            None if probs is None else self.dev(view_of(rng, probs)).handle,
+                            num_out, drop, po.handle, pp.handle if probs is not None else None,
+                            so.handle)
+                self.assertTrue(torch.equal(po.read(), tokens[srcs]), what)
+                self.assertEqual(so.read().tolist(), sorted_ref.tolist(), what)
+                if probs is not None:
+                    self.assertTrue(torch.equal(pp.read(), probs[srcs, experts]), what)
+        op = "MoeTokenPermuteWithRoutingMap"
+        tk, rmap = self.dev(torch.zeros(3, 2)), self.dev(torch.ones(3, 2, dtype=torch.bool))
+        po, so = self.dev(torch.zeros(6, 2)), self.dev(torch.zeros(6, dtype=I32))
+        self.refused(op, 161002, tk.handle, rmap.handle, None, 7, False, po.handle, None,
+                     so.handle)
+        self.refused(op, 161002, tk.handle, self.dev(torch.ones(3, 2)).handle, None, 6, False,
+                     po.handle, None, so.handle)
+        self.refused(op, 161002, tk.handle, rmap.handle, None, 3, False, po.handle, None,
+                     so.handle)
+        self.refused(op, 161001, tk.handle, rmap.handle, self.dev(torch.zeros(3, 2)).handle, 6,
+                     False, po.handle, None, so.handle)
+        # a map selecting fewer pairs than rows fails the launch
+        ws, exe, ret = nn.get_workspace_size(
+            op, tk.handle, self.dev(torch.tensor([[1, 0], [1, 1], [0, 1]], dtype=torch.int8)).handle,
+            None, 6, False, po.handle, None, so.handle)
+        self.assertEqual(ret, 0)
+        self.assertEqual(nn.launch(op, 0, 0, exe, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), AICORE_EXCEPTION)
+
     def test_token_unpermute(self):
         rng = random.Random(SEED + 9)
         g = torch.Generator().manual_seed(SEED + 9)
