@@ -23,7 +23,8 @@ extern "C" {
  * dropAndPad false: the selected (expert, token) pairs in expert-major, token order give
  * sortedIndicesFirst (token ids); permuteTokensOut [R, H] row j = tokens[sortedIndicesFirst[j]],
  * sortedIndicesOut (INT32 [R]) = its stable argsort, permuteProbsOutOptional [R] the pairs'
- * probs, with R = numOutTokens / T * T (the map must select exactly R pairs). dropAndPad true:
+ * probs, with R = numOutTokens / T * T (CANN expects exactly R pairs; past fewer, zero rows and
+ * index -1). dropAndPad true:
  * capacity C = numOutTokens / E; expert e's C slots take its selected tokens in order, then its
  * unselected ones (Megatron's descending stable argsort of the map's column); sortedIndicesOut
  * [E * C] those token ids, permuteTokensOut their rows, permuteProbsOutOptional their probs. */

@@ -24,11 +24,13 @@
  *      topK + k]] (0 for an index >= M) and unpermutedTokensGrad[i], only with probs.
  *  TP4. MoeTokenPermuteWithRoutingMap (CANN's README and op_api): routingMap [T, E], nonzero =
  *      selected. dropAndPad false: R = numOutTokens / T * T rows; the selected pairs in
- *      expert-major, token order give the token ids first[0 .. R) (the map must select exactly
- *      R pairs, CANN's topK = R / T per token, else the launch fails before any write);
+ *      expert-major, token order give the token ids first[0 .. n), n = min(pairs, R) (CANN
+ *      expects exactly R: topK = R / T per token);
  *      permuteTokensOut[j] = tokens[first[j]], permuteProbsOutOptional[j] = probs[first[j], its
- *      expert], sortedIndicesOut = the stable argsort of first. dropAndPad true: C =
- *      numOutTokens / E; expert e's slots e * C .. take its selected tokens in token order,
+ *      expert], sortedIndicesOut = the stable argsort of first; with fewer pairs than R the
+ *      rows past n are zeros and sortedIndicesOut -1 there (an open guess: CANN leaves that
+ *      case undefined; its own example's map, ints written into a BOOL tensor, is one). dropAndPad
+ * true: C = numOutTokens / E; expert e's slots e * C .. take its selected tokens in token order,
  *      then its unselected ones (Megatron's stable descending argsort of the map's column, cut
  *      at C); sortedIndicesOut holds those token ids, permuteTokensOut and the probs gather by
  *      them. numOutTokens in [0, T * E] (CANN's check).
@@ -380,28 +382,19 @@ static int32_t rm_run(const struct aclOpExecutor *e, void *const *addr)
         rc = ACL_ERROR_BAD_ALLOC;
         goto out;
     }
-    int64_t n = 0;
+    int64_t n = 0; /* the rows filled */
     if (!p->drop) {
         for (int64_t x = 0; x < ne; x++)
-            for (int64_t r = 0; r < t; r++)
-                if (map[r * ne + x]) {
-                    if (n == rows) { /* more pairs than rows */
-                        rc = ACL_ERROR_RT_AICORE_EXCEPTION;
-                        goto out;
-                    }
+            for (int64_t r = 0; r < t && n < rows; r++)
+                if (map[r * ne + x])
                     first[n] = r, exp[n++] = x;
-                }
-        if (n != rows) {
-            rc = ACL_ERROR_RT_AICORE_EXCEPTION;
-            goto out;
-        }
-        for (int64_t j = 0; j < rows; j++) {
+        for (int64_t j = 0; j < n; j++) {
             pp[j].key = first[j];
             pp[j].pos = j;
         }
-        qsort(pp, (size_t)rows, sizeof *pp, tp_cmp);
+        qsort(pp, (size_t)n, sizeof *pp, tp_cmp);
         for (int64_t j = 0; j < rows; j++)
-            sorted[j] = pp[j].pos;
+            sorted[j] = j < n ? pp[j].pos : -1; /* TP4: past the pairs, -1 */
     } else {
         const int64_t cap = rows / (ne ? ne : 1);
         for (int64_t x = 0; x < ne; x++) {
@@ -412,15 +405,19 @@ static int32_t rm_run(const struct aclOpExecutor *e, void *const *addr)
                         first[x * cap + c] = r, exp[x * cap + c] = x, c++;
         }
         memcpy(sorted, first, (size_t)rows * 8);
+        n = rows;
     }
     const unsigned es = ops_dt_size(p->tok.dt);
+    static const char zero[8];
     for (int64_t j = 0; j < rows; j++) {
         for (int64_t c = 0; c < h; c++)
             memcpy(ops_elem(&p->out, addr, j * p->out.strides[0] + c * p->out.strides[1]),
-                   ops_elem(&p->tok, addr, first[j] * p->tok.strides[0] + c * p->tok.strides[1]),
+                   j < n ? ops_elem(&p->tok, addr,
+                                    first[j] * p->tok.strides[0] + c * p->tok.strides[1])
+                         : zero,
                    es);
         if (pr)
-            pv[j] = pr[first[j] * ne + exp[j]];
+            pv[j] = j < n ? pr[first[j] * ne + exp[j]] : 0;
     }
     moe_store(&p->sorted, addr, sorted, CK_I64);
     if (pr)

@@ -563,13 +563,13 @@ class MoeTorch(TorchCase):
                      so.handle)
         self.refused(op, 161001, tk.handle, rmap.handle, self.dev(torch.zeros(3, 2)).handle, 6,
                      False, po.handle, None, so.handle)
-        # a map selecting fewer pairs than rows fails the launch
-        ws, exe, ret = nn.get_workspace_size(
-            op, tk.handle, self.dev(torch.tensor([[1, 0], [1, 1], [0, 1]], dtype=torch.int8)).handle,
-            None, 6, False, po.handle, None, so.handle)
-        self.assertEqual(ret, 0)
-        self.assertEqual(nn.launch(op, 0, 0, exe, self.stream), 0)
-        self.assertEqual(acl.rt.synchronize_stream(self.stream), AICORE_EXCEPTION)
+        # a map selecting 4 pairs for 6 rows: the rows past them are zeros, their indices -1
+        tk = self.dev(torch.tensor([[1.0, 1], [2, 2], [3, 3]]))
+        self.run_op(op, tk.handle,
+                    self.dev(torch.tensor([[1, 0], [1, 1], [0, 1]], dtype=torch.int8)).handle,
+                    None, 6, False, po.handle, None, so.handle)
+        self.assertEqual(po.read()[:, 0].tolist(), [1, 2, 2, 3, 0, 0])
+        self.assertEqual(so.read().tolist(), [0, 1, 2, 3, -1, -1])
 
     def test_token_unpermute(self):
         rng = random.Random(SEED + 9)
