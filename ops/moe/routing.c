@@ -13,7 +13,9 @@
  *      documented; with rowIdx = arange(N * K) as [K, N] transposed, GK1's rowIdxOut, this is
  *      token order). expandedRowIdxOut[sortedRowIdx[i]] = i; expandedXOut has
  *      min(N, activeNum) * K rows (CANN's infershape), row i = x[sortedRowIdx[i] % N]. rowIdx
- *      must hold each of 0 .. N * K - 1 once (else the launch fails).
+ *      must hold each of 0 .. N * K - 1 once (else the launch fails). MoeInitRoutingQuant
+ *      writes expandedXOut as INT8 rint(x * scale + offset), saturated, in FLOAT16 steps as
+ *      CANN's kernel (x, scale, offset to FLOAT16, the product and the sum each rounded).
  *  MR2. MoeComputeExpertTokens: out[e] = the number of sortedExperts values <= e (CANN's binary
  *      search for the end of expert e's rows, which needs sortedExperts ascending; cpuacl
  *      counts, so an unsorted input gives the counts rather than CANN's undefined result).
@@ -57,6 +59,7 @@
  *      [min(R * K, activeNum) or R * K, H] for mode 0 and [expertNum, expertCapacity, H] for
  *      mode 1 (both > 0 there); gradScalesOut [R, K] ([R, 1] without scales).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,6 +68,7 @@
 #include "aclnnop/aclnn_moe_finalize_routing_v2.h"
 #include "aclnnop/aclnn_moe_finalize_routing_v2_grad.h"
 #include "aclnnop/aclnn_moe_init_routing.h"
+#include "aclnnop/aclnn_moe_init_routing_quant.h"
 #include "aclnnop/aclnn_moe_init_routing_v2.h"
 #include "aclnnop/aclnn_moe_init_routing_v2_grad.h"
 #include "ops/engine/engine.h"
@@ -79,7 +83,21 @@
 struct ir_plan {
     struct ops_tensor x, row, exp, ox, orow, oexp;
     int64_t active_rows; /* expandedXOut's rows */
+    bool quant;          /* MoeInitRoutingQuant (MR1) */
+    float scale, offset; /* its attributes, rounded to FLOAT16 */
 };
+
+/* One value of MoeInitRoutingQuant (MR1): FLOAT16 steps, rint, saturation. */
+static int8_t ir_quant(float v, float scale, float offset)
+{
+    ops_round_f32(&v, 1, DT_F16);
+    v *= scale;
+    ops_round_f32(&v, 1, DT_F16);
+    v += offset;
+    ops_round_f32(&v, 1, DT_F16);
+    const float r = rintf(v);
+    return (int8_t)(r > 127 ? 127 : r < -128 ? -128 : r);
+}
 
 /* The sort's pairs (MR1): expert, then row. */
 struct ir_pair {
@@ -122,13 +140,22 @@ static int32_t ir_run(const struct aclOpExecutor *e, void *const *addr)
     }
     moe_store(&p->oexp, addr, exp, CK_I64);
     moe_store(&p->orow, addr, dst, CK_I64);
-    /* expandedXOut row by row: element bits, x's type is out's */
+    /* expandedXOut row by row: element bits, x's type is out's (or the quantised values) */
     const unsigned es = ops_dt_size(p->x.dt);
+    const ops_load_fn ld = ops_loader(CK_F32, p->x.dt);
     for (int64_t i = 0; i < p->active_rows; i++) {
         const int64_t src = pr[i].row % n;
-        for (int64_t j = 0; j < h; j++)
-            memcpy(ops_elem(&p->ox, addr, i * p->ox.strides[0] + j * p->ox.strides[1]),
-                   ops_elem(&p->x, addr, src * p->x.strides[0] + j * p->x.strides[1]), es);
+        for (int64_t j = 0; j < h; j++) {
+            char *d = ops_elem(&p->ox, addr, i * p->ox.strides[0] + j * p->ox.strides[1]);
+            const char *sx = ops_elem(&p->x, addr, src * p->x.strides[0] + j * p->x.strides[1]);
+            if (p->quant) {
+                float v;
+                ld(&v, sx, 0, 1);
+                *(int8_t *)d = ir_quant(v, p->scale, p->offset);
+            } else {
+                memcpy(d, sx, es);
+            }
+        }
     }
 out:
     free(row);
@@ -163,20 +190,19 @@ static aclnnStatus mr_check_float(const char *name, const aclTensor *t, const ch
     return ACLNN_SUCCESS;
 }
 
-aclnnStatus aclnnMoeInitRoutingGetWorkspaceSize(const aclTensor *x, const aclTensor *rowIdx,
-                                                const aclTensor *expertIdx, int64_t activeNum,
-                                                const aclTensor *expandedXOut,
-                                                const aclTensor *expandedRowIdxOut,
-                                                const aclTensor *expandedExpertIdxOut,
-                                                uint64_t *workspaceSize, aclOpExecutor **executor)
+/* MoeInitRouting's phase 1, and MoeInitRoutingQuant's (quant: INT8 expandedXOut). */
+static aclnnStatus ir_setup(const char *name, unsigned mask, unsigned mask2, const aclTensor *x,
+                            const aclTensor *rowIdx, const aclTensor *expertIdx, int64_t activeNum,
+                            bool quant, double scale, double offset, const aclTensor *expandedXOut,
+                            const aclTensor *expandedRowIdxOut,
+                            const aclTensor *expandedExpertIdxOut, uint64_t *workspaceSize,
+                            aclOpExecutor **executor)
 {
-    static const char name[] = "aclnnMoeInitRouting";
     OPS_CHECK_NULLS(name, x, rowIdx, expertIdx, expandedXOut, expandedRowIdxOut,
                     expandedExpertIdxOut, workspaceSize, executor);
     aclnnStatus rc;
     int dt;
-    if ((rc = ops_check_dims(x, name, "x")) ||
-        (rc = ops_need_dt(name, "x", x->dtype, OPS_DT_MoeInitRouting, &dt)))
+    if ((rc = ops_check_dims(x, name, "x")) || (rc = ops_need_dt(name, "x", x->dtype, mask, &dt)))
         return rc;
     if (x->ndim != 2)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x has %d dims, it must be [N, H]", name,
@@ -193,14 +219,12 @@ aclnnStatus aclnnMoeInitRoutingGetWorkspaceSize(const aclTensor *x, const aclTen
                        (long long)activeNum);
     const int64_t active = (activeNum < n ? activeNum : n) * k;
     const int64_t oxd[2] = {active, x->dims[1]};
-    if ((rc = mr_check_int(name, rowIdx, "rowIdx", rowIdx->dims, 2, OPS_DT2_MoeInitRouting)) ||
-        (rc =
-             mr_check_int(name, expertIdx, "expertIdx", rowIdx->dims, 2, OPS_DT2_MoeInitRouting)) ||
-        (rc = mr_check_float(name, expandedXOut, "expandedXOut", x->dtype, oxd, 2)) ||
-        (rc = mr_check_int(name, expandedRowIdxOut, "expandedRowIdxOut", &nk, 1,
-                           OPS_DT2_MoeInitRouting)) ||
-        (rc = mr_check_int(name, expandedExpertIdxOut, "expandedExpertIdxOut", &nk, 1,
-                           OPS_DT2_MoeInitRouting)))
+    if ((rc = mr_check_int(name, rowIdx, "rowIdx", rowIdx->dims, 2, mask2)) ||
+        (rc = mr_check_int(name, expertIdx, "expertIdx", rowIdx->dims, 2, mask2)) ||
+        (rc = mr_check_float(name, expandedXOut, "expandedXOut", quant ? ACL_INT8 : x->dtype, oxd,
+                             2)) ||
+        (rc = mr_check_int(name, expandedRowIdxOut, "expandedRowIdxOut", &nk, 1, mask2)) ||
+        (rc = mr_check_int(name, expandedExpertIdxOut, "expandedExpertIdxOut", &nk, 1, mask2)))
         return rc;
     OPS_PLAN(e, pl, name, 3, 3, struct ir_plan, NULL, {&pl->x, x, "x"},
              {&pl->row, rowIdx, "rowIdx"}, {&pl->exp, expertIdx, "expertIdx"},
@@ -208,10 +232,38 @@ aclnnStatus aclnnMoeInitRoutingGetWorkspaceSize(const aclTensor *x, const aclTen
              {&pl->orow, expandedRowIdxOut, "expandedRowIdxOut"},
              {&pl->oexp, expandedExpertIdxOut, "expandedExpertIdxOut"});
     pl->active_rows = active;
+    pl->quant = quant;
+    pl->scale = (float)scale, pl->offset = (float)offset;
+    ops_round_f32(&pl->scale, 1, DT_F16); /* MR1: the kernel's FLOAT16 attributes */
+    ops_round_f32(&pl->offset, 1, DT_F16);
     e->run = nk ? ir_run : NULL;
     return ops_exec_done(e, workspaceSize, executor);
 }
+
+aclnnStatus aclnnMoeInitRoutingGetWorkspaceSize(const aclTensor *x, const aclTensor *rowIdx,
+                                                const aclTensor *expertIdx, int64_t activeNum,
+                                                const aclTensor *expandedXOut,
+                                                const aclTensor *expandedRowIdxOut,
+                                                const aclTensor *expandedExpertIdxOut,
+                                                uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    return ir_setup("aclnnMoeInitRouting", OPS_DT_MoeInitRouting, OPS_DT2_MoeInitRouting, x, rowIdx,
+                    expertIdx, activeNum, false, 0, 0, expandedXOut, expandedRowIdxOut,
+                    expandedExpertIdxOut, workspaceSize, executor);
+}
 PHASE2(MoeInitRouting)
+
+aclnnStatus aclnnMoeInitRoutingQuantGetWorkspaceSize(
+    const aclTensor *x, const aclTensor *rowIdx, const aclTensor *expertIdx, int64_t activeNum,
+    double scale, double offset, const aclTensor *expandedXOut, const aclTensor *expandedRowIdxOut,
+    const aclTensor *expandedExpertIdxOut, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    return ir_setup("aclnnMoeInitRoutingQuant", OPS_DT_MoeInitRoutingQuant,
+                    OPS_DT2_MoeInitRoutingQuant, x, rowIdx, expertIdx, activeNum, true, scale,
+                    offset, expandedXOut, expandedRowIdxOut, expandedExpertIdxOut, workspaceSize,
+                    executor);
+}
+PHASE2(MoeInitRoutingQuant)
 
 /* ---- MoeInitRoutingV2 -------------------------------------------------------------------- */
 

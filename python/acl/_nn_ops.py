@@ -657,6 +657,7 @@ OPS = {
     'MoeGatingTopKSoftmax': ('tensor', 'tensor', 'int64', 'tensor', 'tensor', 'tensor'),
     'MoeGatingTopKSoftmaxV2': ('tensor', 'tensor', 'int64', 'int64', 'bool', 'tensor', 'tensor', 'tensor'),
     'MoeInitRouting': ('tensor', 'tensor', 'tensor', 'int64', 'tensor', 'tensor', 'tensor'),
+    'MoeInitRoutingQuant': ('tensor', 'tensor', 'tensor', 'int64', 'double', 'double', 'tensor', 'tensor', 'tensor'),
     'MoeInitRoutingV2': ('tensor', 'tensor', 'int64', 'int64', 'int64', 'int64', 'int64', 'bool', 'tensor', 'tensor', 'tensor', 'tensor'),
     'MoeInitRoutingV2Grad': ('tensor', 'tensor', 'int64', 'int64', 'int64', 'tensor'),
     'MoeTokenPermute': ('tensor', 'tensor', 'int64', 'bool', 'tensor', 'tensor'),

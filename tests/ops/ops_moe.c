@@ -16,6 +16,7 @@
 #include "aclnnop/aclnn_moe_gating_top_k_softmax.h"
 #include "aclnnop/aclnn_moe_gating_top_k_softmax_v2.h"
 #include "aclnnop/aclnn_moe_init_routing.h"
+#include "aclnnop/aclnn_moe_init_routing_quant.h"
 #include "aclnnop/aclnn_moe_init_routing_v2.h"
 #include "aclnnop/aclnn_moe_init_routing_v2_grad.h"
 #include "aclnnop/aclnn_moe_token_permute.h"
@@ -437,6 +438,29 @@ static void routing_map_case(void)
     OT_FREE(&tok, &map, &po, &so, &p4, &s4, &s64);
 }
 
+/* MoeInitRoutingQuant, one token and expert, x (2.5, -200, 0.5, 126.5), scale 1, offset 1:
+ * rint(3.5) = 4 (ties to even), -199 saturates to -128, rint(1.5) = 2, 127.5 rounds to 128 in
+ * FLOAT16 steps and saturates to 127. */
+static void init_quant_case(void)
+{
+    g_cases++;
+    const int64_t dx[2] = {1, 4}, d11[2] = {1, 1}, d1[1] = {1};
+    ot_tensor x, ri, ei, ox, orow, oexp, of;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, dx}, {&ri, ACL_INT32, 2, d11}, {&ei, ACL_INT32, 2, d11},
+                   {&ox, ACL_INT8, 2, dx}, {&orow, ACL_INT32, 1, d1}, {&oexp, ACL_INT32, 1, d1},
+                   {&of, ACL_FLOAT, 2, dx});
+    const double xv[4] = {2.5, -200, 0.5, 126.5};
+    set_all(&x, xv);
+    ot_set(&ri, 0, 0);
+    ot_set(&ei, 0, 0);
+    OT_RUN(aclnnMoeInitRoutingQuant, x.t, ri.t, ei.t, 1, 1.0, 1.0, ox.t, orow.t, oexp.t);
+    CHECK(ot_get(&ox, 0) == 4 && ot_get(&ox, 1) == -128 && ot_get(&ox, 2) == 2 &&
+          ot_get(&ox, 3) == 127 && ot_get(&orow, 0) == 0);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeInitRoutingQuant, "expandedXOut", x.t, ri.t,
+                    ei.t, 1, 1.0, 1.0, of.t, orow.t, oexp.t);
+    OT_FREE(&x, &ri, &ei, &ox, &orow, &oexp, &of);
+}
+
 int main(void)
 {
     ot_init();
@@ -448,6 +472,7 @@ int main(void)
     routing_grad_case();
     ffn_case();
     routing_map_case();
+    init_quant_case();
     ot_fini();
     printf("ops_moe: %d cases passed\n", g_cases);
     return 0;

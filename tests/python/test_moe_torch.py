@@ -810,6 +810,36 @@ class MoeTorch(TorchCase):
         self.assertEqual(nn.launch("FFNV3", 0, 0, exe, self.stream), 0)
         self.assertEqual(acl.rt.synchronize_stream(self.stream), AICORE_EXCEPTION)
 
+    def test_init_routing_quant(self):
+        rng = random.Random(SEED + 13)
+        for dt in (F32, F16, BF16):
+            for case in range(6):
+                n, k, h = rng.randint(0 if case == 0 else 1, 5), rng.randint(1, 3), rng.randint(1, 5)
+                x = (torch.randn(n, h, generator=torch.Generator().manual_seed(case)) * 40).to(dt)
+                exp = torch.tensor([rng.randrange(4) for _ in range(n * k)], dtype=I32).reshape(n, k)
+                row = torch.arange(n * k, dtype=I32).reshape(k, n).t().contiguous()
+                active = rng.choice((n, max(n - 1, 0)))
+                scale, offset = rng.choice((1.0, 0.37, 2.5)), rng.choice((0.0, 1.0, -3.3))
+                ex, erow, eexp = init_routing_ref(x, row, exp, active)
+                s16, o16 = torch.tensor(scale).half(), torch.tensor(offset).half()
+                q = torch.round((ex.float().half() * s16 + o16).float()).clamp(-128, 127).to(torch.int8)
+                ox = self.dev(torch.full(tuple(ex.shape), 9, dtype=torch.int8))
+                orow = self.dev(torch.full((n * k,), -5, dtype=I32))
+                oexp = self.dev(torch.full((n * k,), -5, dtype=I32))
+                what = "MoeInitRoutingQuant %s n %d k %d h %d scale %g offset %g" % (
+                    dt, n, k, h, scale, offset)
+                self.run_op("MoeInitRoutingQuant", self.dev(view_of(rng, x)).handle,
+                            self.dev(row).handle, self.dev(exp).handle, active, scale, offset,
+                            ox.handle, orow.handle, oexp.handle)
+                self.assertEqual(ox.read().tolist(), q.tolist(), what)
+                self.assertEqual(orow.read().tolist(), erow.tolist(), what)
+                self.assertEqual(oexp.read().tolist(), eexp.tolist(), what)
+        x = self.dev(torch.zeros(2, 3))
+        r = self.dev(torch.tensor([[0, 2], [1, 3]], dtype=I32))
+        self.refused("MoeInitRoutingQuant", 161002, x.handle, r.handle, r.handle, 2, 1.0, 0.0,
+                     self.dev(torch.zeros(4, 3)).handle, self.dev(torch.zeros(4, dtype=I32)).handle,
+                     self.dev(torch.zeros(4, dtype=I32)).handle)
+
     def test_init_routing_bad_rows(self):
         x = self.dev(torch.zeros(2, 3))
         exp = self.dev(torch.zeros(2, 2, dtype=I32))
