@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * GroupedMatmulV3: y_i = x_i @ weight_i (+ bias_i), either as a list of
- * independent products or as one product split into groups along M or K.
+ * GroupedMatmul, V2, V3, V4, V5: y_i = x_i @ weight_i (+ bias_i), either as a
+ * list of independent products or as one product split into groups along M
+ * or K. The five interfaces share one setup (gm_setup) and kernel; they
+ * differ in how the groups are given (G4).
  *
  *  G1. Cases (CANN's, for the V3 interface; E = number of groups):
  *      groupType -1 (no split), splitItem 0/1: x, weight, y lists of one
@@ -31,18 +33,44 @@
  *      by cpuacl (161002).
  *  G3. Each group: x rows to float32 once, weight rows converted in blocks
  *      into one reused float32 buffer and multiplied with cblas_sgemm into a
- *      float32 accumulator; bias added, rounded to y's type on the store.
+ *      float32 accumulator; bias added, then V4 / V5's activation, rounded to
+ *      y's type on the store.
+ *  G4. The interfaces (CANN's headers): GroupedMatmul (V1) takes groupList
+ *      as an aclIntArray of cumulative ends and no groupType: it splits M
+ *      (groupType 0) when splitItem is 2 / 3 or a groupList is given, else
+ *      nothing (-1). V2 takes the aclIntArray and groupType. V3 is G1. V4
+ *      and V5 take the INT64 tensor with groupListType 0 (cumulative ends)
+ *      or 1 (group sizes, summed into ends at launch, then checked as G1's),
+ *      and actType (GMMActType: 0 none, 1 relu, 2 gelu tanh, 3 gelu erf,
+ *      4 fast gelu x * sigmoid(1.702 x), 5 silu) applied to y after the bias;
+ *      their quantisation inputs (perTokenScale, activationInput,
+ *      activationQuantScale / Offset) must be NULL or empty and their extra
+ *      outputs (activationFeatureOut, dynQuantScaleOut) NULL or empty
+ *      (161002), V5's tuningConfig is a hint and ignored. An aclIntArray
+ *      groupList is copied at the first phase.
+ *  G5. GroupedMatmulAdd (CANN's README and example): x [K, M], weight [K, N]
+ *      (FLOAT16 / BFLOAT16, one type), groupList INT64 [E] of cumulative K
+ *      ends (read at launch, checked as G1's split K), yRef FLOAT [E * M, N]:
+ *      yRef rows [g * M, (g + 1) * M) += x[k0 .. k1)^T @ weight[k0 .. k1) in
+ *      float32 through cblas_sgemm (beta 1 on yRef's values). Only CANN's
+ *      documented case: groupType 2, transposeX true, transposeWeight false
+ *      (others 161002).
  */
 #include <cblas.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "aclnnop/aclnn_grouped_matmul.h"
+#include "aclnnop/aclnn_grouped_matmul_add.h"
+#include "aclnnop/aclnn_grouped_matmul_v2.h"
 #include "aclnnop/aclnn_grouped_matmul_v3.h"
+#include "aclnnop/aclnn_grouped_matmul_v4.h"
+#include "aclnnop/aclnn_grouped_matmul_v5.h"
 #include "ops/engine/ew_build.h"
 #include "ops/engine/engine.h"
 #include "ops/matmul/table.h"
 
-#define GM "aclnnGroupedMatmulV3"
 #define GM_MAX_LIST 128
 #define GM_BLOCK (1 << 19) /* floats per converted weight block */
 
@@ -63,6 +91,9 @@ struct gm_plan {
     int64_t E, K, N;
     bool has_gl;
     struct ops_tensor gl;
+    int64_t *glv;    /* an aclIntArray groupList, copied (G4); NULL: gl */
+    int64_t gl_type; /* 0 cumulative ends, 1 group sizes (G4) */
+    int64_t act;     /* GMMActType (G4) */
     struct ops_tensor *x, *y, *bias, *as, *ao; /* nx, ny, nb, nas, nao entries */
     struct gm_w *w;
     int xdt;
@@ -78,6 +109,7 @@ static void gm_free(struct aclOpExecutor *e)
         free(p->as);
         free(p->ao);
         free(p->w);
+        free(p->glv);
     }
     free(p);
 }
@@ -145,7 +177,12 @@ static int64_t *gm_ends(const struct gm_plan *p, void *const *addr, int64_t lim,
     *bad = false;
     if (!g)
         return NULL;
-    ops_gather_nd(g, CK_I64, ops_base(&p->gl, addr), p->gl.dt, 1, p->gl.dims, p->gl.strides);
+    if (p->glv)
+        memcpy(g, p->glv, (size_t)p->E * sizeof(int64_t));
+    else
+        ops_gather_nd(g, CK_I64, ops_base(&p->gl, addr), p->gl.dt, 1, p->gl.dims, p->gl.strides);
+    for (int64_t i = 1; p->gl_type == 1 && i < p->E; i++) /* sizes to ends (G4) */
+        g[i] += g[i - 1];
     for (int64_t i = 0, prev = 0; i < p->E; prev = g[i], i++)
         if (g[i] < prev || g[i] > lim) {
             *bad = true;
@@ -153,6 +190,31 @@ static int64_t *gm_ends(const struct gm_plan *p, void *const *addr, int64_t lim,
             return NULL;
         }
     return g;
+}
+
+/* V4 / V5's activation on n values (G4). */
+static void gm_act(float *c, int64_t n, int64_t act)
+{
+    for (int64_t i = 0; act && i < n; i++) {
+        const float v = c[i];
+        switch (act) {
+        case 1:
+            c[i] = v > 0 ? v : 0;
+            break;
+        case 2:
+            c[i] = 0.5f * v * (1 + tanhf(0.7978845608f * (v + 0.044715f * v * v * v)));
+            break;
+        case 3:
+            c[i] = 0.5f * v * (1 + erff(v * 0.70710678118f));
+            break;
+        case 4:
+            c[i] = v / (1 + expf(-1.702f * v));
+            break;
+        default:
+            c[i] = v / (1 + expf(-v));
+            break;
+        }
+    }
 }
 
 static int32_t gm_run(const struct aclOpExecutor *e, void *const *addr)
@@ -216,6 +278,7 @@ static int32_t gm_run(const struct aclOpExecutor *e, void *const *addr)
                     for (int64_t c = 0; c < n; c++)
                         C[r * n + c] += bias[c];
             }
+            gm_act(C, m * n, p->act);
             ops_scatter_nd(C, CK_F32, ops_base(yt, addr), yt->dt, yt->ndim, yt->dims, yt->strides);
         }
         goto out;
@@ -229,6 +292,7 @@ static int32_t gm_run(const struct aclOpExecutor *e, void *const *addr)
             ops_gather_nd(X, CK_F32, ops_base(xt, addr) + k0 * xt->strides[1] * ops_dt_size(xt->dt),
                           xt->dt, 2, d, xt->strides);
             gm_mm(p, addr, X, M, kl, &p->w[0], 0, k0, kl, NULL, NULL, W, KB, C);
+            gm_act(C, M * N, p->act);
             const int64_t yd[2] = {M, N}, ys[2] = {y0->strides[1], y0->strides[2]};
             ops_scatter_nd(C, CK_F32, ops_base(y0, addr) + g * y0->strides[0] * yesz, y0->dt, 2, yd,
                            ys);
@@ -267,6 +331,7 @@ static int32_t gm_run(const struct aclOpExecutor *e, void *const *addr)
                     for (int64_t c = 0; c < N; c++)
                         C[r * N + c] += bias[c];
             }
+            gm_act(C, m * N, p->act);
             const int64_t yd[2] = {m, N};
             ops_scatter_nd(C, CK_F32, ops_base(y0, addr) + yr * y0->strides[0] * yesz, y0->dt, 2,
                            yd, y0->strides);
@@ -293,7 +358,7 @@ static bool gm_transposed(const aclTensor *t)
            t->strides[n - 2] == 1;
 }
 
-static aclnnStatus gm_list(const aclTensorList *l, const char *what, bool required)
+static aclnnStatus gm_list(const char *GM, const aclTensorList *l, const char *what, bool required)
 {
     if (!l)
         return required ? ops_err(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is NULL", GM, what) : 0;
@@ -321,19 +386,25 @@ static uint64_t gm_n(const aclTensorList *l)
     return l ? l->n : 0;
 }
 
-aclnnStatus aclnnGroupedMatmulV3GetWorkspaceSize(
-    const aclTensorList *x, const aclTensorList *weight, const aclTensorList *biasOptional,
-    const aclTensorList *scaleOptional, const aclTensorList *offsetOptional,
-    const aclTensorList *antiquantScaleOptional, const aclTensorList *antiquantOffsetOptional,
-    const aclTensor *groupListOptional, int64_t splitItem, int64_t groupType,
-    const aclTensorList *y, uint64_t *workspaceSize, aclOpExecutor **executor)
+/* The five interfaces' first phase (G4): GM names the caller; the groupList
+ * comes as a tensor (groupListOptional) or an aclIntArray (glArray), its
+ * values cumulative ends or sizes (glType); act is V4 / V5's actType. */
+static aclnnStatus gm_setup(const char *GM, const aclTensorList *x, const aclTensorList *weight,
+                            const aclTensorList *biasOptional, const aclTensorList *scaleOptional,
+                            const aclTensorList *offsetOptional,
+                            const aclTensorList *antiquantScaleOptional,
+                            const aclTensorList *antiquantOffsetOptional,
+                            const aclTensor *groupListOptional, const aclIntArray *glArray,
+                            int64_t splitItem, int64_t groupType, int64_t glType, int64_t act,
+                            const aclTensorList *y, unsigned dtMask, unsigned glMask,
+                            uint64_t *workspaceSize, aclOpExecutor **executor)
 {
     OPS_CHECK_NULLS(GM, workspaceSize, executor);
     aclnnStatus rc;
-    if ((rc = gm_list(x, "x", true)) || (rc = gm_list(weight, "weight", true)) ||
-        (rc = gm_list(y, "y", true)) || (rc = gm_list(biasOptional, "bias", false)) ||
-        (rc = gm_list(antiquantScaleOptional, "antiquantScale", false)) ||
-        (rc = gm_list(antiquantOffsetOptional, "antiquantOffset", false)))
+    if ((rc = gm_list(GM, x, "x", true)) || (rc = gm_list(GM, weight, "weight", true)) ||
+        (rc = gm_list(GM, y, "y", true)) || (rc = gm_list(GM, biasOptional, "bias", false)) ||
+        (rc = gm_list(GM, antiquantScaleOptional, "antiquantScale", false)) ||
+        (rc = gm_list(GM, antiquantOffsetOptional, "antiquantOffset", false)))
         return rc;
     if (gm_n(scaleOptional) || gm_n(offsetOptional))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: scale / offset (quantised x) are not "
@@ -351,19 +422,26 @@ aclnnStatus aclnnGroupedMatmulV3GetWorkspaceSize(
         if (groupListOptional->ndim != 1)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: groupList must be 1-d (%u dims)", GM,
                            groupListOptional->ndim);
-        if (!ops_dt_in(groupListOptional->dtype, OPS_DT2_GroupedMatmulV3))
+        if (!ops_dt_in(groupListOptional->dtype, glMask))
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: groupList must be INT64, not %s", GM,
                            ops_dt_name(groupListOptional->dtype));
         if (groupListOptional->dims[0] < 1)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: groupList must not be empty", GM);
     }
+    if (glArray && glArray->n < 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: groupList must not be empty", GM);
+    /* one view of the group list, whichever form it came in (G4) */
+    const bool has_gl = groupListOptional || glArray;
+    const int64_t gl_len = groupListOptional ? groupListOptional->dims[0]
+                           : glArray         ? (int64_t)glArray->n
+                                             : 0;
     const int nx = (int)x->n, nw = (int)weight->n, ny = (int)y->n;
     const int nb = (int)gm_n(biasOptional), nas = (int)gm_n(antiquantScaleOptional),
               nao = (int)gm_n(antiquantOffsetOptional);
 
     /* G2: types */
     const aclDataType xt = x->v[0]->dtype, wt = weight->v[0]->dtype;
-    if (!ops_dt_in(xt, OPS_DT_GroupedMatmulV3))
+    if (!ops_dt_in(xt, dtMask))
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: x is %s (FLOAT16, BFLOAT16, FLOAT)", GM,
                        ops_dt_name(xt));
     const bool quant = wt == ACL_INT8 || wt == ACL_INT4;
@@ -413,7 +491,7 @@ aclnnStatus aclnnGroupedMatmulV3GetWorkspaceSize(
         if (splitItem != 0 && splitItem != 1)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: groupType -1 needs splitItem 0/1 (%lld)",
                            GM, (long long)splitItem);
-        if (groupListOptional)
+        if (has_gl)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: groupList must be NULL for groupType -1",
                            GM);
         if (nx != nw || nx != ny)
@@ -505,14 +583,14 @@ aclnnStatus aclnnGroupedMatmulV3GetWorkspaceSize(
                 return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: y must be [%lld, %lld]", GM,
                                (long long)M, (long long)N);
         }
-        if (mode != GM_M_XLIST && !groupListOptional)
+        if (mode != GM_M_XLIST && !has_gl)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: groupList is required in this case", GM);
-        if (groupListOptional && groupListOptional->dims[0] != E && E > 1)
+        if (has_gl && gl_len != E && E > 1)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: groupList has %lld entries, %lld groups",
-                           GM, (long long)groupListOptional->dims[0], (long long)E);
-        if (groupListOptional && E == 1 && groupListOptional->dims[0] != 1)
+                           GM, (long long)gl_len, (long long)E);
+        if (has_gl && E == 1 && gl_len != 1)
             return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: groupList has %lld entries, 1 group", GM,
-                           (long long)groupListOptional->dims[0]);
+                           (long long)gl_len);
     }
     if (K > 65535 || N > 65535)
         return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: K and N must be <= 65535", GM);
@@ -573,6 +651,16 @@ aclnnStatus aclnnGroupedMatmulV3GetWorkspaceSize(
     p->mode = mode, p->nx = nx, p->nw = nw, p->ny = ny, p->nb = nb, p->nas = nas, p->nao = nao;
     p->E = E, p->K = K, p->N = N;
     p->xdt = ops_dt_index(xt);
+    p->gl_type = glType;
+    p->act = act;
+    if (glArray && mode != GM_M_XLIST) {
+        p->glv = malloc((size_t)gl_len * sizeof(int64_t));
+        if (!p->glv) {
+            ops_exec_discard(e);
+            return ops_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", GM);
+        }
+        memcpy(p->glv, glArray->v, (size_t)gl_len * sizeof(int64_t));
+    }
     rc = ACLNN_SUCCESS;
     for (int i = 0; i < nx && !rc; i++)
         rc = ops_tensor_from(&p->x[i], x->v[i], ops_exec_slot(e, x->v[i]), GM, "x");
@@ -593,9 +681,9 @@ aclnnStatus aclnnGroupedMatmulV3GetWorkspaceSize(
         rc = ops_tensor_from(&p->as[i], antiquantScaleOptional->v[i],
                              ops_exec_slot(e, antiquantScaleOptional->v[i]), GM, "antiquantScale");
     for (int i = 0; i < nao && !rc; i++)
-        rc = ops_tensor_from(&p->ao[i], antiquantOffsetOptional->v[i],
-                             ops_exec_slot(e, antiquantOffsetOptional->v[i]), GM,
-                             "antiquantOffset");
+        rc =
+            ops_tensor_from(&p->ao[i], antiquantOffsetOptional->v[i],
+                            ops_exec_slot(e, antiquantOffsetOptional->v[i]), GM, "antiquantOffset");
     int gs = ops_exec_slot(e, groupListOptional);
     if (!rc && groupListOptional && mode != GM_M_XLIST) {
         rc = ops_tensor_from(&p->gl, groupListOptional, gs, GM, "groupList");
@@ -610,4 +698,213 @@ aclnnStatus aclnnGroupedMatmulV3GetWorkspaceSize(
     e->run = gm_run;
     return ops_exec_done(e, workspaceSize, executor);
 }
+
+aclnnStatus aclnnGroupedMatmulV3GetWorkspaceSize(
+    const aclTensorList *x, const aclTensorList *weight, const aclTensorList *biasOptional,
+    const aclTensorList *scaleOptional, const aclTensorList *offsetOptional,
+    const aclTensorList *antiquantScaleOptional, const aclTensorList *antiquantOffsetOptional,
+    const aclTensor *groupListOptional, int64_t splitItem, int64_t groupType,
+    const aclTensorList *y, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    return gm_setup("aclnnGroupedMatmulV3", x, weight, biasOptional, scaleOptional, offsetOptional,
+                    antiquantScaleOptional, antiquantOffsetOptional, groupListOptional, NULL,
+                    splitItem, groupType, 0, 0, y, OPS_DT_GroupedMatmulV3, OPS_DT2_GroupedMatmulV3,
+                    workspaceSize, executor);
+}
 PHASE2(GroupedMatmulV3)
+
+aclnnStatus aclnnGroupedMatmulGetWorkspaceSize(
+    const aclTensorList *x, const aclTensorList *weight, const aclTensorList *biasOptional,
+    const aclTensorList *scaleOptional, const aclTensorList *offsetOptional,
+    const aclTensorList *antiquantScaleOptional, const aclTensorList *antiquantOffsetOptional,
+    const aclIntArray *groupListOptional, int64_t splitItem, const aclTensorList *y,
+    uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    /* G4: V1 splits M when y is one tensor or a groupList is given */
+    const int64_t groupType = splitItem == 2 || splitItem == 3 || groupListOptional ? 0 : -1;
+    return gm_setup("aclnnGroupedMatmul", x, weight, biasOptional, scaleOptional, offsetOptional,
+                    antiquantScaleOptional, antiquantOffsetOptional, NULL, groupListOptional,
+                    splitItem, groupType, 0, 0, y, OPS_DT_GroupedMatmul, 0, workspaceSize,
+                    executor);
+}
+PHASE2(GroupedMatmul)
+
+aclnnStatus aclnnGroupedMatmulV2GetWorkspaceSize(
+    const aclTensorList *x, const aclTensorList *weight, const aclTensorList *biasOptional,
+    const aclTensorList *scaleOptional, const aclTensorList *offsetOptional,
+    const aclTensorList *antiquantScaleOptional, const aclTensorList *antiquantOffsetOptional,
+    const aclIntArray *groupListOptional, int64_t splitItem, int64_t groupType,
+    const aclTensorList *y, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    return gm_setup("aclnnGroupedMatmulV2", x, weight, biasOptional, scaleOptional, offsetOptional,
+                    antiquantScaleOptional, antiquantOffsetOptional, NULL, groupListOptional,
+                    splitItem, groupType, 0, 0, y, OPS_DT_GroupedMatmulV2, 0, workspaceSize,
+                    executor);
+}
+PHASE2(GroupedMatmulV2)
+
+/* V4 / V5's extra parameters (G4): the quantisation lists must be empty, groupListType 0 / 1,
+ * actType 0 .. 5. */
+static aclnnStatus gm_v4_extra(const char *GM, const aclTensorList *perTokenScale,
+                               const aclTensorList *actInput, const aclTensorList *actQuantScale,
+                               const aclTensorList *actQuantOffset, int64_t groupListType,
+                               int64_t actType, const aclTensorList *actOut,
+                               const aclTensorList *dynScaleOut)
+{
+    if (gm_n(perTokenScale) || gm_n(actInput) || gm_n(actQuantScale) || gm_n(actQuantOffset))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: perTokenScale, activationInput and activationQuantScale / Offset "
+                       "(quantised products) are not supported by cpuacl",
+                       GM);
+    if (gm_n(actOut) || gm_n(dynScaleOut))
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: activationFeatureOut and dynQuantScaleOut are not supported by cpuacl "
+                       "(pass NULL)",
+                       GM);
+    if (groupListType != 0 && groupListType != 1)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: groupListType %lld (0 or 1)", GM,
+                       (long long)groupListType);
+    if (actType < GMM_ACT_TYPE_NONE || actType > GMM_ACT_TYPE_SILU)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: actType %lld (0 .. 5)", GM,
+                       (long long)actType);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnGroupedMatmulV4GetWorkspaceSize(
+    const aclTensorList *x, const aclTensorList *weight, const aclTensorList *biasOptional,
+    const aclTensorList *scaleOptional, const aclTensorList *offsetOptional,
+    const aclTensorList *antiquantScaleOptional, const aclTensorList *antiquantOffsetOptional,
+    const aclTensorList *perTokenScaleOptional, const aclTensor *groupListOptional,
+    const aclTensorList *activationInputOptional, const aclTensorList *activationQuantScaleOptional,
+    const aclTensorList *activationQuantOffsetOptional, int64_t splitItem, int64_t groupType,
+    int64_t groupListType, int64_t actType, aclTensorList *out,
+    aclTensorList *activationFeatureOutOptional, aclTensorList *dynQuantScaleOutOptional,
+    uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    static const char name[] = "aclnnGroupedMatmulV4";
+    aclnnStatus rc =
+        gm_v4_extra(name, perTokenScaleOptional, activationInputOptional,
+                    activationQuantScaleOptional, activationQuantOffsetOptional, groupListType,
+                    actType, activationFeatureOutOptional, dynQuantScaleOutOptional);
+    return rc ? rc
+              : gm_setup(name, x, weight, biasOptional, scaleOptional, offsetOptional,
+                         antiquantScaleOptional, antiquantOffsetOptional, groupListOptional, NULL,
+                         splitItem, groupType, groupListType, actType, out, OPS_DT_GroupedMatmulV4,
+                         OPS_DT2_GroupedMatmulV4, workspaceSize, executor);
+}
+PHASE2(GroupedMatmulV4)
+
+aclnnStatus aclnnGroupedMatmulV5GetWorkspaceSize(
+    const aclTensorList *x, const aclTensorList *weight, const aclTensorList *biasOptional,
+    const aclTensorList *scaleOptional, const aclTensorList *offsetOptional,
+    const aclTensorList *antiquantScaleOptional, const aclTensorList *antiquantOffsetOptional,
+    const aclTensorList *perTokenScaleOptional, const aclTensor *groupListOptional,
+    const aclTensorList *activationInputOptional, const aclTensorList *activationQuantScaleOptional,
+    const aclTensorList *activationQuantOffsetOptional, int64_t splitItem, int64_t groupType,
+    int64_t groupListType, int64_t actType, aclIntArray *tuningConfigOptional, aclTensorList *out,
+    aclTensorList *activationFeatureOutOptional, aclTensorList *dynQuantScaleOutOptional,
+    uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    static const char name[] = "aclnnGroupedMatmulV5";
+    (void)tuningConfigOptional; /* a tiling hint (G4) */
+    aclnnStatus rc =
+        gm_v4_extra(name, perTokenScaleOptional, activationInputOptional,
+                    activationQuantScaleOptional, activationQuantOffsetOptional, groupListType,
+                    actType, activationFeatureOutOptional, dynQuantScaleOutOptional);
+    return rc ? rc
+              : gm_setup(name, x, weight, biasOptional, scaleOptional, offsetOptional,
+                         antiquantScaleOptional, antiquantOffsetOptional, groupListOptional, NULL,
+                         splitItem, groupType, groupListType, actType, out, OPS_DT_GroupedMatmulV5,
+                         OPS_DT2_GroupedMatmulV5, workspaceSize, executor);
+}
+PHASE2(GroupedMatmulV5)
+
+/* ---- GroupedMatmulAdd (G5) ----------------------------------------------------------------- */
+
+struct ga_plan {
+    gm_sgemm_fn *gemm;
+    struct ops_tensor x, w, gl, y;
+    int64_t E, K, M, N;
+};
+
+static int32_t ga_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct ga_plan *p = e->plan;
+    const int64_t E = p->E, K = p->K, M = p->M, N = p->N;
+    int64_t *ends = malloc((size_t)E * sizeof(int64_t));
+    float *X = malloc((size_t)(K * M + 1) * sizeof(float));
+    float *W = malloc((size_t)(K * N + 1) * sizeof(float));
+    float *Y = malloc((size_t)(E * M * N + 1) * sizeof(float));
+    int32_t rc = ACL_SUCCESS;
+    if (!ends || !X || !W || !Y) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto out;
+    }
+    ops_gather_nd(ends, CK_I64, ops_base(&p->gl, addr), p->gl.dt, 1, p->gl.dims, p->gl.strides);
+    for (int64_t i = 0, prev = 0; i < E; prev = ends[i], i++)
+        if (ends[i] < prev || ends[i] > K) { /* G5: checked before any write */
+            rc = ACL_ERROR_RT_AICORE_EXCEPTION;
+            goto out;
+        }
+    ops_gather_nd(X, CK_F32, ops_base(&p->x, addr), p->x.dt, 2, p->x.dims, p->x.strides);
+    ops_gather_nd(W, CK_F32, ops_base(&p->w, addr), p->w.dt, 2, p->w.dims, p->w.strides);
+    ops_gather_nd(Y, CK_F32, ops_base(&p->y, addr), p->y.dt, 2, p->y.dims, p->y.strides);
+    for (int64_t g = 0, k0 = 0; g < E; k0 = ends[g], g++)
+        if (ends[g] > k0 && M * N > 0)
+            p->gemm(CblasRowMajor, CblasTrans, CblasNoTrans, (blasint)M, (blasint)N,
+                    (blasint)(ends[g] - k0), 1.0f, X + k0 * M, (blasint)M, W + k0 * N, (blasint)N,
+                    1.0f, Y + g * M * N, (blasint)N);
+    ops_scatter_nd(Y, CK_F32, ops_base(&p->y, addr), p->y.dt, 2, p->y.dims, p->y.strides);
+out:
+    free(ends);
+    free(X);
+    free(W);
+    free(Y);
+    return rc;
+}
+
+aclnnStatus aclnnGroupedMatmulAddGetWorkspaceSize(const aclTensor *x, const aclTensor *weight,
+                                                  const aclTensor *groupList, aclTensor *yRef,
+                                                  bool transposeX, bool transposeWeight,
+                                                  int64_t groupType, uint64_t *workspaceSize,
+                                                  aclOpExecutor **executor)
+{
+    static const char name[] = "aclnnGroupedMatmulAdd";
+    OPS_CHECK_NULLS(name, x, weight, groupList, yRef, workspaceSize, executor);
+    aclnnStatus rc;
+    int dt;
+    if (groupType != 2 || !transposeX || transposeWeight)
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: groupType %lld, transposeX %d, transposeWeight %d: cpuacl supports "
+                       "CANN's documented case only (2, true, false)",
+                       name, (long long)groupType, transposeX, transposeWeight);
+    if ((rc = ops_check_dims(x, name, "x")) ||
+        (rc = ops_need_dt(name, "x", x->dtype, OPS_DT_GroupedMatmulAdd, &dt)) ||
+        (rc = ops_check_dims(weight, name, "weight")) ||
+        (rc = ops_check_dims(groupList, name, "groupList")) ||
+        (rc = ops_need_dt(name, "groupList", groupList->dtype, OPS_DT2_GroupedMatmulAdd, &dt)) ||
+        (rc = ops_check_dims(yRef, name, "yRef")))
+        return rc;
+    if (weight->dtype != x->dtype || yRef->dtype != ACL_FLOAT)
+        return ops_err(ACLNN_ERR_PARAM_INVALID, "%s: weight is %s (x's %s) and yRef %s (FLOAT)",
+                       name, ops_dt_name(weight->dtype), ops_dt_name(x->dtype),
+                       ops_dt_name(yRef->dtype));
+    if (x->ndim != 2 || weight->ndim != 2 || groupList->ndim != 1 || groupList->dims[0] < 1 ||
+        weight->dims[0] != x->dims[0])
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: x must be [K, M], weight [K, N] and groupList [E] (E >= 1)", name);
+    const int64_t E = groupList->dims[0], K = x->dims[0], M = x->dims[1], N = weight->dims[1];
+    const int64_t yd[2] = {E * M, N};
+    if ((rc = ops_check_shape(name, yd, 2, yRef, "yRef")))
+        return rc;
+    void *gp = ops_blas_sgemm(name);
+    if (!gp)
+        return ACLNN_ERR_INNER_FIND_KERNEL_ERROR;
+    OPS_PLAN(e, pl, name, 3, 1, struct ga_plan, NULL, {&pl->x, x, "x"}, {&pl->w, weight, "weight"},
+             {&pl->gl, groupList, "groupList"}, {&pl->y, yRef, "yRef"});
+    memcpy(&pl->gemm, &gp, sizeof(pl->gemm));
+    pl->E = E, pl->K = K, pl->M = M, pl->N = N;
+    e->run = ga_run;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(GroupedMatmulAdd)

@@ -37,6 +37,27 @@
     X(CdistBackward, cdist_backward, OPS_OUT, K(tensor, tensor, tensor, tensor, float, tensor),    \
       DTM(DT_F32) | DTM(DT_F16), none, 0)                                                          \
     X(AffineGrid, affine_grid, OPS_OUT, K(tensor, int_array, bool, tensor), DTM_F3, none, 0)       \
+    X(GroupedMatmul, grouped_matmul, OPS_OUT,                                                      \
+      K(tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, \
+        int_array, int64, tensor_list),                                                            \
+      DTM_F3, none, 0)                                                                             \
+    X(GroupedMatmulV2, grouped_matmul_v2, OPS_OUT,                                                 \
+      K(tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, \
+        int_array, int64, int64, tensor_list),                                                     \
+      DTM_F3, none, 0)                                                                             \
+    X(GroupedMatmulV4, grouped_matmul_v4, OPS_OUT,                                                 \
+      K(tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, \
+        tensor_list, tensor, tensor_list, tensor_list, tensor_list, int64, int64, int64, int64,    \
+        tensor_list, tensor_list, tensor_list),                                                    \
+      DTM_F3, groupListOptional, DTM(DT_I64))                                                      \
+    X(GroupedMatmulV5, grouped_matmul_v5, OPS_OUT,                                                 \
+      K(tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, \
+        tensor_list, tensor, tensor_list, tensor_list, tensor_list, int64, int64, int64, int64,    \
+        int_array, tensor_list, tensor_list, tensor_list),                                         \
+      DTM_F3, groupListOptional, DTM(DT_I64))                                                      \
+    X(GroupedMatmulAdd, grouped_matmul_add, OPS_OUT,                                               \
+      K(tensor, tensor, tensor, tensor, bool, bool, int64), DTM(DT_F16) | DTM(DT_BF16), groupList, \
+      DTM(DT_I64))                                                                                 \
     X(GroupedMatmulV3, grouped_matmul_v3, OPS_OUT,                                                 \
       K(tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, tensor_list, \
         tensor, int64, int64, tensor_list),                                                        \

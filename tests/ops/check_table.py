@@ -73,6 +73,7 @@ FAMILIES = [
     ("pool", "ops/pool/table.h", "POOL_OPS", "generic", "## Pooling"),
     ("image", "ops/image/table.h", "IMAGE_OPS", "generic", "## Image resizing and upsampling"),
     ("sort", "ops/sort/table.h", "SORT_OPS", "generic", "## Sorting"),
+    ("moe", "ops/moe/table.h", "MOE_OPS", "generic", "## Mixture of experts"),
     ("random", "ops/random/table.h", "RANDOM_OPS", "generic", "## Random numbers"),
     ("optim", "ops/optim/table.h", "OPTIM_OPS", "generic", "## Optimizers"),
     ("detect", "ops/detect/table.h", "DETECT_OPS", "generic", "## Object detection"),

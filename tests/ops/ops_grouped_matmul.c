@@ -3,9 +3,16 @@
  * aclnnGroupedMatmulV3 against a straightforward double-precision host
  * reference: without split, split M in its three forms, split K, int8 / int4
  * weights with antiquant parameters, strided views, untouched outputs,
- * phase-1 codes and launch-time faults.
+ * phase-1 codes and launch-time faults. The other interfaces (grouped_matmul.c
+ * G4): GroupedMatmul and V2 with host group lists, V4 / V5 with group sizes and
+ * every activation, and their codes.
  */
+#include "aclnnop/aclnn_grouped_matmul.h"
+#include "aclnnop/aclnn_grouped_matmul_add.h"
+#include "aclnnop/aclnn_grouped_matmul_v2.h"
 #include "aclnnop/aclnn_grouped_matmul_v3.h"
+#include "aclnnop/aclnn_grouped_matmul_v4.h"
+#include "aclnnop/aclnn_grouped_matmul_v5.h"
 #include "optest.h"
 
 static double at(const ot_tensor *x, int64_t a, int64_t b, int64_t c, int64_t d)
@@ -328,6 +335,164 @@ static void test_gmm_errors(void)
     ot_free(&x), ot_free(&w), ot_free(&y), ot_free(&w16);
 }
 
+/* GMMActType on a double (G4): the reference of V4 / V5's activation. */
+static double act_ref(double v, int act)
+{
+    switch (act) {
+    case 1:
+        return v > 0 ? v : 0;
+    case 2:
+        return 0.5 * v * (1 + tanh(0.7978845608028654 * (v + 0.044715 * v * v * v)));
+    case 3:
+        return 0.5 * v * (1 + erf(v / sqrt(2.0)));
+    case 4:
+        return v / (1 + exp(-1.702 * v));
+    case 5:
+        return v / (1 + exp(-v));
+    default:
+        return v;
+    }
+}
+
+/* split M over one 3-d weight through GroupedMatmul (V1), V2, V4 and V5: ends (2, 2, 6) as a
+ * host array, or as sizes (2, 0, 4) with groupListType 1; each activation against act_ref. */
+static void test_gmm_versions(aclDataType dt, int layout)
+{
+    const int64_t ends[3] = {2, 2, 6}, sizes[3] = {2, 0, 4};
+    ot_tensor x = mk(dt, 2, 6, 4, 0, XL(layout), -1, 1), w = mk(dt, 3, 3, 4, 5, layout, -1, 1);
+    ot_tensor y = mk(dt, 2, 6, 5, 0, layout, 0, 0), b = mk(bias_dt(dt), 2, 3, 5, 0, layout, -1, 1);
+    ot_tensor gs = mk_gl(sizes, 3), ge = mk_gl(ends, 3);
+    ot_tensor *xs[1] = {&x}, *wsl[1] = {&w}, *ys[1] = {&y}, *bs[1] = {&b};
+    aclTensorList *lx = list_of(xs, 1), *lw = list_of(wsl, 1), *ly = list_of(ys, 1),
+                  *lb = list_of(bs, 1);
+    aclIntArray *ga = aclCreateIntArray(ends, 3);
+    CHECK(ga);
+    OT_RUN(aclnnGroupedMatmul, lx, lw, lb, NULL, NULL, NULL, NULL, ga, 3, ly);
+    for (int64_t g = 0, r0 = 0; g < 3; r0 = ends[g], g++)
+        gm_check(&y, 0, r0, &x, r0, ends[g] - r0, 0, 4, &w, g, &b, g, dt);
+    for (int64_t i = 0; i < y.numel; i++)
+        ot_set(&y, i, 0);
+    OT_RUN(aclnnGroupedMatmulV2, lx, lw, lb, NULL, NULL, NULL, NULL, ga, 3, 0, ly);
+    for (int64_t g = 0, r0 = 0; g < 3; r0 = ends[g], g++)
+        gm_check(&y, 0, r0, &x, r0, ends[g] - r0, 0, 4, &w, g, &b, g, dt);
+    for (int act = 0; act <= 5; act++) {
+        for (int64_t i = 0; i < y.numel; i++)
+            ot_set(&y, i, 0);
+        if (act % 2)
+            OT_RUN(aclnnGroupedMatmulV4, lx, lw, lb, NULL, NULL, NULL, NULL, NULL, gs.t, NULL, NULL,
+                   NULL, 3, 0, 1, act, ly, NULL, NULL);
+        else
+            OT_RUN(aclnnGroupedMatmulV5, lx, lw, lb, NULL, NULL, NULL, NULL, NULL, ge.t, NULL, NULL,
+                   NULL, 3, 0, 0, act, NULL, ly, NULL, NULL);
+        for (int64_t g = 0, r0 = 0; g < 3; r0 = ends[g], g++)
+            for (int64_t r = r0; r < ends[g]; r++)
+                for (int64_t n = 0; n < 5; n++) {
+                    double v = at(&b, g, n, 0, 0);
+                    for (int64_t k = 0; k < 4; k++)
+                        v += at(&x, r, k, 0, 0) * at(&w, g, k, n, 0);
+                    const double got = at(&y, r, n, 0, 0), want = act_ref(v, act);
+                    if (!ot_close_sum(dt, dt, got, want, fabs(v) + 4)) {
+                        fprintf(stderr, "GMM V4/V5 %s act %d: y[%lld][%lld] = %g, want %g\n",
+                                ot_dt_name(dt), act, (long long)r, (long long)n, got, want);
+                        exit(1);
+                    }
+                }
+    }
+    /* codes, the messages naming the interface */
+    ot_tensor q = mk(ACL_FLOAT, 1, 6, 0, 0, L_CONTIG, 1, 1);
+    ot_tensor *qs[1] = {&q};
+    aclTensorList *lq = list_of(qs, 1);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedMatmulV4, "perTokenScale", lx, lw, NULL,
+                    NULL, NULL, NULL, NULL, lq, ge.t, NULL, NULL, NULL, 3, 0, 0, 0, ly, NULL, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedMatmulV4, "groupListType", lx, lw, NULL,
+                    NULL, NULL, NULL, NULL, NULL, ge.t, NULL, NULL, NULL, 3, 0, 2, 0, ly, NULL,
+                    NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedMatmulV5, "actType", lx, lw, NULL, NULL,
+                    NULL, NULL, NULL, NULL, ge.t, NULL, NULL, NULL, 3, 0, 0, 6, NULL, ly, NULL,
+                    NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedMatmulV5, "activationFeatureOut", lx, lw,
+                    NULL, NULL, NULL, NULL, NULL, NULL, ge.t, NULL, NULL, NULL, 3, 0, 0, 0, NULL,
+                    ly, lq, NULL);
+    aclIntArray *g2 = aclCreateIntArray(ends, 2);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedMatmul, "groupList", lx, lw, NULL, NULL,
+                    NULL, NULL, NULL, g2, 3, ly);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedMatmulV2, "groupList", lx, lw, NULL, NULL,
+                    NULL, NULL, NULL, ga, 0, -1, ly);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedMatmulV2, "groupList", lx, lw, NULL, NULL,
+                    NULL, NULL, NULL, NULL, 3, 0, ly);
+    /* sizes summing past M fail the launch */
+    ot_set(&gs, 2, 5);
+    uint64_t wsz;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS, aclnnGroupedMatmulV4GetWorkspaceSize(
+                                lx, lw, NULL, NULL, NULL, NULL, NULL, NULL, gs.t, NULL, NULL, NULL,
+                                3, 0, 1, 0, ly, NULL, NULL, &wsz, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnGroupedMatmulV4(NULL, wsz, ex, g_stream));
+    CHECK_ACL(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(g_stream));
+    aclDestroyIntArray(ga);
+    aclDestroyIntArray(g2);
+    list_drop(lx, xs, 1);
+    list_drop(lw, wsl, 1);
+    list_drop(ly, ys, 1);
+    list_drop(lb, bs, 1);
+    list_drop(lq, qs, 1);
+    ot_free(&q);
+    ot_free(&gs), ot_free(&ge);
+    ot_free(&x), ot_free(&w), ot_free(&y), ot_free(&b);
+}
+
+/* GroupedMatmul (V1) without a groupList: independent products as V3's groupType -1. */
+static void test_gmm_v1_nosplit(aclDataType dt)
+{
+    ot_tensor x0 = mk(dt, 2, 3, 4, 0, L_CONTIG, -1, 1), w0 = mk(dt, 2, 4, 5, 0, L_TRANS, -1, 1);
+    ot_tensor y0 = mk(dt, 2, 3, 5, 0, L_GAP, 0, 0);
+    ot_tensor *xs[1] = {&x0}, *wsl[1] = {&w0}, *ys[1] = {&y0};
+    aclTensorList *lx = list_of(xs, 1), *lw = list_of(wsl, 1), *ly = list_of(ys, 1);
+    OT_RUN(aclnnGroupedMatmul, lx, lw, NULL, NULL, NULL, NULL, NULL, NULL, 0, ly);
+    gm_check(&y0, 0, 0, &x0, 0, 3, 0, 4, &w0, 0, NULL, 0, dt);
+    CHECK(ot_gaps_intact(&y0));
+    list_drop(lx, xs, 1);
+    list_drop(lw, wsl, 1);
+    list_drop(ly, ys, 1);
+    ot_free(&x0), ot_free(&w0), ot_free(&y0);
+}
+
+/* GroupedMatmulAdd (G5): y[g] += x[k0 .. k1)^T @ w[k0 .. k1) for ends (2, 2, 5), an empty group
+ * included; y starts at 0.5 everywhere. */
+static void test_gmm_add(aclDataType dt, int layout)
+{
+    const int64_t ends[3] = {2, 2, 5};
+    ot_tensor x = mk(dt, 2, 5, 3, 0, layout, -1, 1), w = mk(dt, 2, 5, 4, 0, L_STEP, -1, 1);
+    ot_tensor y = mk(ACL_FLOAT, 2, 9, 4, 0, layout, 0.5, 0.5), gl = mk_gl(ends, 3);
+    OT_RUN(aclnnGroupedMatmulAdd, x.t, w.t, gl.t, y.t, true, false, 2);
+    for (int64_t g = 0, k0 = 0; g < 3; k0 = ends[g], g++)
+        for (int64_t m = 0; m < 3; m++)
+            for (int64_t n = 0; n < 4; n++) {
+                double want = 0.5, mag = 0.5;
+                for (int64_t k = k0; k < ends[g]; k++) {
+                    const double v = at(&x, k, m, 0, 0) * at(&w, k, n, 0, 0);
+                    want += v;
+                    mag += fabs(v);
+                }
+                CHECK(ot_close_sum(ACL_FLOAT, dt, at(&y, g * 3 + m, n, 0, 0), want, mag));
+            }
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedMatmulAdd, "transposeX", x.t, w.t, gl.t,
+                    y.t, false, false, 2);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnGroupedMatmulAdd, "yRef", x.t, w.t, gl.t, x.t,
+                    true, false, 2);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnGroupedMatmulAdd, "groupList", x.t, w.t, NULL,
+                    y.t, true, false, 2);
+    /* ends past K fail the launch before any write */
+    ot_set(&gl, 2, 6);
+    uint64_t wsz;
+    aclOpExecutor *ex;
+    CHECK_NN(ACLNN_SUCCESS,
+             aclnnGroupedMatmulAddGetWorkspaceSize(x.t, w.t, gl.t, y.t, true, false, 2, &wsz, &ex));
+    CHECK_NN(ACLNN_SUCCESS, aclnnGroupedMatmulAdd(NULL, wsz, ex, g_stream));
+    CHECK_ACL(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(g_stream));
+    ot_free(&x), ot_free(&w), ot_free(&y), ot_free(&gl);
+}
+
 int main(void)
 {
     ot_init();
@@ -339,6 +504,13 @@ int main(void)
             test_gmm_m_lists(dts[d], l);
         }
         test_gmm_k(dts[d]);
+        for (int l = 0; l < L_COUNT; l++)
+            test_gmm_versions(dts[d], l);
+        test_gmm_v1_nosplit(dts[d]);
+    }
+    for (int l = 0; l < L_COUNT; l++) {
+        test_gmm_add(ACL_FLOAT16, l);
+        test_gmm_add(ACL_BF16, l);
     }
     for (int q = 0; q < 2; q++) {
         test_gmm_antiquant(ACL_FLOAT16, q);
