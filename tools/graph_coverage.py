@@ -29,27 +29,12 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ops_coverage import git_blobs  # noqa: E402 (one reader of a repository's files)
+
 OPS = re.compile(r"\bop::([A-Z][A-Za-z0-9_]*)\b")
 ROW = re.compile(r"^X\(([A-Za-z0-9_]+),", re.M)
 GRAPH_INPUTS = {"Data", "Const", "Constant"}
-
-
-def git_blobs(gitdir, paths):
-    """{path: text} of paths at HEAD, read with one `git cat-file --batch`."""
-    proc = subprocess.run(["git", "--git-dir=" + gitdir, "cat-file", "--batch"],
-                          input="".join("HEAD:%s\n" % p for p in paths).encode(),
-                          capture_output=True, check=True)
-    out, pos, blobs = proc.stdout, 0, {}
-    for p in paths:
-        nl = out.index(b"\n", pos)
-        head = out[pos:nl].split()
-        pos = nl + 1
-        if len(head) < 3 or head[1] == b"missing":
-            continue
-        size = int(head[2])
-        blobs[p] = out[pos:pos + size].decode("utf-8", "replace")
-        pos += size + 1
-    return blobs
 
 
 def op_dir(path):

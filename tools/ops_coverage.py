@@ -54,22 +54,14 @@ def git_dir(path):
     return os.path.join(path, ".git") if os.path.isdir(os.path.join(path, ".git")) else path
 
 
-def read_repo(gitdir):
-    """(headers, examples): headers {path: (name, funcs)}, examples {path: (calls, incs, (text, {local header: text}))}."""
-    files = git(gitdir, "ls-tree", "-r", "--name-only", "HEAD").split("\n")
-    hdr_paths = [f for f in files if re.search(r"(^|/)aclnn_[a-z0-9_]+\.h$", f)]
-    ex_paths = [f for f in files if re.search(r"/examples/[^/]*\.cpp$", f)]
-    # headers beside the examples (e.g. aclnn_max_pool3_d_example_utils.h): copied next to an
-    # example that includes them by a plain quoted name
-    ex_hdr_paths = [f for f in files if re.search(r"/examples/[^/]*\.h$", f)]
-    blobs = {}
-    # one `git cat-file --batch` for all the files
-    want = hdr_paths + ex_paths + ex_hdr_paths
+def git_blobs(gitdir, paths):
+    """{path: text} of paths at HEAD, read with one `git cat-file --batch` (tools/graph_coverage.py
+    reads its examples with it too)."""
     proc = subprocess.run(["git", "--git-dir=" + gitdir, "cat-file", "--batch"],
-                          input="".join("HEAD:%s\n" % p for p in want).encode(),
+                          input="".join("HEAD:%s\n" % p for p in paths).encode(),
                           capture_output=True, check=True)
-    out, pos = proc.stdout, 0
-    for p in want:
+    out, pos, blobs = proc.stdout, 0, {}
+    for p in paths:
         nl = out.index(b"\n", pos)
         head = out[pos:nl].split()
         pos = nl + 1
@@ -78,6 +70,18 @@ def read_repo(gitdir):
         size = int(head[2])
         blobs[p] = out[pos:pos + size].decode("utf-8", "replace")
         pos += size + 1
+    return blobs
+
+
+def read_repo(gitdir):
+    """(headers, examples): headers {path: (name, funcs)}, examples {path: (calls, incs, (text, {local header: text}))}."""
+    files = git(gitdir, "ls-tree", "-r", "--name-only", "HEAD").split("\n")
+    hdr_paths = [f for f in files if re.search(r"(^|/)aclnn_[a-z0-9_]+\.h$", f)]
+    ex_paths = [f for f in files if re.search(r"/examples/[^/]*\.cpp$", f)]
+    # headers beside the examples (e.g. aclnn_max_pool3_d_example_utils.h): copied next to an
+    # example that includes them by a plain quoted name
+    ex_hdr_paths = [f for f in files if re.search(r"/examples/[^/]*\.h$", f)]
+    blobs = git_blobs(gitdir, hdr_paths + ex_paths + ex_hdr_paths)
     headers = {}
     for p in hdr_paths:
         text = re.sub(r"//[^\n]*|/\*.*?\*/", "", blobs.get(p, ""), flags=re.S)
