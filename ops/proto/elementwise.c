@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * ops/proto/elementwise.c: the elementwise types of the table: Add, Sub,
+ * ops/proto/elementwise.c: the elementwise types of the table: Add, AddV2, Sub,
  * Mul, Div, RealDiv, Maximum, Minimum, Pow, FloorMod, TruncateMod, LeftShift,
  * RightShift (broadcast); the comparisons Equal, NotEqual, Greater, GreaterEqual,
  * Less, LessEqual, LogicalAnd, LogicalOr (broadcast, y bool); SelectV2 (three
  * operands broadcast); Relu, Sigmoid, Tanh, Exp, Log, Sqrt, Rsqrt, Neg, Abs,
  * Square, Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Erf,
  * Ceil, Floor, Round, Sign, Softsign, LogicalNot, LeakyRelu, Elu, Gelu, GeluV2,
- * Softplus, Shrink, Tril, Triu, Identity (same shape); IsNan, IsPosInf, IsNegInf
+ * Selu, Inv, Reciprocal, Softplus, Shrink, Tril, Triu, Identity (same shape);
+ * SoftsignGrad (gradients, features broadcast); IsNan, IsPosInf, IsNegInf
  * (same shape, y bool); BiasAdd. Their shape rules and kernels (one aclnn
  * executor each, or a copy).
  */
@@ -63,7 +64,10 @@
 #include "aclnnop/aclnn_sin.h"
 #include "aclnnop/aclnn_sinh.h"
 #include "aclnnop/aclnn_softplus.h"
+#include "aclnnop/aclnn_reciprocal.h"
+#include "aclnnop/aclnn_selu.h"
 #include "aclnnop/aclnn_softsign.h"
+#include "aclnnop/aclnn_softsign_backward.h"
 #include "aclnnop/aclnn_sqrt.h"
 #include "aclnnop/aclnn_sub.h"
 #include "aclnnop/aclnn_tan.h"
@@ -82,6 +86,26 @@ enum proto_status proto_infer_binary(struct proto_op *op)
         return st;
     op->out[0].dtype = op->in[0].dtype;
     return proto_broadcast(op, &op->in[0], &op->in[1], &op->out[0]);
+}
+
+/* SoftsignGrad: gradients and features of one type and one shape (no broadcast); y like
+ * them. */
+enum proto_status proto_infer_same2(struct proto_op *op)
+{
+    enum proto_status st = proto_same_dtype(op, 0, 2);
+    if (st)
+        return st;
+    const struct core_op_val *a = &op->in[0], *b = &op->in[1];
+    bool same = a->nd == b->nd;
+    for (int32_t d = 0; same && d < a->nd; d++)
+        same = a->dims[d] == b->dims[d];
+    if (!same) {
+        char s1[96], s2[96];
+        return proto_fail(op, PROTO_INPUT, "the inputs' shapes %s and %s differ",
+                          proto_shape_str(s1, sizeof(s1), a), proto_shape_str(s2, sizeof(s2), b));
+    }
+    proto_out_like(&op->out[0], a, a->dtype);
+    return PROTO_OK;
 }
 
 /* Equal: x1, x2 of one type, broadcast; y bool. */
@@ -281,6 +305,9 @@ UNARY(ceil, aclnnCeil)
 UNARY(floor, aclnnFloor)
 UNARY(sign, aclnnSign)
 UNARY(softsign, aclnnSoftsign)
+UNARY(selu, aclnnSelu)
+UNARY(reciprocal, aclnnReciprocal)
+BINARY(softsign_grad, aclnnSoftsignBackward)
 UNARY(logical_not, aclnnLogicalNot)
 UNARY(is_pos_inf, aclnnIsPosInf)
 UNARY(is_neg_inf, aclnnIsNegInf)

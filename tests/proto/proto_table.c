@@ -434,6 +434,24 @@ static double f_softsign(double a)
 {
     return a / (1 + fabs(a));
 }
+
+/* SoftsignGrad: gradients / (1 + |features|)^2 */
+static double f_softsign_grad(double g, double x)
+{
+    return g / ((1 + fabs(x)) * (1 + fabs(x)));
+}
+
+/* Selu's constants, as torch.nn.SELU's */
+static double f_selu(double a)
+{
+    const double alpha = 1.6732632423543772848170429916717, scale = 1.0507009873554804934193349852946;
+    return scale * (a > 0 ? a : alpha * (exp(a) - 1));
+}
+
+static double f_inv(double a)
+{
+    return 1 / a;
+}
 R_BIN(r_ne, f_ne)
 R_BIN(r_gt, f_gt)
 R_BIN(r_ge, f_ge)
@@ -452,6 +470,9 @@ R_UN(r_posinf, f_posinf)
 R_UN(r_neginf, f_neginf)
 R_UN(r_sign, f_sign)
 R_UN(r_softsign, f_softsign)
+R_BIN(r_softsign_grad, f_softsign_grad)
+R_UN(r_selu, f_selu)
+R_UN(r_inv, f_inv)
 R_UN(r_tan, tan)
 R_UN(r_asin, asin)
 R_UN(r_acos, acos)
@@ -1622,6 +1643,10 @@ static const struct tcase g_cases[] = {
     {"Sign", 1, {{ACL_INT32, SHAPE(6)}}, NOATTR, r_sign, 0},
     {"Sinh", 1, {F32(6)}, NOATTR, r_sinh, 1e-6},
     {"Softsign", 1, {F32(6)}, NOATTR, r_softsign, 1e-6},
+    {"SoftsignGrad", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_softsign_grad, 1e-6},
+    {"Selu", 1, {F32(7)}, NOATTR, r_selu, 1e-6},
+    {"Inv", 1, {F32(5)}, NOATTR, r_inv, 1e-6, RANGE(0.2, 3)},
+    {"Reciprocal", 1, {F32(5)}, NOATTR, r_inv, 1e-6, RANGE(0.2, 3)},
     {"Tan", 1, {F32(6)}, NOATTR, r_tan, 1e-5, RANGE(-1, 1)},
     {"Tril", 1, {F32(2, 3, 4)}, 1, {AINT("diagonal", 1)}, r_tri, 0},
     /* Trilu: k absent, a const, fed at run time (read at each launch; beyond the matrix) */
@@ -1670,6 +1695,7 @@ static const struct tcase g_cases[] = {
     {"Triu", 1, {{ACL_INT32, SHAPE(4, 3)}}, 1, {AINT("diagonal", -1)}, r_tri, 0},
     {"TruncateMod", 2, {F32(3, 4), F32(4)}, NOATTR, r_truncmod, 1e-5, RANGE(0.5, 3)},
     {"Add", 2, {F32(2, 3), F32(3)}, NOATTR, r_add, 1e-6},
+    {"AddV2", 2, {F32(2, 3), F32(3)}, NOATTR, r_add, 1e-6},
     {"Add",
      2,
      {{ACL_INT32, SHAPE(4, 1)}, {ACL_INT32, SHAPE(1, 5)}},
@@ -2285,6 +2311,9 @@ static void misuse(void)
     /* Broadcast. */
     expect(__LINE__, "Add", 2, bad, 0, NULL, 0, NULL, PROTO_INPUT, "Add", "[2, 3]", "[4]",
            "broadcast", NULL);
+    /* SoftsignGrad does not broadcast. */
+    expect(__LINE__, "SoftsignGrad", 2, bad, 0, NULL, 0, NULL, PROTO_INPUT, "SoftsignGrad",
+           "[2, 3]", "[4]", "differ", NULL);
     /* Inputs of different types. */
     struct tin mixed[2] = {f23, {ACL_INT32, SHAPE(2, 3)}};
     expect(__LINE__, "Add", 2, mixed, 0, NULL, 0, NULL, PROTO_INPUT, "x2", "int32", "x1", "float32",
