@@ -54,11 +54,12 @@ static void worker_stopping(void)
 /* ---- init / finalize ---------------------------------------------------- */
 
 static aclError finalize_locked(void);
+static aclError finalize_as(bool implicit, bool whole, uint64_t *refCount, const char *fn);
 
 /* aclInit on a runtime GE brought up (g_rt.implicit): the reference is taken, the file
  * checked and its dump section applied; devices and workers keep the settings they run
  * with. g_rt.lock held. */
-static aclError take_over_locked(const char *configPath, const char *fn)
+static aclError take_over_locked(const char *configPath)
 {
     struct core_config cfg;
     aclError rc = configPath ? core_config_load(&cfg, configPath) : ACL_SUCCESS;
@@ -66,7 +67,6 @@ static aclError take_over_locked(const char *configPath, const char *fn)
         rc = core_dump_from_init(configPath);
     if (rc)
         return rc;
-    (void)fn;
     g_rt.implicit = false;
     g_rt.init_count = 1;
     return ACL_SUCCESS;
@@ -82,7 +82,7 @@ static aclError init_as(const char *configPath, bool implicit, bool *up, const c
         return ACL_SUCCESS;
     }
     if (g_rt.implicit) {
-        aclError trc = take_over_locked(configPath, fn);
+        aclError trc = take_over_locked(configPath);
         pthread_mutex_unlock(&g_rt.lock);
         return trc;
     }
@@ -160,20 +160,8 @@ aclError core_process_init_implicit(bool *up, const char *fn)
 
 void core_process_fini_implicit(void)
 {
-    pthread_mutex_lock(&g_rt.lock);
-    bool fin = g_rt.implicit && !g_rt.init_count && !g_finalizing;
-    pthread_mutex_unlock(&g_rt.lock);
-    if (fin && core_life_before_finalize() != ACL_SUCCESS)
-        return; /* a finalize callback refused: the runtime stays up, as for aclFinalize */
-    pthread_mutex_lock(&g_rt.lock);
-    while (g_finalizing)
-        pthread_cond_wait(&g_fin_cv, &g_rt.lock);
-    fin = g_rt.implicit && !g_rt.init_count;
-    if (fin)
-        (void)finalize_locked(); /* the trace file's write error: recorded, nobody to return it to */
-    pthread_mutex_unlock(&g_rt.lock);
-    if (fin)
-        core_deferred_run();
+    /* the trace file's write error is recorded; nobody is there to return it to */
+    (void)finalize_as(true, true, NULL, "GEFinalize");
 }
 
 /* ACL_SUCCESS, or the trace file's write error (its message recorded). */
@@ -215,15 +203,24 @@ static aclError finalize_locked(void)
     return rc;
 }
 
-/* aclFinalize (whole) and aclFinalizeReference (one reference): the finalize
- * callbacks (aclFinalizeCallbackRegister) run first, outside the lock, when
- * this call is the one that finalizes, and a failing one stops it, as on the
- * reference; the state callbacks of the default streams that went
+/* Whether the runtime holds what a finalize of this kind drops: aclInit references, or
+ * (implicit) GE's reference-less runtime. g_rt.lock held. */
+static bool finalize_held(bool implicit)
+{
+    return implicit ? g_rt.implicit && !g_rt.init_count : g_rt.init_count != 0;
+}
+
+/* aclFinalize (whole) and aclFinalizeReference (one reference), and GEFinalize's end of
+ * the runtime it brought up (implicit: finalizes it unless an aclInit took it over; nothing
+ * to drop is no error): the finalize callbacks (aclFinalizeCallbackRegister) run first,
+ * outside the lock, when this call is the one that finalizes, and a failing one stops it,
+ * as on the reference; the state callbacks of the default streams that went
  * (core/stream/state.c) are reported after the lock is dropped. */
-aclError core_process_finalize(bool whole, uint64_t *refCount, const char *fn)
+static aclError finalize_as(bool implicit, bool whole, uint64_t *refCount, const char *fn)
 {
     pthread_mutex_lock(&g_rt.lock);
-    bool last = g_rt.init_count && !g_finalizing && (whole || g_rt.init_count == 1);
+    bool last =
+        finalize_held(implicit) && !g_finalizing && (implicit || whole || g_rt.init_count == 1);
     pthread_mutex_unlock(&g_rt.lock);
     if (last) {
         aclError frc = core_life_before_finalize();
@@ -233,13 +230,14 @@ aclError core_process_finalize(bool whole, uint64_t *refCount, const char *fn)
     pthread_mutex_lock(&g_rt.lock);
     while (g_finalizing)
         pthread_cond_wait(&g_fin_cv, &g_rt.lock);
-    if (!g_rt.init_count) {
+    if (!finalize_held(implicit)) {
         pthread_mutex_unlock(&g_rt.lock);
         if (refCount)
             *refCount = 0;
-        return core_err(ACL_ERROR_REPEAT_FINALIZE, "%s: not initialised", fn);
+        return implicit ? ACL_SUCCESS
+                        : core_err(ACL_ERROR_REPEAT_FINALIZE, "%s: not initialised", fn);
     }
-    bool fin = whole || --g_rt.init_count == 0;
+    bool fin = implicit || whole || --g_rt.init_count == 0;
     aclError rc = ACL_SUCCESS;
     if (fin)
         rc = finalize_locked(); /* leaves init_count 0; rc: the trace file's write */
@@ -249,4 +247,9 @@ aclError core_process_finalize(bool whole, uint64_t *refCount, const char *fn)
     if (fin)
         core_deferred_run();
     return rc;
+}
+
+aclError core_process_finalize(bool whole, uint64_t *refCount, const char *fn)
+{
+    return finalize_as(false, whole, refCount, fn);
 }
