@@ -110,6 +110,15 @@ static void attr_release(struct graph_attr *a)
         free(a->t.data);
 }
 
+/* a emptied of its value (what it owns released), its name kept. */
+static void attr_clear(struct graph_attr *a)
+{
+    attr_release(a);
+    char *nm = a->name;
+    memset(a, 0, sizeof(*a));
+    a->name = nm;
+}
+
 /* STRS and INT_LISTS values copied into a (its kind and n set); false when out of memory,
  * with what was copied owned by a. */
 static bool attr_copy_lists(struct graph_attr *a, const cpuaclGeAttrValue *v)
@@ -324,10 +333,7 @@ uint32_t cpuaclGeGraphSetAttr(cpuaclGeGraph *g, int32_t node, const char *attr,
         memset(a, 0, sizeof(*a));
         a->name = nm;
     } else {
-        attr_release(a);
-        char *nm = a->name;
-        memset(a, 0, sizeof(*a));
-        a->name = nm;
+        attr_clear(a);
     }
     a->kind = v->kind;
     a->i = v->i;
@@ -362,13 +368,8 @@ uint32_t cpuaclGeGraphSetAttr(cpuaclGeGraph *g, int32_t node, const char *attr,
     }
     return GE_OK;
 nomem: /* the attribute stays, empty (an INT of 0): the graph is refused by the caller */
-    attr_release(a);
-    {
-        char *nm = a->name;
-        memset(a, 0, sizeof(*a));
-        a->name = nm;
-        a->kind = CPUACL_GE_ATTR_INT;
-    }
+    attr_clear(a);
+    a->kind = CPUACL_GE_ATTR_INT;
     return graph_err(GE_GRAPH_MALLOC_FAILED, "SetAttr: out of memory");
 }
 
