@@ -149,19 +149,41 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSspmv(aclblasHandle_t handle, aclblas
                      beta, y, incy, 1);
 }
 
+/* ops-blas's early packed symv: z = alpha A x + beta y with A packed as the column-major upper
+ * triangle (element (i, j), i <= j, at i + j(j+1)/2), z contiguous, y read with incy. */
+static int32_t k_spmv_legacy(void *a)
+{
+    blas_task *t = a;
+    __typeof__(cblas_sspmv) *f;
+    BLAS_GET(f, "cblas_sspmv");
+    float *z = t->C;
+    const float *y = t->y;
+    for (int64_t i = 0; i < t->n; i++)
+        z[i] = t->beta[0] == 0 ? 0.0f : (float)t->beta[0] * y[blas_vstart(t->n, t->incy) + i * t->incy];
+    f(CM, CblasUpper, (int)t->n, (float)t->alpha[0], t->A, t->x, (int)t->incx, 1.0f, z, 1);
+    return 0;
+}
+
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSpmv(aclblasHandle_t handle, const float *aPacked,
                                                 const float *x, const float *y, float *z,
                                                 const float alpha, const float beta,
                                                 const int64_t n, const int64_t incx,
                                                 const int64_t incy)
 {
-    (void)aPacked, (void)x, (void)y, (void)z, (void)alpha, (void)beta, (void)n, (void)incx,
-        (void)incy;
-    BLAS_BEGIN("aclblasSpmv");
-    (void)stream_;
-    return blas_fail(ACLBLAS_STATUS_NOT_SUPPORTED,
-                     "aclblasSpmv: the early packed-matrix interface is not supported on "
-                     "cpuacl; use aclblasSspmv");
+    const char *fn = "aclblasSpmv";
+    BLAS_BEGIN(fn);
+    BLAS_ARG(n >= 0, "%s: n must be >= 0, got %lld", fn, (long long)n);
+    BLAS_ARG(incx != 0 && incy != 0, "%s: incx and incy must not be 0", fn);
+    if (n == 0)
+        return ACLBLAS_STATUS_SUCCESS;
+    BLAS_ARG(aPacked && x && y && z, "%s: aPacked, x, y or z is NULL", fn);
+    aclblasStatus_t st = blas_need_lib(fn);
+    if (st)
+        return st;
+    BLAS_TASK(fn, 0);
+    t->n = n, t->A = aPacked, t->x = x, t->y = y, t->C = z, t->alpha[0] = alpha, t->beta[0] = beta;
+    t->incx = incx, t->incy = incy;
+    BLAS_QUEUE(k_spmv_legacy, fn);
 }
 
 /* Complex gemv, column-major; alpha/beta by value. */

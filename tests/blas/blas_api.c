@@ -328,7 +328,29 @@ int main(void)
     CHECK(aclblasSscal(NULL, 4, &one, dx, 1) == ACLBLAS_STATUS_HANDLE_IS_NULLPTR);
     CHECK(aclblasSscal(h, -1, &one, dx, 1) == ACLBLAS_STATUS_INVALID_VALUE);
     CHECK(aclblasScopy(h, 4, dx, 0, dy, 1) == ACLBLAS_STATUS_INVALID_VALUE);
-    CHECK(aclblasSpmv(h, dx, dx, dy, dy, 1, 0, 4, 1, 1) == ACLBLAS_STATUS_NOT_SUPPORTED);
+    CHECK(aclblasSpmv(h, dx, dx, dy, dy, 1, 0, -1, 1, 1) == ACLBLAS_STATUS_INVALID_VALUE);
+    /* aclblasSpmv: ops-blas's golden (spmv_test.cpp) packs (i >= j) at j + i(i+1)/2 */
+    {
+        enum { PN = 6 };
+        float ap[PN * (PN + 1) / 2], px[PN], py[2 * PN];
+        for (int i = 0; i < PN * (PN + 1) / 2; i++)
+            ap[i] = rnd();
+        for (int i = 0; i < PN; i++)
+            px[i] = rnd(), py[2 * i] = rnd(), py[2 * i + 1] = 0;
+        float *dap = dev(PN * (PN + 1) / 2), *dpx = dev(PN), *dpy = dev(2 * PN), *dpz = dev(PN);
+        memcpy(dap, ap, sizeof ap), memcpy(dpx, px, sizeof px), memcpy(dpy, py, sizeof py);
+        CHECK(aclblasSpmv(h, dap, dpx, dpy, dpz, 2.0f, 0.5f, PN, 1, 2) == 0);
+        aclrtSynchronizeStream(s);
+        for (int i = 0; i < PN; i++) {
+            double a = 0;
+            for (int j = 0; j < PN; j++) {
+                int r0 = i >= j ? i : j, c0 = i >= j ? j : i;
+                a += (double)ap[c0 + r0 * (r0 + 1) / 2] * px[j];
+            }
+            want[i] = (float)(2.0 * a + 0.5 * py[2 * i]);
+        }
+        CHECK(close_arr(dpz, want, PN, 1e-4f));
+    }
     aclblasLtHandle_t lt = NULL;
     CHECK(aclblasLtCreate(&lt) == 0 && lt);
     CHECK(aclblasLtDestroy(lt) == 0);
