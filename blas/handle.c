@@ -78,10 +78,25 @@ static int handle_live_locked(const struct _aclblas_handle *h)
     return 0;
 }
 
+/* The functions whose ops-blas host code answers a NULL handle with NOT_INITIALIZED (the
+ * others: HANDLE_IS_NULLPTR). */
+static int null_is_not_initialized(const char *fn)
+{
+    static const char *const names[] = {"aclblasSasum", "aclblasSnrm2", "aclblasSnrm2Ex",
+                                        "aclblasCdotu", "aclblasCdotc", "aclblasSrotm",
+                                        "aclblasStpttr", "aclblasStrttp"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(fn, names[i]))
+            return 1;
+    return 0;
+}
+
 aclblasStatus_t blas_begin(aclblasHandle_t h, const char *fn, aclrtStream *stream)
 {
     if (!h)
-        return blas_fail(ACLBLAS_STATUS_HANDLE_IS_NULLPTR, "%s: handle is NULL", fn);
+        return blas_fail(null_is_not_initialized(fn) ? ACLBLAS_STATUS_NOT_INITIALIZED
+                                                     : ACLBLAS_STATUS_HANDLE_IS_NULLPTR,
+                         "%s: handle is NULL", fn);
     pthread_mutex_lock(&g_lock);
     int live = handle_live_locked(h);
     if (live && stream)

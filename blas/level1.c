@@ -330,7 +330,11 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCcopy(aclblasHandle_t handle, aclblas
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSswap(aclblasHandle_t handle, int n, float *x, int incx,
                                                  float *y, int incy)
 {
-    return vec2(handle, "aclblasSswap", n, x, incx, y, incy, 4, k_swap, x, y, 0, 0);
+    if (handle && (incx != 1 || incy != 1) && incx != 0 && incy != 0)
+        return blas_fail(ACLBLAS_STATUS_INVALID_VALUE,
+                         "aclblasSswap: only incx = incy = 1 is supported (as ops-blas), got %d, %d",
+                         incx, incy);
+    return vec2(handle, "aclblasSswap", n > 0 ? n : 0, x, incx, y, incy, 4, k_swap, x, y, 0, 0);
 }
 
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCswap(aclblasHandle_t handle, const int64_t n,
@@ -345,9 +349,8 @@ static aclblasStatus_t scal1(aclblasHandle_t handle, const char *fn, int64_t n, 
                              double ar, double ai, core_kernel_fn k, int xtype)
 {
     BLAS_BEGIN(fn);
-    BLAS_ARG(n >= 0, "%s: n must be >= 0, got %lld", fn, (long long)n);
-    BLAS_ARG(n == 0 || x, "%s: x is NULL", fn);
-    if (n == 0 || incx <= 0)
+    BLAS_ARG(x, "%s: x is NULL", fn);
+    if (n <= 0 || incx <= 0) /* BLAS: a no-op, as ops-blas */
         return ACLBLAS_STATUS_SUCCESS;
     BLAS_TASK(fn, 0);
     t->n = n, t->incx = incx, t->C = x, t->alpha[0] = ar, t->alpha[1] = ai, t->ta = xtype;
@@ -357,7 +360,7 @@ static aclblasStatus_t scal1(aclblasHandle_t handle, const char *fn, int64_t n, 
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSscal(aclblasHandle_t handle, int n, const float *alpha,
                                                  float *x, int incx)
 {
-    if (handle && !alpha)
+    if (handle && x && n > 0 && !alpha)
         return blas_fail(ACLBLAS_STATUS_INVALID_VALUE, "aclblasSscal: alpha is NULL");
     return scal1(handle, "aclblasSscal", n, x, incx, alpha ? *alpha : 0, 0, k_sscal, ACL_FLOAT);
 }
@@ -459,7 +462,9 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSdot(aclblasHandle_t handle, int64_t 
                                                 int64_t incx, const float *y, int64_t incy,
                                                 float *result)
 {
-    return reduce2(handle, "aclblasSdot", n, x, incx, y, incy, result, k_sdot, 0, 0, 0, 0);
+    /* ops-blas: n <= 0 writes 0 to result and succeeds */
+    return reduce2(handle, "aclblasSdot", n > 0 ? n : 0, x, incx, y, incy, result, k_sdot, 0, 0, 0,
+                   0);
 }
 
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCdotu(aclblasHandle_t handle, const int64_t n, uint8_t *x,
@@ -503,20 +508,22 @@ static aclblasStatus_t reduce1(aclblasHandle_t handle, const char *fn, int64_t n
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSasum(aclblasHandle_t handle, int n, const float *x,
                                                  int incx, float *result)
 {
-    return reduce1(handle, "aclblasSasum", n, x, incx, result, k_sasum, 0, 0, 0);
+    return reduce1(handle, "aclblasSasum", n > 0 ? n : 0, x, incx, result, k_sasum, 0, 0, 0);
 }
 
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSnrm2(aclblasHandle_t handle, int n, const float *x,
                                                  int incx, float *result)
 {
-    return reduce1(handle, "aclblasSnrm2", n, x, incx, result, k_nrm2, ACL_FLOAT, ACL_FLOAT, 0);
+    return reduce1(handle, "aclblasSnrm2", n > 0 ? n : 0, x, incx, result, k_nrm2, ACL_FLOAT,
+                   ACL_FLOAT, 0);
 }
 
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasScnrm2(aclblasHandle_t handle, const int64_t n,
                                                   aclblasComplex *x, const int64_t incx,
                                                   float *result)
 {
-    return reduce1(handle, "aclblasScnrm2", n, x, incx, result, k_nrm2, ACL_FLOAT, ACL_FLOAT, 1);
+    return reduce1(handle, "aclblasScnrm2", n > 0 ? n : 0, x, incx, result, k_nrm2, ACL_FLOAT,
+                   ACL_FLOAT, 1);
 }
 
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSnrm2Ex(aclblasHandle_t handle, aclDataType xtype,
@@ -528,7 +535,7 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSnrm2Ex(aclblasHandle_t handle, aclDa
         BLAS_CHECK(ex_type_ok(xtype), ACLBLAS_STATUS_NOT_SUPPORTED,
                    "%s: x type %d not supported (float, float16, bfloat16)", fn, xtype);
     /* result has x's type, as in the real function (float for float input) */
-    return reduce1(handle, fn, n, x, incx, result, k_nrm2, xtype, xtype, 0);
+    return reduce1(handle, fn, n > 0 ? n : 0, x, incx, result, k_nrm2, xtype, xtype, 0);
 }
 
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasIsamax(aclblasHandle_t handle, int n, const float *x,

@@ -326,8 +326,17 @@ int main(void)
 
     /* ---- errors ---- */
     CHECK(aclblasSscal(NULL, 4, &one, dx, 1) == ACLBLAS_STATUS_HANDLE_IS_NULLPTR);
-    CHECK(aclblasSscal(h, -1, &one, dx, 1) == ACLBLAS_STATUS_INVALID_VALUE);
+    CHECK(aclblasSaxpy(h, 4, NULL, dx, 1, dy, 1) == ACLBLAS_STATUS_INVALID_VALUE);
     CHECK(aclblasScopy(h, 4, dx, 0, dy, 1) == ACLBLAS_STATUS_INVALID_VALUE);
+    /* per-function statuses of ops-blas's host code */
+    CHECK(aclblasSasum(NULL, 4, dx, 1, dres) == ACLBLAS_STATUS_NOT_INITIALIZED);
+    CHECK(aclblasSdot(NULL, 4, dx, 1, dy, 1, dres) == ACLBLAS_STATUS_HANDLE_IS_NULLPTR);
+    CHECK(aclblasSswap(h, 4, dx, 2, dy, 1) == ACLBLAS_STATUS_INVALID_VALUE);
+    CHECK(aclblasSscal(h, -3, NULL, dx, 1) == ACLBLAS_STATUS_SUCCESS); /* n <= 0: no-op */
+    dres[0] = 5.0f;
+    CHECK(aclblasSdot(h, -2, dx, 1, dy, 1, dres) == ACLBLAS_STATUS_SUCCESS); /* writes 0 */
+    aclrtSynchronizeStream(s);
+    CHECK(dres[0] == 0.0f);
     CHECK(aclblasSpmv(h, dx, dx, dy, dy, 1, 0, -1, 1, 1) == ACLBLAS_STATUS_INVALID_VALUE);
     /* aclblasSpmv: ops-blas's golden (spmv_test.cpp) packs (i >= j) at j + i(i+1)/2 */
     {
