@@ -3,8 +3,7 @@
  * aclBLASLt (cann_ops_blasLt.h, docs/blas.md): version and property
  * queries, handle create/destroy, the logger settings (checked; cpuacl's Lt
  * writes no log), here; layouts, matmul descriptors, preferences, algorithm
- * queries and aclblasLtMatmul in blas/lt_matmul.c. The matrix transform
- * functions exist and return ACLBLAS_STATUS_NOT_SUPPORTED with a message.
+ * queries, aclblasLtMatmul and the matrix transform in blas/lt_matmul.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,71 +42,6 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtDestroy(const aclblasLtHandle_t lig
         return blas_fail(ACLBLAS_STATUS_NOT_INITIALIZED, "aclblasLtDestroy: handle is NULL");
     free(lightHandle);
     return ACLBLAS_STATUS_SUCCESS;
-}
-
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatrixTransformDescCreate(
-    aclblasLtMatrixTransformDesc_t *transformDesc, aclDataType scaleType)
-{
-    (void)transformDesc;
-    (void)scaleType;
-    return blas_fail(ACLBLAS_STATUS_NOT_SUPPORTED,
-                     "aclblasLtMatrixTransformDescCreate: not supported by cpuacl's aclBLASLt yet");
-}
-
-ACL_FUNC_VISIBILITY aclblasStatus_t
-aclblasLtMatrixTransformDescDestroy(const aclblasLtMatrixTransformDesc_t transformDesc)
-{
-    (void)transformDesc;
-    return blas_fail(
-        ACLBLAS_STATUS_NOT_SUPPORTED,
-        "aclblasLtMatrixTransformDescDestroy: not supported by cpuacl's aclBLASLt yet");
-}
-
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatrixTransformDescSetAttribute(
-    aclblasLtMatrixTransformDesc_t transformDesc, aclblasLtMatrixTransformDescAttribute_t attr,
-    const void *buf, size_t sizeInBytes)
-{
-    (void)transformDesc;
-    (void)attr;
-    (void)buf;
-    (void)sizeInBytes;
-    return blas_fail(
-        ACLBLAS_STATUS_NOT_SUPPORTED,
-        "aclblasLtMatrixTransformDescSetAttribute: not supported by cpuacl's aclBLASLt yet");
-}
-
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatrixTransformDescGetAttribute(
-    aclblasLtMatrixTransformDesc_t transformDesc, aclblasLtMatrixTransformDescAttribute_t attr,
-    void *buf, size_t sizeInBytes, size_t *sizeWritten)
-{
-    (void)transformDesc;
-    (void)attr;
-    (void)buf;
-    (void)sizeInBytes;
-    (void)sizeWritten;
-    return blas_fail(
-        ACLBLAS_STATUS_NOT_SUPPORTED,
-        "aclblasLtMatrixTransformDescGetAttribute: not supported by cpuacl's aclBLASLt yet");
-}
-
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatrixTransform(
-    aclblasLtHandle_t lightHandle, aclblasLtMatrixTransformDesc_t transformDesc, const void *alpha,
-    const void *A, aclblasLtMatrixLayout_t Adesc, const void *beta, const void *B,
-    aclblasLtMatrixLayout_t Bdesc, void *C, aclblasLtMatrixLayout_t Cdesc, aclrtStream stream)
-{
-    (void)lightHandle;
-    (void)transformDesc;
-    (void)alpha;
-    (void)A;
-    (void)Adesc;
-    (void)beta;
-    (void)B;
-    (void)Bdesc;
-    (void)C;
-    (void)Cdesc;
-    (void)stream;
-    return blas_fail(ACLBLAS_STATUS_NOT_SUPPORTED,
-                     "aclblasLtMatrixTransform: not supported by cpuacl's aclBLASLt yet");
 }
 
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtLoggerSetFile(FILE *file)

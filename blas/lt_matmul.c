@@ -501,3 +501,151 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmul(
     t->A = A, t->B = B, t->x = C, t->C = D;
     return blas_queue(stream, k_lt, t, fn);
 }
+
+/* ---- matrix transform: C = alpha op(A) + beta op(B) ---- */
+
+typedef struct {
+    int32_t scale_type, pointer_mode, transa, transb;
+} lt_tdesc;
+_Static_assert(sizeof(lt_tdesc) <= sizeof(aclblasLtMatrixTransformDescOpaque_t), "tdesc fits");
+static inline lt_tdesc *TDESC(aclblasLtMatrixTransformDesc_t p) { return (lt_tdesc *)(void *)p; }
+
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatrixTransformDescCreate(
+    aclblasLtMatrixTransformDesc_t *transformDesc, aclDataType scaleType)
+{
+    const char *fn = "aclblasLtMatrixTransformDescCreate";
+    BLAS_ARG(transformDesc, "%s: transformDesc is NULL", fn);
+    aclblasLtMatrixTransformDesc_t d = calloc(1, sizeof(*d));
+    if (!d)
+        return blas_fail(ACLBLAS_STATUS_ALLOC_FAILED, "%s: out of memory", fn);
+    *TDESC(d) = (lt_tdesc){scaleType, 0, ACLBLAS_OP_N, ACLBLAS_OP_N};
+    *transformDesc = d;
+    return ACLBLAS_STATUS_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatrixTransformDescDestroy(
+    const aclblasLtMatrixTransformDesc_t transformDesc)
+{
+    BLAS_ARG(transformDesc, "aclblasLtMatrixTransformDescDestroy: transformDesc is NULL");
+    free(transformDesc);
+    return ACLBLAS_STATUS_SUCCESS;
+}
+
+static int32_t *tdesc_field(lt_tdesc *d, int attr)
+{
+    switch (attr) {
+    case ACLBLASLT_MATRIX_TRANSFORM_DESC_SCALE_TYPE: return &d->scale_type;
+    case ACLBLASLT_MATRIX_TRANSFORM_DESC_POINTER_MODE: return &d->pointer_mode;
+    case ACLBLASLT_MATRIX_TRANSFORM_DESC_TRANSA: return &d->transa;
+    case ACLBLASLT_MATRIX_TRANSFORM_DESC_TRANSB: return &d->transb;
+    default: return NULL;
+    }
+}
+
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatrixTransformDescSetAttribute(
+    aclblasLtMatrixTransformDesc_t transformDesc, aclblasLtMatrixTransformDescAttribute_t attr,
+    const void *buf, size_t sizeInBytes)
+{
+    const char *fn = "aclblasLtMatrixTransformDescSetAttribute";
+    BLAS_ARG(transformDesc && buf, "%s: transformDesc or buf is NULL", fn);
+    BLAS_ARG(sizeInBytes == sizeof(int32_t), "%s: sizeInBytes %zu, the attribute has 4", fn,
+             sizeInBytes);
+    int32_t *f = tdesc_field(TDESC(transformDesc), attr);
+    BLAS_CHECK(f, ACLBLAS_STATUS_NOT_SUPPORTED, "%s: attribute %d not supported", fn, attr);
+    memcpy(f, buf, sizeof(int32_t));
+    return ACLBLAS_STATUS_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatrixTransformDescGetAttribute(
+    aclblasLtMatrixTransformDesc_t transformDesc, aclblasLtMatrixTransformDescAttribute_t attr,
+    void *buf, size_t sizeInBytes, size_t *sizeWritten)
+{
+    const char *fn = "aclblasLtMatrixTransformDescGetAttribute";
+    BLAS_ARG(transformDesc, "%s: transformDesc is NULL", fn);
+    int32_t *f = tdesc_field(TDESC(transformDesc), attr);
+    BLAS_CHECK(f, ACLBLAS_STATUS_NOT_SUPPORTED, "%s: attribute %d not supported", fn, attr);
+    return attr_get(fn, f, sizeof(int32_t), buf, sizeInBytes, sizeWritten);
+}
+
+typedef struct {
+    lt_tdesc d;
+    lt_layout a, b, c;
+    float alpha, beta;
+    int has_b;
+} lt_tjob;
+
+/* op(X)[i, j] of a layout whose op(X) is rows x cols of C. */
+static double lt_op_at(const void *p, const lt_layout *l, int op, int64_t i, int64_t j)
+{
+    return op == ACLBLAS_OP_N ? blas_ld(p, (int)l->type, lt_at(l, i, j))
+                              : blas_ld(p, (int)l->type, lt_at(l, j, i));
+}
+
+static int32_t k_transform(void *arg)
+{
+    blas_task *t = arg;
+    const lt_tjob *j = (const lt_tjob *)t->tail;
+    size_t ea = blas_dtype_size((int)j->a.type), eb = blas_dtype_size((int)j->b.type);
+    size_t ec = blas_dtype_size((int)j->c.type);
+    for (int32_t b = 0; b < j->c.batch; b++) {
+        const char *A = (const char *)t->A + (int64_t)b * j->a.stride * (int64_t)ea;
+        const char *B = j->has_b ? (const char *)t->B + (int64_t)b * j->b.stride * (int64_t)eb : NULL;
+        char *C = (char *)t->C + (int64_t)b * j->c.stride * (int64_t)ec;
+        for (int64_t c = 0; c < (int64_t)j->c.cols; c++)
+            for (int64_t r = 0; r < (int64_t)j->c.rows; r++) {
+                double v = (double)j->alpha * lt_op_at(A, &j->a, j->d.transa, r, c);
+                if (B)
+                    v += (double)j->beta * lt_op_at(B, &j->b, j->d.transb, r, c);
+                blas_st(C, (int)j->c.type, lt_at(&j->c, r, c), v);
+            }
+    }
+    return 0;
+}
+
+static aclblasStatus_t lt_tlayout_ok(const char *fn, const lt_layout *l, const lt_layout *c, int op)
+{
+    BLAS_CHECK(lt_type_ok((int)l->type) && (l->order == ACLBLASLT_ORDER_COL ||
+                                           l->order == ACLBLASLT_ORDER_ROW),
+               ACLBLAS_STATUS_NOT_SUPPORTED, "%s: type %u / order %d not supported", fn, l->type,
+               l->order);
+    BLAS_ARG(op == ACLBLAS_OP_N || op == ACLBLAS_OP_T, "%s: op %d not N or T", fn, op);
+    uint64_t r = op == ACLBLAS_OP_N ? l->rows : l->cols, cc = op == ACLBLAS_OP_N ? l->cols : l->rows;
+    BLAS_ARG(r == c->rows && cc == c->cols, "%s: op(A) / op(B) shape differs from C's", fn);
+    uint64_t inner = l->order == ACLBLASLT_ORDER_COL ? l->rows : l->cols;
+    BLAS_ARG(l->ld >= (int64_t)(inner > 1 ? inner : 1), "%s: ld %lld too small", fn, (long long)l->ld);
+    BLAS_ARG(l->batch == c->batch, "%s: batch counts differ", fn);
+    return ACLBLAS_STATUS_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatrixTransform(
+    aclblasLtHandle_t lightHandle, aclblasLtMatrixTransformDesc_t transformDesc, const void *alpha,
+    const void *A, aclblasLtMatrixLayout_t Adesc, const void *beta, const void *B,
+    aclblasLtMatrixLayout_t Bdesc, void *C, aclblasLtMatrixLayout_t Cdesc, aclrtStream stream)
+{
+    const char *fn = "aclblasLtMatrixTransform";
+    BLAS_CHECK(lightHandle, ACLBLAS_STATUS_NOT_INITIALIZED, "%s: handle is NULL", fn);
+    BLAS_ARG(transformDesc && Adesc && Cdesc, "%s: transformDesc, Adesc or Cdesc is NULL", fn);
+    BLAS_ARG(alpha, "%s: alpha is NULL", fn);
+    const lt_tdesc *d = TDESC(transformDesc);
+    const lt_layout *la = LAYOUT(Adesc), *lc = LAYOUT(Cdesc);
+    if (lc->rows == 0 || lc->cols == 0)
+        return ACLBLAS_STATUS_SUCCESS;
+    BLAS_CHECK(d->scale_type == ACL_FLOAT, ACLBLAS_STATUS_NOT_SUPPORTED,
+               "%s: scale type %d not supported (ACL_FLOAT)", fn, d->scale_type);
+    float be = beta ? *(const float *)beta : 0.0f;
+    int has_b = be != 0.0f;
+    BLAS_ARG(!has_b || (B && Bdesc), "%s: B or Bdesc is NULL with beta != 0", fn);
+    aclblasStatus_t st = lt_tlayout_ok(fn, la, lc, d->transa);
+    if (!st)
+        st = lt_tlayout_ok(fn, lc, lc, ACLBLAS_OP_N);
+    if (!st && has_b)
+        st = lt_tlayout_ok(fn, LAYOUT(Bdesc), lc, d->transb);
+    if (st)
+        return st;
+    BLAS_ARG(A && C, "%s: A or C is NULL", fn);
+    BLAS_TASK(fn, sizeof(lt_tjob));
+    lt_tjob *j = (lt_tjob *)t->tail;
+    *j = (lt_tjob){*d, *la, has_b ? *LAYOUT(Bdesc) : *lc, *lc, *(const float *)alpha, be, has_b};
+    t->A = A, t->B = B, t->C = C;
+    return blas_queue(stream, k_transform, t, fn);
+}

@@ -388,6 +388,31 @@ static void t_lt(void)
           ACLBLAS_STATUS_NOT_INITIALIZED);
     CHECK(aclblasLtMatmul(lt, md, &one, A, la, B, ld, &zero, D, ld, D, ld, NULL, NULL, 0, s) ==
           ACLBLAS_STATUS_INVALID_VALUE); /* B's shape does not match */
+    /* transform: C (col 3x4) = 2 A^T (A row-major 4x3) - 1 B (col 3x4) */
+    {
+        aclblasLtMatrixTransformDesc_t td;
+        CHECK(aclblasLtMatrixTransformDescCreate(&td, ACL_FLOAT) == 0);
+        int32_t opt = ACLBLAS_OP_T;
+        CHECK(aclblasLtMatrixTransformDescSetAttribute(td, ACLBLASLT_MATRIX_TRANSFORM_DESC_TRANSA,
+                                                       &opt, 4) == 0);
+        aclblasLtMatrixLayout_t ta, tb, tc;
+        CHECK(aclblasLtMatrixLayoutCreate(&ta, ACL_FLOAT, 4, 3, 3) == 0);
+        CHECK(aclblasLtMatrixLayoutSetAttribute(ta, ACLBLASLT_MATRIX_LAYOUT_ORDER, &row, 4) == 0);
+        CHECK(aclblasLtMatrixLayoutCreate(&tb, ACL_FLOAT, 3, 4, 3) == 0);
+        CHECK(aclblasLtMatrixLayoutCreate(&tc, ACL_FLOAT, 3, 4, 3) == 0);
+        float two = 2, mone = -1, *TC = dev(12 * 4);
+        CHECK(aclblasLtMatrixTransform(lt, td, &two, A, ta, &mone, B, tb, TC, tc, s) == 0);
+        SYNC();
+        for (int j = 0; j < 4; j++)
+            for (int i = 0; i < 3; i++) {
+                float w = 2 * A[j * 3 + i] - B[i + j * 3];
+                CHECK(fabsf(TC[i + j * 3] - w) < 1e-5f);
+            }
+        CHECK(aclblasLtMatrixTransform(lt, td, &two, A, tb, &mone, B, tb, TC, tc, s) ==
+              ACLBLAS_STATUS_INVALID_VALUE); /* op(A) is 4x3 */
+        aclblasLtMatrixLayoutDestroy(ta), aclblasLtMatrixLayoutDestroy(tb);
+        aclblasLtMatrixLayoutDestroy(tc), aclblasLtMatrixTransformDescDestroy(td);
+    }
     aclblasLtMatmulPreferenceDestroy(pref);
     aclblasLtMatmulDescDestroy(md);
     aclblasLtMatrixLayoutDestroy(la), aclblasLtMatrixLayoutDestroy(lb), aclblasLtMatrixLayoutDestroy(ld);
