@@ -295,11 +295,13 @@ static aclblasStatus_t vec2(aclblasHandle_t handle, const char *fn, int64_t n, c
                             int64_t incx, const void *y, int64_t incy, int es, core_kernel_fn k,
                             void *wx, void *wy, double ar, double ai)
 {
+    /* ops-blas's order: pointers, increments, then n (negative: INVALID_VALUE for the copies,
+     * a no-op as in reference BLAS for the others) */
     BLAS_BEGIN(fn);
-    BLAS_ARG(n >= 0, "%s: n must be >= 0, got %lld", fn, (long long)n);
+    BLAS_ARG(x && y, "%s: x or y is NULL", fn);
     BLAS_ARG(incx != 0 && incy != 0, "%s: incx and incy must not be 0", fn);
-    BLAS_ARG(n == 0 || (x && y), "%s: x or y is NULL", fn);
-    if (n == 0)
+    BLAS_ARG(n >= 0 || k != k_copy, "%s: n must be >= 0, got %lld", fn, (long long)n);
+    if (n <= 0)
         return ACLBLAS_STATUS_SUCCESS;
     BLAS_TASK(fn, 0);
     t->n = n, t->incx = incx, t->incy = incy, t->ta = es, t->x = x, t->y = y, t->C = wx, t->out = wy;
@@ -334,7 +336,7 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSswap(aclblasHandle_t handle, int n, 
         return blas_fail(ACLBLAS_STATUS_INVALID_VALUE,
                          "aclblasSswap: only incx = incy = 1 is supported (as ops-blas), got %d, %d",
                          incx, incy);
-    return vec2(handle, "aclblasSswap", n > 0 ? n : 0, x, incx, y, incy, 4, k_swap, x, y, 0, 0);
+    return vec2(handle, "aclblasSswap", n, x, incx, y, incy, 4, k_swap, x, y, 0, 0);
 }
 
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCswap(aclblasHandle_t handle, const int64_t n,

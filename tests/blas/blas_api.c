@@ -332,6 +332,9 @@ int main(void)
     CHECK(aclblasSasum(NULL, 4, dx, 1, dres) == ACLBLAS_STATUS_NOT_INITIALIZED);
     CHECK(aclblasSdot(NULL, 4, dx, 1, dy, 1, dres) == ACLBLAS_STATUS_HANDLE_IS_NULLPTR);
     CHECK(aclblasSswap(h, 4, dx, 2, dy, 1) == ACLBLAS_STATUS_INVALID_VALUE);
+    CHECK(aclblasScopy(h, -1, dx, 1, dy, 1) == ACLBLAS_STATUS_INVALID_VALUE);
+    CHECK(aclblasSaxpy(h, -1, &one, dx, 1, dy, 1) == ACLBLAS_STATUS_SUCCESS); /* no-op */
+    CHECK(aclblasScopy(h, 0, NULL, 1, dy, 1) == ACLBLAS_STATUS_INVALID_VALUE);
     CHECK(aclblasSscal(h, -3, NULL, dx, 1) == ACLBLAS_STATUS_SUCCESS); /* n <= 0: no-op */
     dres[0] = 5.0f;
     CHECK(aclblasSdot(h, -2, dx, 1, dy, 1, dres) == ACLBLAS_STATUS_SUCCESS); /* writes 0 */
