@@ -37,6 +37,9 @@ typedef struct blas_task {
  * call returns ACLBLAS_STATUS_NOT_INITIALIZED; NULL gives HANDLE_IS_NULLPTR.
  * On success *stream is the handle's stream (NULL: the default stream). */
 aclblasStatus_t blas_begin(aclblasHandle_t h, const char *fn, aclrtStream *stream);
+/* The aclBLASLt handle check (blas/lt.c LT1): SUCCESS or NOT_INITIALIZED with a message. */
+struct _aclblaslt_handle;
+aclblasStatus_t blas_lt_live(struct _aclblaslt_handle *h, const char *fn);
 /* Record a readable message (aclGetRecentErrMsg) and return st. */
 aclblasStatus_t blas_fail(aclblasStatus_t st, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -277,7 +277,9 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmulAlgoInit(
     aclblasLtMatmulAlgo_t *algo)
 {
     const char *fn = "aclblasLtMatmulAlgoInit";
-    BLAS_CHECK(lightHandle, ACLBLAS_STATUS_NOT_INITIALIZED, "%s: handle is NULL", fn);
+    aclblasStatus_t lst = blas_lt_live(lightHandle, fn);
+    if (lst)
+        return lst;
     BLAS_ARG(algo, "%s: algo is NULL", fn);
     aclblasStatus_t st = lt_types(fn, computeType, scaleType, Atype, Btype, Ctype, Dtype);
     if (st)
@@ -293,7 +295,9 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmulAlgoGetIds(
     int algoIdsArrayLength, int *numAlgoIds)
 {
     const char *fn = "aclblasLtMatmulAlgoGetIds";
-    BLAS_CHECK(lightHandle, ACLBLAS_STATUS_NOT_INITIALIZED, "%s: handle is NULL", fn);
+    aclblasStatus_t lst = blas_lt_live(lightHandle, fn);
+    if (lst)
+        return lst;
     BLAS_ARG(algoIdsArray && numAlgoIds && algoIdsArrayLength > 0,
              "%s: algoIdsArray or numAlgoIds NULL, or length <= 0", fn);
     aclblasStatus_t st = lt_types(fn, computeType, scaleType, Atype, Btype, Ctype, Dtype);
@@ -376,7 +380,9 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmulAlgoGetHeuristic(
     aclblasLtMatmulHeuristicResult_t heuristicResultsArray[], int *returnAlgoCount)
 {
     const char *fn = "aclblasLtMatmulAlgoGetHeuristic";
-    BLAS_CHECK(lightHandle, ACLBLAS_STATUS_NOT_INITIALIZED, "%s: handle is NULL", fn);
+    aclblasStatus_t lst = blas_lt_live(lightHandle, fn);
+    if (lst)
+        return lst;
     BLAS_ARG(matmulDesc && Adesc && Bdesc && Cdesc && Ddesc && pref && heuristicResultsArray &&
                  returnAlgoCount && requestedAlgoCount > 0,
              "%s: a pointer is NULL or requestedAlgoCount <= 0", fn);
@@ -470,7 +476,9 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmul(
     size_t workspaceSizeInBytes, aclrtStream stream)
 {
     const char *fn = "aclblasLtMatmul";
-    BLAS_CHECK(lightHandle, ACLBLAS_STATUS_NOT_INITIALIZED, "%s: handle is NULL", fn);
+    aclblasStatus_t lst = blas_lt_live(lightHandle, fn);
+    if (lst)
+        return lst;
     BLAS_ARG(computeDesc && Adesc && Bdesc && Cdesc && Ddesc, "%s: a descriptor is NULL", fn);
     BLAS_ARG(alpha && beta, "%s: alpha or beta is NULL", fn);
     const lt_desc *d = DESC(computeDesc);
@@ -623,7 +631,9 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatrixTransform(
     aclblasLtMatrixLayout_t Bdesc, void *C, aclblasLtMatrixLayout_t Cdesc, aclrtStream stream)
 {
     const char *fn = "aclblasLtMatrixTransform";
-    BLAS_CHECK(lightHandle, ACLBLAS_STATUS_NOT_INITIALIZED, "%s: handle is NULL", fn);
+    aclblasStatus_t lst = blas_lt_live(lightHandle, fn);
+    if (lst)
+        return lst;
     BLAS_ARG(transformDesc && Adesc && Cdesc, "%s: transformDesc, Adesc or Cdesc is NULL", fn);
     BLAS_ARG(alpha, "%s: alpha is NULL", fn);
     const lt_tdesc *d = TDESC(transformDesc);

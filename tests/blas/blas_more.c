@@ -416,7 +416,12 @@ static void t_lt(void)
     aclblasLtMatmulPreferenceDestroy(pref);
     aclblasLtMatmulDescDestroy(md);
     aclblasLtMatrixLayoutDestroy(la), aclblasLtMatrixLayoutDestroy(lb), aclblasLtMatrixLayoutDestroy(ld);
-    aclblasLtDestroy(lt);
+    CHECK(aclblasLtDestroy(lt) == 0);
+    /* destroyed: rejected, not freed twice */
+    CHECK(aclblasLtDestroy(lt) == ACLBLAS_STATUS_NOT_INITIALIZED);
+    CHECK(aclblasLtMatmulAlgoGetIds(lt, ACLBLAS_COMPUTE_32F, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT,
+                                    ACL_FLOAT, ACL_FLOAT, (int *)&cnt, 1, &cnt) ==
+          ACLBLAS_STATUS_NOT_INITIALIZED);
 }
 
 int main(void)
