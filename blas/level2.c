@@ -7,6 +7,7 @@
  * batched gemv variants run plain C loops computing in float.
  */
 #include <cblas.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "blas/blas_entry.h"
@@ -338,10 +339,7 @@ static int32_t k_tr(void *a)
     blas_task *t = a;
     int o = CM, u = blas_cb_uplo(t->uplo), tr = blas_cb_trans(t->trans), d = blas_cb_diag(t->diag);
     int n = (int)t->n, k = (int)t->k, lda = (int)t->lda, inc = (int)t->incx;
-    if (t->out2) /* out-of-place legacy forms: y = x first */
-        for (int64_t i = 0; i < t->n; i++)
-            ((float *)t->out2)[i * t->incx] = ((const float *)t->x)[i * t->incx];
-    void *x = t->out2 ? t->out2 : t->C;
+    void *x = t->C;
     switch ((int)t->kl) {
     case T_TRMV: { __typeof__(cblas_strmv) *f; BLAS_GET(f, "cblas_strmv"); f(o, u, tr, d, n, t->A, lda, x, inc); break; }
     case T_TBMV: { __typeof__(cblas_stbmv) *f; BLAS_GET(f, "cblas_stbmv"); f(o, u, tr, d, n, k, t->A, lda, x, inc); break; }
@@ -364,7 +362,7 @@ static aclblasStatus_t tr_common(aclblasHandle_t handle, const char *fn, int kin
     BLAS_ARG(blas_op_ok(trans), "%s: trans %d is not ACLBLAS_OP_N/T/C", fn, trans);
     BLAS_ARG(blas_diag_ok(diag), "%s: diag %d is not ACLBLAS_UNIT/NON_UNIT", fn, diag);
     BLAS_ARG(n >= 0 && k >= 0, "%s: n or k is negative", fn);
-    BLAS_ARG(incx != 0 && (!y || incx > 0), "%s: incx must not be 0 (> 0 for the legacy form)", fn);
+    BLAS_ARG(incx != 0, "%s: incx must not be 0", fn);
     BLAS_ARG(ldmin == 0 || lda >= ldmin, "%s: lda %lld must be >= %lld", fn, (long long)lda,
              (long long)ldmin);
     if (n == 0)
@@ -409,12 +407,77 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCtrmv(TR_ARGS, int64_t n, aclblasComp
 {
     return tr_common(handle, "aclblasCtrmv", T_CTRMV, uplo, trans, diag, n, 0, A, lda, x, x, NULL, incx, blas_max1(n));
 }
+/* The early out-of-place forms, y = op(A) x (y with x's increment, negative from the end), as
+ * ops-blas's tests define them:
+ *   Stpmv_legacy packs both triangles as the column-major upper one (element (i, j) of the
+ *     stored triangle at min + max(max+1)/2): LOWER is the row-major lower triangle, i.e. the
+ *     transpose of a column-major upper one, so it runs as UPPER with trans flipped;
+ *   Stbmv_legacy stores the band transposed: band row b (0..k) of column j at a[b*lda + j]
+ *     (upper: b = k - (j - i); lower: b = i - j), copied into standard band storage first. */
+static int32_t k_tr_legacy(void *a)
+{
+    blas_task *t = a;
+    const float *x = t->x;
+    float *y = t->out2;
+    int64_t n = t->n, inc = t->incx, x0 = blas_vstart(n, inc);
+    for (int64_t i = 0; i < n; i++)
+        y[x0 + i * inc] = x[x0 + i * inc];
+    int d = blas_cb_diag(t->diag);
+    if (t->kl == T_TPMV) {
+        __typeof__(cblas_stpmv) *f;
+        BLAS_GET(f, "cblas_stpmv");
+        int tr = t->trans;
+        if (t->uplo == ACLBLAS_LOWER)
+            tr = tr == ACLBLAS_OP_N ? ACLBLAS_OP_T : ACLBLAS_OP_N;
+        f(CM, CblasUpper, blas_cb_trans(tr), d, (int)n, t->A, y, (int)inc);
+        return 0;
+    }
+    __typeof__(cblas_stbmv) *f;
+    BLAS_GET(f, "cblas_stbmv");
+    int64_t k = t->k, ldab = k + 1;
+    float *band = calloc((size_t)(ldab * n), sizeof(float));
+    if (!band)
+        return ACL_ERROR_RT_MEMORY_ALLOCATION;
+    const float *src = t->A;
+    for (int64_t b = 0; b <= k; b++)
+        for (int64_t j = 0; j < n; j++)
+            band[b + j * ldab] = src[b * t->lda + j];
+    f(CM, blas_cb_uplo(t->uplo), blas_cb_trans(t->trans), d, (int)n, (int)k, band, (int)ldab, y,
+      (int)inc);
+    free(band);
+    return 0;
+}
+
+static aclblasStatus_t tr_legacy(aclblasHandle_t handle, const char *fn, int kind, int uplo,
+                                 int trans, int diag, int64_t n, int64_t k, const float *A,
+                                 int64_t lda, const float *x, float *y, int64_t incx)
+{
+    BLAS_BEGIN(fn);
+    BLAS_ARG(blas_uplo_ok(uplo), "%s: uplo %d is not ACLBLAS_UPPER/LOWER", fn, uplo);
+    BLAS_ARG(blas_op_ok(trans), "%s: trans %d is not ACLBLAS_OP_N/T/C", fn, trans);
+    BLAS_ARG(blas_diag_ok(diag), "%s: diag %d is not ACLBLAS_UNIT/NON_UNIT", fn, diag);
+    BLAS_ARG(incx != 0, "%s: incx must not be 0", fn);
+    if (n <= 0) /* ops-blas: n <= 0 succeeds without work */
+        return ACLBLAS_STATUS_SUCCESS;
+    BLAS_ARG(k >= 0, "%s: k is negative", fn);
+    BLAS_ARG(kind == T_TPMV || lda >= n, "%s: lda %lld must be >= n", fn, (long long)lda);
+    BLAS_ARG(A && x && y, "%s: A, x or y is NULL", fn);
+    aclblasStatus_t st = blas_need_lib(fn);
+    if (st)
+        return st;
+    BLAS_TASK(fn, 0);
+    t->kl = kind, t->uplo = uplo, t->trans = trans, t->diag = diag, t->n = n, t->k = k, t->A = A;
+    t->lda = lda, t->x = x, t->out2 = y, t->incx = incx;
+    BLAS_QUEUE(k_tr_legacy, fn);
+}
+
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasStpmv_legacy(aclblasHandle_t handle, aclblasFillMode uplo,
                                                         aclblasOperation trans, aclblasDiagType diag,
                                                         int64_t n, const float *aPacked,
                                                         const float *x, float *y, int64_t incx)
 {
-    return tr_common(handle, "aclblasStpmv_legacy", T_TPMV, uplo, trans, diag, n, 0, aPacked, 1, x, NULL, y, incx, 0);
+    return tr_legacy(handle, "aclblasStpmv_legacy", T_TPMV, uplo, trans, diag, n, 0, aPacked, 1, x,
+                     y, incx);
 }
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasStbmv_legacy(aclblasHandle_t handle, aclblasFillMode uplo,
                                                         aclblasOperation trans, aclblasDiagType diag,
@@ -422,7 +485,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasStbmv_legacy(aclblasHandle_t handle, 
                                                         const float *x, float *y, const int64_t n,
                                                         const int64_t k, const int64_t incx)
 {
-    return tr_common(handle, "aclblasStbmv_legacy", T_TBMV, uplo, trans, diag, n, k, a, lda, x, NULL, y, incx, k + 1);
+    return tr_legacy(handle, "aclblasStbmv_legacy", T_TBMV, uplo, trans, diag, n, k, a, lda, x, y,
+                     incx);
 }
 
 /* ---- rank updates ---- */

@@ -147,6 +147,72 @@ static void t_level2(void)
     }
 }
 
+/* The legacy out-of-place forms, against references following ops-blas's test goldens
+ * (stpmv_test.cpp, stbmv_test.cpp: their packed and band index formulas). */
+static void t_legacy(void)
+{
+    enum { N = 7, K = 2 };
+    float ap[N * (N + 1) / 2], x[N * 2], want[N * 2];
+    for (int i = 0; i < N * (N + 1) / 2; i++)
+        ap[i] = rnd();
+    for (int i = 0; i < N * 2; i++)
+        x[i] = rnd();
+    float *dap = dev(sizeof ap), *dx = dev(sizeof x), *dy = dev(sizeof x);
+    memcpy(dap, ap, sizeof ap), memcpy(dx, x, sizeof x);
+    int ups[2] = {ACLBLAS_LOWER, ACLBLAS_UPPER}, trs[2] = {ACLBLAS_OP_N, ACLBLAS_OP_T};
+    for (int u = 0; u < 2; u++)
+        for (int tr = 0; tr < 2; tr++) {
+            int inc = u == tr ? -2 : 1; /* logical i at (n-1-i)*2 when negative */
+            int formA = (ups[u] == ACLBLAS_LOWER && trs[tr] == ACLBLAS_OP_N) ||
+                        (ups[u] == ACLBLAS_UPPER && trs[tr] != ACLBLAS_OP_N);
+            memset(dy, 0, sizeof x);
+            CHECK(aclblasStpmv_legacy(h, ups[u], trs[tr], ACLBLAS_NON_UNIT, N, dap, dx, dy, inc) == 0);
+            SYNC();
+            for (int r = 0; r < N; r++) {
+                double a = 0;
+                int c0 = formA ? 0 : r, c1 = formA ? r : N - 1;
+                for (int c = c0; c <= c1; c++) {
+                    int idx = formA ? r * (r + 1) / 2 + c : r + c * (c + 1) / 2;
+                    int xp = inc > 0 ? c * inc : (N - 1 - c) * -inc;
+                    a += (double)ap[idx] * x[xp];
+                }
+                int yp = inc > 0 ? r * inc : (N - 1 - r) * -inc;
+                CHECK(fabs(dy[yp] - a) < 1e-4 * (1 + fabs(a)));
+            }
+        }
+    CHECK(aclblasStpmv_legacy(h, ACLBLAS_LOWER, ACLBLAS_OP_N, ACLBLAS_NON_UNIT, -1, NULL, NULL, NULL, 1) == 0);
+    CHECK(aclblasStpmv_legacy(h, 0, ACLBLAS_OP_N, ACLBLAS_NON_UNIT, 4, dap, dx, dy, 1) ==
+          ACLBLAS_STATUS_INVALID_VALUE);
+    /* Stbmv_legacy: band row b of column j at a[b*lda + j] */
+    float band[(K + 1) * N];
+    for (int i = 0; i < (K + 1) * N; i++)
+        band[i] = rnd();
+    float *dband = dev(sizeof band);
+    memcpy(dband, band, sizeof band);
+    for (int u = 0; u < 2; u++)
+        for (int tr = 0; tr < 2; tr++) {
+            int up = ups[u] == ACLBLAS_UPPER, tt = trs[tr] != ACLBLAS_OP_N;
+            memset(dy, 0, sizeof x);
+            CHECK(aclblasStbmv_legacy(h, ups[u], trs[tr], ACLBLAS_NON_UNIT, dband, N, dx, dy, N, K, 1) == 0);
+            SYNC();
+            for (int r = 0; r < N; r++) {
+                int c0, c1;
+                if (!tt)
+                    c0 = up ? r : (r > K ? r - K : 0), c1 = up ? (r + K < N - 1 ? r + K : N - 1) : r;
+                else
+                    c0 = up ? (r > K ? r - K : 0) : r, c1 = up ? r : (r + K < N - 1 ? r + K : N - 1);
+                double a = 0;
+                for (int c = c0; c <= c1; c++) {
+                    int col = tt ? r : c;
+                    int b = !tt ? (up ? K - (c - r) : r - c) : (up ? K - (r - c) : c - r);
+                    a += (double)band[b * N + col] * x[c];
+                }
+                CHECK(fabs(dy[r] - a) < 1e-4 * (1 + fabs(a)));
+            }
+        }
+    (void)want;
+}
+
 static void t_half(void)
 {
     /* GemmEx float16 in, float16 out, op T x N */
@@ -432,6 +498,7 @@ int main(void)
     if (aclblasCreate(&h) || aclblasSetStream(h, s))
         return 1;
     t_level2();
+    t_legacy();
     t_half();
     t_level3();
     t_lapack();
