@@ -428,7 +428,7 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasAxpyEx(aclblasHandle_t handle, int n,
     BLAS_BEGIN(fn);
     BLAS_ARG(alpha, "%s: alpha is NULL", fn);
     BLAS_CHECK(alphaType == ACL_FLOAT && executionType == ACL_FLOAT && ex_type_ok(xType) &&
-                   xType == yType,
+                   ex_type_ok(yType),
                ACLBLAS_STATUS_NOT_SUPPORTED,
                "%s: types alpha %d x %d y %d execution %d not supported", fn, alphaType, xType,
                yType, executionType);
@@ -534,8 +534,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSnrm2Ex(aclblasHandle_t handle, aclDa
 {
     const char *fn = "aclblasSnrm2Ex";
     if (handle)
-        BLAS_CHECK(ex_type_ok(xtype), ACLBLAS_STATUS_NOT_SUPPORTED,
-                   "%s: x type %d not supported (float, float16, bfloat16)", fn, xtype);
+        BLAS_CHECK(xtype == ACL_FLOAT || xtype == ACL_FLOAT16, ACLBLAS_STATUS_NOT_SUPPORTED,
+                   "%s: x type %d not supported (float, float16)", fn, xtype);
     /* result has x's type, as in the real function (float for float input) */
     return reduce1(handle, fn, n > 0 ? n : 0, x, incx, result, k_nrm2, xtype, xtype, 0);
 }

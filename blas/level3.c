@@ -96,11 +96,6 @@ static int32_t k_gemm(void *a)
     return 0;
 }
 
-static int gemm_type_ok(int t)
-{
-    return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16;
-}
-
 /* The checks of ops-blas's gemm hosts: enums, sizes, leading dimensions, pointers. */
 static aclblasStatus_t gemm_check(const char *fn, int ta, int tb, int64_t m, int64_t n, int64_t k,
                                   int64_t lda, int64_t ldb, int64_t ldc, int64_t batch)
@@ -153,15 +148,31 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSgemmEx(aclblasHandle_t handle, aclbl
                       ldb, C, ACL_FLOAT, ldc, 1, 0, 0);
 }
 
-/* GemmEx-family type check: float/float16/bfloat16 inputs of one type, compute 32F (any
- * flavour), output float or the input type. alpha/beta are float. */
-static aclblasStatus_t ex_types(const char *fn, int at, int bt, int ct, int compute)
+/* The Ex gemms' type combinations (ops-blas's gemm_ex / gemm_batched_ex /
+ * gemm_grouped_batched_ex hosts): COMPUTE_16F with float16 A, B, C; COMPUTE_32F with float16,
+ * bfloat16 or (GemmEx only) float A = B = C. Their float8 forms (E4M3 / E5M2 in, float16 out)
+ * are NOT_SUPPORTED on cpuacl. alpha and beta are float, half for COMPUTE_16F (as cuBLAS). */
+enum { EX_GEMM, EX_BATCHED, EX_GROUPED };
+
+static aclblasStatus_t ex_types(const char *fn, int at, int bt, int ct, int compute, int which)
 {
-    BLAS_CHECK(gemm_type_ok(at) && at == bt && (ct == at || ct == ACL_FLOAT) &&
-                   compute >= ACLBLAS_COMPUTE_32F && compute <= ACLBLAS_COMPUTE_32F_FAST_TF32,
-               ACLBLAS_STATUS_NOT_SUPPORTED,
-               "%s: types A %d B %d C %d compute %d not supported", fn, at, bt, ct, compute);
+    int same = at == bt && bt == ct;
+    int ok = (compute == ACLBLAS_COMPUTE_16F && same && at == ACL_FLOAT16) ||
+             (compute == ACLBLAS_COMPUTE_32F && same &&
+              (at == ACL_FLOAT16 || at == ACL_BF16 || (at == ACL_FLOAT && which == EX_GEMM)));
+    BLAS_CHECK(ok, ACLBLAS_STATUS_NOT_SUPPORTED,
+               "%s: types A %d B %d C %d with compute %d not supported (16F: float16; 32F: "
+               "float16, bfloat16%s; float8 not on cpuacl)",
+               fn, at, bt, ct, compute, which == EX_GEMM ? ", float" : "");
     return ACLBLAS_STATUS_SUCCESS;
+}
+
+/* alpha / beta of an Ex gemm as double: half for COMPUTE_16F, float otherwise. */
+static double ex_scalar(const void *p, int compute)
+{
+    if (!p)
+        return 0;
+    return compute == ACLBLAS_COMPUTE_16F ? blas_ld(p, ACL_FLOAT16, 0) : blas_ld(p, ACL_FLOAT, 0);
 }
 
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasGemmEx(aclblasHandle_t handle, aclblasOperation_t transA,
@@ -175,14 +186,13 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasGemmEx(aclblasHandle_t handle, aclbla
     const char *fn = "aclblasGemmEx";
     if (handle) {
         BLAS_ARG(alpha && beta, "%s: alpha or beta is NULL", fn);
-        aclblasStatus_t st = ex_types(fn, Atype, Btype, Ctype, computeType);
-        if (st)
-            return st;
         BLAS_CHECK(algo == ACLBLAS_GEMM_DEFAULT, ACLBLAS_STATUS_NOT_SUPPORTED,
                    "%s: algo %d not supported", fn, algo);
+        aclblasStatus_t st = ex_types(fn, Atype, Btype, Ctype, computeType, EX_GEMM);
+        if (st)
+            return st;
     }
-    double al[2] = {alpha ? *(const float *)alpha : 0, 0};
-    double be[2] = {beta ? *(const float *)beta : 0, 0};
+    double al[2] = {ex_scalar(alpha, computeType), 0}, be[2] = {ex_scalar(beta, computeType), 0};
     return gemm_queue(handle, fn, transA, transB, m, n, k, al, be, A, Atype, lda, B, Btype, ldb, C,
                       Ctype, ldc, 1, 0, 0);
 }
@@ -226,14 +236,13 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasGemmBatchedEx(
     const char *fn = "aclblasGemmBatchedEx";
     if (handle) {
         BLAS_ARG(alpha && beta, "%s: alpha or beta is NULL", fn);
-        aclblasStatus_t st = ex_types(fn, Atype, Btype, Ctype, computeType);
-        if (st)
-            return st;
         BLAS_CHECK(algo == ACLBLAS_GEMM_DEFAULT, ACLBLAS_STATUS_NOT_SUPPORTED,
                    "%s: algo %d not supported", fn, algo);
+        aclblasStatus_t st = ex_types(fn, Atype, Btype, Ctype, computeType, EX_BATCHED);
+        if (st)
+            return st;
     }
-    double al[2] = {alpha ? *(const float *)alpha : 0, 0};
-    double be[2] = {beta ? *(const float *)beta : 0, 0};
+    double al[2] = {ex_scalar(alpha, computeType), 0}, be[2] = {ex_scalar(beta, computeType), 0};
     return gemm_queue(handle, fn, transa, transb, m, n, k, al, be, Aarray, Atype, lda, Barray,
                       Btype, ldb, (void *)(uintptr_t)Carray, Ctype, ldc, batchCount, 1, 0);
 }
@@ -264,10 +273,10 @@ static int32_t k_grouped(void *a)
 
 static aclblasStatus_t grouped(aclblasHandle_t handle, const char *fn, int groupCount,
                                const aclblasOperation_t *ta, const aclblasOperation_t *tb,
-                               const int *m, const int *n, const int *k, const float *alpha,
+                               const int *m, const int *n, const int *k, const void *alpha,
                                const void *A, int at, const int *lda, const void *B, int bt,
-                               const int *ldb, const float *beta, void *C, int ct, const int *ldc,
-                               const int *size)
+                               const int *ldb, const void *beta, void *C, int ct, const int *ldc,
+                               const int *size, int scalar_type)
 {
     BLAS_BEGIN(fn);
     BLAS_ARG(groupCount >= 0, "%s: groupCount is negative", fn);
@@ -287,7 +296,8 @@ static aclblasStatus_t grouped(aclblasHandle_t handle, const char *fn, int group
     group_desc *g = (group_desc *)t->tail;
     for (int i = 0; i < groupCount; i++)
         g[i] = (group_desc){ta[i], tb[i], m[i], n[i], k[i], lda[i], ldb[i], ldc[i], size[i],
-                            alpha[i], beta[i]};
+                            (float)blas_ld(alpha, scalar_type, i),
+                            (float)blas_ld(beta, scalar_type, i)};
     t->batch = groupCount, t->A = A, t->B = B, t->C = C, t->ta = at, t->tb = bt, t->tc = ct;
     BLAS_QUEUE(k_grouped, fn);
 }
@@ -302,7 +312,7 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSgemmGroupedBatched(
     return grouped(handle, "aclblasSgemmGroupedBatched", groupCount, transaArray, transbArray,
                    mArray, nArray, kArray, alphaArray, Aarray, ACL_FLOAT, ldaArray, Barray,
                    ACL_FLOAT, ldbArray, betaArray, (void *)(uintptr_t)Carray, ACL_FLOAT, ldcArray,
-                   groupSizeArray);
+                   groupSizeArray, ACL_FLOAT);
 }
 
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasGemmGroupedBatchedEx(
@@ -315,13 +325,14 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasGemmGroupedBatchedEx(
 {
     const char *fn = "aclblasGemmGroupedBatchedEx";
     if (handle) {
-        aclblasStatus_t st = ex_types(fn, Atype, Btype, Ctype, computeType);
+        aclblasStatus_t st = ex_types(fn, Atype, Btype, Ctype, computeType, EX_GROUPED);
         if (st)
             return st;
     }
     return grouped(handle, fn, groupCount, transaArray, transbArray, mArray, nArray, kArray,
                    alphaArray, Aarray, Atype, ldaArray, Barray, Btype, ldbArray, betaArray,
-                   (void *)(uintptr_t)Carray, Ctype, ldcArray, groupSize);
+                   (void *)(uintptr_t)Carray, Ctype, ldcArray, groupSize,
+                   computeType == ACLBLAS_COMPUTE_16F ? ACL_FLOAT16 : ACL_FLOAT);
 }
 
 /* ---- trsm (column-major, in place), trmm and symm (row-major), dgmm, packing ---- */

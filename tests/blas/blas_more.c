@@ -237,6 +237,23 @@ static void t_half(void)
                 a += (double)fa[p + i * K] * fb[p + j * K];
             CHECK(fabs(cpuacl_f16_to_f32(dC[i + j * M]) - a) < 2e-2 * (1 + fabs(a)));
         }
+    /* COMPUTE_16F takes alpha / beta as float16: 2 C = 2 (A^T B) */
+    uint16_t h2 = cpuacl_f32_to_f16(2.0f), h0 = 0;
+    CHECK(aclblasGemmEx(h, ACLBLAS_OP_T, ACLBLAS_OP_N, M, N, K, &h2, dA, ACL_FLOAT16, K, dB,
+                        ACL_FLOAT16, K, &h0, dC, ACL_FLOAT16, M, ACLBLAS_COMPUTE_16F,
+                        ACLBLAS_GEMM_DEFAULT) == 0);
+    SYNC();
+    for (int j = 0; j < N; j++)
+        for (int i = 0; i < M; i++) {
+            double a = 0;
+            for (int p = 0; p < K; p++)
+                a += (double)fa[p + i * K] * fb[p + j * K];
+            CHECK(fabs(cpuacl_f16_to_f32(dC[i + j * M]) - 2 * a) < 4e-2 * (1 + fabs(a)));
+        }
+    /* ops-blas's combinations only: float16 in, float out is not one */
+    CHECK(aclblasGemmEx(h, ACLBLAS_OP_T, ACLBLAS_OP_N, M, N, K, &one, dA, ACL_FLOAT16, K, dB,
+                        ACL_FLOAT16, K, &zero, dC, ACL_FLOAT, M, ACLBLAS_COMPUTE_32F,
+                        ACLBLAS_GEMM_DEFAULT) == ACLBLAS_STATUS_NOT_SUPPORTED);
     CHECK(aclblasGemmEx(h, ACLBLAS_OP_T, ACLBLAS_OP_N, M, N, K, &one, dA, ACL_INT8, K, dB,
                         ACL_INT8, K, &zero, dC, ACL_FLOAT16, M, ACLBLAS_COMPUTE_32F,
                         ACLBLAS_GEMM_DEFAULT) == ACLBLAS_STATUS_NOT_SUPPORTED);
