@@ -17,7 +17,7 @@
 #define BLAS_TASK(fn, tail)                                                                        \
     blas_task *t = blas_task_new((tail), fn);                                                      \
     if (!t)                                                                                        \
-        return ACLBLAS_STATUS_ALLOC_FAILED
+    return ACLBLAS_STATUS_ALLOC_FAILED
 #define BLAS_QUEUE(kern, fn) return blas_queue(stream_, kern, t, fn)
 
 typedef struct {

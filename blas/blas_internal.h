@@ -20,15 +20,15 @@
 typedef struct blas_task {
     int trans, transb, uplo, diag, side;
     int64_t m, n, k, kl, ku, lda, ldb, ldc, incx, incy, batch;
-    int64_t sa, sx, sy;               /* batch strides (elements) */
-    double alpha[2], beta[2];         /* real, imaginary */
-    const void *A, *B, *x, *y;        /* device inputs */
-    void *C, *out, *out2;             /* device outputs */
-    int ta, tb, tc, te;               /* aclDataType of A/x, B/y, C/result, execution */
-    int compute;                      /* aclblasComputeType_t */
-    int *info;                        /* device info array (LAPACK-like) */
-    int *piv;                         /* device pivot array */
-    float param[5];                   /* srotm's H */
+    int64_t sa, sx, sy;        /* batch strides (elements) */
+    double alpha[2], beta[2];  /* real, imaginary */
+    const void *A, *B, *x, *y; /* device inputs */
+    void *C, *out, *out2;      /* device outputs */
+    int ta, tb, tc, te;        /* aclDataType of A/x, B/y, C/result, execution */
+    int compute;               /* aclblasComputeType_t */
+    int *info;                 /* device info array (LAPACK-like) */
+    int *piv;                  /* device pivot array */
+    float param[5];            /* srotm's H */
     size_t tail_len;
     _Alignas(16) unsigned char tail[]; /* host arrays copied at the call */
 } blas_task;
@@ -73,18 +73,45 @@ static inline int blas_op_ok(int op)
 {
     return op == ACLBLAS_OP_N || op == ACLBLAS_OP_T || op == ACLBLAS_OP_C;
 }
-static inline int blas_uplo_ok(int u) { return u == ACLBLAS_UPPER || u == ACLBLAS_LOWER; }
-static inline int blas_diag_ok(int d) { return d == ACLBLAS_UNIT || d == ACLBLAS_NON_UNIT; }
-static inline int blas_side_ok(int s) { return s == ACLBLAS_SIDE_LEFT || s == ACLBLAS_SIDE_RIGHT; }
-static inline int64_t blas_max1(int64_t v) { return v > 1 ? v : 1; }
+static inline int blas_uplo_ok(int u)
+{
+    return u == ACLBLAS_UPPER || u == ACLBLAS_LOWER;
+}
+static inline int blas_diag_ok(int d)
+{
+    return d == ACLBLAS_UNIT || d == ACLBLAS_NON_UNIT;
+}
+static inline int blas_side_ok(int s)
+{
+    return s == ACLBLAS_SIDE_LEFT || s == ACLBLAS_SIDE_RIGHT;
+}
+static inline int64_t blas_max1(int64_t v)
+{
+    return v > 1 ? v : 1;
+}
 /* Start offset of a BLAS vector of n elements with increment inc (negative: from the end). */
-static inline int64_t blas_vstart(int64_t n, int64_t inc) { return inc < 0 ? (1 - n) * inc : 0; }
+static inline int64_t blas_vstart(int64_t n, int64_t inc)
+{
+    return inc < 0 ? (1 - n) * inc : 0;
+}
 
 /* cblas enum values (cblas.h) from aclBLAS ones. */
-static inline int blas_cb_trans(int op) { return op == ACLBLAS_OP_N ? 111 : op == ACLBLAS_OP_T ? 112 : 113; }
-static inline int blas_cb_uplo(int u) { return u == ACLBLAS_UPPER ? 121 : 122; }
-static inline int blas_cb_diag(int d) { return d == ACLBLAS_NON_UNIT ? 131 : 132; }
-static inline int blas_cb_side(int s) { return s == ACLBLAS_SIDE_LEFT ? 141 : 142; }
+static inline int blas_cb_trans(int op)
+{
+    return op == ACLBLAS_OP_N ? 111 : op == ACLBLAS_OP_T ? 112 : 113;
+}
+static inline int blas_cb_uplo(int u)
+{
+    return u == ACLBLAS_UPPER ? 121 : 122;
+}
+static inline int blas_cb_diag(int d)
+{
+    return d == ACLBLAS_NON_UNIT ? 131 : 132;
+}
+static inline int blas_cb_side(int s)
+{
+    return s == ACLBLAS_SIDE_LEFT ? 141 : 142;
+}
 
 /* Element size of the aclDataType values aclBLAS accepts; 0 for others. */
 size_t blas_dtype_size(int t);
@@ -95,7 +122,7 @@ void blas_st(void *p, int t, int64_t i, double v);
 /* The GEMM every level-3 path uses: column-major C = alpha op(A) op(B) + beta C of
  * any supported element types (computed in float or double via OpenBLAS). 0 or an aclError. */
 int32_t blas_gemm_typed(int ta, int tb, int64_t m, int64_t n, int64_t k, const double *alpha,
-                        const void *A, int atype, int64_t lda, const void *B, int btype, int64_t ldb,
-                        const double *beta, void *C, int ctype, int64_t ldc);
+                        const void *A, int atype, int64_t lda, const void *B, int btype,
+                        int64_t ldb, const double *beta, void *C, int ctype, int64_t ldc);
 
 #endif

@@ -82,8 +82,8 @@ static int handle_live_locked(const struct _aclblas_handle *h)
  * others: HANDLE_IS_NULLPTR). */
 static int null_is_not_initialized(const char *fn)
 {
-    static const char *const names[] = {"aclblasSasum", "aclblasSnrm2", "aclblasSnrm2Ex",
-                                        "aclblasCdotu", "aclblasCdotc", "aclblasSrotm",
+    static const char *const names[] = {"aclblasSasum",  "aclblasSnrm2", "aclblasSnrm2Ex",
+                                        "aclblasCdotu",  "aclblasCdotc", "aclblasSrotm",
                                         "aclblasStpttr", "aclblasStrttp"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(fn, names[i]))
@@ -147,37 +147,65 @@ aclblasStatus_t blas_need_lib(const char *fn)
 size_t blas_dtype_size(int t)
 {
     switch (t) {
-    case ACL_FLOAT: case ACL_INT32: return 4;
-    case ACL_FLOAT16: case ACL_BF16: return 2;
-    case ACL_DOUBLE: case ACL_COMPLEX64: return 8;
-    case ACL_INT8: return 1;
-    default: return 0;
+    case ACL_FLOAT:
+    case ACL_INT32:
+        return 4;
+    case ACL_FLOAT16:
+    case ACL_BF16:
+        return 2;
+    case ACL_DOUBLE:
+    case ACL_COMPLEX64:
+        return 8;
+    case ACL_INT8:
+        return 1;
+    default:
+        return 0;
     }
 }
 
 double blas_ld(const void *p, int t, int64_t i)
 {
     switch (t) {
-    case ACL_FLOAT: return ((const float *)p)[i];
-    case ACL_FLOAT16: return half_f16_to_f32(((const uint16_t *)p)[i]);
-    case ACL_BF16: return half_bf16_to_f32(((const uint16_t *)p)[i]);
-    case ACL_DOUBLE: return ((const double *)p)[i];
-    case ACL_INT8: return ((const int8_t *)p)[i];
-    case ACL_INT32: return ((const int32_t *)p)[i];
-    default: return 0;
+    case ACL_FLOAT:
+        return ((const float *)p)[i];
+    case ACL_FLOAT16:
+        return half_f16_to_f32(((const uint16_t *)p)[i]);
+    case ACL_BF16:
+        return half_bf16_to_f32(((const uint16_t *)p)[i]);
+    case ACL_DOUBLE:
+        return ((const double *)p)[i];
+    case ACL_INT8:
+        return ((const int8_t *)p)[i];
+    case ACL_INT32:
+        return ((const int32_t *)p)[i];
+    default:
+        return 0;
     }
 }
 
 void blas_st(void *p, int t, int64_t i, double v)
 {
     switch (t) {
-    case ACL_FLOAT: ((float *)p)[i] = (float)v; break;
-    case ACL_FLOAT16: ((uint16_t *)p)[i] = half_f32_to_f16((float)v); break;
-    case ACL_BF16: ((uint16_t *)p)[i] = half_f32_to_bf16((float)v); break;
-    case ACL_DOUBLE: ((double *)p)[i] = v; break;
-    case ACL_INT8: ((int8_t *)p)[i] = (int8_t)(v > 127 ? 127 : v < -128 ? -128 : v); break;
-    case ACL_INT32: ((int32_t *)p)[i] = (int32_t)v; break;
-    default: break;
+    case ACL_FLOAT:
+        ((float *)p)[i] = (float)v;
+        break;
+    case ACL_FLOAT16:
+        ((uint16_t *)p)[i] = half_f32_to_f16((float)v);
+        break;
+    case ACL_BF16:
+        ((uint16_t *)p)[i] = half_f32_to_bf16((float)v);
+        break;
+    case ACL_DOUBLE:
+        ((double *)p)[i] = v;
+        break;
+    case ACL_INT8:
+        ((int8_t *)p)[i] = (int8_t)(v > 127 ? 127 : v < -128 ? -128 : v);
+        break;
+    case ACL_INT32:
+        ((int32_t *)p)[i] = (int32_t)v;
+        break;
+    default:
+        break;
     }
 }
 
@@ -227,7 +255,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasDestroy(aclblasHandle_t handle)
         }
     pthread_mutex_unlock(&g_lock);
     if (!found) /* destroyed by another thread meanwhile */
-        return blas_fail(ACLBLAS_STATUS_NOT_INITIALIZED, "aclblasDestroy: handle already destroyed");
+        return blas_fail(ACLBLAS_STATUS_NOT_INITIALIZED,
+                         "aclblasDestroy: handle already destroyed");
     free(handle);
     return ACLBLAS_STATUS_SUCCESS;
 }

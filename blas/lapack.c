@@ -70,8 +70,8 @@ static int32_t k_lapack(void *a)
             geqrf(&m, &n, A, &lda, ((float *const *)t->C)[b], work, &lwork, &info);
             break;
         case P_GELS:
-            gels(&tr, &m, &n, &nrhs, A, &lda, ((float *const *)t->C)[b], &ldc, work, &lwork,
-                 &info, 1);
+            gels(&tr, &m, &n, &nrhs, A, &lda, ((float *const *)t->C)[b], &ldc, work, &lwork, &info,
+                 1);
             if (t->info)
                 t->info[b] = info;
             break;
@@ -110,18 +110,32 @@ static int32_t k_lapack(void *a)
     return 0;
 }
 
-static aclblasStatus_t lapack_q(aclblasHandle_t handle, const char *fn, int kind, int trans,
-                                int m, int n, int nrhs, const void *A, int lda, void *C, int ldc,
+static aclblasStatus_t lapack_q(aclblasHandle_t handle, const char *fn, int kind, int trans, int m,
+                                int n, int nrhs, const void *A, int lda, void *C, int ldc,
                                 const int *piv, int *info, int batch, int info_host)
 {
     BLAS_BEGIN(fn);
     int bad = 0;
     /* LAPACK-style argument numbering (handle and info not counted) for the host *info */
     if (kind == P_GEQRF) {
-        bad = m < 0 ? -1 : n < 0 ? -2 : !A ? -3 : lda < blas_max1(m) ? -4 : !C ? -5 : batch < 0 ? -6 : 0;
+        bad = m < 0                ? -1
+              : n < 0              ? -2
+              : !A                 ? -3
+              : lda < blas_max1(m) ? -4
+              : !C                 ? -5
+              : batch < 0          ? -6
+                                   : 0;
     } else if (kind == P_GETRS) {
-        bad = !blas_op_ok(trans) ? -1 : n < 0 ? -2 : nrhs < 0 ? -3 : !A ? -4 : lda < blas_max1(n) ? -5
-            : !piv ? -6 : !C ? -7 : ldc < blas_max1(n) ? -8 : batch < 0 ? -9 : 0;
+        bad = !blas_op_ok(trans)   ? -1
+              : n < 0              ? -2
+              : nrhs < 0           ? -3
+              : !A                 ? -4
+              : lda < blas_max1(n) ? -5
+              : !piv               ? -6
+              : !C                 ? -7
+              : ldc < blas_max1(n) ? -8
+              : batch < 0          ? -9
+                                   : 0;
     }
     if (info_host) {
         BLAS_ARG(info, "%s: info is NULL", fn);
@@ -132,9 +146,11 @@ static aclblasStatus_t lapack_q(aclblasHandle_t handle, const char *fn, int kind
     BLAS_ARG(m >= 0 && n >= 0 && nrhs >= 0 && batch >= 0, "%s: a size is negative", fn);
     BLAS_ARG(lda >= blas_max1(m > n ? m : n) || (kind == P_GELS && lda >= blas_max1(m)),
              "%s: lda %d too small", fn, lda);
-    BLAS_ARG(kind == P_GETRF || kind == P_GEQRF || ldc >= blas_max1(kind == P_GELS ? (m > n ? m : n) : n),
+    BLAS_ARG(kind == P_GETRF || kind == P_GEQRF ||
+                 ldc >= blas_max1(kind == P_GELS ? (m > n ? m : n) : n),
              "%s: ldc/ldb %d too small", fn, ldc);
-    BLAS_ARG(kind != P_GETRS && kind != P_GELS ? 1 : blas_op_ok(trans), "%s: trans %d invalid", fn, trans);
+    BLAS_ARG(kind != P_GETRS && kind != P_GELS ? 1 : blas_op_ok(trans), "%s: trans %d invalid", fn,
+             trans);
     BLAS_ARG(kind != P_GELS || (m >= n && trans == ACLBLAS_OP_N),
              "%s: only m >= n with ACLBLAS_OP_N is supported", fn);
     if (n == 0 || batch == 0)
@@ -195,8 +211,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSgeqrfBatched(aclblasHandle_t handle,
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSgelsBatched(aclblasHandle_t handle,
                                                         aclblasOperation_t trans, int m, int n,
                                                         int nrhs, float *const Aarray[], int lda,
-                                                        float *const Carray[], int ldc, int *devInfo,
-                                                        int batchSize)
+                                                        float *const Carray[], int ldc,
+                                                        int *devInfo, int batchSize)
 {
     return lapack_q(handle, "aclblasSgelsBatched", P_GELS, trans, m, n, nrhs, Aarray, lda,
                     (void *)(uintptr_t)Carray, ldc, NULL, devInfo, batchSize, 0);

@@ -98,7 +98,8 @@ static int32_t k_axpyex(void *a)
 {
     blas_task *t = a;
     for (int64_t i = 0; i < t->n; i++) {
-        double v = (float)(t->alpha[0] * blas_ld(t->x, t->ta, XI(t, i)) + blas_ld(t->C, t->tb, YI(t, i)));
+        double v =
+            (float)(t->alpha[0] * blas_ld(t->x, t->ta, XI(t, i)) + blas_ld(t->C, t->tb, YI(t, i)));
         blas_st(t->C, t->tb, YI(t, i), v);
     }
     return 0;
@@ -304,7 +305,8 @@ static aclblasStatus_t vec2(aclblasHandle_t handle, const char *fn, int64_t n, c
     if (n <= 0)
         return ACLBLAS_STATUS_SUCCESS;
     BLAS_TASK(fn, 0);
-    t->n = n, t->incx = incx, t->incy = incy, t->ta = es, t->x = x, t->y = y, t->C = wx, t->out = wy;
+    t->n = n, t->incx = incx, t->incy = incy, t->ta = es, t->x = x, t->y = y, t->C = wx,
+    t->out = wy;
     t->alpha[0] = ar, t->alpha[1] = ai;
     BLAS_QUEUE(k, fn);
 }
@@ -315,9 +317,9 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasScopy(aclblasHandle_t handle, int n, 
     return vec2(handle, "aclblasScopy", n, x, incx, y, incy, 4, k_copy, y, NULL, 0, 0);
 }
 
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasScopy_legacy(aclblasHandle_t handle, uint8_t *x, uint8_t *y,
-                                                        const int64_t n, const int64_t incx,
-                                                        const int64_t incy)
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasScopy_legacy(aclblasHandle_t handle, uint8_t *x,
+                                                        uint8_t *y, const int64_t n,
+                                                        const int64_t incx, const int64_t incy)
 {
     return vec2(handle, "aclblasScopy_legacy", n, x, incx, y, incy, 4, k_copy, y, NULL, 0, 0);
 }
@@ -333,9 +335,10 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSswap(aclblasHandle_t handle, int n, 
                                                  float *y, int incy)
 {
     if (handle && (incx != 1 || incy != 1) && incx != 0 && incy != 0)
-        return blas_fail(ACLBLAS_STATUS_INVALID_VALUE,
-                         "aclblasSswap: only incx = incy = 1 is supported (as ops-blas), got %d, %d",
-                         incx, incy);
+        return blas_fail(
+            ACLBLAS_STATUS_INVALID_VALUE,
+            "aclblasSswap: only incx = incy = 1 is supported (as ops-blas), got %d, %d", incx,
+            incy);
     return vec2(handle, "aclblasSswap", n, x, incx, y, incy, 4, k_swap, x, y, 0, 0);
 }
 
@@ -347,8 +350,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCswap(aclblasHandle_t handle, const i
 }
 
 /* x scaled in place; BLAS: n <= 0 or incx <= 0 is a no-op. */
-static aclblasStatus_t scal1(aclblasHandle_t handle, const char *fn, int64_t n, void *x, int64_t incx,
-                             double ar, double ai, core_kernel_fn k, int xtype)
+static aclblasStatus_t scal1(aclblasHandle_t handle, const char *fn, int64_t n, void *x,
+                             int64_t incx, double ar, double ai, core_kernel_fn k, int xtype)
 {
     BLAS_BEGIN(fn);
     BLAS_ARG(x, "%s: x is NULL", fn);
@@ -396,7 +399,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasScalex(aclblasHandle_t handle, int n,
         BLAS_CHECK(alphaType == ACL_FLOAT && executionType == ACL_FLOAT && ex_type_ok(xType),
                    ACLBLAS_STATUS_NOT_SUPPORTED,
                    "%s: types alpha %d x %d execution %d not supported (alpha and execution "
-                   "ACL_FLOAT; x float, float16 or bfloat16)", fn, alphaType, xType, executionType);
+                   "ACL_FLOAT; x float, float16 or bfloat16)",
+                   fn, alphaType, xType, executionType);
     }
     return scal1(handle, fn, n, x, incx, alpha ? *(const float *)alpha : 0, 0, k_scalex, xType);
 }
@@ -452,8 +456,7 @@ static aclblasStatus_t reduce2(aclblasHandle_t handle, const char *fn, int64_t n
     BLAS_ARG(result, "%s: result is NULL", fn);
     BLAS_ARG(n >= 0, "%s: n must be >= 0, got %lld", fn, (long long)n);
     BLAS_ARG(n == 0 || x, "%s: x is NULL", fn);
-    BLAS_ARG(!(k == k_sdot || k == k_cdot || k == k_dotex) || n == 0 || y,
-             "%s: y is NULL", fn);
+    BLAS_ARG(!(k == k_sdot || k == k_cdot || k == k_dotex) || n == 0 || y, "%s: y is NULL", fn);
     BLAS_TASK(fn, 0);
     t->n = n, t->incx = incx, t->incy = incy, t->x = x, t->y = y, t->out = result;
     t->ta = ta, t->tb = tb, t->tc = tc, t->diag = flag;
@@ -469,15 +472,15 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSdot(aclblasHandle_t handle, int64_t 
                    0);
 }
 
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCdotu(aclblasHandle_t handle, const int64_t n, uint8_t *x,
-                                                 const int64_t incx, uint8_t *y,
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCdotu(aclblasHandle_t handle, const int64_t n,
+                                                 uint8_t *x, const int64_t incx, uint8_t *y,
                                                  const int64_t incy, uint8_t *result)
 {
     return reduce2(handle, "aclblasCdotu", n, x, incx, y, incy, result, k_cdot, 0, 0, 0, 0);
 }
 
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCdotc(aclblasHandle_t handle, const int64_t n, uint8_t *x,
-                                                 const int64_t incx, uint8_t *y,
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCdotc(aclblasHandle_t handle, const int64_t n,
+                                                 uint8_t *x, const int64_t incx, uint8_t *y,
                                                  const int64_t incy, uint8_t *result)
 {
     return reduce2(handle, "aclblasCdotc", n, x, incx, y, incy, result, k_cdot, 0, 0, 0, 1);
@@ -503,8 +506,8 @@ static aclblasStatus_t reduce1(aclblasHandle_t handle, const char *fn, int64_t n
                                int64_t incx, void *result, core_kernel_fn k, int ta, int tc,
                                int flag)
 {
-    return reduce2(handle, fn, incx > 0 ? n : 0, x, incx > 0 ? incx : 1, NULL, 1, result, k, ta,
-                   0, tc, flag);
+    return reduce2(handle, fn, incx > 0 ? n : 0, x, incx > 0 ? incx : 1, NULL, 1, result, k, ta, 0,
+                   tc, flag);
 }
 
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSasum(aclblasHandle_t handle, int n, const float *x,
@@ -552,8 +555,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasIsamin(aclblasHandle_t handle, int n,
     return reduce1(handle, "aclblasIsamin", n, x, incx, result, k_iamax, 0, 0, 1);
 }
 
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasIamax(aclblasHandle_t handle, const int64_t n, uint8_t *x,
-                                                 const int64_t incx, uint8_t *result)
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasIamax(aclblasHandle_t handle, const int64_t n,
+                                                 uint8_t *x, const int64_t incx, uint8_t *result)
 {
     return reduce1(handle, "aclblasIamax", n, x, incx, result, k_iamax, 0, 0, 0);
 }
@@ -587,8 +590,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasRotEx(aclblasHandle_t handle, int n, 
         BLAS_CHECK(ex_type_ok(xType) && xType == yType && csType == ACL_FLOAT &&
                        executionType == ACL_FLOAT,
                    ACLBLAS_STATUS_NOT_SUPPORTED,
-                   "%s: types x %d y %d cs %d execution %d not supported", fn, xType, yType,
-                   csType, executionType);
+                   "%s: types x %d y %d cs %d execution %d not supported", fn, xType, yType, csType,
+                   executionType);
     }
     /* vec2 queues with ta = element size; RotEx needs the types: ta/tb set below. */
     BLAS_BEGIN(fn);
@@ -620,8 +623,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSrotm(aclblasHandle_t handle, int n, 
     BLAS_QUEUE(k_srotm, fn);
 }
 
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSrotg(aclblasHandle_t handle, float *a, float *b, float *c,
-                                                 float *s)
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSrotg(aclblasHandle_t handle, float *a, float *b,
+                                                 float *c, float *s)
 {
     const char *fn = "aclblasSrotg";
     BLAS_BEGIN(fn);

@@ -40,8 +40,8 @@ static int32_t k_mv(void *a)
     case G_SYMV: {
         __typeof__(cblas_ssymv) *f;
         BLAS_GET(f, "cblas_ssymv");
-        f(CM, blas_cb_uplo(t->uplo), (int)t->n, al, t->A, (int)t->lda, t->x, (int)t->incx, be,
-          t->C, (int)t->incy);
+        f(CM, blas_cb_uplo(t->uplo), (int)t->n, al, t->A, (int)t->lda, t->x, (int)t->incx, be, t->C,
+          (int)t->incy);
         break;
     }
     case G_SBMV: {
@@ -119,8 +119,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSgbmv(aclblasHandle_t handle, aclblas
                                                  const float *A, int lda, const float *x, int incx,
                                                  const float *beta, float *y, int incy)
 {
-    return mv_common(handle, "aclblasSgbmv", G_GBMV, trans, 0, m, n, kl, ku, alpha, A, lda, x,
-                     incx, beta, y, incy, (int64_t)kl + ku + 1);
+    return mv_common(handle, "aclblasSgbmv", G_GBMV, trans, 0, m, n, kl, ku, alpha, A, lda, x, incx,
+                     beta, y, incy, (int64_t)kl + ku + 1);
 }
 
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSsymv(aclblasHandle_t handle, aclblasFillMode_t uplo,
@@ -160,7 +160,8 @@ static int32_t k_spmv_legacy(void *a)
     float *z = t->C;
     const float *y = t->y;
     for (int64_t i = 0; i < t->n; i++)
-        z[i] = t->beta[0] == 0 ? 0.0f : (float)t->beta[0] * y[blas_vstart(t->n, t->incy) + i * t->incy];
+        z[i] = t->beta[0] == 0 ? 0.0f
+                               : (float)t->beta[0] * y[blas_vstart(t->n, t->incy) + i * t->incy];
     f(CM, CblasUpper, (int)t->n, (float)t->alpha[0], t->A, t->x, (int)t->incx, 1.0f, z, 1);
     return 0;
 }
@@ -223,8 +224,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCgemv(aclblasHandle_t handle, aclblas
                                                  const int64_t incx, const aclblasComplex beta,
                                                  aclblasComplex *y, const int64_t incy)
 {
-    return cgemv_common(handle, "aclblasCgemv", trans, m, n, alpha, A, lda, x, incx, beta, y,
-                        incy, 1);
+    return cgemv_common(handle, "aclblasCgemv", trans, m, n, alpha, A, lda, x, incx, beta, y, incy,
+                        1);
 }
 
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCgemvBatched(
@@ -233,8 +234,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCgemvBatched(
     const int64_t incx, const aclblasComplex beta, aclblasComplex *y, const int64_t incy,
     const int64_t batchCount)
 {
-    return cgemv_common(handle, "aclblasCgemvBatched", trans, m, n, alpha, A, lda, x, incx, beta,
-                        y, incy, batchCount);
+    return cgemv_common(handle, "aclblasCgemvBatched", trans, m, n, alpha, A, lda, x, incx, beta, y,
+                        incy, batchCount);
 }
 
 /* ---- batched gemv of any element types (float / float16 / bfloat16), C loops in float ---- */
@@ -243,7 +244,8 @@ static void gemv_one(const blas_task *t, const void *A, const void *x, void *y)
 {
     int64_t ylen = t->trans == ACLBLAS_OP_N ? t->m : t->n;
     int64_t xlen = t->trans == ACLBLAS_OP_N ? t->n : t->m;
-    int64_t x0 = t->incx < 0 ? (1 - xlen) * t->incx : 0, y0 = t->incy < 0 ? (1 - ylen) * t->incy : 0;
+    int64_t x0 = t->incx < 0 ? (1 - xlen) * t->incx : 0,
+            y0 = t->incy < 0 ? (1 - ylen) * t->incy : 0;
     for (int64_t i = 0; i < ylen; i++) {
         float s = 0;
         for (int64_t j = 0; j < xlen; j++) {
@@ -301,13 +303,12 @@ static aclblasStatus_t gemv_batched(aclblasHandle_t handle, const char *fn, int 
 
 #define GEMV_BATCHED(name, ti, to, tin, tout)                                                      \
     ACL_FUNC_VISIBILITY aclblasStatus_t name(                                                      \
-        aclblasHandle_t handle, aclblasOperation_t trans, int m, int n, const float *alpha,       \
+        aclblasHandle_t handle, aclblasOperation_t trans, int m, int n, const float *alpha,        \
         const tin *const Aarray[], int lda, const tin *const xarray[], int incx,                   \
         const float *beta, tout *const yarray[], int incy, int batchCount)                         \
     {                                                                                              \
-        return gemv_batched(handle, #name, 0, ti, to, trans, m, n, alpha, Aarray, lda, 0, xarray, \
-                            incx, 0, beta, (void *)(uintptr_t)yarray, incy, 0,    \
-                            batchCount);                           \
+        return gemv_batched(handle, #name, 0, ti, to, trans, m, n, alpha, Aarray, lda, 0, xarray,  \
+                            incx, 0, beta, (void *)(uintptr_t)yarray, incy, 0, batchCount);        \
     }
 GEMV_BATCHED(aclblasSgemvBatched, ACL_FLOAT, ACL_FLOAT, float, float)
 GEMV_BATCHED(aclblasHSHgemvBatched, ACL_FLOAT16, ACL_FLOAT16, uint16_t, uint16_t)
@@ -317,11 +318,11 @@ GEMV_BATCHED(aclblasTSSgemvBatched, ACL_BF16, ACL_FLOAT, uint16_t, float)
 
 #define GEMV_STRIDED(name, ti, to, tin, tout)                                                      \
     ACL_FUNC_VISIBILITY aclblasStatus_t name(                                                      \
-        aclblasHandle_t handle, aclblasOperation_t trans, int m, int n, const float *alpha,       \
+        aclblasHandle_t handle, aclblasOperation_t trans, int m, int n, const float *alpha,        \
         const tin *A, int lda, int64_t strideA, const tin *x, int incx, int64_t stridex,           \
         const float *beta, tout *y, int incy, int64_t stridey, int batchCount)                     \
     {                                                                                              \
-        return gemv_batched(handle, #name, 1, ti, to, trans, m, n, alpha, A, lda, strideA, x,     \
+        return gemv_batched(handle, #name, 1, ti, to, trans, m, n, alpha, A, lda, strideA, x,      \
                             incx, stridex, beta, y, incy, stridey, batchCount);                    \
     }
 GEMV_STRIDED(aclblasSgemvStridedBatched, ACL_FLOAT, ACL_FLOAT, float, float)
@@ -341,13 +342,48 @@ static int32_t k_tr(void *a)
     int n = (int)t->n, k = (int)t->k, lda = (int)t->lda, inc = (int)t->incx;
     void *x = t->C;
     switch ((int)t->kl) {
-    case T_TRMV: { __typeof__(cblas_strmv) *f; BLAS_GET(f, "cblas_strmv"); f(o, u, tr, d, n, t->A, lda, x, inc); break; }
-    case T_TBMV: { __typeof__(cblas_stbmv) *f; BLAS_GET(f, "cblas_stbmv"); f(o, u, tr, d, n, k, t->A, lda, x, inc); break; }
-    case T_TPMV: { __typeof__(cblas_stpmv) *f; BLAS_GET(f, "cblas_stpmv"); f(o, u, tr, d, n, t->A, x, inc); break; }
-    case T_TRSV: { __typeof__(cblas_strsv) *f; BLAS_GET(f, "cblas_strsv"); f(o, u, tr, d, n, t->A, lda, x, inc); break; }
-    case T_TBSV: { __typeof__(cblas_stbsv) *f; BLAS_GET(f, "cblas_stbsv"); f(o, u, tr, d, n, k, t->A, lda, x, inc); break; }
-    case T_TPSV: { __typeof__(cblas_stpsv) *f; BLAS_GET(f, "cblas_stpsv"); f(o, u, tr, d, n, t->A, x, inc); break; }
-    case T_CTRMV: { __typeof__(cblas_ctrmv) *f; BLAS_GET(f, "cblas_ctrmv"); f(o, u, tr, d, n, t->A, lda, x, inc); break; }
+    case T_TRMV: {
+        __typeof__(cblas_strmv) *f;
+        BLAS_GET(f, "cblas_strmv");
+        f(o, u, tr, d, n, t->A, lda, x, inc);
+        break;
+    }
+    case T_TBMV: {
+        __typeof__(cblas_stbmv) *f;
+        BLAS_GET(f, "cblas_stbmv");
+        f(o, u, tr, d, n, k, t->A, lda, x, inc);
+        break;
+    }
+    case T_TPMV: {
+        __typeof__(cblas_stpmv) *f;
+        BLAS_GET(f, "cblas_stpmv");
+        f(o, u, tr, d, n, t->A, x, inc);
+        break;
+    }
+    case T_TRSV: {
+        __typeof__(cblas_strsv) *f;
+        BLAS_GET(f, "cblas_strsv");
+        f(o, u, tr, d, n, t->A, lda, x, inc);
+        break;
+    }
+    case T_TBSV: {
+        __typeof__(cblas_stbsv) *f;
+        BLAS_GET(f, "cblas_stbsv");
+        f(o, u, tr, d, n, k, t->A, lda, x, inc);
+        break;
+    }
+    case T_TPSV: {
+        __typeof__(cblas_stpsv) *f;
+        BLAS_GET(f, "cblas_stpsv");
+        f(o, u, tr, d, n, t->A, x, inc);
+        break;
+    }
+    case T_CTRMV: {
+        __typeof__(cblas_ctrmv) *f;
+        BLAS_GET(f, "cblas_ctrmv");
+        f(o, u, tr, d, n, t->A, lda, x, inc);
+        break;
+    }
     }
     return 0;
 }
@@ -377,35 +413,49 @@ static aclblasStatus_t tr_common(aclblasHandle_t handle, const char *fn, int kin
     BLAS_QUEUE(k_tr, fn);
 }
 
-#define TR_ARGS aclblasHandle_t handle, aclblasFillMode_t uplo, aclblasOperation_t trans, aclblasDiagType_t diag
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasStrmv(TR_ARGS, int n, const float *A, int lda, float *x, int incx)
+#define TR_ARGS                                                                                    \
+    aclblasHandle_t handle, aclblasFillMode_t uplo, aclblasOperation_t trans, aclblasDiagType_t diag
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasStrmv(TR_ARGS, int n, const float *A, int lda, float *x,
+                                                 int incx)
 {
-    return tr_common(handle, "aclblasStrmv", T_TRMV, uplo, trans, diag, n, 0, A, lda, x, x, NULL, incx, blas_max1(n));
+    return tr_common(handle, "aclblasStrmv", T_TRMV, uplo, trans, diag, n, 0, A, lda, x, x, NULL,
+                     incx, blas_max1(n));
 }
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasStrsv(TR_ARGS, int n, const float *A, int lda, float *x, int incx)
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasStrsv(TR_ARGS, int n, const float *A, int lda, float *x,
+                                                 int incx)
 {
-    return tr_common(handle, "aclblasStrsv", T_TRSV, uplo, trans, diag, n, 0, A, lda, x, x, NULL, incx, blas_max1(n));
+    return tr_common(handle, "aclblasStrsv", T_TRSV, uplo, trans, diag, n, 0, A, lda, x, x, NULL,
+                     incx, blas_max1(n));
 }
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasStbmv(TR_ARGS, int n, int k, const float *A, int lda, float *x, int incx)
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasStbmv(TR_ARGS, int n, int k, const float *A, int lda,
+                                                 float *x, int incx)
 {
-    return tr_common(handle, "aclblasStbmv", T_TBMV, uplo, trans, diag, n, k, A, lda, x, x, NULL, incx, (int64_t)k + 1);
+    return tr_common(handle, "aclblasStbmv", T_TBMV, uplo, trans, diag, n, k, A, lda, x, x, NULL,
+                     incx, (int64_t)k + 1);
 }
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasStbsv(TR_ARGS, int n, int k, const float *A, int lda, float *x, int incx)
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasStbsv(TR_ARGS, int n, int k, const float *A, int lda,
+                                                 float *x, int incx)
 {
-    return tr_common(handle, "aclblasStbsv", T_TBSV, uplo, trans, diag, n, k, A, lda, x, x, NULL, incx, (int64_t)k + 1);
+    return tr_common(handle, "aclblasStbsv", T_TBSV, uplo, trans, diag, n, k, A, lda, x, x, NULL,
+                     incx, (int64_t)k + 1);
 }
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasStpmv(TR_ARGS, int n, const float *AP, float *x, int incx)
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasStpmv(TR_ARGS, int n, const float *AP, float *x,
+                                                 int incx)
 {
-    return tr_common(handle, "aclblasStpmv", T_TPMV, uplo, trans, diag, n, 0, AP, 1, x, x, NULL, incx, 0);
+    return tr_common(handle, "aclblasStpmv", T_TPMV, uplo, trans, diag, n, 0, AP, 1, x, x, NULL,
+                     incx, 0);
 }
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasStpsv(TR_ARGS, int n, const float *AP, float *x, int incx)
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasStpsv(TR_ARGS, int n, const float *AP, float *x,
+                                                 int incx)
 {
-    return tr_common(handle, "aclblasStpsv", T_TPSV, uplo, trans, diag, n, 0, AP, 1, x, x, NULL, incx, 0);
+    return tr_common(handle, "aclblasStpsv", T_TPSV, uplo, trans, diag, n, 0, AP, 1, x, x, NULL,
+                     incx, 0);
 }
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCtrmv(TR_ARGS, int64_t n, aclblasComplex *A, int64_t lda,
                                                  aclblasComplex *x, int64_t incx)
 {
-    return tr_common(handle, "aclblasCtrmv", T_CTRMV, uplo, trans, diag, n, 0, A, lda, x, x, NULL, incx, blas_max1(n));
+    return tr_common(handle, "aclblasCtrmv", T_CTRMV, uplo, trans, diag, n, 0, A, lda, x, x, NULL,
+                     incx, blas_max1(n));
 }
 /* The early out-of-place forms, y = op(A) x (y with x's increment, negative from the end), as
  * ops-blas's tests define them:
@@ -471,19 +521,17 @@ static aclblasStatus_t tr_legacy(aclblasHandle_t handle, const char *fn, int kin
     BLAS_QUEUE(k_tr_legacy, fn);
 }
 
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasStpmv_legacy(aclblasHandle_t handle, aclblasFillMode uplo,
-                                                        aclblasOperation trans, aclblasDiagType diag,
-                                                        int64_t n, const float *aPacked,
-                                                        const float *x, float *y, int64_t incx)
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasStpmv_legacy(
+    aclblasHandle_t handle, aclblasFillMode uplo, aclblasOperation trans, aclblasDiagType diag,
+    int64_t n, const float *aPacked, const float *x, float *y, int64_t incx)
 {
     return tr_legacy(handle, "aclblasStpmv_legacy", T_TPMV, uplo, trans, diag, n, 0, aPacked, 1, x,
                      y, incx);
 }
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasStbmv_legacy(aclblasHandle_t handle, aclblasFillMode uplo,
-                                                        aclblasOperation trans, aclblasDiagType diag,
-                                                        const float *a, const int64_t lda,
-                                                        const float *x, float *y, const int64_t n,
-                                                        const int64_t k, const int64_t incx)
+ACL_FUNC_VISIBILITY aclblasStatus_t
+aclblasStbmv_legacy(aclblasHandle_t handle, aclblasFillMode uplo, aclblasOperation trans,
+                    aclblasDiagType diag, const float *a, const int64_t lda, const float *x,
+                    float *y, const int64_t n, const int64_t k, const int64_t incx)
 {
     return tr_legacy(handle, "aclblasStbmv_legacy", T_TBMV, uplo, trans, diag, n, k, a, lda, x, y,
                      incx);
@@ -497,13 +545,39 @@ static int32_t k_rank(void *a)
 {
     blas_task *t = a;
     float al = (float)t->alpha[0];
-    int u = blas_cb_uplo(t->uplo), m = (int)t->m, n = (int)t->n, ix = (int)t->incx, iy = (int)t->incy;
+    int u = blas_cb_uplo(t->uplo), m = (int)t->m, n = (int)t->n, ix = (int)t->incx,
+        iy = (int)t->incy;
     switch ((int)t->kl) {
-    case R_GER: { __typeof__(cblas_sger) *f; BLAS_GET(f, "cblas_sger"); f(CM, m, n, al, t->x, ix, t->y, iy, t->C, (int)t->lda); break; }
-    case R_SYR: { __typeof__(cblas_ssyr) *f; BLAS_GET(f, "cblas_ssyr"); f(CM, u, n, al, t->x, ix, t->C, (int)t->lda); break; }
-    case R_SYR2: { __typeof__(cblas_ssyr2) *f; BLAS_GET(f, "cblas_ssyr2"); f(CM, u, n, al, t->x, ix, t->y, iy, t->C, (int)t->lda); break; }
-    case R_SPR: { __typeof__(cblas_sspr) *f; BLAS_GET(f, "cblas_sspr"); f(CM, u, n, al, t->x, ix, t->C); break; }
-    case R_SPR2: { __typeof__(cblas_sspr2) *f; BLAS_GET(f, "cblas_sspr2"); f(CM, u, n, al, t->x, ix, t->y, iy, t->C); break; }
+    case R_GER: {
+        __typeof__(cblas_sger) *f;
+        BLAS_GET(f, "cblas_sger");
+        f(CM, m, n, al, t->x, ix, t->y, iy, t->C, (int)t->lda);
+        break;
+    }
+    case R_SYR: {
+        __typeof__(cblas_ssyr) *f;
+        BLAS_GET(f, "cblas_ssyr");
+        f(CM, u, n, al, t->x, ix, t->C, (int)t->lda);
+        break;
+    }
+    case R_SYR2: {
+        __typeof__(cblas_ssyr2) *f;
+        BLAS_GET(f, "cblas_ssyr2");
+        f(CM, u, n, al, t->x, ix, t->y, iy, t->C, (int)t->lda);
+        break;
+    }
+    case R_SPR: {
+        __typeof__(cblas_sspr) *f;
+        BLAS_GET(f, "cblas_sspr");
+        f(CM, u, n, al, t->x, ix, t->C);
+        break;
+    }
+    case R_SPR2: {
+        __typeof__(cblas_sspr2) *f;
+        BLAS_GET(f, "cblas_sspr2");
+        f(CM, u, n, al, t->x, ix, t->y, iy, t->C);
+        break;
+    }
     case R_CGERC: {
         __typeof__(cblas_cgerc) *f;
         BLAS_GET(f, "cblas_cgerc");
@@ -543,44 +617,53 @@ static aclblasStatus_t rank_common(aclblasHandle_t handle, const char *fn, int k
     if (handle && !alpha)                                                                          \
     return blas_fail(ACLBLAS_STATUS_INVALID_VALUE, fn ": alpha is NULL")
 
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSger(aclblasHandle_t handle, int m, int n, const float *alpha,
-                                                const float *x, int incx, const float *y, int incy,
-                                                float *A, int lda)
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSger(aclblasHandle_t handle, int m, int n,
+                                                const float *alpha, const float *x, int incx,
+                                                const float *y, int incy, float *A, int lda)
 {
     NEED_ALPHA("aclblasSger");
-    return rank_common(handle, "aclblasSger", R_GER, 0, m, n, alpha ? *alpha : 0, 0, x, incx, y, incy, A, lda, blas_max1(m));
+    return rank_common(handle, "aclblasSger", R_GER, 0, m, n, alpha ? *alpha : 0, 0, x, incx, y,
+                       incy, A, lda, blas_max1(m));
 }
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCgerc(aclblasHandle_t handle, const int64_t m, const int64_t n,
-                                                 const aclblasComplex alpha, aclblasComplex *x,
-                                                 const int64_t incx, aclblasComplex *y,
-                                                 const int64_t incy, aclblasComplex *A, const int64_t lda)
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCgerc(aclblasHandle_t handle, const int64_t m,
+                                                 const int64_t n, const aclblasComplex alpha,
+                                                 aclblasComplex *x, const int64_t incx,
+                                                 aclblasComplex *y, const int64_t incy,
+                                                 aclblasComplex *A, const int64_t lda)
 {
-    return rank_common(handle, "aclblasCgerc", R_CGERC, 0, m, n, alpha.real, alpha.imag, x, incx, y, incy, A, lda, blas_max1(m));
+    return rank_common(handle, "aclblasCgerc", R_CGERC, 0, m, n, alpha.real, alpha.imag, x, incx, y,
+                       incy, A, lda, blas_max1(m));
 }
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSsyr(aclblasHandle_t handle, aclblasFillMode_t uplo, const int n,
-                                                const float *alpha, const float *x, const int incx,
-                                                float *A, const int lda)
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSsyr(aclblasHandle_t handle, aclblasFillMode_t uplo,
+                                                const int n, const float *alpha, const float *x,
+                                                const int incx, float *A, const int lda)
 {
     NEED_ALPHA("aclblasSsyr");
-    return rank_common(handle, "aclblasSsyr", R_SYR, uplo, n, n, alpha ? *alpha : 0, 0, x, incx, NULL, 1, A, lda, blas_max1(n));
+    return rank_common(handle, "aclblasSsyr", R_SYR, uplo, n, n, alpha ? *alpha : 0, 0, x, incx,
+                       NULL, 1, A, lda, blas_max1(n));
 }
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSsyr2(aclblasHandle_t handle, aclblasFillMode_t uplo, const int n,
-                                                 const float *alpha, const float *x, const int incx,
-                                                 const float *y, const int incy, float *A, const int lda)
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSsyr2(aclblasHandle_t handle, aclblasFillMode_t uplo,
+                                                 const int n, const float *alpha, const float *x,
+                                                 const int incx, const float *y, const int incy,
+                                                 float *A, const int lda)
 {
     NEED_ALPHA("aclblasSsyr2");
-    return rank_common(handle, "aclblasSsyr2", R_SYR2, uplo, n, n, alpha ? *alpha : 0, 0, x, incx, y, incy, A, lda, blas_max1(n));
+    return rank_common(handle, "aclblasSsyr2", R_SYR2, uplo, n, n, alpha ? *alpha : 0, 0, x, incx,
+                       y, incy, A, lda, blas_max1(n));
 }
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSspr(aclblasHandle_t handle, aclblasFillMode_t uplo, int n,
-                                                const float *alpha, const float *x, int incx, float *ap)
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSspr(aclblasHandle_t handle, aclblasFillMode_t uplo,
+                                                int n, const float *alpha, const float *x, int incx,
+                                                float *ap)
 {
     NEED_ALPHA("aclblasSspr");
-    return rank_common(handle, "aclblasSspr", R_SPR, uplo, n, n, alpha ? *alpha : 0, 0, x, incx, NULL, 1, ap, 1, 0);
+    return rank_common(handle, "aclblasSspr", R_SPR, uplo, n, n, alpha ? *alpha : 0, 0, x, incx,
+                       NULL, 1, ap, 1, 0);
 }
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSspr2(aclblasHandle_t handle, aclblasFillMode_t uplo, int n,
-                                                 const float *alpha, const float *x, int incx,
-                                                 const float *y, int incy, float *ap)
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSspr2(aclblasHandle_t handle, aclblasFillMode_t uplo,
+                                                 int n, const float *alpha, const float *x,
+                                                 int incx, const float *y, int incy, float *ap)
 {
     NEED_ALPHA("aclblasSspr2");
-    return rank_common(handle, "aclblasSspr2", R_SPR2, uplo, n, n, alpha ? *alpha : 0, 0, x, incx, y, incy, ap, 1, 0);
+    return rank_common(handle, "aclblasSspr2", R_SPR2, uplo, n, n, alpha ? *alpha : 0, 0, x, incx,
+                       y, incy, ap, 1, 0);
 }

@@ -30,8 +30,8 @@ static float *widen(const void *p, int t, int64_t rows, int64_t cols, int64_t ld
 }
 
 int32_t blas_gemm_typed(int ta, int tb, int64_t m, int64_t n, int64_t k, const double *alpha,
-                        const void *A, int atype, int64_t lda, const void *B, int btype, int64_t ldb,
-                        const double *beta, void *C, int ctype, int64_t ldc)
+                        const void *A, int atype, int64_t lda, const void *B, int btype,
+                        int64_t ldb, const double *beta, void *C, int ctype, int64_t ldc)
 {
     __typeof__(cblas_sgemm) *sgemm;
     BLAS_GET(sgemm, "cblas_sgemm");
@@ -68,8 +68,8 @@ static int32_t cgemm_one(const blas_task *t, const void *A, const void *B, void 
     BLAS_GET(f, "cblas_cgemm");
     float al[2] = {(float)t->alpha[0], (float)t->alpha[1]};
     float be[2] = {(float)t->beta[0], (float)t->beta[1]};
-    f(CM, blas_cb_trans(t->trans), blas_cb_trans(t->transb), (int)t->m, (int)t->n, (int)t->k, al,
-      A, (int)t->lda, B, (int)t->ldb, be, C, (int)t->ldc);
+    f(CM, blas_cb_trans(t->trans), blas_cb_trans(t->transb), (int)t->m, (int)t->n, (int)t->k, al, A,
+      (int)t->lda, B, (int)t->ldb, be, C, (int)t->ldc);
     return 0;
 }
 
@@ -88,8 +88,8 @@ static int32_t k_gemm(void *a)
         }
         int32_t rc = t->compute < 0 ? cgemm_one(t, A, B, C)
                                     : blas_gemm_typed(t->trans, t->transb, t->m, t->n, t->k,
-                                                      t->alpha, A, t->ta, t->lda, B, t->tb,
-                                                      t->ldb, t->beta, C, t->tc, t->ldc);
+                                                      t->alpha, A, t->ta, t->lda, B, t->tb, t->ldb,
+                                                      t->beta, C, t->tc, t->ldc);
         if (rc)
             return rc;
     }
@@ -104,8 +104,10 @@ static aclblasStatus_t gemm_check(const char *fn, int ta, int tb, int64_t m, int
     BLAS_ARG(batch >= 0, "%s: batchCount is negative", fn);
     BLAS_ARG(blas_op_ok(ta), "%s: transA %d is not ACLBLAS_OP_N/T/C", fn, ta);
     BLAS_ARG(blas_op_ok(tb), "%s: transB %d is not ACLBLAS_OP_N/T/C", fn, tb);
-    BLAS_ARG(lda >= blas_max1(ta == ACLBLAS_OP_N ? m : k), "%s: lda %lld too small", fn, (long long)lda);
-    BLAS_ARG(ldb >= blas_max1(tb == ACLBLAS_OP_N ? k : n), "%s: ldb %lld too small", fn, (long long)ldb);
+    BLAS_ARG(lda >= blas_max1(ta == ACLBLAS_OP_N ? m : k), "%s: lda %lld too small", fn,
+             (long long)lda);
+    BLAS_ARG(ldb >= blas_max1(tb == ACLBLAS_OP_N ? k : n), "%s: ldb %lld too small", fn,
+             (long long)ldb);
     BLAS_ARG(ldc >= blas_max1(m), "%s: ldc %lld must be >= max(1, m)", fn, (long long)ldc);
     return blas_need_lib(fn);
 }
@@ -131,7 +133,8 @@ static aclblasStatus_t gemm_queue(aclblasHandle_t handle, const char *fn, int ta
     BLAS_QUEUE(k_gemm, fn);
 }
 
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSgemmEx(aclblasHandle_t handle, aclblasOperation_t transA,
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSgemmEx(aclblasHandle_t handle,
+                                                   aclblasOperation_t transA,
                                                    aclblasOperation_t transB, int m, int n, int k,
                                                    const float *alpha, const float *A, int lda,
                                                    const float *B, int ldb, const float *beta,
@@ -175,13 +178,11 @@ static double ex_scalar(const void *p, int compute)
     return compute == ACLBLAS_COMPUTE_16F ? blas_ld(p, ACL_FLOAT16, 0) : blas_ld(p, ACL_FLOAT, 0);
 }
 
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasGemmEx(aclblasHandle_t handle, aclblasOperation_t transA,
-                                                  aclblasOperation_t transB, int m, int n, int k,
-                                                  const void *alpha, const void *A, aclDataType Atype,
-                                                  int lda, const void *B, aclDataType Btype, int ldb,
-                                                  const void *beta, void *C, aclDataType Ctype,
-                                                  int ldc, aclblasComputeType_t computeType,
-                                                  aclblasGemmAlgo_t algo)
+ACL_FUNC_VISIBILITY aclblasStatus_t
+aclblasGemmEx(aclblasHandle_t handle, aclblasOperation_t transA, aclblasOperation_t transB, int m,
+              int n, int k, const void *alpha, const void *A, aclDataType Atype, int lda,
+              const void *B, aclDataType Btype, int ldb, const void *beta, void *C,
+              aclDataType Ctype, int ldc, aclblasComputeType_t computeType, aclblasGemmAlgo_t algo)
 {
     const char *fn = "aclblasGemmEx";
     if (handle) {
@@ -198,9 +199,9 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasGemmEx(aclblasHandle_t handle, aclbla
 }
 
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSgemmBatched(
-    aclblasHandle_t handle, aclblasOperation_t transa, aclblasOperation_t transb, int m, int n, int k,
-    const float *alpha, const float *const Aarray[], int lda, const float *const Barray[], int ldb,
-    const float *beta, float *const Carray[], int ldc, int batchCount)
+    aclblasHandle_t handle, aclblasOperation_t transa, aclblasOperation_t transb, int m, int n,
+    int k, const float *alpha, const float *const Aarray[], int lda, const float *const Barray[],
+    int ldb, const float *beta, float *const Carray[], int ldc, int batchCount)
 {
     const char *fn = "aclblasSgemmBatched";
     if (handle)
@@ -211,8 +212,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSgemmBatched(
 }
 
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCgemmBatched(
-    aclblasHandle_t handle, aclblasOperation_t transa, aclblasOperation_t transb, int m, int n, int k,
-    const aclblasComplex *alpha, const aclblasComplex *const Aarray[], int lda,
+    aclblasHandle_t handle, aclblasOperation_t transa, aclblasOperation_t transb, int m, int n,
+    int k, const aclblasComplex *alpha, const aclblasComplex *const Aarray[], int lda,
     const aclblasComplex *const Barray[], int ldb, const aclblasComplex *beta,
     aclblasComplex *const Carray[], int ldc, int batchCount)
 {
@@ -226,12 +227,12 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCgemmBatched(
                       batchCount, 1, 1);
 }
 
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasGemmBatchedEx(
-    aclblasHandle_t handle, aclblasOperation_t transa, aclblasOperation_t transb, int m, int n, int k,
-    const void *alpha, const void *const Aarray[], aclDataType Atype, int lda,
-    const void *const Barray[], aclDataType Btype, int ldb, const void *beta, void *const Carray[],
-    aclDataType Ctype, int ldc, int batchCount, aclblasComputeType_t computeType,
-    aclblasGemmAlgo_t algo)
+ACL_FUNC_VISIBILITY aclblasStatus_t
+aclblasGemmBatchedEx(aclblasHandle_t handle, aclblasOperation_t transa, aclblasOperation_t transb,
+                     int m, int n, int k, const void *alpha, const void *const Aarray[],
+                     aclDataType Atype, int lda, const void *const Barray[], aclDataType Btype,
+                     int ldb, const void *beta, void *const Carray[], aclDataType Ctype, int ldc,
+                     int batchCount, aclblasComputeType_t computeType, aclblasGemmAlgo_t algo)
 {
     const char *fn = "aclblasGemmBatchedEx";
     if (handle) {
@@ -287,15 +288,23 @@ static aclblasStatus_t grouped(aclblasHandle_t handle, const char *fn, int group
     BLAS_ARG(A && B && C, "%s: Aarray, Barray or Carray is NULL", fn);
     for (int i = 0; i < groupCount; i++) {
         BLAS_ARG(size[i] >= 0, "%s: groupSize[%d] is negative", fn, i);
-        aclblasStatus_t st = gemm_check(fn, ta[i], tb[i], m[i], n[i], k[i], lda[i], ldb[i],
-                                        ldc[i], size[i]);
+        aclblasStatus_t st =
+            gemm_check(fn, ta[i], tb[i], m[i], n[i], k[i], lda[i], ldb[i], ldc[i], size[i]);
         if (st)
             return st;
     }
     BLAS_TASK(fn, sizeof(group_desc) * (size_t)groupCount);
     group_desc *g = (group_desc *)t->tail;
     for (int i = 0; i < groupCount; i++)
-        g[i] = (group_desc){ta[i], tb[i], m[i], n[i], k[i], lda[i], ldb[i], ldc[i], size[i],
+        g[i] = (group_desc){ta[i],
+                            tb[i],
+                            m[i],
+                            n[i],
+                            k[i],
+                            lda[i],
+                            ldb[i],
+                            ldc[i],
+                            size[i],
                             (float)blas_ld(alpha, scalar_type, i),
                             (float)blas_ld(beta, scalar_type, i)};
     t->batch = groupCount, t->A = A, t->B = B, t->C = C, t->ta = at, t->tb = bt, t->tc = ct;
@@ -381,8 +390,10 @@ static aclblasStatus_t l3_common(aclblasHandle_t handle, const char *fn, int kin
     BLAS_ARG(alpha && (kind != L_SYMM || beta), "%s: alpha or beta is NULL", fn);
     BLAS_ARG(blas_side_ok(side), "%s: side %d is not ACLBLAS_SIDE_LEFT/RIGHT", fn, side);
     BLAS_ARG(blas_uplo_ok(uplo), "%s: uplo %d is not ACLBLAS_UPPER/LOWER", fn, uplo);
-    BLAS_ARG(kind == L_SYMM || blas_op_ok(trans), "%s: trans %d is not ACLBLAS_OP_N/T/C", fn, trans);
-    BLAS_ARG(kind == L_SYMM || blas_diag_ok(diag), "%s: diag %d is not ACLBLAS_UNIT/NON_UNIT", fn, diag);
+    BLAS_ARG(kind == L_SYMM || blas_op_ok(trans), "%s: trans %d is not ACLBLAS_OP_N/T/C", fn,
+             trans);
+    BLAS_ARG(kind == L_SYMM || blas_diag_ok(diag), "%s: diag %d is not ACLBLAS_UNIT/NON_UNIT", fn,
+             diag);
     BLAS_ARG(m >= 0 && n >= 0, "%s: m or n is negative", fn);
     int64_t dimA = side == ACLBLAS_SIDE_LEFT ? m : n;
     BLAS_ARG(lda >= blas_max1(dimA), "%s: lda %lld must be >= %lld", fn, (long long)lda,
@@ -431,8 +442,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSsymm(aclblasHandle handle, aclblasSi
                                                  const float *B, int64_t ldb, const float *beta,
                                                  float *C, int64_t ldc)
 {
-    return l3_common(handle, "aclblasSsymm", L_SYMM, side, uplo, ACLBLAS_OP_N, ACLBLAS_NON_UNIT,
-                     m, n, alpha, beta, A, lda, B, ldb, C, ldc);
+    return l3_common(handle, "aclblasSsymm", L_SYMM, side, uplo, ACLBLAS_OP_N, ACLBLAS_NON_UNIT, m,
+                     n, alpha, beta, A, lda, B, ldb, C, ldc);
 }
 
 static int32_t k_dgmm(void *a) /* C = A diag(x) (right) or diag(x) A (left), column-major */
@@ -457,7 +468,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSdgmm(aclblasHandle_t handle, aclblas
     BLAS_BEGIN(fn);
     BLAS_ARG(blas_side_ok(mode), "%s: mode %d is not ACLBLAS_SIDE_LEFT/RIGHT", fn, mode);
     BLAS_ARG(m >= 0 && n >= 0, "%s: m or n is negative", fn);
-    BLAS_ARG(lda >= blas_max1(m) && ldc >= blas_max1(m), "%s: lda and ldc must be >= max(1, m)", fn);
+    BLAS_ARG(lda >= blas_max1(m) && ldc >= blas_max1(m), "%s: lda and ldc must be >= max(1, m)",
+             fn);
     BLAS_ARG(incx != 0, "%s: incx must not be 0", fn);
     if (m == 0 || n == 0)
         return ACLBLAS_STATUS_SUCCESS;

@@ -38,9 +38,18 @@ _Static_assert(sizeof(lt_desc) <= sizeof(aclblasLtMatmulDescOpaque_t), "desc fit
 _Static_assert(sizeof(lt_pref) <= sizeof(aclblasLtMatmulPreferenceOpaque_t), "pref fits");
 
 /* The opaque structs hold our descriptors (only ever accessed as these types). */
-static inline lt_layout *LAYOUT(aclblasLtMatrixLayout_t p) { return (lt_layout *)(void *)p; }
-static inline lt_desc *DESC(aclblasLtMatmulDesc_t p) { return (lt_desc *)(void *)p; }
-static inline lt_pref *PREF(aclblasLtMatmulPreference_t p) { return (lt_pref *)(void *)p; }
+static inline lt_layout *LAYOUT(aclblasLtMatrixLayout_t p)
+{
+    return (lt_layout *)(void *)p;
+}
+static inline lt_desc *DESC(aclblasLtMatmulDesc_t p)
+{
+    return (lt_desc *)(void *)p;
+}
+static inline lt_pref *PREF(aclblasLtMatmulPreference_t p)
+{
+    return (lt_pref *)(void *)p;
+}
 
 /* Set: the size must be the attribute's exactly; get: at least it (sizeWritten the size). */
 static aclblasStatus_t attr_set(const char *fn, void *field, size_t size, const void *buf,
@@ -82,7 +91,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatrixLayoutCreate(aclblasLtMatrixL
     return ACLBLAS_STATUS_SUCCESS;
 }
 
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatrixLayoutDestroy(const aclblasLtMatrixLayout_t matLayout)
+ACL_FUNC_VISIBILITY aclblasStatus_t
+aclblasLtMatrixLayoutDestroy(const aclblasLtMatrixLayout_t matLayout)
 {
     BLAS_ARG(matLayout, "aclblasLtMatrixLayoutDestroy: matLayout is NULL");
     free(matLayout);
@@ -92,14 +102,29 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatrixLayoutDestroy(const aclblasLt
 static void *layout_field(lt_layout *l, int attr, size_t *size)
 {
     switch (attr) {
-    case ACLBLASLT_MATRIX_LAYOUT_TYPE: *size = 4; return &l->type;
-    case ACLBLASLT_MATRIX_LAYOUT_ORDER: *size = 4; return &l->order;
-    case ACLBLASLT_MATRIX_LAYOUT_BATCH_COUNT: *size = 4; return &l->batch;
-    case ACLBLASLT_MATRIX_LAYOUT_ROWS: *size = 8; return &l->rows;
-    case ACLBLASLT_MATRIX_LAYOUT_COLS: *size = 8; return &l->cols;
-    case ACLBLASLT_MATRIX_LAYOUT_LD: *size = 8; return &l->ld;
-    case ACLBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET: *size = 8; return &l->stride;
-    default: return NULL;
+    case ACLBLASLT_MATRIX_LAYOUT_TYPE:
+        *size = 4;
+        return &l->type;
+    case ACLBLASLT_MATRIX_LAYOUT_ORDER:
+        *size = 4;
+        return &l->order;
+    case ACLBLASLT_MATRIX_LAYOUT_BATCH_COUNT:
+        *size = 4;
+        return &l->batch;
+    case ACLBLASLT_MATRIX_LAYOUT_ROWS:
+        *size = 8;
+        return &l->rows;
+    case ACLBLASLT_MATRIX_LAYOUT_COLS:
+        *size = 8;
+        return &l->cols;
+    case ACLBLASLT_MATRIX_LAYOUT_LD:
+        *size = 8;
+        return &l->ld;
+    case ACLBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET:
+        *size = 8;
+        return &l->stride;
+    default:
+        return NULL;
     }
 }
 
@@ -135,9 +160,17 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmulDescInit(aclblasLtMatmulDesc_
 {
     BLAS_ARG(matmulDesc, "aclblasLtMatmulDescInit: matmulDesc is NULL");
     memset(matmulDesc, 0, sizeof(*matmulDesc));
-    *DESC(matmulDesc) = (lt_desc){computeType, scaleType, ACLBLAS_OP_N, ACLBLAS_OP_N,
-                                  ACL_DT_UNDEFINED, 0, 0, ACLBLASLT_EPILOGUE_DEFAULT,
-                                  NULL, NULL, NULL};
+    *DESC(matmulDesc) = (lt_desc){computeType,
+                                  scaleType,
+                                  ACLBLAS_OP_N,
+                                  ACLBLAS_OP_N,
+                                  ACL_DT_UNDEFINED,
+                                  0,
+                                  0,
+                                  ACLBLASLT_EPILOGUE_DEFAULT,
+                                  NULL,
+                                  NULL,
+                                  NULL};
     return ACLBLAS_STATUS_SUCCESS;
 }
 
@@ -155,7 +188,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmulDescCreate(aclblasLtMatmulDes
     return ACLBLAS_STATUS_SUCCESS;
 }
 
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmulDescDestroy(const aclblasLtMatmulDesc_t matmulDesc)
+ACL_FUNC_VISIBILITY aclblasStatus_t
+aclblasLtMatmulDescDestroy(const aclblasLtMatmulDesc_t matmulDesc)
 {
     BLAS_ARG(matmulDesc, "aclblasLtMatmulDescDestroy: matmulDesc is NULL");
     free(matmulDesc);
@@ -166,16 +200,35 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmulDescDestroy(const aclblasLtMa
 static void *desc_field(lt_desc *d, int attr, size_t *size)
 {
     switch (attr) {
-    case ACLBLASLT_MATMUL_DESC_TRANSA: *size = 4; return &d->transa;
-    case ACLBLASLT_MATMUL_DESC_TRANSB: *size = 4; return &d->transb;
-    case ACLBLASLT_MATMUL_DESC_EPILOGUE: *size = 4; return &d->epilogue;
-    case ACLBLASLT_MATMUL_DESC_BIAS_DATA_TYPE: *size = 4; return &d->bias_type;
-    case ACLBLASLT_MATMUL_DESC_BIAS_POINTER: *size = sizeof(void *); return &d->bias;
-    case ACLBLASLT_MATMUL_DESC_A_SCALE_POINTER: *size = sizeof(void *); return &d->a_scale;
-    case ACLBLASLT_MATMUL_DESC_B_SCALE_POINTER: *size = sizeof(void *); return &d->b_scale;
-    case ACLBLASLT_MATMUL_DESC_A_SCALE_MODE: *size = 4; return &d->a_mode;
-    case ACLBLASLT_MATMUL_DESC_B_SCALE_MODE: *size = 4; return &d->b_mode;
-    default: return NULL;
+    case ACLBLASLT_MATMUL_DESC_TRANSA:
+        *size = 4;
+        return &d->transa;
+    case ACLBLASLT_MATMUL_DESC_TRANSB:
+        *size = 4;
+        return &d->transb;
+    case ACLBLASLT_MATMUL_DESC_EPILOGUE:
+        *size = 4;
+        return &d->epilogue;
+    case ACLBLASLT_MATMUL_DESC_BIAS_DATA_TYPE:
+        *size = 4;
+        return &d->bias_type;
+    case ACLBLASLT_MATMUL_DESC_BIAS_POINTER:
+        *size = sizeof(void *);
+        return &d->bias;
+    case ACLBLASLT_MATMUL_DESC_A_SCALE_POINTER:
+        *size = sizeof(void *);
+        return &d->a_scale;
+    case ACLBLASLT_MATMUL_DESC_B_SCALE_POINTER:
+        *size = sizeof(void *);
+        return &d->b_scale;
+    case ACLBLASLT_MATMUL_DESC_A_SCALE_MODE:
+        *size = 4;
+        return &d->a_mode;
+    case ACLBLASLT_MATMUL_DESC_B_SCALE_MODE:
+        *size = 4;
+        return &d->b_mode;
+    default:
+        return NULL;
     }
 }
 
@@ -191,9 +244,9 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmulDescSetAttribute(
     return attr_set(fn, f, size, buf, sizeInBytes);
 }
 
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmulDescGetAttribute(
-    aclblasLtMatmulDesc_t desc, aclblasLtMatmulDescAttribute_t attr, void *buf, size_t sizeInBytes,
-    size_t *sizeWritten)
+ACL_FUNC_VISIBILITY aclblasStatus_t
+aclblasLtMatmulDescGetAttribute(aclblasLtMatmulDesc_t desc, aclblasLtMatmulDescAttribute_t attr,
+                                void *buf, size_t sizeInBytes, size_t *sizeWritten)
 {
     const char *fn = "aclblasLtMatmulDescGetAttribute";
     BLAS_ARG(desc, "%s: desc is NULL", fn);
@@ -205,7 +258,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmulDescGetAttribute(
 
 /* ---- preferences ---- */
 
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmulPreferenceCreate(aclblasLtMatmulPreference_t *pref)
+ACL_FUNC_VISIBILITY aclblasStatus_t
+aclblasLtMatmulPreferenceCreate(aclblasLtMatmulPreference_t *pref)
 {
     const char *fn = "aclblasLtMatmulPreferenceCreate";
     BLAS_ARG(pref, "%s: pref is NULL", fn);
@@ -215,7 +269,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmulPreferenceCreate(aclblasLtMat
     return ACLBLAS_STATUS_SUCCESS;
 }
 
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmulPreferenceDestroy(const aclblasLtMatmulPreference_t pref)
+ACL_FUNC_VISIBILITY aclblasStatus_t
+aclblasLtMatmulPreferenceDestroy(const aclblasLtMatmulPreference_t pref)
 {
     BLAS_ARG(pref, "aclblasLtMatmulPreferenceDestroy: pref is NULL");
     free(pref);
@@ -225,9 +280,14 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmulPreferenceDestroy(const aclbl
 static void *pref_field(lt_pref *p, int attr, size_t *size)
 {
     switch (attr) {
-    case ACLBLASLT_MATMUL_PREF_SEARCH_MODE: *size = 4; return &p->search;
-    case ACLBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES: *size = 8; return &p->max_ws;
-    default: return NULL;
+    case ACLBLASLT_MATMUL_PREF_SEARCH_MODE:
+        *size = 4;
+        return &p->search;
+    case ACLBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES:
+        *size = 8;
+        return &p->max_ws;
+    default:
+        return NULL;
     }
 }
 
@@ -257,7 +317,10 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmulPreferenceGetAttribute(
 
 /* ---- algorithms: one, id 0, no workspace ---- */
 
-static int lt_type_ok(int t) { return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16; }
+static int lt_type_ok(int t)
+{
+    return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16;
+}
 
 static aclblasStatus_t lt_types(const char *fn, int compute, int scale, int at, int bt, int ct,
                                 int dt)
@@ -271,10 +334,12 @@ static aclblasStatus_t lt_types(const char *fn, int compute, int scale, int at, 
     return ACLBLAS_STATUS_SUCCESS;
 }
 
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmulAlgoInit(
-    aclblasLtHandle_t lightHandle, aclblasComputeType_t computeType, aclDataType scaleType,
-    aclDataType Atype, aclDataType Btype, aclDataType Ctype, aclDataType Dtype, int algoId,
-    aclblasLtMatmulAlgo_t *algo)
+ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmulAlgoInit(aclblasLtHandle_t lightHandle,
+                                                            aclblasComputeType_t computeType,
+                                                            aclDataType scaleType,
+                                                            aclDataType Atype, aclDataType Btype,
+                                                            aclDataType Ctype, aclDataType Dtype,
+                                                            int algoId, aclblasLtMatmulAlgo_t *algo)
 {
     const char *fn = "aclblasLtMatmulAlgoInit";
     aclblasStatus_t lst = blas_lt_live(lightHandle, fn);
@@ -442,8 +507,8 @@ static int32_t k_lt(void *arg)
         char *D = (char *)t->C + (int64_t)b * j->dd.stride * (int64_t)ed;
         double one[2] = {1, 0}, zero[2] = {0, 0};
         int32_t rc = blas_gemm_typed(lt_op(j->d.transa, &j->a), lt_op(j->d.transb, &j->b), j->m,
-                                     j->n, j->k, one, A, (int)j->a.type, j->a.ld, B,
-                                     (int)j->b.type, j->b.ld, zero, acc, ACL_FLOAT, j->m);
+                                     j->n, j->k, one, A, (int)j->a.type, j->a.ld, B, (int)j->b.type,
+                                     j->b.ld, zero, acc, ACL_FLOAT, j->m);
         if (rc) {
             free(acc);
             return rc;
@@ -504,8 +569,16 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatmul(
         return st;
     BLAS_TASK(fn, sizeof(lt_job));
     lt_job *j = (lt_job *)t->tail;
-    *j = (lt_job){*d, *LAYOUT(Adesc), *LAYOUT(Bdesc), *LAYOUT(Cdesc), *LAYOUT(Ddesc), m, n, k,
-                  *(const float *)alpha, be};
+    *j = (lt_job){*d,
+                  *LAYOUT(Adesc),
+                  *LAYOUT(Bdesc),
+                  *LAYOUT(Cdesc),
+                  *LAYOUT(Ddesc),
+                  m,
+                  n,
+                  k,
+                  *(const float *)alpha,
+                  be};
     t->A = A, t->B = B, t->x = C, t->C = D;
     return blas_queue(stream, k_lt, t, fn);
 }
@@ -516,7 +589,10 @@ typedef struct {
     int32_t scale_type, pointer_mode, transa, transb;
 } lt_tdesc;
 _Static_assert(sizeof(lt_tdesc) <= sizeof(aclblasLtMatrixTransformDescOpaque_t), "tdesc fits");
-static inline lt_tdesc *TDESC(aclblasLtMatrixTransformDesc_t p) { return (lt_tdesc *)(void *)p; }
+static inline lt_tdesc *TDESC(aclblasLtMatrixTransformDesc_t p)
+{
+    return (lt_tdesc *)(void *)p;
+}
 
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatrixTransformDescCreate(
     aclblasLtMatrixTransformDesc_t *transformDesc, aclDataType scaleType)
@@ -531,8 +607,8 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatrixTransformDescCreate(
     return ACLBLAS_STATUS_SUCCESS;
 }
 
-ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatrixTransformDescDestroy(
-    const aclblasLtMatrixTransformDesc_t transformDesc)
+ACL_FUNC_VISIBILITY aclblasStatus_t
+aclblasLtMatrixTransformDescDestroy(const aclblasLtMatrixTransformDesc_t transformDesc)
 {
     BLAS_ARG(transformDesc, "aclblasLtMatrixTransformDescDestroy: transformDesc is NULL");
     free(transformDesc);
@@ -542,11 +618,16 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasLtMatrixTransformDescDestroy(
 static int32_t *tdesc_field(lt_tdesc *d, int attr)
 {
     switch (attr) {
-    case ACLBLASLT_MATRIX_TRANSFORM_DESC_SCALE_TYPE: return &d->scale_type;
-    case ACLBLASLT_MATRIX_TRANSFORM_DESC_POINTER_MODE: return &d->pointer_mode;
-    case ACLBLASLT_MATRIX_TRANSFORM_DESC_TRANSA: return &d->transa;
-    case ACLBLASLT_MATRIX_TRANSFORM_DESC_TRANSB: return &d->transb;
-    default: return NULL;
+    case ACLBLASLT_MATRIX_TRANSFORM_DESC_SCALE_TYPE:
+        return &d->scale_type;
+    case ACLBLASLT_MATRIX_TRANSFORM_DESC_POINTER_MODE:
+        return &d->pointer_mode;
+    case ACLBLASLT_MATRIX_TRANSFORM_DESC_TRANSA:
+        return &d->transa;
+    case ACLBLASLT_MATRIX_TRANSFORM_DESC_TRANSB:
+        return &d->transb;
+    default:
+        return NULL;
     }
 }
 
@@ -597,7 +678,8 @@ static int32_t k_transform(void *arg)
     size_t ec = blas_dtype_size((int)j->c.type);
     for (int32_t b = 0; b < j->c.batch; b++) {
         const char *A = (const char *)t->A + (int64_t)b * j->a.stride * (int64_t)ea;
-        const char *B = j->has_b ? (const char *)t->B + (int64_t)b * j->b.stride * (int64_t)eb : NULL;
+        const char *B =
+            j->has_b ? (const char *)t->B + (int64_t)b * j->b.stride * (int64_t)eb : NULL;
         char *C = (char *)t->C + (int64_t)b * j->c.stride * (int64_t)ec;
         for (int64_t c = 0; c < (int64_t)j->c.cols; c++)
             for (int64_t r = 0; r < (int64_t)j->c.rows; r++) {
@@ -612,15 +694,17 @@ static int32_t k_transform(void *arg)
 
 static aclblasStatus_t lt_tlayout_ok(const char *fn, const lt_layout *l, const lt_layout *c, int op)
 {
-    BLAS_CHECK(lt_type_ok((int)l->type) && (l->order == ACLBLASLT_ORDER_COL ||
-                                           l->order == ACLBLASLT_ORDER_ROW),
+    BLAS_CHECK(lt_type_ok((int)l->type) &&
+                   (l->order == ACLBLASLT_ORDER_COL || l->order == ACLBLASLT_ORDER_ROW),
                ACLBLAS_STATUS_NOT_SUPPORTED, "%s: type %u / order %d not supported", fn, l->type,
                l->order);
     BLAS_ARG(op == ACLBLAS_OP_N || op == ACLBLAS_OP_T, "%s: op %d not N or T", fn, op);
-    uint64_t r = op == ACLBLAS_OP_N ? l->rows : l->cols, cc = op == ACLBLAS_OP_N ? l->cols : l->rows;
+    uint64_t r = op == ACLBLAS_OP_N ? l->rows : l->cols,
+             cc = op == ACLBLAS_OP_N ? l->cols : l->rows;
     BLAS_ARG(r == c->rows && cc == c->cols, "%s: op(A) / op(B) shape differs from C's", fn);
     uint64_t inner = l->order == ACLBLASLT_ORDER_COL ? l->rows : l->cols;
-    BLAS_ARG(l->ld >= (int64_t)(inner > 1 ? inner : 1), "%s: ld %lld too small", fn, (long long)l->ld);
+    BLAS_ARG(l->ld >= (int64_t)(inner > 1 ? inner : 1), "%s: ld %lld too small", fn,
+             (long long)l->ld);
     BLAS_ARG(l->batch == c->batch, "%s: batch counts differ", fn);
     return ACLBLAS_STATUS_SUCCESS;
 }

@@ -31,7 +31,10 @@ static float *dev(size_t n)
         abort();
     return p;
 }
-static float rnd(void) { return (float)(rand() % 2001 - 1000) / 500.0f; }
+static float rnd(void)
+{
+    return (float)(rand() % 2001 - 1000) / 500.0f;
+}
 static int close_arr(const float *a, const float *b, int n, float tol)
 {
     for (int i = 0; i < n; i++)

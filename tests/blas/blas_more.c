@@ -32,7 +32,10 @@ static void *dev(size_t bytes)
         abort();
     return p;
 }
-static float rnd(void) { return (float)(rand() % 2001 - 1000) / 500.0f; }
+static float rnd(void)
+{
+    return (float)(rand() % 2001 - 1000) / 500.0f;
+}
 static int near(const float *a, const float *b, int n, float tol)
 {
     for (int i = 0; i < n; i++)
@@ -65,7 +68,8 @@ static void t_level2(void)
         want[i] = x[i] = rnd();
     float *dband = dev(sizeof band), *dx = dev(sizeof x);
     memcpy(dband, band, sizeof band), memcpy(dx, x, sizeof x);
-    CHECK(aclblasStbsv(h, ACLBLAS_UPPER, ACLBLAS_OP_N, ACLBLAS_NON_UNIT, N, K, dband, K + 1, dx, 1) == 0);
+    CHECK(aclblasStbsv(h, ACLBLAS_UPPER, ACLBLAS_OP_N, ACLBLAS_NON_UNIT, N, K, dband, K + 1, dx,
+                       1) == 0);
     SYNC();
     float back[N];
     for (int i = 0; i < N; i++) { /* full * solution == x */
@@ -166,7 +170,8 @@ static void t_legacy(void)
             int formA = (ups[u] == ACLBLAS_LOWER && trs[tr] == ACLBLAS_OP_N) ||
                         (ups[u] == ACLBLAS_UPPER && trs[tr] != ACLBLAS_OP_N);
             memset(dy, 0, sizeof x);
-            CHECK(aclblasStpmv_legacy(h, ups[u], trs[tr], ACLBLAS_NON_UNIT, N, dap, dx, dy, inc) == 0);
+            CHECK(aclblasStpmv_legacy(h, ups[u], trs[tr], ACLBLAS_NON_UNIT, N, dap, dx, dy, inc) ==
+                  0);
             SYNC();
             for (int r = 0; r < N; r++) {
                 double a = 0;
@@ -180,7 +185,8 @@ static void t_legacy(void)
                 CHECK(fabs(dy[yp] - a) < 1e-4 * (1 + fabs(a)));
             }
         }
-    CHECK(aclblasStpmv_legacy(h, ACLBLAS_LOWER, ACLBLAS_OP_N, ACLBLAS_NON_UNIT, -1, NULL, NULL, NULL, 1) == 0);
+    CHECK(aclblasStpmv_legacy(h, ACLBLAS_LOWER, ACLBLAS_OP_N, ACLBLAS_NON_UNIT, -1, NULL, NULL,
+                              NULL, 1) == 0);
     CHECK(aclblasStpmv_legacy(h, 0, ACLBLAS_OP_N, ACLBLAS_NON_UNIT, 4, dap, dx, dy, 1) ==
           ACLBLAS_STATUS_INVALID_VALUE);
     /* Stbmv_legacy: band row b of column j at a[b*lda + j] */
@@ -193,14 +199,17 @@ static void t_legacy(void)
         for (int tr = 0; tr < 2; tr++) {
             int up = ups[u] == ACLBLAS_UPPER, tt = trs[tr] != ACLBLAS_OP_N;
             memset(dy, 0, sizeof x);
-            CHECK(aclblasStbmv_legacy(h, ups[u], trs[tr], ACLBLAS_NON_UNIT, dband, N, dx, dy, N, K, 1) == 0);
+            CHECK(aclblasStbmv_legacy(h, ups[u], trs[tr], ACLBLAS_NON_UNIT, dband, N, dx, dy, N, K,
+                                      1) == 0);
             SYNC();
             for (int r = 0; r < N; r++) {
                 int c0, c1;
                 if (!tt)
-                    c0 = up ? r : (r > K ? r - K : 0), c1 = up ? (r + K < N - 1 ? r + K : N - 1) : r;
+                    c0 = up ? r : (r > K ? r - K : 0),
+                    c1 = up ? (r + K < N - 1 ? r + K : N - 1) : r;
                 else
-                    c0 = up ? (r > K ? r - K : 0) : r, c1 = up ? r : (r + K < N - 1 ? r + K : N - 1);
+                    c0 = up ? (r > K ? r - K : 0) : r,
+                    c1 = up ? r : (r + K < N - 1 ? r + K : N - 1);
                 double a = 0;
                 for (int c = c0; c <= c1; c++) {
                     int col = tt ? r : c;
@@ -254,8 +263,8 @@ static void t_half(void)
     CHECK(aclblasGemmEx(h, ACLBLAS_OP_T, ACLBLAS_OP_N, M, N, K, &one, dA, ACL_FLOAT16, K, dB,
                         ACL_FLOAT16, K, &zero, dC, ACL_FLOAT, M, ACLBLAS_COMPUTE_32F,
                         ACLBLAS_GEMM_DEFAULT) == ACLBLAS_STATUS_NOT_SUPPORTED);
-    CHECK(aclblasGemmEx(h, ACLBLAS_OP_T, ACLBLAS_OP_N, M, N, K, &one, dA, ACL_INT8, K, dB,
-                        ACL_INT8, K, &zero, dC, ACL_FLOAT16, M, ACLBLAS_COMPUTE_32F,
+    CHECK(aclblasGemmEx(h, ACLBLAS_OP_T, ACLBLAS_OP_N, M, N, K, &one, dA, ACL_INT8, K, dB, ACL_INT8,
+                        K, &zero, dC, ACL_FLOAT16, M, ACLBLAS_COMPUTE_32F,
                         ACLBLAS_GEMM_DEFAULT) == ACLBLAS_STATUS_NOT_SUPPORTED);
 
     /* TSS gemv strided batched: bf16 A, x; float y; 2 batches */
@@ -297,7 +306,8 @@ static void t_level3(void)
     for (int i = 0; i < 3; i++)
         arr[i] = buf + offA[i], arr[3 + i] = buf + offB[i], arr[6 + i] = buf + offC[i];
     CHECK(aclblasSgemmGroupedBatched(h, 2, ta, tb, m, n, k, al, (const float *const *)arr, lda,
-                                     (const float *const *)arr + 3, ldb, be, arr + 6, ldc, gs) == 0);
+                                     (const float *const *)arr + 3, ldb, be, arr + 6, ldc,
+                                     gs) == 0);
     SYNC();
     for (int p = 0; p < 3; p++) {
         int g = p < 2 ? 0 : 1;
@@ -369,7 +379,8 @@ static void t_level3(void)
         for (int j = 0; j < 3; j++) {
             float ar = mat[(i * 3 + j) * 2], ai = mat[(i * 3 + j) * 2 + 1];
             float vr = vec[2 * i], vi = vec[2 * i + 1];
-            CHECK(dr[(i * 3 + j) * 2] == ar * vr - ai * vi && dr[(i * 3 + j) * 2 + 1] == ar * vi + ai * vr);
+            CHECK(dr[(i * 3 + j) * 2] == ar * vr - ai * vi &&
+                  dr[(i * 3 + j) * 2 + 1] == ar * vi + ai * vr);
         }
 }
 
@@ -390,8 +401,8 @@ static void t_lapack(void)
     CHECK(aclblasSmatinvBatched(h, N, (const float *const *)arr, N, arr + 1, N, info, 1) == 0);
     /* getrf + getrs: A X == B */
     CHECK(aclblasSgetrfBatched(h, N, arr + 2, N, piv, info + 1, 1) == 0);
-    CHECK(aclblasSgetrsBatched(h, ACLBLAS_OP_N, N, R, (const float *const *)arr + 2, N, piv, arr + 3,
-                               N, &hinfo, 1) == 0);
+    CHECK(aclblasSgetrsBatched(h, ACLBLAS_OP_N, N, R, (const float *const *)arr + 2, N, piv,
+                               arr + 3, N, &hinfo, 1) == 0);
     CHECK(hinfo == 0);
     SYNC();
     CHECK(info[0] == 0 && info[1] == 0);
@@ -437,8 +448,10 @@ static void t_lt(void)
     aclblasLtMatrixLayout_t ls[3] = {la, lb, ld};
     int64_t st[3] = {sa, sb, sd};
     for (int i = 0; i < 3; i++) {
-        CHECK(aclblasLtMatrixLayoutSetAttribute(ls[i], ACLBLASLT_MATRIX_LAYOUT_ORDER, &row, 4) == 0);
-        CHECK(aclblasLtMatrixLayoutSetAttribute(ls[i], ACLBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &bc, 4) == 0);
+        CHECK(aclblasLtMatrixLayoutSetAttribute(ls[i], ACLBLASLT_MATRIX_LAYOUT_ORDER, &row, 4) ==
+              0);
+        CHECK(aclblasLtMatrixLayoutSetAttribute(ls[i], ACLBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &bc,
+                                                4) == 0);
         CHECK(aclblasLtMatrixLayoutSetAttribute(ls[i], ACLBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET,
                                                 &st[i], 8) == 0);
     }
@@ -454,9 +467,11 @@ static void t_lt(void)
     CHECK(aclblasLtMatmulPreferenceCreate(&pref) == 0);
     aclblasLtMatmulHeuristicResult_t res[2];
     int cnt = 0;
-    CHECK(aclblasLtMatmulAlgoGetHeuristic(lt, md, la, lb, ld, ld, pref, 2, res, &cnt) == 0 && cnt == 1);
+    CHECK(aclblasLtMatmulAlgoGetHeuristic(lt, md, la, lb, ld, ld, pref, 2, res, &cnt) == 0 &&
+          cnt == 1);
     float one = 1, zero = 0;
-    CHECK(aclblasLtMatmul(lt, md, &one, A, la, B, lb, &zero, D, ld, D, ld, &res[0].algo, NULL, 0, s) == 0);
+    CHECK(aclblasLtMatmul(lt, md, &one, A, la, B, lb, &zero, D, ld, D, ld, &res[0].algo, NULL, 0,
+                          s) == 0);
     SYNC();
     for (int b = 0; b < BT; b++)
         for (int i = 0; i < M; i++)
@@ -498,13 +513,14 @@ static void t_lt(void)
     }
     aclblasLtMatmulPreferenceDestroy(pref);
     aclblasLtMatmulDescDestroy(md);
-    aclblasLtMatrixLayoutDestroy(la), aclblasLtMatrixLayoutDestroy(lb), aclblasLtMatrixLayoutDestroy(ld);
+    aclblasLtMatrixLayoutDestroy(la), aclblasLtMatrixLayoutDestroy(lb),
+        aclblasLtMatrixLayoutDestroy(ld);
     CHECK(aclblasLtDestroy(lt) == 0);
     /* destroyed: rejected, not freed twice */
     CHECK(aclblasLtDestroy(lt) == ACLBLAS_STATUS_NOT_INITIALIZED);
     CHECK(aclblasLtMatmulAlgoGetIds(lt, ACLBLAS_COMPUTE_32F, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT,
-                                    ACL_FLOAT, ACL_FLOAT, (int *)&cnt, 1, &cnt) ==
-          ACLBLAS_STATUS_NOT_INITIALIZED);
+                                    ACL_FLOAT, ACL_FLOAT, (int *)&cnt, 1,
+                                    &cnt) == ACLBLAS_STATUS_NOT_INITIALIZED);
 }
 
 int main(void)
