@@ -422,7 +422,69 @@ static void t_lapack(void)
         }
     CHECK(aclblasSgetrsBatched(h, ACLBLAS_OP_N, -1, R, (const float *const *)arr + 2, N, piv,
                                arr + 3, N, &hinfo, 1) == ACLBLAS_STATUS_INVALID_VALUE);
+    CHECK(hinfo == -3); /* ops-blas numbers getrs's arguments with the handle as 1 */
+    CHECK(aclblasSgetrsBatched(h, 7, N, R, (const float *const *)arr + 2, N, piv, arr + 3, N,
+                               &hinfo, 1) == ACLBLAS_STATUS_INVALID_ENUM);
     CHECK(hinfo == -2);
+    /* getrf without pivots, then getri without pivots: A inv(A) == I */
+    memcpy(dLU, A, sizeof A);
+    CHECK(aclblasSgetrfBatched(h, N, arr + 2, N, NULL, NULL, 1) == 0);
+    CHECK(aclblasSgetriBatched(h, N, (const float *const *)arr + 2, N, NULL, arr + 1, N, info, 1) == 0);
+    SYNC();
+    CHECK(info[0] == 0);
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            double a = 0;
+            for (int p = 0; p < N; p++)
+                a += (double)A[i + p * N] * dInv[p + j * N];
+            CHECK(fabs(a - (i == j)) < 1e-3);
+        }
+    /* gels, m = 6 > n = 3: the residual is orthogonal to A's columns (A^T (A x - b) == 0) */
+    enum { GM = 6, GN = 3 };
+    float ga[GM * GN], gb[GM];
+    for (int i = 0; i < GM * GN; i++)
+        ga[i] = rnd();
+    for (int i = 0; i < GM; i++)
+        gb[i] = rnd();
+    float *dga = dev(sizeof ga), *dgb = dev(sizeof gb);
+    memcpy(dga, ga, sizeof ga), memcpy(dgb, gb, sizeof gb);
+    arr[0] = dga, arr[1] = dgb;
+    CHECK(aclblasSgelsBatched(h, ACLBLAS_OP_N, GM, GN, 1, arr, GM, arr + 1, GM, info, 1) == 0);
+    SYNC();
+    CHECK(info[0] == 0);
+    for (int j = 0; j < GN; j++) {
+        double a = 0;
+        for (int i = 0; i < GM; i++) {
+            double r = -gb[i];
+            for (int p = 0; p < GN; p++)
+                r += (double)ga[i + p * GM] * dgb[p];
+            a += ga[i + j * GM] * r;
+        }
+        CHECK(fabs(a) < 1e-3);
+    }
+    CHECK(aclblasSgelsBatched(h, ACLBLAS_OP_C, GM, GN, 1, arr, GM, arr + 1, GM, info, 1) ==
+          ACLBLAS_STATUS_INVALID_ENUM);
+    CHECK(aclblasSmatinvBatched(h, 33, (const float *const *)arr, 33, arr + 1, 33, info, 1) ==
+          ACLBLAS_STATUS_INVALID_VALUE);
+    /* geqrf: R (upper triangle of the result) satisfies R^T R == A^T A */
+    memcpy(dga, ga, sizeof ga);
+    float *tau = dev(GN * sizeof(float));
+    arr[0] = dga, arr[1] = tau;
+    CHECK(aclblasSgeqrfBatched(h, GM, GN, arr, GM, arr + 1, &hinfo, 1) == 0 && hinfo == 0);
+    SYNC();
+    for (int i = 0; i < GN; i++)
+        for (int j = 0; j < GN; j++) {
+            double rr = 0, aa = 0;
+            for (int p = 0; p <= (i < j ? i : j); p++)
+                rr += (double)dga[p + i * GM] * dga[p + j * GM];
+            for (int p = 0; p < GM; p++)
+                aa += (double)ga[p + i * GM] * ga[p + j * GM];
+            CHECK(fabs(rr - aa) < 1e-3 * (1 + fabs(aa)));
+        }
+    CHECK(aclblasSgeqrfBatched(h, -1, 2, arr, 1, arr + 1, &hinfo, 1) == ACLBLAS_STATUS_INVALID_VALUE);
+    CHECK(hinfo == ACLBLAS_LAPACK_INFO_ARG_1);
+    CHECK(aclblasSgeqrfBatched(h, 3, 2, arr, 2, arr + 1, &hinfo, 1) == ACLBLAS_STATUS_INVALID_VALUE);
+    CHECK(hinfo == ACLBLAS_LAPACK_INFO_ARG_4);
 }
 
 static void t_lt(void)
