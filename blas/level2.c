@@ -287,10 +287,15 @@ static aclblasStatus_t gemv_batched(aclblasHandle_t handle, const char *fn, int 
 {
     BLAS_BEGIN(fn);
     BLAS_ARG(alpha && beta, "%s: alpha or beta is NULL", fn);
-    BLAS_ARG(blas_op_ok(trans), "%s: trans %d is not ACLBLAS_OP_N/T/C", fn, trans);
-    BLAS_ARG(m >= 0 && n >= 0 && batch >= 0, "%s: m, n or batchCount is negative", fn);
+    /* ops-blas: the pointer-array forms take trans N or T and batchCount > 0, the strided
+     * ones N, T or C; a trans outside the set is INVALID_ENUM */
+    BLAS_CHECK(strided ? blas_op_ok(trans) : (trans == ACLBLAS_OP_N || trans == ACLBLAS_OP_T),
+               ACLBLAS_STATUS_INVALID_ENUM, "%s: trans %d not supported", fn, trans);
+    BLAS_ARG(m >= 0 && n >= 0 && (strided ? batch >= 0 : batch > 0),
+             "%s: m, n negative or batchCount %d invalid", fn, batch);
     BLAS_ARG(incx != 0 && incy != 0, "%s: incx and incy must not be 0", fn);
     BLAS_ARG(lda >= blas_max1(m), "%s: lda %d must be >= max(1, m)", fn, lda);
+    BLAS_ARG(strided || (A && x && y), "%s: Aarray, xarray or yarray is NULL", fn);
     if (m == 0 || n == 0 || batch == 0)
         return ACLBLAS_STATUS_SUCCESS;
     BLAS_ARG(A && x && y, "%s: A, x or y is NULL", fn);

@@ -287,6 +287,10 @@ static aclblasStatus_t grouped(aclblasHandle_t handle, const char *fn, int group
              "%s: a per-group array is NULL", fn);
     BLAS_ARG(A && B && C, "%s: Aarray, Barray or Carray is NULL", fn);
     for (int i = 0; i < groupCount; i++) {
+        /* ops-blas: trans N or T per group, else INVALID_ENUM */
+        BLAS_CHECK((ta[i] == ACLBLAS_OP_N || ta[i] == ACLBLAS_OP_T) &&
+                       (tb[i] == ACLBLAS_OP_N || tb[i] == ACLBLAS_OP_T),
+                   ACLBLAS_STATUS_INVALID_ENUM, "%s: trans of group %d not OP_N / OP_T", fn, i);
         BLAS_ARG(size[i] >= 0, "%s: groupSize[%d] is negative", fn, i);
         aclblasStatus_t st =
             gemm_check(fn, ta[i], tb[i], m[i], n[i], k[i], lda[i], ldb[i], ldc[i], size[i]);
@@ -388,8 +392,11 @@ static aclblasStatus_t l3_common(aclblasHandle_t handle, const char *fn, int kin
 {
     BLAS_BEGIN(fn);
     BLAS_ARG(alpha && (kind != L_SYMM || beta), "%s: alpha or beta is NULL", fn);
-    BLAS_ARG(blas_side_ok(side), "%s: side %d is not ACLBLAS_SIDE_LEFT/RIGHT", fn, side);
-    BLAS_ARG(blas_uplo_ok(uplo), "%s: uplo %d is not ACLBLAS_UPPER/LOWER", fn, uplo);
+    /* Ssymm answers a bad side / uplo with INVALID_ENUM (its host), trsm / trmm INVALID_VALUE */
+    aclblasStatus_t enum_st =
+        kind == L_SYMM ? ACLBLAS_STATUS_INVALID_ENUM : ACLBLAS_STATUS_INVALID_VALUE;
+    BLAS_CHECK(blas_side_ok(side), enum_st, "%s: side %d is not ACLBLAS_SIDE_LEFT/RIGHT", fn, side);
+    BLAS_CHECK(blas_uplo_ok(uplo), enum_st, "%s: uplo %d is not ACLBLAS_UPPER/LOWER", fn, uplo);
     BLAS_ARG(kind == L_SYMM || blas_op_ok(trans), "%s: trans %d is not ACLBLAS_OP_N/T/C", fn,
              trans);
     BLAS_ARG(kind == L_SYMM || blas_diag_ok(diag), "%s: diag %d is not ACLBLAS_UNIT/NON_UNIT", fn,

@@ -323,6 +323,19 @@ static void t_level3(void)
                 CHECK(fabs(buf[offC[p] + i + j * ldc[g]] - w) < 1e-4 * (1 + fabs(w)));
             }
     }
+    /* ops-blas's enum statuses */
+    aclblasOperation_t bad_t[2] = {ACLBLAS_OP_C, ACLBLAS_OP_N};
+    CHECK(aclblasSgemmGroupedBatched(h, 2, bad_t, tb, m, n, k, al, (const float *const *)arr, lda,
+                                     (const float *const *)arr + 3, ldb, be, arr + 6, ldc,
+                                     gs) == ACLBLAS_STATUS_INVALID_ENUM);
+    CHECK(aclblasSsymm(h, 7, ACLBLAS_UPPER, 2, 2, al, buf, 2, buf, 2, be, buf, 2) ==
+          ACLBLAS_STATUS_INVALID_ENUM);
+    CHECK(aclblasSgemvBatched(h, ACLBLAS_OP_C, 2, 2, al, (const float *const *)arr, 2,
+                              (const float *const *)arr, 1, be, arr, 1,
+                              1) == ACLBLAS_STATUS_INVALID_ENUM);
+    CHECK(aclblasSgemvBatched(h, ACLBLAS_OP_N, 2, 2, al, (const float *const *)arr, 2,
+                              (const float *const *)arr, 1, be, arr, 1,
+                              0) == ACLBLAS_STATUS_INVALID_VALUE);
     /* dgmm right, incx 2 */
     float *dA = buf + 1000, *dx = buf + 1100, *dC = buf + 1200;
     CHECK(aclblasSdgmm(h, ACLBLAS_SIDE_RIGHT, 3, 4, dA, 3, dx, 2, dC, 3) == 0);
@@ -429,7 +442,8 @@ static void t_lapack(void)
     /* getrf without pivots, then getri without pivots: A inv(A) == I */
     memcpy(dLU, A, sizeof A);
     CHECK(aclblasSgetrfBatched(h, N, arr + 2, N, NULL, NULL, 1) == 0);
-    CHECK(aclblasSgetriBatched(h, N, (const float *const *)arr + 2, N, NULL, arr + 1, N, info, 1) == 0);
+    CHECK(aclblasSgetriBatched(h, N, (const float *const *)arr + 2, N, NULL, arr + 1, N, info, 1) ==
+          0);
     SYNC();
     CHECK(info[0] == 0);
     for (int i = 0; i < N; i++)
@@ -481,9 +495,11 @@ static void t_lapack(void)
                 aa += (double)ga[p + i * GM] * ga[p + j * GM];
             CHECK(fabs(rr - aa) < 1e-3 * (1 + fabs(aa)));
         }
-    CHECK(aclblasSgeqrfBatched(h, -1, 2, arr, 1, arr + 1, &hinfo, 1) == ACLBLAS_STATUS_INVALID_VALUE);
+    CHECK(aclblasSgeqrfBatched(h, -1, 2, arr, 1, arr + 1, &hinfo, 1) ==
+          ACLBLAS_STATUS_INVALID_VALUE);
     CHECK(hinfo == ACLBLAS_LAPACK_INFO_ARG_1);
-    CHECK(aclblasSgeqrfBatched(h, 3, 2, arr, 2, arr + 1, &hinfo, 1) == ACLBLAS_STATUS_INVALID_VALUE);
+    CHECK(aclblasSgeqrfBatched(h, 3, 2, arr, 2, arr + 1, &hinfo, 1) ==
+          ACLBLAS_STATUS_INVALID_VALUE);
     CHECK(hinfo == ACLBLAS_LAPACK_INFO_ARG_4);
 }
 
