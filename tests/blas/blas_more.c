@@ -222,6 +222,38 @@ static void t_legacy(void)
     (void)want;
 }
 
+/* ops-blas's cgemv_batched_test.cpp case: 3 batches of 32 x 32, A[b](i, j) = ((i+j+b), (i-j+b)) /
+ * 10, x[b](i) = ((i+b), (i-b)) / 5, alpha 1, beta 0, packed batch after batch. */
+static void t_cgemv_batched(void)
+{
+    enum { B = 3, M = 32, N = 32 };
+    aclblasComplex *A = dev(sizeof(aclblasComplex) * B * M * N),
+                   *x = dev(sizeof(aclblasComplex) * B * N),
+                   *y = dev(sizeof(aclblasComplex) * B * M);
+    for (int b = 0; b < B; b++) {
+        for (int i = 0; i < M; i++)
+            for (int j = 0; j < N; j++)
+                A[b * M * N + i + j * M] = (aclblasComplex){(i + j + b) * 0.1f, (i - j + b) * 0.1f};
+        for (int i = 0; i < N; i++)
+            x[b * N + i] = (aclblasComplex){(i + b) * 0.2f, (i - b) * 0.2f};
+    }
+    aclblasComplex one = {1, 0}, zero = {0, 0};
+    CHECK(aclblasCgemvBatched(h, ACLBLAS_OP_N, M, N, one, A, M, x, 1, zero, y, 1, B) == 0);
+    SYNC();
+    for (int b = 0; b < B; b++)
+        for (int i = 0; i < M; i++) {
+            double re = 0, im = 0;
+            for (int j = 0; j < N; j++) {
+                double ar = (i + j + b) * 0.1, ai = (i - j + b) * 0.1, xr = (j + b) * 0.2,
+                       xi = (j - b) * 0.2;
+                re += ar * xr - ai * xi;
+                im += ar * xi + ai * xr;
+            }
+            CHECK(fabs(y[b * M + i].real - re) < 1e-3 * (1 + fabs(re)) &&
+                  fabs(y[b * M + i].imag - im) < 1e-3 * (1 + fabs(im)));
+        }
+}
+
 static void t_half(void)
 {
     /* GemmEx float16 in, float16 out, op T x N */
@@ -610,6 +642,7 @@ int main(void)
         return 1;
     t_level2();
     t_legacy();
+    t_cgemv_batched();
     t_half();
     t_level3();
     t_lapack();
