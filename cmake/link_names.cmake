@@ -23,6 +23,9 @@ list(APPEND CPUACL_LINK_NAMES c_sec)
 list(APPEND CPUACL_LINK_NAMES msprofiler profapi ms_tools_ext ascend_dump acl_tdt_channel
      acl_tdt_queue)
 
+# aclBLAS (hicann/ops-blas, blas/): -lops_blas -lops_blasLt.
+list(APPEND CPUACL_LINK_NAMES ops_blas ops_blasLt)
+
 # The stubs: one empty function per exported name of cmake/cpuacl.map.
 set(_map ${CMAKE_CURRENT_SOURCE_DIR}/cmake/cpuacl.map)
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_map})

@@ -498,6 +498,9 @@ void ops_scatter_nd(const void *buf, int ck, char *base, int dt, int nd, const i
  * ops_blas_load: the same without a message. */
 void *ops_blas_sgemm(const char *op);
 void *ops_blas_load(void);
+/* Any other symbol of the BLAS ops_blas_load opened (cblas_strsm, LAPACK's sgetrf_ ...):
+ * NULL without a BLAS or when it lacks the name (aclBLAS, blas/). */
+void *ops_blas_sym(const char *name);
 
 /* ---- argument checks (check.c) ------------------------------------------ */
 

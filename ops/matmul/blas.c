@@ -37,6 +37,7 @@
 
 typedef __typeof__(cblas_sgemm) sgemm_fn;
 static sgemm_fn *g_sgemm; /* written once under g_blas_once */
+static void *g_blas_lib;  /* the dlopen handle of that BLAS, written with g_sgemm */
 static pthread_once_t g_blas_once = PTHREAD_ONCE_INIT;
 
 /* BL2: the OpenBLAS core type whose sgemm kernels fit this CPU's features. */
@@ -70,6 +71,7 @@ static void blas_load(void)
         void *f = dlsym(h, "cblas_sgemm");
         if (f) {
             memcpy(&g_sgemm, &f, sizeof(f)); /* object -> function pointer (POSIX) */
+            g_blas_lib = h;
             /* BL1: an sgemm uses as many threads as the device has workers
              * (OpenBLAS's default is every core, whatever CPUACL_WORKERS says),
              * unless the user chose OpenBLAS's count (OPENBLAS_NUM_THREADS). */
@@ -93,6 +95,13 @@ void *ops_blas_load(void)
     void *v;
     memcpy(&v, &g_sgemm, sizeof(v)); /* function -> object pointer (POSIX) */
     return v;
+}
+
+void *ops_blas_sym(const char *name)
+{
+    if (!ops_blas_load())
+        return NULL;
+    return dlsym(g_blas_lib, name);
 }
 
 void *ops_blas_sgemm(const char *op)

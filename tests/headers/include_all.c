@@ -11,6 +11,8 @@
 #include "acl/acl_mdl.h"
 #include "acl/acl_op.h"
 #include "acl/acl_rt.h"
+#include "cann_ops_blas.h"
+#include "cann_ops_blasLt.h"
 
 #define PIN(expr) _Static_assert(expr, #expr)
 
@@ -20,6 +22,17 @@ PIN(sizeof(aclFloat16) == 2);
 PIN(sizeof(aclrtStream) == sizeof(void *));
 PIN(sizeof(aclmdlRI) == sizeof(void *));
 PIN(sizeof(aclrtTaskGrp) == sizeof(void *));
+
+/* aclBLAS / aclBLASLt (hicann/ops-blas's cann_ops_blas_common.h, cann_ops_blasLt.h) */
+PIN(ACLBLAS_STATUS_SUCCESS == 0 && ACLBLAS_STATUS_HANDLE_IS_NULLPTR == 9 &&
+    ACLBLAS_STATUS_INVALID_ENUM == 10 && ACLBLAS_STATUS_UNKNOWN == 11);
+PIN(ACLBLAS_OP_N == 111 && ACLBLAS_OP_C == 113 && ACLBLAS_UPPER == 121 && ACLBLAS_LOWER == 122);
+PIN(ACLBLAS_NON_UNIT == 131 && ACLBLAS_UNIT == 132 && ACLBLAS_SIDE_RIGHT == 142);
+PIN(ACLBLAS_COMPUTE_32F == 2 && ACLBLAS_COMPUTE_32I_PEDANTIC == 10 && ACLBLAS_GEMM_ALGO7 == 8);
+PIN(sizeof(aclblasComplex) == 8 && sizeof(aclblasDoubleComplex) == 16);
+PIN(sizeof(aclblasLtMatrixLayoutOpaque_t) == 64 && sizeof(aclblasLtMatmulDescOpaque_t) == 192);
+PIN(ACLBLASLT_EPILOGUE_GELU_BIAS == 36 && ACLBLASLT_EPILOGUE_CLAMP_AUX_BIAS_EXT == 131204);
+PIN(ACLBLASLT_MATMUL_DESC_EPILOGUE_ACT_ARG1_EXT == 103 && ACLBLASLT_ORDER_ROW == 1);
 
 /* Version */
 PIN(ACL_MAJOR_VERSION == 1 && ACL_MINOR_VERSION == 17 && ACL_PATCH_VERSION == 0);
