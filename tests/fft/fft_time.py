@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Times aclfft executions against numpy.fft (not a ctest: a measurement, docs/fft.md).
-usage: CPUACL_LIB=build/release/libcpuacl.so /usr/bin/python3 tests/fft/fft_time.py"""
+usage: FFT_TEST_LIB=build/release/libcpuacl.so /usr/bin/python3 tests/fft/fft_time.py"""
 import ctypes as C
 import os
 import time
 
 import numpy as np
 
-lib = C.CDLL(os.environ["CPUACL_LIB"])
+lib = C.CDLL(os.environ["FFT_TEST_LIB"])
 assert lib.aclInit(None) == 0 and lib.aclrtSetDevice(0) == 0
 C2C, Z2Z, R2C = 0x29, 0x69, 0x2A
 
