@@ -119,8 +119,8 @@ static int type_real_in(aclfftType t) { return t == ACLFFT_R2C || t == ACLFFT_D2
 static int type_real_out(aclfftType t) { return t == ACLFFT_C2R || t == ACLFFT_Z2D; }
 static int type_double(aclfftType t) { return t == ACLFFT_Z2Z || t == ACLFFT_D2Z || t == ACLFFT_Z2D; }
 
-/* Sizes and type of a plan to make; also the GetSize checks. */
-static aclfftResult check_shape(const char *fn, int rank, const int *n, int batch, aclfftType type)
+/* Lengths and batch of a plan to make. */
+static aclfftResult check_shape(const char *fn, int rank, const int *n, int batch)
 {
     size_t total = (size_t)(batch > 0 ? batch : 1);
     for (int i = 0; i < rank; i++) {
@@ -132,9 +132,19 @@ static aclfftResult check_shape(const char *fn, int rank, const int *n, int batc
     }
     if (batch <= 0)
         return fail(ACLFFT_INVALID_SIZE, fn, "batch must be at least 1");
-    if (!type_known(type))
-        return fail(ACLFFT_INVALID_TYPE, fn, "unknown transform type");
     return ACLFFT_SUCCESS;
+}
+
+/* CANN's order: sizes, then the dimension type (1-D), then the transform type. */
+static aclfftResult check_plan_args(const char *fn, int rank, const int *n, int batch,
+                                    aclfftType type, int dim_type)
+{
+    aclfftResult r = check_shape(fn, rank, n, batch);
+    if (r == ACLFFT_SUCCESS && dim_type != ACLFFT_HORIZONTAL && dim_type != ACLFFT_VERTICAL)
+        r = fail(ACLFFT_INVALID_VALUE, fn, "dimType must be ACLFFT_HORIZONTAL or ACLFFT_VERTICAL");
+    if (r == ACLFFT_SUCCESS && !type_known(type))
+        r = fail(ACLFFT_INVALID_TYPE, fn, "unknown transform type");
+    return r;
 }
 
 static void engines_put(fft_engines *e)
@@ -217,9 +227,7 @@ static aclfftResult make(const char *fn, aclfftHandle plan, int rank, const int 
     if (r == ACLFFT_SUCCESS && plan->made)
         r = fail(ACLFFT_INVALID_VALUE, fn, "the plan is already made");
     if (r == ACLFFT_SUCCESS)
-        r = check_shape(fn, rank, n, batch, type);
-    if (r == ACLFFT_SUCCESS && dim_type != ACLFFT_HORIZONTAL && dim_type != ACLFFT_VERTICAL)
-        r = fail(ACLFFT_INVALID_VALUE, fn, "dimType must be ACLFFT_HORIZONTAL or ACLFFT_VERTICAL");
+        r = check_plan_args(fn, rank, n, batch, type, dim_type);
     fft_engines *engs = NULL;
     if (r == ACLFFT_SUCCESS && !(engs = engines_new(rank, n)))
         r = fail(ACLFFT_ALLOC_FAILED, fn, "out of memory for the twiddle tables");
@@ -265,9 +273,7 @@ static aclfftResult plan_new(const char *fn, aclfftHandle *plan, int rank, const
 {
     if (!plan)
         return fail(ACLFFT_INVALID_VALUE, fn, "plan is NULL");
-    aclfftResult r = check_shape(fn, rank, n, batch, type);
-    if (r == ACLFFT_SUCCESS && dim_type != ACLFFT_HORIZONTAL && dim_type != ACLFFT_VERTICAL)
-        r = fail(ACLFFT_INVALID_VALUE, fn, "dimType must be ACLFFT_HORIZONTAL or ACLFFT_VERTICAL");
+    aclfftResult r = check_plan_args(fn, rank, n, batch, type, dim_type);
     if (r != ACLFFT_SUCCESS)
         return r;
     if ((r = aclfftCreate(plan)) != ACLFFT_SUCCESS)
@@ -304,7 +310,7 @@ static aclfftResult get_size(const char *fn, aclfftHandle plan, int rank, const 
     aclfftResult r = find_locked(plan, fn);
     pthread_mutex_unlock(&g_plans.lock);
     if (r == ACLFFT_SUCCESS && rank)
-        r = check_shape(fn, rank, n, batch, type);
+        r = check_plan_args(fn, rank, n, batch, type, ACLFFT_HORIZONTAL);
     if (r == ACLFFT_SUCCESS && !workSize)
         r = fail(ACLFFT_INVALID_VALUE, fn, "workSize is NULL");
     if (r == ACLFFT_SUCCESS)
@@ -572,11 +578,12 @@ static aclfftResult exec_made(const char *fn, const struct aclfftHandle_t *pp, c
                               void *odata, int direction, int kind, int dbl)
 {
     const struct aclfftHandle_t p = *pp;
+    /* CANN's order: the data pointers, then the plan's type. */
+    if (!idata || !odata)
+        return fail(ACLFFT_INVALID_VALUE, fn, "idata or odata is NULL");
     int pkind = type_real_in(p.type) ? FFT_K_R2C : type_real_out(p.type) ? FFT_K_C2R : FFT_K_C2C;
     if (pkind != kind || type_double(p.type) != dbl)
         return fail(ACLFFT_INVALID_TYPE, fn, "the plan was made for another transform type");
-    if (!idata || !odata)
-        return fail(ACLFFT_INVALID_VALUE, fn, "idata or odata is NULL");
     if (kind == FFT_K_C2C && direction != ACLFFT_FORWARD && direction != ACLFFT_BACKWARD)
         return fail(ACLFFT_INVALID_VALUE, fn, "direction must be ACLFFT_FORWARD or ACLFFT_BACKWARD");
     const int in_place = idata == odata;

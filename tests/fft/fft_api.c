@@ -79,6 +79,9 @@ static void errors(void)
     CHECK_FFT(ACLFFT_INVALID_SIZE, aclfftPlan1d(&p, 8, ACLFFT_C2C, 0, ACLFFT_HORIZONTAL));
     CHECK_FFT(ACLFFT_INVALID_VALUE, aclfftPlan1d(&p, 8, ACLFFT_C2C, 1, 2));
     CHECK_FFT(ACLFFT_INVALID_TYPE, aclfftPlan1d(&p, 8, (aclfftType)0x30, 1, ACLFFT_HORIZONTAL));
+    /* CANN's order of checks: sizes, dimType, type. */
+    CHECK_FFT(ACLFFT_INVALID_VALUE, aclfftPlan1d(&p, 8, (aclfftType)0x30, 1, 7));
+    CHECK_FFT(ACLFFT_INVALID_SIZE, aclfftPlan1d(&p, 0, (aclfftType)0x30, 1, 7));
     CHECK_FFT(ACLFFT_INVALID_SIZE, aclfftPlan2d(&p, 1, 0, 4, ACLFFT_C2C));
     CHECK_FFT(ACLFFT_INVALID_SIZE, aclfftPlan2d(&p, -1, 4, 4, ACLFFT_C2C));
     CHECK_FFT(ACLFFT_INVALID_SIZE, aclfftPlan3d(&p, 2, 2, -1, ACLFFT_C2C));
@@ -109,6 +112,7 @@ static void errors(void)
     CHECK_FFT(ACLFFT_INVALID_TYPE, aclfftExecZ2Z(p, (aclfftDoubleComplex *)x,
                                                   (aclfftDoubleComplex *)y, ACLFFT_FORWARD));
     CHECK_FFT(ACLFFT_INVALID_VALUE, aclfftExecC2C(p, NULL, y, ACLFFT_FORWARD));
+    CHECK_FFT(ACLFFT_INVALID_VALUE, aclfftExecR2C(p, NULL, y)); /* data before type, as CANN */
     CHECK_FFT(ACLFFT_INVALID_VALUE, aclfftExecC2C(p, x, NULL, ACLFFT_FORWARD));
     CHECK_FFT(ACLFFT_INVALID_VALUE, aclfftExecC2C(p, x, y, 0));
     const char *m = aclGetRecentErrMsg();
