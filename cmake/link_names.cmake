@@ -22,6 +22,9 @@ list(APPEND CPUACL_LINK_NAMES c_sec)
 # -lascend_dump -lacl_tdt_channel -lacl_tdt_queue.
 list(APPEND CPUACL_LINK_NAMES msprofiler profapi ms_tools_ext ascend_dump acl_tdt_channel
      acl_tdt_queue)
+# CANN's math libraries, the names their CMake builds: hicann/ops-fft's -lcann_ops_fft
+# (docs/fft.md) and hicann/ops-solver's -lops_solver (docs/solver.md).
+list(APPEND CPUACL_LINK_NAMES cann_ops_fft ops_solver)
 
 # aclBLAS (hicann/ops-blas, blas/): -lops_blas -lops_blasLt.
 list(APPEND CPUACL_LINK_NAMES ops_blas ops_blasLt)

@@ -98,6 +98,23 @@ def read_map(path):
     return names - set(bad), [f"the map must name symbols explicitly (no patterns): {', '.join(bad)}"] if bad else []
 
 
+def cxx_names(path=ROOT / "tests/install/cxx_exports.txt"):
+    """{mangled: declared name} of the C++-linkage exports (cxx_exports.txt)."""
+    out = {}
+    for m in read_list(path):
+        g = re.match(r"_Z(\d+)", m)
+        if not g:
+            raise SystemExit(f"{path}: {m} is not a mangled function name")
+        start = g.end()
+        out[m] = m[start:start + int(g.group(1))]
+    return out
+
+
+def demangled(names, cxx):
+    """names with the mangled C++ exports replaced by their declared names."""
+    return {cxx.get(n, n) for n in names}
+
+
 def write_map(path, names):
     body = "".join(f"    {n};\n" for n in sorted(names))
     pathlib.Path(path).write_text(MAP_HEADER + "CPUACL_0 {\n  global:\n" + body +
@@ -109,6 +126,8 @@ def main(argv):
         incdir = ROOT / "include"
         skip = read_list(ROOT / "tests/install/not_implemented.txt")
         names = declared_functions(incdir) - skip
+        cxx = cxx_names()
+        names = (names - set(cxx.values())) | set(cxx)
         write_map(ROOT / "cmake/cpuacl.map", names)
         print(f"cmake/cpuacl.map: {len(names)} symbols")
         return 0
@@ -122,6 +141,8 @@ def main(argv):
     exported = {l.split()[-1].split("@")[0] for l in out.splitlines()
                 if len(l.split()) == 3 and l.split()[1] in "TDBRVWi"}
     exported -= {n for n in exported if n.startswith("CPUACL_")}  # the version node
+    cxx = cxx_names()
+    listed, exported = demangled(listed, cxx), demangled(exported, cxx)
     want = declared - skip
     checks = (
         ("declared but not in the map (run check_exports.py --write-map)", want - listed),

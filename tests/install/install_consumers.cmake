@@ -51,10 +51,12 @@ run(${WORK_DIR}/consumer_l)
 # 4. a CANN toolkit tree, as ggml's CANN backend uses one (-DCANN_INSTALL_DIR=prefix):
 #    include/ and include/aclnn on the include path, the libraries from lib64/ by the
 #    names ascendcl nnopbase opapi acl_op_compiler (and acl_rt_impl, and the component
-#    libraries msprofiler profapi ms_tools_ext ascend_dump acl_tdt_channel acl_tdt_queue).
+#    libraries msprofiler profapi ms_tools_ext ascend_dump acl_tdt_channel acl_tdt_queue,
+#    and the math libraries cann_ops_fft ops_solver).
 run(${C_COMPILER} ${san} ${SRC_DIR}/consumer.c -I${prefix}/include -I${prefix}/include/aclnn
     -L${prefix}/lib64 -lascendcl -lnnopbase -lopapi -lacl_op_compiler -lacl_rt_impl
     -lmsprofiler -lprofapi -lms_tools_ext -lascend_dump -lacl_tdt_channel -lacl_tdt_queue
+    -lcann_ops_fft -lops_solver
     -Wl,-rpath,${prefix}/lib64 -o ${WORK_DIR}/consumer_cann)
 run(${WORK_DIR}/consumer_cann)
 # libcpuacl does not record libjemalloc.so.2 (mem/jemalloc.h: a plain python3 could not dlopen
