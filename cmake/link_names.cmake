@@ -22,6 +22,8 @@ list(APPEND CPUACL_LINK_NAMES c_sec)
 # -lascend_dump -lacl_tdt_channel -lacl_tdt_queue.
 list(APPEND CPUACL_LINK_NAMES msprofiler profapi ms_tools_ext ascend_dump acl_tdt_channel
      acl_tdt_queue)
+# CANN's sparse library (include/cann_ops_sparse.h, sparse/): -lops_sparse.
+list(APPEND CPUACL_LINK_NAMES ops_sparse)
 
 # The stubs: one empty function per exported name of cmake/cpuacl.map.
 set(_map ${CMAKE_CURRENT_SOURCE_DIR}/cmake/cpuacl.map)
