@@ -4,15 +4,15 @@
  * preprocess companions. Queued on the handle's stream (core/launch.h), so it runs in stream
  * order, is captured by aclmdlRICaptureBegin, and replays with the data of each replay.
  *
- *  SV4. The task copies the descriptors' fields at the call (sizes, pointers, types): a
+ *  SP1. The task copies the descriptors' fields at the call (sizes, pointers, types): a
  *       descriptor destroyed or re-pointed after the call does not change queued work.
  *       alpha and beta are read at the call in host pointer mode, and when the task runs in
  *       device pointer mode (then a replay reads their current values).
- *  SV5. Every index is checked against the matrix's bounds when the task runs (the data is
+ *  SP2. Every index is checked against the matrix's bounds when the task runs (the data is
  *       only ready then); an index outside them fails the task with
  *       ACL_ERROR_RT_AICORE_EXCEPTION and the message, and nothing is read out of bounds.
  *       y may then be partly written.
- *  SV6. op(A) x as a gather (CSR non-transpose, CSC transpose: one output per compressed
+ *  SP3. op(A) x as a gather (CSR non-transpose, CSC transpose: one output per compressed
  *       row/column, split across the device's workers) or as a scatter into y (CSR
  *       transpose, CSC non-transpose, COO: one block, after y *= beta).
  */
@@ -39,7 +39,7 @@ struct spmv_task {
     int64_t out_len, in_len;
     float alpha_f, beta_f;
     int32_t alpha_i, beta_i;
-    const void *alpha_dev, *beta_dev; /* device pointer mode (SV4); NULL: use the values */
+    const void *alpha_dev, *beta_dev; /* device pointer mode (SP1); NULL: use the values */
 };
 
 static inline int64_t ld_idx(const void *p, aclsparseIndexType_t t, int64_t i)
@@ -71,7 +71,7 @@ static inline int32_t imad(int32_t y, int32_t a, int32_t b, int32_t c)
     return (int32_t)((uint32_t)y + (uint32_t)a * (uint32_t)b * (uint32_t)c);
 }
 
-/* alpha and beta as the task sees them (SV4). */
+/* alpha and beta as the task sees them (SP1). */
 static void scalars(const struct spmv_task *t, float *af, float *bf, int32_t *ai, int32_t *bi)
 {
     *af = t->alpha_f;
@@ -101,7 +101,7 @@ static int32_t bad_index(const char *what, int64_t v, int64_t lo, int64_t hi)
     return ACL_ERROR_RT_AICORE_EXCEPTION;
 }
 
-/* y[o] for outputs o in [lo, hi) of a gather (SV6). */
+/* y[o] for outputs o in [lo, hi) of a gather (SP3). */
 static int32_t gather_range(const struct spmv_task *t, int64_t lo, int64_t hi)
 {
     float af, bf;
@@ -147,7 +147,7 @@ static int32_t gather_block(void *arg, uint32_t i, uint32_t n)
     return lo < hi ? gather_range(t, lo, hi) : 0;
 }
 
-/* y = beta * y, then y[dst] += alpha * a[k] * x[src] for every stored entry (SV6). */
+/* y = beta * y, then y[dst] += alpha * a[k] * x[src] for every stored entry (SP3). */
 static int32_t scatter_run(void *arg)
 {
     const struct spmv_task *t = arg;

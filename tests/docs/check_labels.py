@@ -28,7 +28,7 @@ C_HEAD = re.compile(r'^\s*\*\s+[A-Z][^()\n]*\((' + LABEL + r')\)\.\s')
 PY_DEF = re.compile(r'^\s*#\s*(' + LABEL + r')\.\s')
 MD_DEF = re.compile(r'^\s*[-*]\s+\*\*(' + LABEL + r')\b')
 ROW = re.compile(r'^\|\s*`?(' + LABEL + r')`?\s*\|(.*)\|\s*$')
-CODE_DIRS = ('base', 'bench', 'core', 'graph', 'hccl', 'include', 'mem', 'ops',
+CODE_DIRS = ('base', 'bench', 'core', 'graph', 'hccl', 'include', 'mem', 'ops', 'sparse',
              'python', 'sched', 'tests', 'tools')
 C_EXT = ('.c', '.h', '.cc', '.cpp', '.hpp', '.inc')
 INDEX = 'docs/invariants.md'

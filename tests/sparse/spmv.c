@@ -348,7 +348,7 @@ static void ordering_and_replay(aclsparseHandle_t h, aclrtStream s)
     CHECK_OK(aclmdlRIDestroy(ri));
     SP_OK(aclsparseSetPointerMode(h, ACL_SPARSE_POINTER_MODE_HOST));
 
-    /* An index out of range fails the stream (SV5), with no read out of bounds. */
+    /* An index out of range fails the stream (SP2), with no read out of bounds. */
     int32_t bad_col[4] = {0, 2, 1, 7};
     CHECK_OK(aclrtMemcpy(d_col, sizeof bad_col, bad_col, sizeof bad_col,
                          ACL_MEMCPY_HOST_TO_DEVICE));
