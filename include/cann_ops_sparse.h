@@ -301,6 +301,25 @@ aclsparseStatus_t aclsparseSpMV(aclsparseHandle_t handle, aclsparseOperation_t o
                                 aclsparseDnVecDescr_t vecY, aclDataType computeType,
                                 aclsparseSpMVAlg_t alg, void *externalBuffer);
 
+/* ---- SpMM: C = alpha * op(A) * op(B) + beta * C ------------------------------------------ */
+aclsparseStatus_t aclsparseSpMMGetBufferSize(aclsparseHandle_t handle, aclsparseOperation_t opA,
+                                             aclsparseOperation_t opB, const void *alpha,
+                                             aclsparseConstSpMatDescr_t matA,
+                                             aclsparseConstDnMatDescr_t matB, const void *beta,
+                                             aclsparseDnMatDescr_t matC, aclDataType computeType,
+                                             aclsparseSpMMAlg_t alg, size_t *size);
+aclsparseStatus_t aclsparseSpMMPreprocess(aclsparseHandle_t handle, aclsparseOperation_t opA,
+                                          aclsparseOperation_t opB, const void *alpha,
+                                          aclsparseConstSpMatDescr_t matA,
+                                          aclsparseConstDnMatDescr_t matB, const void *beta,
+                                          aclsparseDnMatDescr_t matC, aclDataType computeType,
+                                          aclsparseSpMMAlg_t alg, void *buffer);
+aclsparseStatus_t aclsparseSpMM(aclsparseHandle_t handle, aclsparseOperation_t opA,
+                                aclsparseOperation_t opB, const void *alpha,
+                                aclsparseConstSpMatDescr_t matA, aclsparseConstDnMatDescr_t matB,
+                                const void *beta, aclsparseDnMatDescr_t matC,
+                                aclDataType computeType, aclsparseSpMMAlg_t alg, void *buffer);
+
 #ifdef __cplusplus
 }
 #endif
