@@ -320,6 +320,15 @@ aclsparseStatus_t aclsparseSpMM(aclsparseHandle_t handle, aclsparseOperation_t o
                                 const void *beta, aclsparseDnMatDescr_t matC,
                                 aclDataType computeType, aclsparseSpMMAlg_t alg, void *buffer);
 
+/* ---- Sparse-vector operations ------------------------------------------------------------ */
+aclsparseStatus_t aclsparseGather(aclsparseHandle_t handle, aclsparseConstDnVecDescr_t vecY,
+                                  aclsparseSpVecDescr_t vecX);
+aclsparseStatus_t aclsparseScatter(aclsparseHandle_t handle, aclsparseConstSpVecDescr_t vecX,
+                                   aclsparseDnVecDescr_t vecY);
+aclsparseStatus_t aclsparseSpvv(aclsparseHandle_t handle, aclsparseOperation_t op,
+                                aclsparseConstSpVecDescr_t x, aclsparseConstDnVecDescr_t y,
+                                void *result, aclDataType computeType);
+
 #ifdef __cplusplus
 }
 #endif
