@@ -329,6 +329,13 @@ aclsparseStatus_t aclsparseSpvv(aclsparseHandle_t handle, aclsparseOperation_t o
                                 aclsparseConstSpVecDescr_t x, aclsparseConstDnVecDescr_t y,
                                 void *result, aclDataType computeType);
 
+/* ---- Legacy index conversions (int32 indices) -------------------------------------------- */
+aclsparseStatus_t aclsparseXcsr2coo(aclsparseHandle_t handle, const int32_t *csrRowPtr,
+                                    int64_t nnz, int64_t m, int32_t *cooRowInd,
+                                    aclsparseIndexBase_t idxBase);
+aclsparseStatus_t aclsparseXcoo2csr(aclsparseHandle_t handle, const int *cooRowInd, int nnz,
+                                    int m, int *csrRowPtr, aclsparseIndexBase_t idxBase);
+
 #ifdef __cplusplus
 }
 #endif
