@@ -29,6 +29,9 @@ list(APPEND CPUACL_LINK_NAMES cann_ops_fft ops_solver)
 # aclBLAS (hicann/ops-blas, blas/): -lops_blas -lops_blasLt.
 list(APPEND CPUACL_LINK_NAMES ops_blas ops_blasLt)
 
+# CANN's sparse library (include/cann_ops_sparse.h, sparse/): -lops_sparse.
+list(APPEND CPUACL_LINK_NAMES ops_sparse)
+
 # The stubs: one empty function per exported name of cmake/cpuacl.map.
 set(_map ${CMAKE_CURRENT_SOURCE_DIR}/cmake/cpuacl.map)
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_map})

@@ -29,7 +29,7 @@ PY_DEF = re.compile(r'^\s*#\s*(' + LABEL + r')\.\s')
 MD_DEF = re.compile(r'^\s*[-*]\s+\*\*(' + LABEL + r')\b')
 ROW = re.compile(r'^\|\s*`?(' + LABEL + r')`?\s*\|(.*)\|\s*$')
 CODE_DIRS = ('base', 'bench', 'blas', 'core', 'fft', 'graph', 'hccl', 'include', 'mem',
-             'ops', 'python', 'sched', 'solver', 'tests', 'tools')
+             'ops', 'python', 'sched', 'solver', 'sparse', 'tests', 'tools')
 C_EXT = ('.c', '.h', '.cc', '.cpp', '.hpp', '.inc')
 INDEX = 'docs/invariants.md'
 

@@ -69,7 +69,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 # Top-level folders, top layer first. Folders of one layer are peers: they
 # may not include each other.
-LAYERS = [("bench", "tools", "python", "atc"), ("hccl",), ("graph",), ("blas",), ("ops", "fft", "solver"),
+LAYERS = [("bench", "tools", "python", "atc"), ("hccl",), ("graph",), ("blas",),
+          ("ops", "fft", "solver", "sparse"),
           ("core",), ("sched", "mem"), ("base",)]
 LEVEL = {name: len(LAYERS) - i for i, layer in enumerate(LAYERS) for name in layer}
 LIBRARY = [name for layer in LAYERS for name in layer]

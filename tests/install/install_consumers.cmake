@@ -22,7 +22,8 @@ foreach(f include/acl/acl.h include/cpuacl/cpuacl.h lib/libcpuacl.so lib/libasce
           include/acl/acl_prof.h include/acl/acl_dump.h include/acl/acl_tdt.h
           include/acl/acl_tdt_queue.h include/acl/acl_rt_kernel.h include/mstx/ms_tools_ext.h
           lib64/libmsprofiler.so lib64/libprofapi.so lib64/libms_tools_ext.so
-          lib64/libascend_dump.so lib64/libacl_tdt_channel.so lib64/libacl_tdt_queue.so)
+          lib64/libascend_dump.so lib64/libacl_tdt_channel.so lib64/libacl_tdt_queue.so
+          include/cann_ops_sparse.h lib64/libops_sparse.so)
   if(NOT EXISTS ${prefix}/${f})
     message(FATAL_ERROR "install is missing ${f}")
   endif()
@@ -59,6 +60,10 @@ run(${C_COMPILER} ${san} ${SRC_DIR}/consumer.c -I${prefix}/include -I${prefix}/i
     -lcann_ops_fft -lops_solver
     -Wl,-rpath,${prefix}/lib64 -o ${WORK_DIR}/consumer_cann)
 run(${WORK_DIR}/consumer_cann)
+#    CANN's sparse library (hicann/ops-sparse): cann_ops_sparse.h from include/, -lops_sparse.
+run(${C_COMPILER} ${san} ${SRC_DIR}/consumer_sparse.c -I${prefix}/include -L${prefix}/lib64
+    -lops_sparse -lascendcl -Wl,-rpath,${prefix}/lib64 -o ${WORK_DIR}/consumer_sparse)
+run(${WORK_DIR}/consumer_sparse)
 # libcpuacl does not record libjemalloc.so.2 (mem/jemalloc.h: a plain python3 could not dlopen
 # it); each kind of consumer must still load it at start-up, so its device memory is jemalloc's.
 foreach(b fp/consumer_fp fp/consumer_ascendcl consumer_pc consumer_l consumer_cann)
