@@ -7,7 +7,8 @@
  * operands broadcast); Relu, Sigmoid, Tanh, Exp, Log, Sqrt, Rsqrt, Neg, Abs,
  * Square, Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Erf,
  * Ceil, Floor, Round, Sign, Softsign, LogicalNot, LeakyRelu, Elu, Gelu, GeluV2,
- * Selu, Inv, Reciprocal, Softplus, Shrink, Tril, Triu, Identity (same shape);
+ * Selu, Inv, Reciprocal, Softplus, BNLL, Shrink, Tril, Triu, Identity, Celu,
+ * Log1pV2, Relu6, Relu6D (same shape);
  * SoftsignGrad (gradients, features broadcast); IsNan, IsPosInf, IsNegInf
  * (same shape, y bool); BiasAdd. Their shape rules and kernels (one aclnn
  * executor each, or a copy).
@@ -23,6 +24,8 @@
 #include "aclnnop/aclnn_atan.h"
 #include "aclnnop/aclnn_atanh.h"
 #include "aclnnop/aclnn_ceil.h"
+#include "aclnnop/aclnn_celu.h"
+#include "aclnnop/aclnn_clamp.h"
 #include "aclnnop/aclnn_cos.h"
 #include "aclnnop/aclnn_cosh.h"
 #include "aclnnop/aclnn_div.h"
@@ -42,6 +45,7 @@
 #include "aclnnop/aclnn_leaky_relu.h"
 #include "aclnnop/aclnn_left_shift.h"
 #include "aclnnop/aclnn_log.h"
+#include "aclnnop/aclnn_log1p.h"
 #include "aclnnop/aclnn_logical_and.h"
 #include "aclnnop/aclnn_logical_not.h"
 #include "aclnnop/aclnn_logical_or.h"
@@ -191,6 +195,23 @@ enum proto_status proto_infer_exp_log(struct proto_op *op)
     return proto_infer_unary(op);
 }
 
+/* Celu: max(0, x) + min(0, alpha * (exp(x / alpha) - 1)); the IR's three alphas (negative
+ * region scale alpha1, slope alpha2, positive region factor alpha3) run when they are one
+ * value (ONNX's Celu, the default 1.0 for all three). */
+enum proto_status proto_infer_celu(struct proto_op *op)
+{
+    double a1 = proto_attr_f(op, "alpha1"), a2 = proto_attr_f(op, "alpha2"),
+           a3 = proto_attr_f(op, "alpha3");
+    if (a1 != a2 || a1 != a3)
+        return proto_fail(op, PROTO_UNSUPPORTED,
+                          "attributes alpha1 %g, alpha2 %g, alpha3 %g: only one value for the "
+                          "three is supported",
+                          a1, a2, a3);
+    if (a1 == 0)
+        return proto_fail(op, PROTO_ATTR, "attribute alpha1 is 0, expected a nonzero value");
+    return proto_infer_unary(op);
+}
+
 /* GeluV2: y like x; approximate "none" (x Phi(x) with erf) or "tanh". */
 enum proto_status proto_infer_gelu_v2(struct proto_op *op)
 {
@@ -322,6 +343,43 @@ BINARY(floor_mod, aclnnRemainderTensorTensor)
 BINARY(truncate_mod, aclnnFmodTensor)
 BINARY(left_shift, aclnnLeftShift)
 BINARY(right_shift, aclnnRightShift)
+
+UNARY(log1p, aclnnLog1p)
+
+/* A scalar of value v in a type x's type takes: float for floating x, int64 for integers. */
+static aclScalar *scalar_for(aclDataType t, double v)
+{
+    if (ops_dt_in(t, DTM_FLOAT)) {
+        float f = (float)v;
+        return aclCreateScalar(&f, ACL_FLOAT);
+    }
+    int64_t i = (int64_t)v;
+    return aclCreateScalar(&i, ACL_INT64);
+}
+
+/* Relu6: min(max(x, 0), 6); Relu6D: min(max(x, 0), 6 * scale). */
+enum proto_status proto_build_relu6(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    const struct proto_attr *s = op->def->nattr ? proto_attr(op, "scale") : NULL;
+    double hi = 6.0 * (s ? s->f : 1.0);
+    aclDataType t = op->in[0].dtype;
+    aclScalar *lo = scalar_for(t, 0.0), *up = scalar_for(t, hi);
+    enum proto_status ps = PROTO_STEP(b, aclnnClampGetWorkspaceSize, proto_operand(b, PIN(0)), lo,
+                                      up, proto_operand(b, POUT(op, 0)));
+    aclDestroyScalar(lo);
+    aclDestroyScalar(up);
+    return ps;
+}
+
+/* Celu: one alpha (proto_infer_celu). */
+enum proto_status proto_build_celu(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    aclScalar *a = scalar_for(op->in[0].dtype, proto_attr_f(op, "alpha1"));
+    enum proto_status ps = PROTO_STEP(b, aclnnCeluGetWorkspaceSize, proto_operand(b, PIN(0)), a,
+                                      proto_operand(b, POUT(op, 0)));
+    aclDestroyScalar(a);
+    return ps;
+}
 
 /* Div: x1 / x2; on integers the quotient floors, as CANN's Div kernel computes it (ops-math
  * div_aicpu.cpp: lhs / rhs, minus 1 when the signs differ and a remainder is left), and keeps

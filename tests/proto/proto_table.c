@@ -1542,7 +1542,153 @@ static void r_aipp(const struct tcase *c, const struct proto_op *op, double *con
             y[0][ch * 4 + i] = x[0][i * 3 + ch];
 }
 
+/* ---- the gradient, loss-gradient and clamp types (grad.c, loss.c, elementwise.c) ------ */
+
+static double f_sigmoid_grad(double y, double dy)
+{
+    return dy * y * (1 - y);
+}
+static double f_relu_grad(double g, double f)
+{
+    return f > 0 ? g : 0;
+}
+static double f_relu6_grad(double g, double f)
+{
+    return f > 0 && f < 6 ? g : 0;
+}
+static double f_elu_grad(double g, double a)
+{
+    return a > 0 ? g : g * (a + 1);
+}
+static double f_softplus_grad(double g, double f)
+{
+    return g / (1 + exp(-f));
+}
+static double f_selu_grad(double g, double o)
+{
+    const double alpha = 1.6732632423543772848170429916717, scale = 1.0507009873554804934193349852946;
+    return o > 0 ? g * scale : g * (o + scale * alpha);
+}
+static double f_sqrt_grad(double y, double dy)
+{
+    return dy / (2 * y);
+}
+static double f_acos_grad(double y, double dy)
+{
+    return -dy / sqrt(1 - y * y);
+}
+static double f_asin_grad(double y, double dy)
+{
+    return dy / sqrt(1 - y * y);
+}
+static double f_acosh_grad(double y, double dy)
+{
+    return dy / sinh(y);
+}
+static double f_asinh_grad(double y, double dy)
+{
+    return dy / cosh(y);
+}
+R_BIN(r_sigmoid_grad, f_sigmoid_grad)
+R_BIN(r_relu_grad, f_relu_grad)
+R_BIN(r_relu6_grad, f_relu6_grad)
+R_BIN(r_elu_grad, f_elu_grad)
+R_BIN(r_softplus_grad, f_softplus_grad)
+R_BIN(r_selu_grad, f_selu_grad)
+R_BIN(r_sqrt_grad, f_sqrt_grad)
+R_BIN(r_acos_grad, f_acos_grad)
+R_BIN(r_asin_grad, f_asin_grad)
+R_BIN(r_acosh_grad, f_acosh_grad)
+R_BIN(r_asinh_grad, f_asinh_grad)
+R_UN(r_log1p, log1p)
+
+/* Relu6 / Relu6D: min(max(x, 0), 6 * scale). */
+static void r_relu6(const struct tcase *c, const struct proto_op *op, double *const *x,
+                    double *const *y)
+{
+    const struct proto_attr *s = cattr(c, "scale");
+    double hi = 6 * (s ? s->f : 1.0);
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = x[0][i] < 0 ? 0 : x[0][i] > hi ? hi : x[0][i];
+}
+
+/* Celu: max(0, x) + min(0, a * (exp(x / a) - 1)). */
+static void r_celu(const struct tcase *c, const struct proto_op *op, double *const *x,
+                   double *const *y)
+{
+    const struct proto_attr *s = cattr(c, "alpha1");
+    double a = s ? s->f : 1.0;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++) {
+        double v = x[0][i], n = a * (exp(v / a) - 1);
+        y[0][i] = (v > 0 ? v : 0) + (n < 0 ? n : 0);
+    }
+}
+
+/* Assign: the output is value. */
+static void r_assign(const struct tcase *c, const struct proto_op *op, double *const *x,
+                     double *const *y)
+{
+    (void)c;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = x[1][i];
+}
+
+/* SmoothL1LossGrad: d = predict - label; dout * (|d| < sigma ? d / sigma : sign(d)). */
+static void r_smooth_l1_grad(const struct tcase *c, const struct proto_op *op, double *const *x,
+                             double *const *y)
+{
+    const struct proto_attr *s = cattr(c, "sigma");
+    double sg = s ? s->f : 1.0;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++) {
+        double d = x[0][i] - x[1][i];
+        double g = fabs(d) < sg ? d / sg : (d > 0) - (d < 0);
+        y[0][i] = g * x[2][numel(&op->in[2]) == 1 ? 0 : i];
+    }
+}
+
+/* SoftMarginLossGrad: -label * sigmoid(-label * predict) * dout (mean: / N). */
+static void r_soft_margin_grad(const struct tcase *c, const struct proto_op *op, double *const *x,
+                               double *const *y)
+{
+    const struct proto_attr *r = cattr(c, "reduction");
+    const char *red = r ? r->s : "mean";
+    int64_t n = numel(&op->out[0]);
+    for (int64_t i = 0; i < n; i++) {
+        double p = x[0][i], l = x[1][i], e = exp(-l * p);
+        double g = -l * e / (1 + e) * x[2][numel(&op->in[2]) == 1 ? 0 : i];
+        y[0][i] = !strcmp(red, "mean") ? g / (double)n : g;
+    }
+}
+
 static const struct tcase g_cases[] = {
+    {"AcosGrad", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_acos_grad, 1e-5, RANGE(-0.9, 0.9)},
+    {"AcoshGrad", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_acosh_grad, 1e-5, RANGE(0.5, 2)},
+    {"AsinGrad", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_asin_grad, 1e-5, RANGE(-0.9, 0.9)},
+    {"AsinhGrad", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_asinh_grad, 1e-5},
+    {"Assign", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_assign, 0},
+    {"Assign", 2, {{ACL_INT32, SHAPE(2, 3)}, {ACL_INT32, SHAPE(3)}}, 1,
+     {ABOOL("validate_shape", 0)}, r_assign, 0},
+    {"BNLL", 1, {F32(8)}, NOATTR, r_softplus, 1e-5, RANGE(-6, 6)},
+    {"Celu", 1, {F32(8)}, NOATTR, r_celu, 1e-5},
+    {"Celu", 1, {F32(8)}, 3, {AFLOAT("alpha1", 0.5), AFLOAT("alpha2", 0.5), AFLOAT("alpha3", 0.5)},
+     r_celu, 1e-5},
+    {"EluGrad", 2, {F32(2, 4), F32(2, 4)}, NOATTR, r_elu_grad, 1e-6, RANGE(-0.99, 2)},
+    {"Log1pV2", 1, {F32(6)}, NOATTR, r_log1p, 1e-6, RANGE(-0.9, 3)},
+    {"Relu6", 1, {F32(12)}, NOATTR, r_relu6, 0, RANGE(-3, 9)},
+    {"Relu6", 1, {{ACL_INT32, SHAPE(12)}}, NOATTR, r_relu6, 0, RANGE(-3, 9)},
+    {"Relu6D", 1, {F32(3, 4)}, 1, {AFLOAT("scale", 0.5)}, r_relu6, 0, RANGE(-3, 9)},
+    {"Relu6Grad", 2, {F32(2, 6), F32(2, 6)}, NOATTR, r_relu6_grad, 0, RANGE(-3, 9)},
+    {"ReluGrad", 2, {F32(2, 4), F32(2, 4)}, NOATTR, r_relu_grad, 0},
+    {"SeluGrad", 2, {F32(2, 4), F32(2, 4)}, NOATTR, r_selu_grad, 1e-6, RANGE(-1.5, 2)},
+    {"SigmoidGrad", 2, {F32(2, 4), F32(2, 4)}, NOATTR, r_sigmoid_grad, 1e-6, RANGE(0, 1)},
+    {"SmoothL1LossGrad", 3, {F32(2, 4), F32(2, 4), F32(2, 4)}, NOATTR, r_smooth_l1_grad, 1e-6},
+    {"SmoothL1LossGrad", 3, {F32(2, 4), F32(2, 4), F32(2, 4)}, 1, {AFLOAT("sigma", 0.5)},
+     r_smooth_l1_grad, 1e-6},
+    {"SoftMarginLossGrad", 3, {F32(2, 4), F32(2, 4), F32()}, NOATTR, r_soft_margin_grad, 1e-6},
+    {"SoftMarginLossGrad", 3, {F32(2, 4), F32(2, 4), F32(2, 4)}, 1, {ASTR("reduction", "none")},
+     r_soft_margin_grad, 1e-6},
+    {"SoftplusGrad", 2, {F32(2, 4), F32(2, 4)}, NOATTR, r_softplus_grad, 1e-6, RANGE(-5, 5)},
+    {"SqrtGrad", 2, {F32(2, 4), F32(2, 4)}, NOATTR, r_sqrt_grad, 1e-6, RANGE(0.5, 2)},
     {"Abs", 1, {F32(3, 4)}, NOATTR, r_abs, 0},
     {"Acos", 1, {F32(6)}, NOATTR, r_acos, 1e-6, RANGE(-0.9, 0.9)},
     {"Acosh", 1, {F32(6)}, NOATTR, r_acosh, 1e-6, RANGE(1.1, 3)},
