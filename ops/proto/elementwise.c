@@ -8,17 +8,20 @@
  * Square, Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Erf,
  * Ceil, Floor, Round, Sign, Softsign, LogicalNot, LeakyRelu, Elu, Gelu, GeluV2,
  * Selu, Inv, Reciprocal, Softplus, BNLL, Shrink, Tril, Triu, Identity, Celu,
- * Log1pV2, Relu6, Relu6D (same shape);
+ * Log1pV2, Relu6, Relu6D, Threshold, HardSigmoid (same shape); ClipByValueV2
+ * (bounds broadcast to x); AddMatMatElements(Plus) (c * beta + alpha * a * b);
  * SoftsignGrad (gradients, features broadcast); IsNan, IsPosInf, IsNegInf
  * (same shape, y bool); BiasAdd. Their shape rules and kernels (one aclnn
  * executor each, or a copy).
  */
+#include <math.h>
 #include <string.h>
 
 #include "aclnnop/aclnn_abs.h"
 #include "aclnnop/aclnn_acos.h"
 #include "aclnnop/aclnn_acosh.h"
 #include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_addcmul.h"
 #include "aclnnop/aclnn_asin.h"
 #include "aclnnop/aclnn_asinh.h"
 #include "aclnnop/aclnn_atan.h"
@@ -38,7 +41,9 @@
 #include "aclnnop/aclnn_ge_tensor.h"
 #include "aclnnop/aclnn_gelu.h"
 #include "aclnnop/aclnn_gelu_v2.h"
+#include "aclnnop/aclnn_gt_scalar.h"
 #include "aclnnop/aclnn_gt_tensor.h"
+#include "aclnnop/aclnn_hardsigmoid.h"
 #include "aclnnop/aclnn_is_neg_inf.h"
 #include "aclnnop/aclnn_is_pos_inf.h"
 #include "aclnnop/aclnn_le_tensor.h"
@@ -212,6 +217,73 @@ enum proto_status proto_infer_celu(struct proto_op *op)
     return proto_infer_unary(op);
 }
 
+/* HardSigmoid: max(0, min(1, alpha * x + beta)); aclnnHardsigmoid's alpha 1/6 and beta 0.5,
+ * the IR's defaults (0.16666666 is 1/6 within float rounding), are the ones supported. */
+enum proto_status proto_infer_hard_sigmoid(struct proto_op *op)
+{
+    double al = proto_attr_f(op, "alpha"), be = proto_attr_f(op, "beta");
+    if (fabs(al - 1.0 / 6.0) > 1e-6 || be != 0.5)
+        return proto_fail(op, PROTO_UNSUPPORTED,
+                          "attributes alpha %g, beta %g: only alpha 1/6 and beta 0.5 are supported",
+                          al, be);
+    return proto_infer_unary(op);
+}
+
+/* ClipByValueV2: x, clip_value_min, clip_value_max of one type; the bounds broadcast to x's
+ * shape, y x's shape. */
+enum proto_status proto_infer_clip_by_value(struct proto_op *op)
+{
+    enum proto_status st = proto_same_dtype(op, 0, 3);
+    if (st)
+        return st;
+    const struct core_op_val *x = &op->in[0];
+    for (int k = 1; k < 3; k++) {
+        struct core_op_val bc = *x;
+        bool ok = proto_broadcast(op, x, &op->in[k], &bc) == PROTO_OK && bc.nd == x->nd;
+        for (int i = 0; ok && i < x->nd; i++)
+            ok = bc.dims[i] == x->dims[i];
+        if (!ok) {
+            char s1[96], s2[96];
+            return proto_fail(op, PROTO_INPUT, "input %s %s does not broadcast to x %s",
+                              k == 1 ? "clip_value_min" : "clip_value_max",
+                              proto_shape_str(s1, sizeof(s1), &op->in[k]),
+                              proto_shape_str(s2, sizeof(s2), x));
+        }
+    }
+    proto_out_like(&op->out[0], x, x->dtype);
+    return PROTO_OK;
+}
+
+/* AddMatMatElements(Plus): c, a, b of one type and shape; beta and alpha of that type, one
+ * value each (any shape of one element); the output c's shape. */
+enum proto_status proto_infer_add_mat_mat(struct proto_op *op)
+{
+    enum proto_status st = proto_same_dtype(op, 0, 5);
+    if (st)
+        return st;
+    const struct core_op_val *c = &op->in[0];
+    for (int k = 1; k < 3; k++) {
+        bool ok = op->in[k].nd == c->nd;
+        for (int i = 0; ok && i < c->nd; i++)
+            ok = op->in[k].dims[i] == c->dims[i];
+        if (!ok) {
+            char s1[96], s2[96];
+            return proto_fail(op, PROTO_INPUT, "input %s %s differs from c %s", k == 1 ? "a" : "b",
+                              proto_shape_str(s1, sizeof(s1), &op->in[k]),
+                              proto_shape_str(s2, sizeof(s2), c));
+        }
+    }
+    for (int k = 3; k < 5; k++)
+        if (proto_numel(&op->in[k]) != 1) {
+            char s1[96];
+            return proto_fail(op, PROTO_INPUT, "input %s %s is not one value",
+                              k == 3 ? "beta" : "alpha",
+                              proto_shape_str(s1, sizeof(s1), &op->in[k]));
+        }
+    proto_out_like(&op->out[0], c, c->dtype);
+    return PROTO_OK;
+}
+
 /* GeluV2: y like x; approximate "none" (x Phi(x) with erf) or "tanh". */
 enum proto_status proto_infer_gelu_v2(struct proto_op *op)
 {
@@ -368,6 +440,54 @@ enum proto_status proto_build_relu6(const struct proto_op *op, struct proto_plan
                                       up, proto_operand(b, POUT(op, 0)));
     aclDestroyScalar(lo);
     aclDestroyScalar(up);
+    return ps;
+}
+
+UNARY(hard_sigmoid, aclnnHardsigmoid)
+
+/* ClipByValueV2: min(max(x, clip_value_min), clip_value_max). */
+enum proto_status proto_build_clip_by_value(const struct proto_op *op,
+                                            struct proto_plan_builder *b)
+{
+    return PROTO_STEP(b, aclnnClampTensorGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_operand(b, PIN(1)), proto_operand(b, PIN(2)),
+                      proto_operand(b, POUT(op, 0)));
+}
+
+/* Threshold: 1 where x > threshold, else 0, in x's type (aclnnGtScalar writes the truth
+ * value in out's type). */
+enum proto_status proto_build_threshold(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    aclScalar *t = scalar_for(op->in[0].dtype, proto_attr_f(op, "threshold"));
+    enum proto_status ps = PROTO_STEP(b, aclnnGtScalarGetWorkspaceSize, proto_operand(b, PIN(0)),
+                                      t, proto_operand(b, POUT(op, 0)));
+    aclDestroyScalar(t);
+    return ps;
+}
+
+/* AddMatMatElements(Plus): y = a * b; y = y * alpha; y = y + c * beta (aclnnAddcmul, value 1).
+ * Each step reads an element of y before writing it, so y may be its own operand. */
+enum proto_status proto_build_add_mat_mat(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    const struct core_op_val *c = &op->in[0];
+    int64_t one[PROTO_MAX_DIMS];
+    for (int i = 0; i < c->nd; i++)
+        one[i] = 1;
+    enum proto_status ps =
+        PROTO_STEP(b, aclnnMulGetWorkspaceSize, proto_operand(b, PIN(1)), proto_operand(b, PIN(2)),
+                   proto_operand(b, POUT(op, 0)));
+    if (ps)
+        return ps;
+    ps = PROTO_STEP(b, aclnnMulGetWorkspaceSize, proto_operand(b, POUT(op, 0)),
+                    proto_tensor(b, PIN(4), c->dtype, one, c->nd, NULL),
+                    proto_operand(b, POUT(op, 0)));
+    if (ps)
+        return ps;
+    aclScalar *v = scalar_for(c->dtype, 1.0);
+    ps = PROTO_STEP(b, aclnnAddcmulGetWorkspaceSize, proto_operand(b, POUT(op, 0)),
+                    proto_operand(b, PIN(0)), proto_tensor(b, PIN(3), c->dtype, one, c->nd, NULL),
+                    v, proto_operand(b, POUT(op, 0)));
+    aclDestroyScalar(v);
     return ps;
 }
 

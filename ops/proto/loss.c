@@ -5,13 +5,15 @@
  * reduction none, mean or sum; ignore_index). Its shape rule and kernel:
  * aclnnNLLLoss for x of rank 1 or 2, aclnnNLLLoss2d on the views [N, C, D, 1]
  * of x and [N, D, 1] of target and y (D = d1 * ... * dk) for higher ranks.
- * The loss gradients SmoothL1LossGrad (sigma) and SoftMarginLossGrad
- * (reduction): predict and label of one shape, dout broadcast to it, the
+ * The loss gradients SmoothL1LossGrad (sigma), SoftMarginLossGrad
+ * (reduction) and SigmoidCrossEntropyWithLogitsGrad: predict and label of one shape, dout broadcast to it, the
  * gradient predict's shape; aclnnSmoothL1LossBackward (reduction none, beta
- * sigma) and aclnnSoftMarginLossBackward.
+ * sigma), aclnnSoftMarginLossBackward and
+ * aclnnBinaryCrossEntropyWithLogitsBackward (reduction none, no weights).
  */
 #include <string.h>
 
+#include "aclnnop/aclnn_binary_cross_entropy_with_logits_backward.h"
 #include "aclnnop/aclnn_nll_loss.h"
 #include "aclnnop/aclnn_nll_loss2d.h"
 #include "aclnnop/aclnn_smooth_l1_loss_backward.h"
@@ -94,7 +96,7 @@ enum proto_status proto_infer_loss_grad(struct proto_op *op)
     if (r && nll_reduction(op) < 0)
         return proto_fail(op, PROTO_ATTR, "attribute reduction is '%s', expected none, mean or sum",
                           r->s);
-    if (!r && proto_attr_f(op, "sigma") <= 0)
+    if (!r && op->def->nattr && proto_attr_f(op, "sigma") <= 0)
         return proto_fail(op, PROTO_ATTR, "attribute sigma is %g, expected a positive value",
                           proto_attr_f(op, "sigma"));
     enum proto_status st = proto_same_dtype(op, 0, 3);
@@ -138,4 +140,14 @@ enum proto_status proto_build_soft_margin_loss_grad(const struct proto_op *op,
     return PROTO_STEP(b, aclnnSoftMarginLossBackwardGetWorkspaceSize, proto_operand(b, PIN(2)),
                       proto_operand(b, PIN(0)), proto_operand(b, PIN(1)),
                       (int64_t)nll_reduction(op), proto_operand(b, POUT(op, 0)));
+}
+
+/* SigmoidCrossEntropyWithLogitsGrad: dout * (sigmoid(predict) - target). */
+enum proto_status proto_build_sigmoid_ce_logits_grad(const struct proto_op *op,
+                                                     struct proto_plan_builder *b)
+{
+    return PROTO_STEP(b, aclnnBinaryCrossEntropyWithLogitsBackwardGetWorkspaceSize,
+                      proto_operand(b, PIN(2)), proto_operand(b, PIN(0)),
+                      proto_operand(b, PIN(1)), NULL, NULL, (int64_t)0,
+                      proto_operand(b, POUT(op, 0)));
 }

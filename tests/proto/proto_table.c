@@ -1660,7 +1660,72 @@ static void r_soft_margin_grad(const struct tcase *c, const struct proto_op *op,
     }
 }
 
+/* AddMatMatElements(Plus): c * beta + alpha * a * b. */
+static void r_add_mat_mat(const struct tcase *c, const struct proto_op *op, double *const *x,
+                          double *const *y)
+{
+    (void)c;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = x[0][i] * x[3][0] + x[4][0] * x[1][i] * x[2][i];
+}
+
+/* ClipByValueV2: min(max(x, lo), hi), the bounds broadcast. */
+static double f_clip_lo(double a, double b)
+{
+    return a > b ? a : b;
+}
+static void r_clip(const struct tcase *c, const struct proto_op *op, double *const *x,
+                   double *const *y)
+{
+    (void)c;
+    const struct core_op_val *o = &op->out[0];
+    int64_t idx[8];
+    for (int64_t i = 0; i < numel(o); i++) {
+        unravel(i, o->dims, o->nd, idx);
+        double v = f_clip_lo(x[0][i], x[1][bcast_off(&op->in[1], idx, o->nd)]);
+        double hi = x[2][bcast_off(&op->in[2], idx, o->nd)];
+        y[0][i] = v < hi ? v : hi;
+    }
+}
+
+static double f_hard_sigmoid(double v)
+{
+    double r = v / 6 + 0.5;
+    return r < 0 ? 0 : r > 1 ? 1 : r;
+}
+R_UN(r_hard_sigmoid, f_hard_sigmoid)
+
+/* SigmoidCrossEntropyWithLogitsGrad: (sigmoid(predict) - target) * dout. */
+static void r_sce_grad(const struct tcase *c, const struct proto_op *op, double *const *x,
+                       double *const *y)
+{
+    (void)c;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = (1 / (1 + exp(-x[0][i])) - x[1][i]) * x[2][i];
+}
+
+/* Threshold: 1 where x > threshold, else 0. */
+static void r_threshold(const struct tcase *c, const struct proto_op *op, double *const *x,
+                        double *const *y)
+{
+    const struct proto_attr *s = cattr(c, "threshold");
+    double th = s ? s->f : 0.0;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = x[0][i] > th;
+}
+
 static const struct tcase g_cases[] = {
+    {"AddMatMatElements", 5, {F32(2, 3), F32(2, 3), F32(2, 3), F32(1), F32(1)}, NOATTR,
+     r_add_mat_mat, 1e-6},
+    {"AddMatMatElementsPlus", 5, {F32(3, 4), F32(3, 4), F32(3, 4), F32(), F32(1, 1)}, NOATTR,
+     r_add_mat_mat, 1e-6},
+    {"ClipByValueV2", 3, {F32(2, 3), F32(), F32(3)}, NOATTR, r_clip, 0},
+    {"ClipByValueV2", 3, {{ACL_INT32, SHAPE(2, 3)}, {ACL_INT32, SHAPE(1)}, {ACL_INT32, SHAPE(2, 1)}},
+     NOATTR, r_clip, 0, RANGE(-5, 5)},
+    {"HardSigmoid", 1, {F32(10)}, NOATTR, r_hard_sigmoid, 1e-6, RANGE(-5, 5)},
+    {"SigmoidCrossEntropyWithLogitsGrad", 3, {F32(2, 4), F32(2, 4), F32(2, 4)}, NOATTR, r_sce_grad,
+     1e-6},
+    {"Threshold", 1, {F32(10)}, 1, {AFLOAT("threshold", 0.5)}, r_threshold, 0},
     {"AcosGrad", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_acos_grad, 1e-5, RANGE(-0.9, 0.9)},
     {"AcoshGrad", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_acosh_grad, 1e-5, RANGE(0.5, 2)},
     {"AsinGrad", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_asin_grad, 1e-5, RANGE(-0.9, 0.9)},
@@ -2460,6 +2525,23 @@ static void misuse(void)
     /* SoftsignGrad does not broadcast. */
     expect(__LINE__, "SoftsignGrad", 2, bad, 0, NULL, 0, NULL, PROTO_INPUT, "SoftsignGrad",
            "[2, 3]", "[4]", "differ", NULL);
+    /* The new gradient types do not broadcast either; Assign checks shapes unless told not to;
+     * Celu runs one alpha, HardSigmoid its defaults; AddMatMatElements' beta is one value. */
+    expect(__LINE__, "ReluGrad", 2, bad, 0, NULL, 0, NULL, PROTO_INPUT, "ReluGrad", "differ", NULL);
+    expect(__LINE__, "Assign", 2, bad, 0, NULL, 0, NULL, PROTO_INPUT, "Assign", "[2, 3]", "[4]",
+           "validate_shape", NULL);
+    struct tattr alphas[2] = {AFLOAT("alpha1", 0.5), AFLOAT("alpha2", 2.0)};
+    expect(__LINE__, "Celu", 1, two, 2, alphas, 0, NULL, PROTO_UNSUPPORTED, "Celu", "alpha1 0.5",
+           "alpha2 2", NULL);
+    struct tattr hsa = AFLOAT("alpha", 0.2);
+    expect(__LINE__, "HardSigmoid", 1, two, 1, &hsa, 0, NULL, PROTO_UNSUPPORTED, "HardSigmoid",
+           "alpha 0.2", NULL);
+    struct tin amm[5] = {f23, f23, f23, f4, {ACL_FLOAT, SHAPE(1)}};
+    expect(__LINE__, "AddMatMatElements", 5, amm, 0, NULL, 0, NULL, PROTO_INPUT, "beta", "[4]",
+           "one value", NULL);
+    struct tin sl1[3] = {f23, f4, f23};
+    expect(__LINE__, "SmoothL1LossGrad", 3, sl1, 0, NULL, 0, NULL, PROTO_INPUT, "label [4]",
+           "predict [2, 3]", NULL);
     /* Inputs of different types. */
     struct tin mixed[2] = {f23, {ACL_INT32, SHAPE(2, 3)}};
     expect(__LINE__, "Add", 2, mixed, 0, NULL, 0, NULL, PROTO_INPUT, "x2", "int32", "x1", "float32",
