@@ -11,7 +11,7 @@
  * Log1pV2, Relu6, Relu6D, Threshold, HardSigmoid (same shape); ClipByValueV2
  * (bounds broadcast to x); AddMatMatElements(Plus) (c * beta + alpha * a * b);
  * SoftsignGrad (gradients, features broadcast); IsNan, IsPosInf, IsNegInf
- * (same shape, y bool); BiasAdd. Their shape rules and kernels (one aclnn
+ * (same shape, y bool); ApproximateEqual (x1, x2 of one shape, y bool); BiasAdd. Their shape rules and kernels (one aclnn
  * executor each, or a copy).
  */
 #include <math.h>
@@ -45,6 +45,7 @@
 #include "aclnnop/aclnn_gt_tensor.h"
 #include "aclnnop/aclnn_hardsigmoid.h"
 #include "aclnnop/aclnn_is_neg_inf.h"
+#include "aclnnop/aclnn_isclose.h"
 #include "aclnnop/aclnn_is_pos_inf.h"
 #include "aclnnop/aclnn_le_tensor.h"
 #include "aclnnop/aclnn_leaky_relu.h"
@@ -284,6 +285,17 @@ enum proto_status proto_infer_add_mat_mat(struct proto_op *op)
     return PROTO_OK;
 }
 
+/* ApproximateEqual: x1 and x2 of one type and shape; y bool, true where |x1 - x2| < tolerance. */
+enum proto_status proto_infer_approximate_equal(struct proto_op *op)
+{
+    if (!(proto_attr_f(op, "tolerance") >= 0))
+        return proto_fail(op, PROTO_ATTR, "attribute tolerance is %g, expected a value >= 0",
+                          proto_attr_f(op, "tolerance"));
+    enum proto_status st = proto_infer_same2(op);
+    op->out[0].dtype = ACL_BOOL;
+    return st;
+}
+
 /* GeluV2: y like x; approximate "none" (x Phi(x) with erf) or "tanh". */
 enum proto_status proto_infer_gelu_v2(struct proto_op *op)
 {
@@ -489,6 +501,19 @@ enum proto_status proto_build_add_mat_mat(const struct proto_op *op, struct prot
                     v, proto_operand(b, POUT(op, 0)));
     aclDestroyScalar(v);
     return ps;
+}
+
+/* ApproximateEqual: aclnnIsClose with rtol 0 and atol the double just below tolerance, so that
+ * its |x1 - x2| <= atol is the IR's strict |x1 - x2| < tolerance (exactly for integers and
+ * double; float32 compares in float, where atol rounds back to tolerance's float and a
+ * difference equal to it counts as equal). tolerance 0: atol -1, nothing is equal. */
+enum proto_status proto_build_approximate_equal(const struct proto_op *op,
+                                                struct proto_plan_builder *b)
+{
+    double tol = proto_attr_f(op, "tolerance");
+    return PROTO_STEP(b, aclnnIsCloseGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_operand(b, PIN(1)), 0.0, tol > 0 ? nextafter(tol, 0.0) : -1.0, false,
+                      proto_operand(b, POUT(op, 0)));
 }
 
 /* Celu: one alpha (proto_infer_celu). */

@@ -32,8 +32,9 @@
  *   kernel   the kernel proto_build_<kernel> (the plan on ops/ executors)
  *
  * Rules and kernels live in the family files of this folder: elementwise.c,
- * matmul.c, nn.c (convolution, pooling, softmax, normalisation), shape.c
- * (cast, transpose, reshape, concat, slice), reduce.c, loss.c (NLLLoss),
+ * grad.c (the activation and trigonometric gradients), matmul.c, nn.c (convolution, pooling, softmax, normalisation), shape.c
+ * (cast, transpose, reshape, concat, slice, Assign), reduce.c, loss.c (NLLLoss
+ * and the loss gradients),
  * image.c (Aipp, Resize, GridSampler2D), index.c (NonZero, MaskedSelect, the
  * Unique types) and detect.c (NonMaxSuppressionV6): the last two are types whose
  * outputs have data-dependent dims (proto_op's bound).
@@ -50,6 +51,8 @@ X(AddMatMatElements, IN("c", "a", "b", "beta", "alpha"), OUT("c"), ATTRS(), DTM(
 X(AddMatMatElementsPlus, IN("c", "a", "b", "beta", "alpha"), OUT("c"), ATTRS(), DTM_F3, add_mat_mat, add_mat_mat)
 X(AddV2, IN("x1", "x2"), OUT("y"), ATTRS(), DTM_ALL, binary, add)
 X(Aipp, IN("images", "params?"), OUT("features"), ATTRS(A(aipp_config_path, STRING, "./aipp.cfg")), DTM(DT_U8), aipp, aipp)
+X(ApplyGradientDescent, IN("var", "alpha", "delta"), OUT("var"), ATTRS(A(use_locking, BOOL, "false")), DTM_FLOAT, apply_gradient_descent, apply_gradient_descent)
+X(ApproximateEqual, IN("x1", "x2"), OUT("y"), ATTRS(A(tolerance, FLOAT, "1e-05")), DTM_NUM, approximate_equal, approximate_equal)
 X(ArgMaxV2, IN("x", "dimension#"), OUT("y"), ATTRS(A(dtype, TYPE, "DT_INT64")), DTM_NUM, arg_max, arg_max)
 X(ArgMin, IN("x", "dimension#"), OUT("y"), ATTRS(A(dtype, TYPE, "DT_INT64")), DTM_NUM, arg_max, arg_min)
 X(Asin, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, asin)
@@ -58,6 +61,7 @@ X(Asinh, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, asinh)
 X(AsinhGrad, IN("y", "dy"), OUT("z"), ATTRS(), DTM_F3, same2, asinh_grad)
 X(Assign, IN("ref", "value"), OUT("ref"), ATTRS(A(validate_shape, BOOL, "true"), A(use_locking, BOOL, "false")), DTM_ALL, assign, assign)
 X(Atan, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, atan)
+X(AtanGrad, IN("y", "dy"), OUT("z"), ATTRS(), DTM_F3, same2, atan_grad)
 X(Atanh, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, atanh)
 X(AvgPool, IN("x"), OUT("y"), ATTRS(R(ksize, LIST_INT), R(strides, LIST_INT), R(padding, STRING), A(data_format, STRING, "NHWC")), DTM_FLOAT, pool, avg_pool)
 X(AvgPool3D, IN("x"), OUT("y"), ATTRS(R(ksize, LIST_INT), R(strides, LIST_INT), R(pads, LIST_INT), A(ceil_mode, BOOL, "false"), A(count_include_pad, BOOL, "true"), A(divisor_override, INT, "0"), A(data_format, STRING, "NDHWC")), DTM_FLOAT, pool3d, avg_pool3d)
@@ -99,6 +103,7 @@ X(GridSampler2D, IN("x", "grid"), OUT("y"), ATTRS(A(interpolation_mode, STRING, 
 X(HardSigmoid, IN("input_x"), OUT("output_y"), ATTRS(A(alpha, FLOAT, "0.16666666"), A(beta, FLOAT, "0.5")), DTM_F3, hard_sigmoid, hard_sigmoid)
 X(Identity, IN("x"), OUT("y"), ATTRS(), DTM_ALL, unary, copy)
 X(Inv, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, unary, reciprocal)
+X(InvGrad, IN("x", "grad"), OUT("y"), ATTRS(), DTM_F3 | DTM(DT_I32) | DTM(DT_I8), same2, inv_grad)
 X(IsNan, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, predicate, is_nan)
 X(IsNegInf, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, predicate, is_neg_inf)
 X(IsPosInf, IN("x"), OUT("y"), ATTRS(), DTM_FLOAT, predicate, is_pos_inf)

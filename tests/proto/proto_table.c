@@ -1714,7 +1714,42 @@ static void r_threshold(const struct tcase *c, const struct proto_op *op, double
         y[0][i] = x[0][i] > th;
 }
 
+/* AtanGrad, InvGrad, ApplyGradientDescent, ApproximateEqual. */
+static double f_atan_grad(double y, double dy)
+{
+    return dy / (1 + y * y);
+}
+static double f_inv_grad(double x, double g)
+{
+    return -g * x * x;
+}
+R_BIN(r_atan_grad, f_atan_grad)
+R_BIN(r_inv_grad, f_inv_grad)
+static void r_apply_gd(const struct tcase *c, const struct proto_op *op, double *const *x,
+                       double *const *y)
+{
+    (void)c;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = x[0][i] - x[1][0] * x[2][i];
+}
+static void r_approx_eq(const struct tcase *c, const struct proto_op *op, double *const *x,
+                        double *const *y)
+{
+    const struct proto_attr *s = cattr(c, "tolerance");
+    double tol = s ? s->f : 1e-5;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = fabs(x[0][i] - x[1][i]) < tol;
+}
+
 static const struct tcase g_cases[] = {
+    {"ApplyGradientDescent", 3, {F32(2, 3), F32(), F32(2, 3)}, NOATTR, r_apply_gd, 1e-6},
+    {"ApproximateEqual", 2, {F32(12), F32(12)}, 1, {AFLOAT("tolerance", 0.5)}, r_approx_eq, 0},
+    {"ApproximateEqual", 2, {{ACL_INT32, SHAPE(12)}, {ACL_INT32, SHAPE(12)}}, 1,
+     {AFLOAT("tolerance", 2)}, r_approx_eq, 0, RANGE(-3, 3)},
+    {"AtanGrad", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_atan_grad, 1e-6},
+    {"InvGrad", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_inv_grad, 1e-6},
+    {"InvGrad", 2, {{ACL_INT32, SHAPE(6)}, {ACL_INT32, SHAPE(6)}}, NOATTR, r_inv_grad, 0,
+     RANGE(-5, 5)},
     {"AddMatMatElements", 5, {F32(2, 3), F32(2, 3), F32(2, 3), F32(1), F32(1)}, NOATTR,
      r_add_mat_mat, 1e-6},
     {"AddMatMatElementsPlus", 5, {F32(3, 4), F32(3, 4), F32(3, 4), F32(), F32(1, 1)}, NOATTR,
