@@ -7,22 +7,28 @@
  * operands broadcast); Relu, Sigmoid, Tanh, Exp, Log, Sqrt, Rsqrt, Neg, Abs,
  * Square, Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Erf,
  * Ceil, Floor, Round, Sign, Softsign, LogicalNot, LeakyRelu, Elu, Gelu, GeluV2,
- * Selu, Inv, Reciprocal, Softplus, Shrink, Tril, Triu, Identity (same shape);
+ * Selu, Inv, Reciprocal, Softplus, BNLL, Shrink, Tril, Triu, Identity, Celu,
+ * Log1pV2, Relu6, Relu6D, Threshold, HardSigmoid (same shape); ClipByValueV2
+ * (bounds broadcast to x); AddMatMatElements(Plus) (c * beta + alpha * a * b);
  * SoftsignGrad (gradients, features broadcast); IsNan, IsPosInf, IsNegInf
- * (same shape, y bool); BiasAdd. Their shape rules and kernels (one aclnn
+ * (same shape, y bool); ApproximateEqual (x1, x2 of one shape, y bool); BiasAdd. Their shape rules and kernels (one aclnn
  * executor each, or a copy).
  */
+#include <math.h>
 #include <string.h>
 
 #include "aclnnop/aclnn_abs.h"
 #include "aclnnop/aclnn_acos.h"
 #include "aclnnop/aclnn_acosh.h"
 #include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_addcmul.h"
 #include "aclnnop/aclnn_asin.h"
 #include "aclnnop/aclnn_asinh.h"
 #include "aclnnop/aclnn_atan.h"
 #include "aclnnop/aclnn_atanh.h"
 #include "aclnnop/aclnn_ceil.h"
+#include "aclnnop/aclnn_celu.h"
+#include "aclnnop/aclnn_clamp.h"
 #include "aclnnop/aclnn_cos.h"
 #include "aclnnop/aclnn_cosh.h"
 #include "aclnnop/aclnn_div.h"
@@ -35,13 +41,17 @@
 #include "aclnnop/aclnn_ge_tensor.h"
 #include "aclnnop/aclnn_gelu.h"
 #include "aclnnop/aclnn_gelu_v2.h"
+#include "aclnnop/aclnn_gt_scalar.h"
 #include "aclnnop/aclnn_gt_tensor.h"
+#include "aclnnop/aclnn_hardsigmoid.h"
 #include "aclnnop/aclnn_is_neg_inf.h"
+#include "aclnnop/aclnn_isclose.h"
 #include "aclnnop/aclnn_is_pos_inf.h"
 #include "aclnnop/aclnn_le_tensor.h"
 #include "aclnnop/aclnn_leaky_relu.h"
 #include "aclnnop/aclnn_left_shift.h"
 #include "aclnnop/aclnn_log.h"
+#include "aclnnop/aclnn_log1p.h"
 #include "aclnnop/aclnn_logical_and.h"
 #include "aclnnop/aclnn_logical_not.h"
 #include "aclnnop/aclnn_logical_or.h"
@@ -191,6 +201,101 @@ enum proto_status proto_infer_exp_log(struct proto_op *op)
     return proto_infer_unary(op);
 }
 
+/* Celu: max(0, x) + min(0, alpha * (exp(x / alpha) - 1)); the IR's three alphas (negative
+ * region scale alpha1, slope alpha2, positive region factor alpha3) run when they are one
+ * value (ONNX's Celu, the default 1.0 for all three). */
+enum proto_status proto_infer_celu(struct proto_op *op)
+{
+    double a1 = proto_attr_f(op, "alpha1"), a2 = proto_attr_f(op, "alpha2"),
+           a3 = proto_attr_f(op, "alpha3");
+    if (a1 != a2 || a1 != a3)
+        return proto_fail(op, PROTO_UNSUPPORTED,
+                          "attributes alpha1 %g, alpha2 %g, alpha3 %g: only one value for the "
+                          "three is supported",
+                          a1, a2, a3);
+    if (a1 == 0)
+        return proto_fail(op, PROTO_ATTR, "attribute alpha1 is 0, expected a nonzero value");
+    return proto_infer_unary(op);
+}
+
+/* HardSigmoid: max(0, min(1, alpha * x + beta)); aclnnHardsigmoid's alpha 1/6 and beta 0.5,
+ * the IR's defaults (0.16666666 is 1/6 within float rounding), are the ones supported. */
+enum proto_status proto_infer_hard_sigmoid(struct proto_op *op)
+{
+    double al = proto_attr_f(op, "alpha"), be = proto_attr_f(op, "beta");
+    if (fabs(al - 1.0 / 6.0) > 1e-6 || be != 0.5)
+        return proto_fail(op, PROTO_UNSUPPORTED,
+                          "attributes alpha %g, beta %g: only alpha 1/6 and beta 0.5 are supported",
+                          al, be);
+    return proto_infer_unary(op);
+}
+
+/* ClipByValueV2: x, clip_value_min, clip_value_max of one type; the bounds broadcast to x's
+ * shape, y x's shape. */
+enum proto_status proto_infer_clip_by_value(struct proto_op *op)
+{
+    enum proto_status st = proto_same_dtype(op, 0, 3);
+    if (st)
+        return st;
+    const struct core_op_val *x = &op->in[0];
+    for (int k = 1; k < 3; k++) {
+        struct core_op_val bc = *x;
+        bool ok = proto_broadcast(op, x, &op->in[k], &bc) == PROTO_OK && bc.nd == x->nd;
+        for (int i = 0; ok && i < x->nd; i++)
+            ok = bc.dims[i] == x->dims[i];
+        if (!ok) {
+            char s1[96], s2[96];
+            return proto_fail(op, PROTO_INPUT, "input %s %s does not broadcast to x %s",
+                              k == 1 ? "clip_value_min" : "clip_value_max",
+                              proto_shape_str(s1, sizeof(s1), &op->in[k]),
+                              proto_shape_str(s2, sizeof(s2), x));
+        }
+    }
+    proto_out_like(&op->out[0], x, x->dtype);
+    return PROTO_OK;
+}
+
+/* AddMatMatElements(Plus): c, a, b of one type and shape; beta and alpha of that type, one
+ * value each (any shape of one element); the output c's shape. */
+enum proto_status proto_infer_add_mat_mat(struct proto_op *op)
+{
+    enum proto_status st = proto_same_dtype(op, 0, 5);
+    if (st)
+        return st;
+    const struct core_op_val *c = &op->in[0];
+    for (int k = 1; k < 3; k++) {
+        bool ok = op->in[k].nd == c->nd;
+        for (int i = 0; ok && i < c->nd; i++)
+            ok = op->in[k].dims[i] == c->dims[i];
+        if (!ok) {
+            char s1[96], s2[96];
+            return proto_fail(op, PROTO_INPUT, "input %s %s differs from c %s", k == 1 ? "a" : "b",
+                              proto_shape_str(s1, sizeof(s1), &op->in[k]),
+                              proto_shape_str(s2, sizeof(s2), c));
+        }
+    }
+    for (int k = 3; k < 5; k++)
+        if (proto_numel(&op->in[k]) != 1) {
+            char s1[96];
+            return proto_fail(op, PROTO_INPUT, "input %s %s is not one value",
+                              k == 3 ? "beta" : "alpha",
+                              proto_shape_str(s1, sizeof(s1), &op->in[k]));
+        }
+    proto_out_like(&op->out[0], c, c->dtype);
+    return PROTO_OK;
+}
+
+/* ApproximateEqual: x1 and x2 of one type and shape; y bool, true where |x1 - x2| < tolerance. */
+enum proto_status proto_infer_approximate_equal(struct proto_op *op)
+{
+    if (!(proto_attr_f(op, "tolerance") >= 0))
+        return proto_fail(op, PROTO_ATTR, "attribute tolerance is %g, expected a value >= 0",
+                          proto_attr_f(op, "tolerance"));
+    enum proto_status st = proto_infer_same2(op);
+    op->out[0].dtype = ACL_BOOL;
+    return st;
+}
+
 /* GeluV2: y like x; approximate "none" (x Phi(x) with erf) or "tanh". */
 enum proto_status proto_infer_gelu_v2(struct proto_op *op)
 {
@@ -322,6 +427,104 @@ BINARY(floor_mod, aclnnRemainderTensorTensor)
 BINARY(truncate_mod, aclnnFmodTensor)
 BINARY(left_shift, aclnnLeftShift)
 BINARY(right_shift, aclnnRightShift)
+
+UNARY(log1p, aclnnLog1p)
+
+/* A scalar of value v in a type x's type takes: float for floating x, int64 for integers. */
+static aclScalar *scalar_for(aclDataType t, double v)
+{
+    if (ops_dt_in(t, DTM_FLOAT)) {
+        float f = (float)v;
+        return aclCreateScalar(&f, ACL_FLOAT);
+    }
+    int64_t i = (int64_t)v;
+    return aclCreateScalar(&i, ACL_INT64);
+}
+
+/* Relu6: min(max(x, 0), 6); Relu6D: min(max(x, 0), 6 * scale). */
+enum proto_status proto_build_relu6(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    const struct proto_attr *s = op->def->nattr ? proto_attr(op, "scale") : NULL;
+    double hi = 6.0 * (s ? s->f : 1.0);
+    aclDataType t = op->in[0].dtype;
+    aclScalar *lo = scalar_for(t, 0.0), *up = scalar_for(t, hi);
+    enum proto_status ps = PROTO_STEP(b, aclnnClampGetWorkspaceSize, proto_operand(b, PIN(0)), lo,
+                                      up, proto_operand(b, POUT(op, 0)));
+    aclDestroyScalar(lo);
+    aclDestroyScalar(up);
+    return ps;
+}
+
+UNARY(hard_sigmoid, aclnnHardsigmoid)
+
+/* ClipByValueV2: min(max(x, clip_value_min), clip_value_max). */
+enum proto_status proto_build_clip_by_value(const struct proto_op *op,
+                                            struct proto_plan_builder *b)
+{
+    return PROTO_STEP(b, aclnnClampTensorGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_operand(b, PIN(1)), proto_operand(b, PIN(2)),
+                      proto_operand(b, POUT(op, 0)));
+}
+
+/* Threshold: 1 where x > threshold, else 0, in x's type (aclnnGtScalar writes the truth
+ * value in out's type). */
+enum proto_status proto_build_threshold(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    aclScalar *t = scalar_for(op->in[0].dtype, proto_attr_f(op, "threshold"));
+    enum proto_status ps = PROTO_STEP(b, aclnnGtScalarGetWorkspaceSize, proto_operand(b, PIN(0)),
+                                      t, proto_operand(b, POUT(op, 0)));
+    aclDestroyScalar(t);
+    return ps;
+}
+
+/* AddMatMatElements(Plus): y = a * b; y = y * alpha; y = y + c * beta (aclnnAddcmul, value 1).
+ * Each step reads an element of y before writing it, so y may be its own operand. */
+enum proto_status proto_build_add_mat_mat(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    const struct core_op_val *c = &op->in[0];
+    int64_t one[PROTO_MAX_DIMS];
+    for (int i = 0; i < c->nd; i++)
+        one[i] = 1;
+    enum proto_status ps =
+        PROTO_STEP(b, aclnnMulGetWorkspaceSize, proto_operand(b, PIN(1)), proto_operand(b, PIN(2)),
+                   proto_operand(b, POUT(op, 0)));
+    if (ps)
+        return ps;
+    ps = PROTO_STEP(b, aclnnMulGetWorkspaceSize, proto_operand(b, POUT(op, 0)),
+                    proto_tensor(b, PIN(4), c->dtype, one, c->nd, NULL),
+                    proto_operand(b, POUT(op, 0)));
+    if (ps)
+        return ps;
+    aclScalar *v = scalar_for(c->dtype, 1.0);
+    ps = PROTO_STEP(b, aclnnAddcmulGetWorkspaceSize, proto_operand(b, POUT(op, 0)),
+                    proto_operand(b, PIN(0)), proto_tensor(b, PIN(3), c->dtype, one, c->nd, NULL),
+                    v, proto_operand(b, POUT(op, 0)));
+    aclDestroyScalar(v);
+    return ps;
+}
+
+/* ApproximateEqual: aclnnIsClose with rtol 0 and atol the double just below tolerance, so that
+ * its |x1 - x2| <= atol is the IR's strict |x1 - x2| < tolerance (exactly for integers and
+ * double; float32 compares in float, where atol rounds back to tolerance's float and a
+ * difference equal to it counts as equal). tolerance 0: atol -1, nothing is equal. */
+enum proto_status proto_build_approximate_equal(const struct proto_op *op,
+                                                struct proto_plan_builder *b)
+{
+    double tol = proto_attr_f(op, "tolerance");
+    return PROTO_STEP(b, aclnnIsCloseGetWorkspaceSize, proto_operand(b, PIN(0)),
+                      proto_operand(b, PIN(1)), 0.0, tol > 0 ? nextafter(tol, 0.0) : -1.0, false,
+                      proto_operand(b, POUT(op, 0)));
+}
+
+/* Celu: one alpha (proto_infer_celu). */
+enum proto_status proto_build_celu(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    aclScalar *a = scalar_for(op->in[0].dtype, proto_attr_f(op, "alpha1"));
+    enum proto_status ps = PROTO_STEP(b, aclnnCeluGetWorkspaceSize, proto_operand(b, PIN(0)), a,
+                                      proto_operand(b, POUT(op, 0)));
+    aclDestroyScalar(a);
+    return ps;
+}
 
 /* Div: x1 / x2; on integers the quotient floors, as CANN's Div kernel computes it (ops-math
  * div_aicpu.cpp: lhs / rhs, minus 1 when the signs differ and a remainder is left), and keeps

@@ -5,8 +5,8 @@
  * Unsqueeze, UnsqueezeV3 (copies under a new shape), ConcatV2/ConcatD, Pack,
  * Slice, Tile, Expand, GatherV2, GatherElements, ScatterElements, OneHot,
  * Fill and Range (tensors whose shape a host value sets), PadV3 (its
- * paddings a host value) and StridedSliceV2 (its begin, end, axes, strides):
- * their shape rules and kernels.
+ * paddings a host value), StridedSliceV2 (its begin, end, axes, strides) and
+ * Assign (ref's output is value): their shape rules and kernels.
  */
 #include <math.h>
 #include <stdint.h>
@@ -103,6 +103,35 @@ enum proto_status proto_build_transpose(const struct proto_op *op, struct proto_
     int64_t perm[PROTO_MAX_DIMS];
     perm_of((struct proto_op *)op, perm);
     return ints_step(op, b, aclnnPermuteGetWorkspaceSize, perm);
+}
+
+/* ---- Assign ----------------------------------------------------------------------------- */
+
+/* ref and value of one type; with validate_shape (the default) of one shape, else the output
+ * takes value's shape. The output ref is a copy of value: a graph's ref input keeps its own
+ * buffer (a Data or Const node, not a variable updated in place). */
+enum proto_status proto_infer_assign(struct proto_op *op)
+{
+    enum proto_status st = proto_same_dtype(op, 0, 2);
+    if (st)
+        return st;
+    const struct core_op_val *r = &op->in[0], *v = &op->in[1];
+    bool same = r->nd == v->nd;
+    for (int i = 0; same && i < r->nd; i++)
+        same = r->dims[i] == v->dims[i];
+    if (!same && proto_attr_i(op, "validate_shape")) {
+        char s1[96], s2[96];
+        return proto_fail(op, PROTO_INPUT,
+                          "ref %s and value %s differ in shape (validate_shape is true)",
+                          proto_shape_str(s1, sizeof(s1), r), proto_shape_str(s2, sizeof(s2), v));
+    }
+    proto_out_like(&op->out[0], v, v->dtype);
+    return PROTO_OK;
+}
+
+enum proto_status proto_build_assign(const struct proto_op *op, struct proto_plan_builder *b)
+{
+    return proto_step_copy(b, PIN(1), POUT(op, 0), proto_bytes(&op->out[0]));
 }
 
 /* ---- Reshape ------------------------------------------------------------------------------ */

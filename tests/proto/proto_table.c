@@ -1542,7 +1542,253 @@ static void r_aipp(const struct tcase *c, const struct proto_op *op, double *con
             y[0][ch * 4 + i] = x[0][i * 3 + ch];
 }
 
+/* ---- the gradient, loss-gradient and clamp types (grad.c, loss.c, elementwise.c) ------ */
+
+static double f_sigmoid_grad(double y, double dy)
+{
+    return dy * y * (1 - y);
+}
+static double f_relu_grad(double g, double f)
+{
+    return f > 0 ? g : 0;
+}
+static double f_relu6_grad(double g, double f)
+{
+    return f > 0 && f < 6 ? g : 0;
+}
+static double f_elu_grad(double g, double a)
+{
+    return a > 0 ? g : g * (a + 1);
+}
+static double f_softplus_grad(double g, double f)
+{
+    return g / (1 + exp(-f));
+}
+static double f_selu_grad(double g, double o)
+{
+    const double alpha = 1.6732632423543772848170429916717, scale = 1.0507009873554804934193349852946;
+    return o > 0 ? g * scale : g * (o + scale * alpha);
+}
+static double f_sqrt_grad(double y, double dy)
+{
+    return dy / (2 * y);
+}
+static double f_acos_grad(double y, double dy)
+{
+    return -dy / sqrt(1 - y * y);
+}
+static double f_asin_grad(double y, double dy)
+{
+    return dy / sqrt(1 - y * y);
+}
+static double f_acosh_grad(double y, double dy)
+{
+    return dy / sinh(y);
+}
+static double f_asinh_grad(double y, double dy)
+{
+    return dy / cosh(y);
+}
+R_BIN(r_sigmoid_grad, f_sigmoid_grad)
+R_BIN(r_relu_grad, f_relu_grad)
+R_BIN(r_relu6_grad, f_relu6_grad)
+R_BIN(r_elu_grad, f_elu_grad)
+R_BIN(r_softplus_grad, f_softplus_grad)
+R_BIN(r_selu_grad, f_selu_grad)
+R_BIN(r_sqrt_grad, f_sqrt_grad)
+R_BIN(r_acos_grad, f_acos_grad)
+R_BIN(r_asin_grad, f_asin_grad)
+R_BIN(r_acosh_grad, f_acosh_grad)
+R_BIN(r_asinh_grad, f_asinh_grad)
+R_UN(r_log1p, log1p)
+
+/* Relu6 / Relu6D: min(max(x, 0), 6 * scale). */
+static void r_relu6(const struct tcase *c, const struct proto_op *op, double *const *x,
+                    double *const *y)
+{
+    const struct proto_attr *s = cattr(c, "scale");
+    double hi = 6 * (s ? s->f : 1.0);
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = x[0][i] < 0 ? 0 : x[0][i] > hi ? hi : x[0][i];
+}
+
+/* Celu: max(0, x) + min(0, a * (exp(x / a) - 1)). */
+static void r_celu(const struct tcase *c, const struct proto_op *op, double *const *x,
+                   double *const *y)
+{
+    const struct proto_attr *s = cattr(c, "alpha1");
+    double a = s ? s->f : 1.0;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++) {
+        double v = x[0][i], n = a * (exp(v / a) - 1);
+        y[0][i] = (v > 0 ? v : 0) + (n < 0 ? n : 0);
+    }
+}
+
+/* Assign: the output is value. */
+static void r_assign(const struct tcase *c, const struct proto_op *op, double *const *x,
+                     double *const *y)
+{
+    (void)c;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = x[1][i];
+}
+
+/* SmoothL1LossGrad: d = predict - label; dout * (|d| < sigma ? d / sigma : sign(d)). */
+static void r_smooth_l1_grad(const struct tcase *c, const struct proto_op *op, double *const *x,
+                             double *const *y)
+{
+    const struct proto_attr *s = cattr(c, "sigma");
+    double sg = s ? s->f : 1.0;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++) {
+        double d = x[0][i] - x[1][i];
+        double g = fabs(d) < sg ? d / sg : (d > 0) - (d < 0);
+        y[0][i] = g * x[2][numel(&op->in[2]) == 1 ? 0 : i];
+    }
+}
+
+/* SoftMarginLossGrad: -label * sigmoid(-label * predict) * dout (mean: / N). */
+static void r_soft_margin_grad(const struct tcase *c, const struct proto_op *op, double *const *x,
+                               double *const *y)
+{
+    const struct proto_attr *r = cattr(c, "reduction");
+    const char *red = r ? r->s : "mean";
+    int64_t n = numel(&op->out[0]);
+    for (int64_t i = 0; i < n; i++) {
+        double p = x[0][i], l = x[1][i], e = exp(-l * p);
+        double g = -l * e / (1 + e) * x[2][numel(&op->in[2]) == 1 ? 0 : i];
+        y[0][i] = !strcmp(red, "mean") ? g / (double)n : g;
+    }
+}
+
+/* AddMatMatElements(Plus): c * beta + alpha * a * b. */
+static void r_add_mat_mat(const struct tcase *c, const struct proto_op *op, double *const *x,
+                          double *const *y)
+{
+    (void)c;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = x[0][i] * x[3][0] + x[4][0] * x[1][i] * x[2][i];
+}
+
+/* ClipByValueV2: min(max(x, lo), hi), the bounds broadcast. */
+static double f_clip_lo(double a, double b)
+{
+    return a > b ? a : b;
+}
+static void r_clip(const struct tcase *c, const struct proto_op *op, double *const *x,
+                   double *const *y)
+{
+    (void)c;
+    const struct core_op_val *o = &op->out[0];
+    int64_t idx[8];
+    for (int64_t i = 0; i < numel(o); i++) {
+        unravel(i, o->dims, o->nd, idx);
+        double v = f_clip_lo(x[0][i], x[1][bcast_off(&op->in[1], idx, o->nd)]);
+        double hi = x[2][bcast_off(&op->in[2], idx, o->nd)];
+        y[0][i] = v < hi ? v : hi;
+    }
+}
+
+static double f_hard_sigmoid(double v)
+{
+    double r = v / 6 + 0.5;
+    return r < 0 ? 0 : r > 1 ? 1 : r;
+}
+R_UN(r_hard_sigmoid, f_hard_sigmoid)
+
+/* SigmoidCrossEntropyWithLogitsGrad: (sigmoid(predict) - target) * dout. */
+static void r_sce_grad(const struct tcase *c, const struct proto_op *op, double *const *x,
+                       double *const *y)
+{
+    (void)c;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = (1 / (1 + exp(-x[0][i])) - x[1][i]) * x[2][i];
+}
+
+/* Threshold: 1 where x > threshold, else 0. */
+static void r_threshold(const struct tcase *c, const struct proto_op *op, double *const *x,
+                        double *const *y)
+{
+    const struct proto_attr *s = cattr(c, "threshold");
+    double th = s ? s->f : 0.0;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = x[0][i] > th;
+}
+
+/* AtanGrad, InvGrad, ApplyGradientDescent, ApproximateEqual. */
+static double f_atan_grad(double y, double dy)
+{
+    return dy / (1 + y * y);
+}
+static double f_inv_grad(double x, double g)
+{
+    return -g * x * x;
+}
+R_BIN(r_atan_grad, f_atan_grad)
+R_BIN(r_inv_grad, f_inv_grad)
+static void r_apply_gd(const struct tcase *c, const struct proto_op *op, double *const *x,
+                       double *const *y)
+{
+    (void)c;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = x[0][i] - x[1][0] * x[2][i];
+}
+static void r_approx_eq(const struct tcase *c, const struct proto_op *op, double *const *x,
+                        double *const *y)
+{
+    const struct proto_attr *s = cattr(c, "tolerance");
+    double tol = s ? s->f : 1e-5;
+    for (int64_t i = 0; i < numel(&op->out[0]); i++)
+        y[0][i] = fabs(x[0][i] - x[1][i]) < tol;
+}
+
 static const struct tcase g_cases[] = {
+    {"ApplyGradientDescent", 3, {F32(2, 3), F32(), F32(2, 3)}, NOATTR, r_apply_gd, 1e-6},
+    {"ApproximateEqual", 2, {F32(12), F32(12)}, 1, {AFLOAT("tolerance", 0.5)}, r_approx_eq, 0},
+    {"ApproximateEqual", 2, {{ACL_INT32, SHAPE(12)}, {ACL_INT32, SHAPE(12)}}, 1,
+     {AFLOAT("tolerance", 2)}, r_approx_eq, 0, RANGE(-3, 3)},
+    {"AtanGrad", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_atan_grad, 1e-6},
+    {"InvGrad", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_inv_grad, 1e-6},
+    {"InvGrad", 2, {{ACL_INT32, SHAPE(6)}, {ACL_INT32, SHAPE(6)}}, NOATTR, r_inv_grad, 0,
+     RANGE(-5, 5)},
+    {"AddMatMatElements", 5, {F32(2, 3), F32(2, 3), F32(2, 3), F32(1), F32(1)}, NOATTR,
+     r_add_mat_mat, 1e-6},
+    {"AddMatMatElementsPlus", 5, {F32(3, 4), F32(3, 4), F32(3, 4), F32(), F32(1, 1)}, NOATTR,
+     r_add_mat_mat, 1e-6},
+    {"ClipByValueV2", 3, {F32(2, 3), F32(), F32(3)}, NOATTR, r_clip, 0},
+    {"ClipByValueV2", 3, {{ACL_INT32, SHAPE(2, 3)}, {ACL_INT32, SHAPE(1)}, {ACL_INT32, SHAPE(2, 1)}},
+     NOATTR, r_clip, 0, RANGE(-5, 5)},
+    {"HardSigmoid", 1, {F32(10)}, NOATTR, r_hard_sigmoid, 1e-6, RANGE(-5, 5)},
+    {"SigmoidCrossEntropyWithLogitsGrad", 3, {F32(2, 4), F32(2, 4), F32(2, 4)}, NOATTR, r_sce_grad,
+     1e-6},
+    {"Threshold", 1, {F32(10)}, 1, {AFLOAT("threshold", 0.5)}, r_threshold, 0},
+    {"AcosGrad", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_acos_grad, 1e-5, RANGE(-0.9, 0.9)},
+    {"AcoshGrad", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_acosh_grad, 1e-5, RANGE(0.5, 2)},
+    {"AsinGrad", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_asin_grad, 1e-5, RANGE(-0.9, 0.9)},
+    {"AsinhGrad", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_asinh_grad, 1e-5},
+    {"Assign", 2, {F32(2, 3), F32(2, 3)}, NOATTR, r_assign, 0},
+    {"Assign", 2, {{ACL_INT32, SHAPE(2, 3)}, {ACL_INT32, SHAPE(3)}}, 1,
+     {ABOOL("validate_shape", 0)}, r_assign, 0},
+    {"BNLL", 1, {F32(8)}, NOATTR, r_softplus, 1e-5, RANGE(-6, 6)},
+    {"Celu", 1, {F32(8)}, NOATTR, r_celu, 1e-5},
+    {"Celu", 1, {F32(8)}, 3, {AFLOAT("alpha1", 0.5), AFLOAT("alpha2", 0.5), AFLOAT("alpha3", 0.5)},
+     r_celu, 1e-5},
+    {"EluGrad", 2, {F32(2, 4), F32(2, 4)}, NOATTR, r_elu_grad, 1e-6, RANGE(-0.99, 2)},
+    {"Log1pV2", 1, {F32(6)}, NOATTR, r_log1p, 1e-6, RANGE(-0.9, 3)},
+    {"Relu6", 1, {F32(12)}, NOATTR, r_relu6, 0, RANGE(-3, 9)},
+    {"Relu6", 1, {{ACL_INT32, SHAPE(12)}}, NOATTR, r_relu6, 0, RANGE(-3, 9)},
+    {"Relu6D", 1, {F32(3, 4)}, 1, {AFLOAT("scale", 0.5)}, r_relu6, 0, RANGE(-3, 9)},
+    {"Relu6Grad", 2, {F32(2, 6), F32(2, 6)}, NOATTR, r_relu6_grad, 0, RANGE(-3, 9)},
+    {"ReluGrad", 2, {F32(2, 4), F32(2, 4)}, NOATTR, r_relu_grad, 0},
+    {"SeluGrad", 2, {F32(2, 4), F32(2, 4)}, NOATTR, r_selu_grad, 1e-6, RANGE(-1.5, 2)},
+    {"SigmoidGrad", 2, {F32(2, 4), F32(2, 4)}, NOATTR, r_sigmoid_grad, 1e-6, RANGE(0, 1)},
+    {"SmoothL1LossGrad", 3, {F32(2, 4), F32(2, 4), F32(2, 4)}, NOATTR, r_smooth_l1_grad, 1e-6},
+    {"SmoothL1LossGrad", 3, {F32(2, 4), F32(2, 4), F32(2, 4)}, 1, {AFLOAT("sigma", 0.5)},
+     r_smooth_l1_grad, 1e-6},
+    {"SoftMarginLossGrad", 3, {F32(2, 4), F32(2, 4), F32()}, NOATTR, r_soft_margin_grad, 1e-6},
+    {"SoftMarginLossGrad", 3, {F32(2, 4), F32(2, 4), F32(2, 4)}, 1, {ASTR("reduction", "none")},
+     r_soft_margin_grad, 1e-6},
+    {"SoftplusGrad", 2, {F32(2, 4), F32(2, 4)}, NOATTR, r_softplus_grad, 1e-6, RANGE(-5, 5)},
+    {"SqrtGrad", 2, {F32(2, 4), F32(2, 4)}, NOATTR, r_sqrt_grad, 1e-6, RANGE(0.5, 2)},
     {"Abs", 1, {F32(3, 4)}, NOATTR, r_abs, 0},
     {"Acos", 1, {F32(6)}, NOATTR, r_acos, 1e-6, RANGE(-0.9, 0.9)},
     {"Acosh", 1, {F32(6)}, NOATTR, r_acosh, 1e-6, RANGE(1.1, 3)},
@@ -2314,6 +2560,23 @@ static void misuse(void)
     /* SoftsignGrad does not broadcast. */
     expect(__LINE__, "SoftsignGrad", 2, bad, 0, NULL, 0, NULL, PROTO_INPUT, "SoftsignGrad",
            "[2, 3]", "[4]", "differ", NULL);
+    /* The new gradient types do not broadcast either; Assign checks shapes unless told not to;
+     * Celu runs one alpha, HardSigmoid its defaults; AddMatMatElements' beta is one value. */
+    expect(__LINE__, "ReluGrad", 2, bad, 0, NULL, 0, NULL, PROTO_INPUT, "ReluGrad", "differ", NULL);
+    expect(__LINE__, "Assign", 2, bad, 0, NULL, 0, NULL, PROTO_INPUT, "Assign", "[2, 3]", "[4]",
+           "validate_shape", NULL);
+    struct tattr alphas[2] = {AFLOAT("alpha1", 0.5), AFLOAT("alpha2", 2.0)};
+    expect(__LINE__, "Celu", 1, two, 2, alphas, 0, NULL, PROTO_UNSUPPORTED, "Celu", "alpha1 0.5",
+           "alpha2 2", NULL);
+    struct tattr hsa = AFLOAT("alpha", 0.2);
+    expect(__LINE__, "HardSigmoid", 1, two, 1, &hsa, 0, NULL, PROTO_UNSUPPORTED, "HardSigmoid",
+           "alpha 0.2", NULL);
+    struct tin amm[5] = {f23, f23, f23, f4, {ACL_FLOAT, SHAPE(1)}};
+    expect(__LINE__, "AddMatMatElements", 5, amm, 0, NULL, 0, NULL, PROTO_INPUT, "beta", "[4]",
+           "one value", NULL);
+    struct tin sl1[3] = {f23, f4, f23};
+    expect(__LINE__, "SmoothL1LossGrad", 3, sl1, 0, NULL, 0, NULL, PROTO_INPUT, "label [4]",
+           "predict [2, 3]", NULL);
     /* Inputs of different types. */
     struct tin mixed[2] = {f23, {ACL_INT32, SHAPE(2, 3)}};
     expect(__LINE__, "Add", 2, mixed, 0, NULL, 0, NULL, PROTO_INPUT, "x2", "int32", "x1", "float32",
