@@ -15,7 +15,9 @@
  *  OG2. Checks. NULL dy, cos, sin, dxOut, dcosOut, dsinOut: 161001. One type (FLOAT, FLOAT16,
  *      BFLOAT16) for all seven: 161002. The shape rules are CANN's tiling's, 561002: every
  *      tensor 4-d with one last dim D <= 1024, even (a multiple of 4 in mode 2); dy, x and dx
- *      one shape; cos, sin, dcos and dsin one shape whose leading dims are each 1 or dy's
+ *      one shape; cos, sin (and with x dcos, dsin; without x those two may have any shape:
+ *      CANN's example passes empty [1, 1, 1, 0] ones) one shape whose leading dims are each 1
+ *      or dy's
  *      (any of CANN's listed broadcast forms; the layout-specific narrowing of the Atlas A2
  *      rules, e.g. interleave's 11SD only, is not applied); mode outside 0..3.
  *  OG3. The kernel runs on one block: the sums into dcos / dsin cross rows, and the operator
@@ -180,8 +182,8 @@ aclnnStatus aclnnRotaryPositionEmbeddingGradGetWorkspaceSize(
     if ((rc = og_same(name, "dxOut", dxOut, dy, "dy")) ||
         (xOptional && (rc = og_same(name, "xOptional", xOptional, dy, "dy"))) ||
         (rc = og_same(name, "sin", sin, cos, "cos")) ||
-        (rc = og_same(name, "dcosOut", dcosOut, cos, "cos")) ||
-        (rc = og_same(name, "dsinOut", dsinOut, cos, "cos")))
+        (xOptional && (rc = og_same(name, "dcosOut", dcosOut, cos, "cos"))) ||
+        (xOptional && (rc = og_same(name, "dsinOut", dsinOut, cos, "cos"))))
         return rc;
     for (int d = 0; d < 4; d++)
         if (cos->dims[d] != dy->dims[d] && (d == 3 || cos->dims[d] != 1))
