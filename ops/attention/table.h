@@ -4,7 +4,7 @@
  * ops/engine/optable.h): attention.c (FusedInferAttentionScoreV2) and attention_versions.c
  * (its other parameter lists: PromptFlashAttention, IncreFlashAttention,
  * FusedInferAttentionScore V1/V3/V4), flash_attention_score.c (FlashAttentionScore and its
- * gradient), gated_delta_rule.c, rope.c, apply_rotary_pos_emb.c (ApplyRotaryPosEmb V1, V2),
+ * gradient), gated_delta_rule.c, rope.c, rope_grad.c (RotaryPositionEmbeddingGrad), apply_rotary_pos_emb.c (ApplyRotaryPosEmb V1, V2),
  * interleave_rope.c, rope_with_sin_cos_cache.c
  * and deformable_attn.c (MultiScaleDeformableAttnFunction and its gradient).
  * The checks take each operator's types from its row (OPS_DT_<Name>,
@@ -97,6 +97,8 @@
       DTM(DT_F16) | DTM(DT_BF16), none, 0)                                                         \
     X(RotaryPositionEmbedding, rotary_position_embedding, OPS_OUT,                                 \
       K(tensor, tensor, tensor, int64, tensor), DTM_F3, none, 0)                                   \
+    X(RotaryPositionEmbeddingGrad, rotary_position_embedding_grad, OPS_OUT,                         \
+      K(tensor, tensor, tensor, tensor, int64, tensor, tensor, tensor), DTM_F3, none, 0)           \
     X(ApplyRotaryPosEmb, apply_rotary_pos_emb, OPS_OUT, K(tensor, tensor, tensor, tensor, int64),  \
       DTM_F3, none, 0)                                                                             \
     X(ApplyRotaryPosEmbV2, apply_rotary_pos_emb_v2, OPS_OUT,                                       \

@@ -58,6 +58,24 @@
  *      expertIdxOptional with bias). Skipped and failing indices as MR6. gradExpandedXOut has
  *      [min(R * K, activeNum) or R * K, H] for mode 0 and [expertNum, expertCapacity, H] for
  *      mode 1 (both > 0 there); gradScalesOut [R, K] ([R, 1] without scales).
+ *  MR8. MoeInitRoutingV3 (CANN's docs, op_api, tiling and kernel): the positions p = n * K + k
+ *      whose expert lies in the active range [start, end) (activeExpertRangeOptional; NULL,
+ *      which CANN would dereference, is [0, expertNum)) are stably sorted by expert; their
+ *      number is avail. Row i < avail of expandedXOut is x[sorted[i] / K] (quantMode -1,
+ *      converted to expandedXOut's type as CANN's copy-out does) or its dynamic quantisation
+ *      (quantMode 1, the kernel's steps: v = x * scaleOptional[expert - start] in float32
+ *      (no scale: x), s = max|v| / 127, v / s truncated to FLOAT16 then rounded half away from
+ *      zero; s into expandedScaleOut[i], all-zero rows give 0 and s 0); rows past avail are
+ *      not written (CANN: undefined). quantMode -1 with scaleOptional ([N]) writes
+ *      expandedScaleOut[i] = scale[sorted[i] / K]. expandedRowIdxOut: rowIdxType 1 (scatter)
+ *      [sorted[i]] = i, rowIdxType 0 (gather) [i] = sorted[i]; every other element -1.
+ *      expertTokensCountOrCumsumOut: type 1 the count of each expert of the range ([end -
+ *      start]); type 2 ([expertNum, 2]) the (expert, count) pairs of the experts with tokens in
+ *      order, zeros after them. The shape and type checks are the op_api's (161002); the
+ *      attribute checks the tiling's (561002): activeNum -1 or N * K, expertNum > 0,
+ *      dropPadMode 0, type 1 or 2, the flag true, 0 <= start < end <= expertNum (and <= 5120
+ *      for type 2, 10240 otherwise), quantMode -1 or 1, rowIdxType 0 or 1, the range of 2
+ *      values.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -71,6 +89,7 @@
 #include "aclnnop/aclnn_moe_init_routing_quant.h"
 #include "aclnnop/aclnn_moe_init_routing_v2.h"
 #include "aclnnop/aclnn_moe_init_routing_v2_grad.h"
+#include "aclnnop/aclnn_moe_init_routing_v3.h"
 #include "ops/engine/engine.h"
 #include "ops/moe/moe.h"
 #include "ops/moe/table.h"
@@ -424,6 +443,229 @@ aclnnStatus aclnnMoeInitRoutingV2GetWorkspaceSize(
     return ops_exec_done(e, workspaceSize, executor);
 }
 PHASE2(MoeInitRoutingV2)
+
+/* ---- MoeInitRoutingV3 -------------------------------------------------------------------- */
+
+/* CANN's ceilings of the active range's end (MR8): key-value counts, the others. */
+#define I3_KV_MAX_EXPERT 5120
+#define I3_MAX_EXPERT 10240
+
+struct i3_plan {
+    struct ops_tensor x, exp, scale, ox, orow, cnt, oscale;
+    int64_t start, end, experts, type, quant, row_type;
+};
+
+/* v truncated (toward zero) to the nearest FLOAT16 value (MR8: the kernel's CAST_TRUNC). */
+static float i3_trunc_f16(float v)
+{
+    const float a = fabsf(v);
+    if (!(a > 0) || a >= 65504.0f)
+        return v;
+    int e;
+    (void)frexpf(a, &e);                            /* a = m * 2^e, m in [0.5, 1) */
+    const int lsb = e - 11 < -24 ? -24 : e - 11; /* 11 significant bits; subnormals 2^-24 */
+    const float step = ldexpf(1.0f, lsb);
+    return truncf(v / step) * step;
+}
+
+/* Row r (h values of x, scaled by sm when not NULL) dynamically quantised into q (MR8); returns
+ * the row's scale. */
+static float i3_quant_row(const double *x, const double *sm, int64_t h, double *q)
+{
+    float mx = 0;
+    for (int64_t j = 0; j < h; j++) {
+        float v = (float)x[j];
+        if (sm)
+            v *= (float)sm[j];
+        q[j] = v;
+        if (fabsf(v) > mx)
+            mx = fabsf(v);
+    }
+    const float s = mx / 127.0f;
+    for (int64_t j = 0; j < h; j++)
+        q[j] = s > 0 ? roundf(i3_trunc_f16((float)q[j] / s)) : 0;
+    return s;
+}
+
+static int32_t i3_run(const struct aclOpExecutor *e, void *const *addr)
+{
+    const struct i3_plan *p = e->plan;
+    const int64_t h = p->x.dims[1], k = p->exp.dims[1], nk = p->exp.numel,
+                  span = p->end - p->start;
+    int64_t *exp = moe_load(&p->exp, addr, CK_I64), *rows = malloc((size_t)(nk ? nk : 1) * 8),
+            *hist = calloc((size_t)span, 8);
+    double *x = moe_load(&p->x, addr, CK_F64),
+           *sc = p->scale.numel ? moe_load(&p->scale, addr, CK_F64) : NULL,
+           *ox = malloc((size_t)(nk * h > 0 ? nk * h : 1) * 8), *os = malloc((size_t)(nk ? nk : 1) * 8);
+    struct ir_pair *pr = malloc((size_t)(nk ? nk : 1) * sizeof *pr);
+    int32_t rc = 0;
+    if (!exp || !rows || !hist || !x || (p->scale.numel && !sc) || !ox || !os || !pr) {
+        rc = ACL_ERROR_BAD_ALLOC;
+        goto out;
+    }
+    int64_t avail = 0;
+    for (int64_t i = 0; i < nk; i++)
+        if (exp[i] >= p->start && exp[i] < p->end) {
+            pr[avail].exp = exp[i];
+            pr[avail++].row = i;
+        }
+    qsort(pr, (size_t)avail, sizeof *pr, ir_cmp); /* (expert, position): stable by position */
+    for (int64_t i = 0; i < nk; i++)
+        rows[i] = -1;
+    for (int64_t i = 0; i < avail; i++) {
+        const int64_t src = pr[i].row / k;
+        hist[pr[i].exp - p->start]++;
+        if (p->row_type == 1)
+            rows[pr[i].row] = i;
+        else
+            rows[i] = pr[i].row;
+        if (p->quant == 1) {
+            os[i] = i3_quant_row(x + src * h, sc ? sc + (pr[i].exp - p->start) * h : NULL, h,
+                                 ox + i * h);
+        } else {
+            memcpy(ox + i * h, x + src * h, (size_t)h * 8);
+            if (sc)
+                os[i] = sc[src];
+        }
+    }
+    moe_store(&p->orow, addr, rows, CK_I64);
+    if (avail && h)
+        ops_scatter_nd(ox, CK_F64, ops_base(&p->ox, addr), p->ox.dt, 2,
+                       (const int64_t[]){avail, h}, p->ox.strides);
+    if (avail && (p->quant == 1 || sc))
+        ops_scatter_nd(os, CK_F64, ops_base(&p->oscale, addr), p->oscale.dt, 1, &avail,
+                       p->oscale.strides);
+    if (p->type == 1) {
+        moe_store(&p->cnt, addr, hist, CK_I64);
+    } else { /* key-value pairs of the experts with tokens, zeros after them */
+        int64_t *kv = calloc((size_t)p->experts * 2, 8), at = 0;
+        if (!kv) {
+            rc = ACL_ERROR_BAD_ALLOC;
+            goto out;
+        }
+        for (int64_t j = 0; j < span; j++)
+            if (hist[j]) {
+                kv[at * 2] = p->start + j;
+                kv[at++ * 2 + 1] = hist[j];
+            }
+        moe_store(&p->cnt, addr, kv, CK_I64);
+        free(kv);
+    }
+out:
+    free(exp);
+    free(rows);
+    free(hist);
+    free(x);
+    free(sc);
+    free(ox);
+    free(os);
+    free(pr);
+    return rc;
+}
+
+aclnnStatus aclnnMoeInitRoutingV3GetWorkspaceSize(
+    const aclTensor *x, const aclTensor *expertIdx, const aclTensor *scaleOptional,
+    const aclTensor *offsetOptional, int64_t activeNum, int64_t expertCapacity, int64_t expertNum,
+    int64_t dropPadMode, int64_t expertTokensNumType, bool expertTokensNumFlag, int64_t quantMode,
+    const aclIntArray *activeExpertRangeOptional, int64_t rowIdxType, const aclTensor *expandedXOut,
+    const aclTensor *expandedRowIdxOut, const aclTensor *expertTokensCountOrCumsumOut,
+    const aclTensor *expandedScaleOut, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+    static const char name[] = "aclnnMoeInitRoutingV3";
+    OPS_CHECK_NULLS(name, x, expertIdx, expandedXOut, expandedRowIdxOut,
+                    expertTokensCountOrCumsumOut, expandedScaleOut, workspaceSize, executor);
+    (void)expertCapacity; /* CANN: unused */
+    aclnnStatus rc;
+    int dt;
+    /* the op_api's type checks (161002) */
+    if ((rc = ops_check_dims(x, name, "x")) ||
+        (rc = ops_need_dt(name, "x", x->dtype, OPS_DT_MoeInitRoutingV3, &dt)) ||
+        (rc = ops_check_dims(expertIdx, name, "expertIdx")) ||
+        (rc = ops_need_dt(name, "expertIdx", expertIdx->dtype, OPS_DT2_MoeInitRoutingV3, &dt)) ||
+        (scaleOptional && ((rc = ops_check_dims(scaleOptional, name, "scaleOptional")) ||
+                           (rc = ops_need_dt(name, "scaleOptional", scaleOptional->dtype,
+                                             DTM(DT_F32), &dt)))) ||
+        (offsetOptional && ((rc = ops_check_dims(offsetOptional, name, "offsetOptional")) ||
+                            (rc = ops_need_dt(name, "offsetOptional", offsetOptional->dtype,
+                                              DTM(DT_F32), &dt)))) ||
+        (rc = ops_check_dims(expandedXOut, name, "expandedXOut")) ||
+        (rc = ops_need_dt(name, "expandedXOut", expandedXOut->dtype, OPS_DT_MoeInitRoutingV3,
+                          &dt)) ||
+        (rc = ops_check_dims(expandedRowIdxOut, name, "expandedRowIdxOut")) ||
+        (rc = ops_need_dt(name, "expandedRowIdxOut", expandedRowIdxOut->dtype,
+                          OPS_DT2_MoeInitRoutingV3, &dt)) ||
+        (rc = ops_check_dims(expertTokensCountOrCumsumOut, name, "expertTokensCountOrCumsumOut")) ||
+        (rc = ops_need_dt(name, "expertTokensCountOrCumsumOut",
+                          expertTokensCountOrCumsumOut->dtype, DTM(DT_I64), &dt)) ||
+        (rc = ops_check_dims(expandedScaleOut, name, "expandedScaleOut")) ||
+        (rc = ops_need_dt(name, "expandedScaleOut", expandedScaleOut->dtype, DTM(DT_F32), &dt)))
+        return rc;
+    if (activeExpertRangeOptional && activeExpertRangeOptional->n != 2)
+        return ops_err(ACLNN_ERR_INNER_TILING_ERROR,
+                       "%s: activeExpertRangeOptional has %llu values, it must be [start, end)",
+                       name, (unsigned long long)activeExpertRangeOptional->n);
+    const int64_t start = activeExpertRangeOptional ? activeExpertRangeOptional->v[0] : 0,
+                  end = activeExpertRangeOptional ? activeExpertRangeOptional->v[1] : expertNum;
+    /* the op_api's shape checks (161002) */
+    if (x->ndim != 2 || expertIdx->ndim != 2 || expertIdx->dims[0] != x->dims[0])
+        return ops_err(ACLNN_ERR_PARAM_INVALID,
+                       "%s: x must be [N, H] and expertIdx [N, K] with the same N", name);
+    const int64_t n = x->dims[0], h = x->dims[1], nk = n * expertIdx->dims[1];
+    const int64_t dxo[2] = {nk, h}, dsc2[2] = {end - start, h}, dkv[2] = {expertNum, 2};
+    const int64_t span = end - start;
+    if (scaleOptional && quantMode == -1 &&
+        (rc = ops_check_shape(name, &n, 1, scaleOptional, "scaleOptional")))
+        return rc;
+    if (scaleOptional && quantMode == 1 &&
+        (rc = ops_check_shape(name, dsc2, 2, scaleOptional, "scaleOptional")))
+        return rc;
+    /* CANN checks it with a scale; cpuacl also when quantMode 1 writes it without one */
+    if ((scaleOptional || quantMode == 1) &&
+        (rc = ops_check_shape(name, &nk, 1, expandedScaleOut, "expandedScaleOut")))
+        return rc;
+    if ((rc = ops_check_shape(name, dxo, 2, expandedXOut, "expandedXOut")) ||
+        (rc = ops_check_shape(name, &nk, 1, expandedRowIdxOut, "expandedRowIdxOut")) ||
+        (expertTokensNumType == 1 && (rc = ops_check_shape(name, &span, 1,
+                                                           expertTokensCountOrCumsumOut,
+                                                           "expertTokensCountOrCumsumOut"))) ||
+        (expertTokensNumType == 2 && (rc = ops_check_shape(name, dkv, 2,
+                                                           expertTokensCountOrCumsumOut,
+                                                           "expertTokensCountOrCumsumOut"))))
+        return rc;
+    /* the tiling's attribute checks (561002) */
+    const char *bad = NULL;
+    if (activeNum != -1 && activeNum != nk)
+        bad = "activeNum must be -1 or N * K";
+    else if (expertNum <= 0)
+        bad = "expertNum must be > 0";
+    else if (dropPadMode != 0)
+        bad = "dropPadMode must be 0 (dropless; CANN supports nothing else)";
+    else if (expertTokensNumType != 1 && expertTokensNumType != 2)
+        bad = "expertTokensNumType must be 1 (count) or 2 (key-value)";
+    else if (!expertTokensNumFlag)
+        bad = "expertTokensNumFlag must be true";
+    else if (start < 0 || start >= end || end > expertNum)
+        bad = "activeExpertRangeOptional must be [start, end) with 0 <= start < end <= expertNum";
+    else if (end > (expertTokensNumType == 2 ? I3_KV_MAX_EXPERT : I3_MAX_EXPERT))
+        bad = "the active range's end is above CANN's ceiling (5120 key-value, else 10240)";
+    else if (quantMode != -1 && quantMode != 1)
+        bad = "quantMode must be -1 (none) or 1 (dynamic)";
+    else if (rowIdxType != 0 && rowIdxType != 1)
+        bad = "rowIdxType must be 0 (gather) or 1 (scatter)";
+    if (bad)
+        return ops_err(ACLNN_ERR_INNER_TILING_ERROR, "%s: %s", name, bad);
+    OPS_PLAN(e, pl, name, 3, 4, struct i3_plan, NULL, {&pl->x, x, "x"},
+             {&pl->exp, expertIdx, "expertIdx"}, {&pl->scale, scaleOptional, "scaleOptional"},
+             {&pl->ox, expandedXOut, "expandedXOut"},
+             {&pl->orow, expandedRowIdxOut, "expandedRowIdxOut"},
+             {&pl->cnt, expertTokensCountOrCumsumOut, "expertTokensCountOrCumsumOut"},
+             {&pl->oscale, expandedScaleOut, "expandedScaleOut"});
+    pl->start = start, pl->end = end, pl->experts = expertNum;
+    pl->type = expertTokensNumType, pl->quant = quantMode, pl->row_type = rowIdxType;
+    e->run = i3_run;
+    return ops_exec_done(e, workspaceSize, executor);
+}
+PHASE2(MoeInitRoutingV3)
 
 /* ---- MoeComputeExpertTokens -------------------------------------------------------------- */
 

@@ -2,7 +2,7 @@
 /*
  * The mixture-of-experts family's declaration list, one row per operator (the columns:
  * ops/engine/optable.h): gating.c (MoeGatingTopKSoftmax, V2, MoeGatingTopK: the gate), routing.c
- * (MoeInitRouting, Quant, V2, MoeComputeExpertTokens, MoeFinalizeRouting, V2, the
+ * (MoeInitRouting, Quant, V2, V3, MoeComputeExpertTokens, MoeFinalizeRouting, V2, the
  * V2 gradients: the dispatch of token rows
  * to experts and their combination back), token_permute.c (MoeTokenPermute, MoeTokenUnpermute and
  * their gradients, MoeTokenPermuteWithRoutingMap: Megatron's permutation), ffn.c (FFN, V2, V3: ops-transformer's ffn/, the
@@ -35,6 +35,10 @@
     X(MoeInitRoutingV2, moe_init_routing_v2, OPS_OUT,                                              \
       K(tensor, tensor, int64, int64, int64, int64, int64, bool, tensor, tensor, tensor, tensor),  \
       DTM_F3, expertIdx, DTM(DT_I32))                                                              \
+    X(MoeInitRoutingV3, moe_init_routing_v3, OPS_OUT,                                              \
+      K(tensor, tensor, tensor, tensor, int64, int64, int64, int64, int64, bool, int64, int_array,   \
+        int64, tensor, tensor, tensor, tensor),                                                    \
+      DTM_F3 | DTM(DT_I8), expertIdx, DTM(DT_I32))                                                 \
     X(MoeComputeExpertTokens, moe_compute_expert_tokens, OPS_OUT, K(tensor, int64, tensor),        \
       DTM(DT_I32), out, DTM(DT_I32))                                                               \
     X(MoeFinalizeRouting, moe_finalize_routing, OPS_OUT,                                           \

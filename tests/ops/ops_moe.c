@@ -19,6 +19,7 @@
 #include "aclnnop/aclnn_moe_init_routing_quant.h"
 #include "aclnnop/aclnn_moe_init_routing_v2.h"
 #include "aclnnop/aclnn_moe_init_routing_v2_grad.h"
+#include "aclnnop/aclnn_moe_init_routing_v3.h"
 #include "aclnnop/aclnn_moe_token_permute.h"
 #include "aclnnop/aclnn_moe_token_permute_grad.h"
 #include "aclnnop/aclnn_moe_token_permute_with_routing_map.h"
@@ -461,6 +462,105 @@ static void init_quant_case(void)
     OT_FREE(&x, &ri, &ei, &ox, &orow, &oexp, &of);
 }
 
+/* MoeInitRoutingV3 on CANN's example (x rows 0.125, 0.25, 0.375; experts [[1, 2, 0, 3],
+ * [0, 2, 1, 3], [0, 1, 3, 2]]): by expert, stable, the positions are 2, 4, 8 | 0, 6, 9 |
+ * 1, 5, 11 | 3, 7, 10. Then a narrowed range [1, 3) with gather indices and key-value counts,
+ * the dynamic quantisation, and the codes. */
+static void init_v3_case(void)
+{
+    g_cases++;
+    const int64_t dx[2] = {3, 2}, dk[2] = {3, 4}, d12[1] = {12}, dox[2] = {12, 2}, d3[1] = {3},
+                  d4[1] = {4}, dkv[2] = {4, 2}, d2[1] = {2};
+    ot_tensor x, ei, sc, ox, orow, cnt, osc, kv, c2, o8;
+    OT_MAKE_CONTIG({&x, ACL_FLOAT, 2, dx}, {&ei, ACL_INT32, 2, dk}, {&sc, ACL_FLOAT, 1, d3},
+                   {&ox, ACL_FLOAT, 2, dox}, {&orow, ACL_INT32, 1, d12}, {&cnt, ACL_INT64, 1, d4},
+                   {&osc, ACL_FLOAT, 1, d12}, {&kv, ACL_INT64, 2, dkv}, {&c2, ACL_INT64, 1, d2},
+                   {&o8, ACL_INT8, 2, dox});
+    const double ev[12] = {1, 2, 0, 3, 0, 2, 1, 3, 0, 1, 3, 2}, xv[6] = {0.125, 0.125, 0.25,
+                                                                           0.25, 0.375, 0.375};
+    const double scv[3] = {0.5, 1.5, 2.5};
+    set_all(&ei, ev);
+    set_all(&x, xv);
+    set_all(&sc, scv);
+    const int64_t r04[2] = {0, 4}, r13[2] = {1, 3};
+    aclIntArray *all = aclCreateIntArray(r04, 2), *mid = aclCreateIntArray(r13, 2);
+    OT_RUN(aclnnMoeInitRoutingV3, x.t, ei.t, sc.t, NULL, 12, 4, 256, 0, 1, true, -1, all, 1, ox.t,
+           orow.t, cnt.t, osc.t);
+    const int64_t sorted[12] = {2, 4, 8, 0, 6, 9, 1, 5, 11, 3, 7, 10};
+    for (int64_t i = 0; i < 12; i++) {
+        const int64_t src = sorted[i] / 4;
+        CHECK(ot_get(&orow, sorted[i]) == (double)i);
+        CHECK(ot_get(&ox, i * 2) == xv[src * 2] && ot_get(&ox, i * 2 + 1) == xv[src * 2]);
+        CHECK(ot_get(&osc, i) == scv[src]);
+    }
+    for (int64_t e = 0; e < 4; e++)
+        CHECK(ot_get(&cnt, e) == 3);
+    /* range [1, 3): positions 0, 6, 9 | 1, 5, 11; gather indices, -1 after them */
+    OT_RUN(aclnnMoeInitRoutingV3, x.t, ei.t, NULL, NULL, -1, 0, 4, 0, 1, true, -1, mid, 0, ox.t,
+           orow.t, c2.t, osc.t);
+    const double wg[12] = {0, 6, 9, 1, 5, 11, -1, -1, -1, -1, -1, -1};
+    for (int64_t i = 0; i < 12; i++)
+        CHECK(ot_get(&orow, i) == wg[i] && (i >= 6 || ot_get(&ox, i * 2) == xv[(int)wg[i] / 4 * 2]));
+    CHECK(ot_get(&c2, 0) == 3 && ot_get(&c2, 1) == 3);
+    /* key-value counts: (1, 3), (2, 3), then zeros */
+    OT_RUN(aclnnMoeInitRoutingV3, x.t, ei.t, NULL, NULL, 12, 0, 4, 0, 2, true, -1, mid, 1, ox.t,
+           orow.t, kv.t, osc.t);
+    const double wkv[8] = {1, 3, 2, 3, 0, 0, 0, 0};
+    for (int64_t i = 0; i < 8; i++)
+        CHECK(ot_get(&kv, i) == wkv[i]);
+    /* the codes: NULL, types, shapes (161002), attributes (561002) */
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_NULLPTR, aclnnMoeInitRoutingV3, "expandedScaleOut", x.t, ei.t,
+                    NULL, NULL, 12, 0, 4, 0, 1, true, -1, all, 1, ox.t, orow.t, cnt.t, NULL);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeInitRoutingV3, "expertIdx", x.t, x.t, NULL,
+                    NULL, 12, 0, 4, 0, 1, true, -1, all, 1, ox.t, orow.t, cnt.t, osc.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeInitRoutingV3, "expertTokensCountOrCumsumOut",
+                    x.t, ei.t, NULL, NULL, 12, 0, 4, 0, 1, true, -1, mid, 1, ox.t, orow.t, cnt.t,
+                    osc.t);
+    OT_FAILS_NAMING(ACLNN_ERR_PARAM_INVALID, aclnnMoeInitRoutingV3, "scaleOptional", x.t, ei.t,
+                    osc.t, NULL, 12, 0, 4, 0, 1, true, -1, all, 1, ox.t, orow.t, cnt.t, osc.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnMoeInitRoutingV3, "dropPadMode", x.t, ei.t,
+                    NULL, NULL, 12, 0, 4, 1, 1, true, -1, all, 1, ox.t, orow.t, cnt.t, osc.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnMoeInitRoutingV3, "activeNum", x.t, ei.t,
+                    NULL, NULL, 5, 0, 4, 0, 1, true, -1, all, 1, ox.t, orow.t, cnt.t, osc.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnMoeInitRoutingV3, "quantMode", x.t, ei.t,
+                    NULL, NULL, 12, 0, 4, 0, 1, true, 0, all, 1, ox.t, orow.t, cnt.t, osc.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnMoeInitRoutingV3, "activeExpertRange", x.t,
+                    ei.t, NULL, NULL, 12, 0, 3, 0, 1, true, -1, all, 1, ox.t, orow.t, cnt.t,
+                    osc.t);
+    OT_FAILS_NAMING(ACLNN_ERR_INNER_TILING_ERROR, aclnnMoeInitRoutingV3, "rowIdxType", x.t, ei.t,
+                    NULL, NULL, 12, 0, 4, 0, 1, true, -1, all, 2, ox.t, orow.t, cnt.t, osc.t);
+    aclDestroyIntArray(all);
+    aclDestroyIntArray(mid);
+    OT_FREE(&x, &ei, &sc, &ox, &orow, &cnt, &osc, &kv, &c2, &o8);
+
+    /* dynamic quantisation of one row (1, -3, 0.5, 4), max 4: v * 127 / 4 = 31.75, -95.25,
+     * 15.875, 127 round to 32, -95, 16, 127; with the expert's smooth scale (2, 1, 1, 0.5) the
+     * row (2, -3, 0.5, 2), max 3: 84.67, -127, 21.17, 84.67 give 85, -127, 21, 85 */
+    const int64_t qx[2] = {1, 4}, q1[2] = {1, 1}, q11[1] = {1}, qs[2] = {1, 4};
+    ot_tensor y, yi, yo, yr, yc, ys, sm;
+    OT_MAKE_CONTIG({&y, ACL_BF16, 2, qx}, {&yi, ACL_INT32, 2, q1}, {&yo, ACL_INT8, 2, qx},
+                   {&yr, ACL_INT32, 1, q11}, {&yc, ACL_INT64, 1, q11}, {&ys, ACL_FLOAT, 1, q11},
+                   {&sm, ACL_FLOAT, 2, qs});
+    const double yv[4] = {1, -3, 0.5, 4}, smv[4] = {2, 1, 1, 0.5};
+    set_all(&y, yv);
+    set_all(&sm, smv);
+    ot_set(&yi, 0, 0);
+    const int64_t r01[2] = {0, 1};
+    aclIntArray *one = aclCreateIntArray(r01, 2);
+    OT_RUN(aclnnMoeInitRoutingV3, y.t, yi.t, NULL, NULL, 1, 0, 1, 0, 1, true, 1, one, 1, yo.t,
+           yr.t, yc.t, ys.t);
+    CHECK(ot_get(&yo, 0) == 32 && ot_get(&yo, 1) == -95 && ot_get(&yo, 2) == 16 &&
+          ot_get(&yo, 3) == 127);
+    CHECK(fabs(ot_get(&ys, 0) - 4.0 / 127) < 1e-7 && ot_get(&yc, 0) == 1 && ot_get(&yr, 0) == 0);
+    OT_RUN(aclnnMoeInitRoutingV3, y.t, yi.t, sm.t, NULL, 1, 0, 1, 0, 1, true, 1, one, 1, yo.t,
+           yr.t, yc.t, ys.t);
+    CHECK(ot_get(&yo, 0) == 85 && ot_get(&yo, 1) == -127 && ot_get(&yo, 2) == 21 &&
+          ot_get(&yo, 3) == 85);
+    CHECK(fabs(ot_get(&ys, 0) - 3.0 / 127) < 1e-7);
+    aclDestroyIntArray(one);
+    OT_FREE(&y, &yi, &yo, &yr, &yc, &ys, &sm);
+}
+
 int main(void)
 {
     ot_init();
@@ -473,6 +573,7 @@ int main(void)
     ffn_case();
     routing_map_case();
     init_quant_case();
+    init_v3_case();
     ot_fini();
     printf("ops_moe: %d cases passed\n", g_cases);
     return 0;

@@ -128,6 +128,34 @@ def init_routing_v2_ref(x, exp, active, cap, ne, mode, flag):
     return ex, erow, hist
 
 
+def init_routing_v3_ref(x, exp, start, end, quant, smooth):
+    """(rows of expandedX, scales, sorted positions, counts) of aclnnMoeInitRoutingV3 (MR8):
+    the positions whose expert is in [start, end), stably sorted by expert; quant 1 rounds
+    x * smooth / (max|.| / 127) in float32 to FLOAT16 toward zero (numpy's nextafter), then
+    half away from zero."""
+    import numpy as np
+    n, k = exp.shape
+    ef = exp.reshape(-1).long()
+    keep = ((ef >= start) & (ef < end)).nonzero().reshape(-1)
+    order = keep[torch.sort(ef[keep], stable=True)[1]]
+    counts = [int((ef == e).sum()) for e in range(start, end)]
+    rows = x[order // k] if n else x[:0]
+    if quant != 1:
+        return rows, None, order, counts
+    v = rows.float()
+    if smooth is not None:
+        v = v * smooth[ef[order] - start]
+    s = v.abs().amax(dim=1, keepdim=True) / 127 if len(order) else v[:, :1]
+    q = (v / s).numpy()
+    h = q.astype(np.float16)
+    up = np.abs(h.astype(np.float32)) > np.abs(q)
+    h[up] = np.nextafter(h[up], np.float16(0))
+    hf = torch.from_numpy(h.astype(np.float32))
+    out = torch.sign(hf) * torch.floor(hf.abs() + 0.5)
+    out[(s == 0).expand_as(out)] = 0
+    return out.to(torch.int8), s.reshape(-1), order, counts
+
+
 def finalize_ref(ex, ridx, x1, x2, bias, sc, eidx, n, k, mode):
     """MR3/MR4 on DOUBLE tensors (None for an absent term)."""
     h = ex.shape[-1]
@@ -470,6 +498,79 @@ class MoeTorch(TorchCase):
         self.assertEqual(ret, 0)
         self.assertEqual(nn.launch(op, 0, 0, exe, self.stream), 0)
         self.assertEqual(acl.rt.synchronize_stream(self.stream), AICORE_EXCEPTION)
+
+
+    def test_init_routing_v3(self):
+        rng = random.Random(SEED + 17)
+        runs = 0
+        for dt in (F32, F16, BF16):
+            for case in range(8):
+                n, k, h, ne = rng.randint(1, 6), rng.randint(1, 3), rng.randint(1, 6), rng.randint(2, 6)
+                start = rng.randrange(ne)
+                end = rng.randint(start + 1, ne)
+                quant, rtype, ctype = (-1, 1)[case % 2], rng.randint(0, 1), rng.randint(1, 2)
+                g = torch.Generator().manual_seed(case)
+                x = (torch.randn(n, h, generator=g) * 3).to(dt)
+                exp = torch.tensor([rng.randrange(ne) for _ in range(n * k)],
+                                   dtype=I32).reshape(n, k)
+                smooth = torch.rand(end - start, h, generator=g) + 0.5 if case % 4 == 3 else None
+                sc1 = torch.rand(n, generator=g) if case % 4 == 2 else None
+                rows, scales, order, counts = init_routing_v3_ref(x, exp, start, end, quant,
+                                                                  smooth)
+                odt = torch.int8 if quant == 1 else dt
+                av = len(order)
+                ox = self.dev(torch.full((n * k, h), 9, dtype=odt))
+                orow = self.dev(torch.full((n * k,), -5, dtype=I32))
+                oc = self.dev(torch.full((end - start,) if ctype == 1 else (ne, 2), -5, dtype=I64))
+                osc = self.dev(torch.full((n * k,), -5.0))
+                scale = smooth if quant == 1 else sc1
+                rng_arr = self.int_array([start, end])
+                what = "MoeInitRoutingV3 %s n %d k %d h %d E %d [%d, %d) quant %d rt %d ct %d" % (
+                    dt, n, k, h, ne, start, end, quant, rtype, ctype)
+                self.run_op("MoeInitRoutingV3", self.dev(view_of(rng, x)).handle,
+                            self.dev(view_of(rng, exp)).handle,
+                            self.dev(scale).handle if scale is not None else None, None,
+                            rng.choice((-1, n * k)), 0, ne, 0, ctype, True, quant, rng_arr, rtype,
+                            ox.handle, orow.handle, oc.handle, osc.handle)
+                got = ox.read()
+                self.assertTrue(torch.equal(got[:av], rows), what)
+                self.assertTrue(bool((got[av:] == 9).all()), what)  # rows past avail unwritten
+                want_row = [-1] * (n * k)
+                for i, pos in enumerate(order.tolist()):
+                    if rtype == 1:
+                        want_row[pos] = i
+                    else:
+                        want_row[i] = pos
+                self.assertEqual(orow.read().tolist(), want_row, what)
+                if ctype == 1:
+                    self.assertEqual(oc.read().tolist(), counts, what)
+                else:
+                    kv = [[start + j, c] for j, c in enumerate(counts) if c]
+                    kv += [[0, 0]] * (ne - len(kv))
+                    self.assertEqual(oc.read().tolist(), kv, what)
+                gs = osc.read()
+                if quant == 1:
+                    self.assertEqual(gs[:av].tolist(), scales.tolist(), what)
+                elif sc1 is not None:
+                    self.assertEqual(gs[:av].tolist(), sc1[order // k].tolist(), what)
+                else:
+                    self.assertEqual(gs.tolist(), [-5.0] * (n * k), what)
+                runs += 1
+        self.assertEqual(runs, 24)
+        op = "MoeInitRoutingV3"
+        x, e = self.dev(torch.zeros(2, 3)), self.dev(torch.zeros(2, 2, dtype=I32))
+        ox, orow = self.dev(torch.zeros(4, 3)), self.dev(torch.zeros(4, dtype=I32))
+        oc, osc = self.dev(torch.zeros(4, dtype=I64)), self.dev(torch.zeros(4))
+        r = self.int_array([0, 4])
+        args = [x.handle, e.handle, None, None, 4, 0, 4, 0, 1, True, -1, r, 1, ox.handle,
+                orow.handle, oc.handle, osc.handle]
+        self.run_op(op, *args)
+        for i, v, code in ((0, None, 161001), (1, x.handle, 161002), (13, orow.handle, 161002),
+                           (4, 3, 561002), (7, 1, 561002), (8, 0, 561002), (9, False, 561002),
+                           (10, 0, 561002), (12, 2, 561002), (6, 3, 561002)):
+            bad = list(args)
+            bad[i] = v
+            self.refused(op, code, *bad)
 
     def test_token_permute(self):
         rng = random.Random(SEED + 8)
