@@ -19,6 +19,7 @@ static _Atomic int g_calls;
 static aclrtFuncHandle g_seen_func;
 static uint32_t g_seen_code;
 static void *g_seen_args;
+static unsigned char g_seen_bytes[8]; /* the block lives only while the callback runs */
 static uint32_t g_seen_len;
 static void *g_seen_ud;
 
@@ -27,6 +28,8 @@ static void on_exception(aclrtExceptionInfo *info, void *userData)
     atomic_fetch_add(&g_calls, 1);
     aclrtGetFuncHandleFromExceptionInfo(info, &g_seen_func);
     aclrtGetArgsFromExceptionInfo(info, &g_seen_args, &g_seen_len);
+    if (g_seen_args && g_seen_len == sizeof g_seen_bytes)
+        memcpy(g_seen_bytes, g_seen_args, sizeof g_seen_bytes);
     g_seen_code = aclrtGetErrorCodeFromExceptionInfo(info);
     g_seen_ud = userData;
 }
@@ -185,7 +188,7 @@ int main(void)
     CHECK(g_seen_func == failing);
     CHECK(g_seen_code == ACL_ERROR_RT_AICORE_EXCEPTION);
     CHECK(g_seen_ud == tag);
-    CHECK(g_seen_len == 8 && g_seen_args && memcmp(g_seen_args, &pc, 8) == 0);
+    CHECK(g_seen_len == 8 && g_seen_args && memcmp(g_seen_bytes, &pc, 8) == 0);
     /* clearing it stops it */
     CHECK_OK(aclrtBinarySetExceptionCallback(bin, NULL, NULL));
     CHECK_OK(aclrtLaunchKernelWithArgsArray(failing, 4, s, NULL, failv));
