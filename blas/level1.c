@@ -422,6 +422,17 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasCaxpy(aclblasHandle_t handle, const i
                 alpha.imag);
 }
 
+/* The checks of a pair of int-sized vectors, in ops-blas's order: n, increments, pointers
+ * (AxpyEx, RotEx, Srotm). */
+static aclblasStatus_t pair_args(const char *fn, int n, int incx, int incy, const void *x,
+                                 const void *y)
+{
+    BLAS_ARG(n >= 0, "%s: n must be >= 0, got %d", fn, n);
+    BLAS_ARG(incx != 0 && incy != 0, "%s: incx and incy must not be 0", fn);
+    BLAS_ARG(n == 0 || (x && y), "%s: x or y is NULL", fn);
+    return ACLBLAS_STATUS_SUCCESS;
+}
+
 ACL_FUNC_VISIBILITY aclblasStatus_t aclblasAxpyEx(aclblasHandle_t handle, int n, const void *alpha,
                                                   aclDataType alphaType, const void *x,
                                                   aclDataType xType, int incx, void *y,
@@ -436,9 +447,9 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasAxpyEx(aclblasHandle_t handle, int n,
                ACLBLAS_STATUS_NOT_SUPPORTED,
                "%s: types alpha %d x %d y %d execution %d not supported", fn, alphaType, xType,
                yType, executionType);
-    BLAS_ARG(n >= 0, "%s: n must be >= 0, got %d", fn, n);
-    BLAS_ARG(incx != 0 && incy != 0, "%s: incx and incy must not be 0", fn);
-    BLAS_ARG(n == 0 || (x && y), "%s: x or y is NULL", fn);
+    aclblasStatus_t st = pair_args(fn, n, incx, incy, x, y);
+    if (st != ACLBLAS_STATUS_SUCCESS)
+        return st;
     if (n == 0)
         return ACLBLAS_STATUS_SUCCESS;
     BLAS_TASK(fn, 0);
@@ -595,9 +606,9 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasRotEx(aclblasHandle_t handle, int n, 
     }
     /* vec2 queues with ta = element size; RotEx needs the types: ta/tb set below. */
     BLAS_BEGIN(fn);
-    BLAS_ARG(n >= 0, "%s: n must be >= 0, got %d", fn, n);
-    BLAS_ARG(incx != 0 && incy != 0, "%s: incx and incy must not be 0", fn);
-    BLAS_ARG(n == 0 || (x && y), "%s: x or y is NULL", fn);
+    aclblasStatus_t st = pair_args(fn, n, incx, incy, x, y);
+    if (st != ACLBLAS_STATUS_SUCCESS)
+        return st;
     if (n == 0)
         return ACLBLAS_STATUS_SUCCESS;
     BLAS_TASK(fn, 0);
@@ -612,9 +623,9 @@ ACL_FUNC_VISIBILITY aclblasStatus_t aclblasSrotm(aclblasHandle_t handle, int n, 
     const char *fn = "aclblasSrotm";
     BLAS_BEGIN(fn);
     BLAS_ARG(param, "%s: param is NULL", fn);
-    BLAS_ARG(n >= 0, "%s: n must be >= 0, got %d", fn, n);
-    BLAS_ARG(incx != 0 && incy != 0, "%s: incx and incy must not be 0", fn);
-    BLAS_ARG(n == 0 || (x && y), "%s: x or y is NULL", fn);
+    aclblasStatus_t st = pair_args(fn, n, incx, incy, x, y);
+    if (st != ACLBLAS_STATUS_SUCCESS)
+        return st;
     if (n == 0)
         return ACLBLAS_STATUS_SUCCESS;
     BLAS_TASK(fn, 0);
