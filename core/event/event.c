@@ -44,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/barrier.h"
 #include "core/device/device.h"
 #include "core/device/params.h"
 #include "core/err.h"
@@ -78,6 +79,7 @@ struct core_event *core_event_get(aclrtEvent h)
 static void event_free(struct rcu_head *head)
 {
     struct core_event *ev = caa_container_of(head, struct core_event, rcu);
+    BASE_TSAN_ACQUIRE(ev); /* the last put's (V1) */
     /* relaxed: after the grace period nobody else touches the event */
     struct core_ipc_obj *o = atomic_load_explicit(&ev->ipc, memory_order_relaxed);
     if (o)
@@ -97,8 +99,10 @@ void core_event_put(struct core_event *ev)
 {
     /* acq_rel: the last dropper sees every other holder's writes before the
      * object goes (and the free is ordered after them). */
-    if (atomic_fetch_sub_explicit(&ev->refs, 1, memory_order_acq_rel) == 1)
+    if (atomic_fetch_sub_explicit(&ev->refs, 1, memory_order_acq_rel) == 1) {
+        BASE_TSAN_RELEASE(ev); /* for event_free, on liburcu's thread */
         urcu_memb_call_rcu(&ev->rcu, event_free);
+    }
 }
 
 static bool timed(const struct core_event *ev)

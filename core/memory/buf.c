@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "acl/acl.h"
+#include "base/barrier.h"
 #include "core/err.h"
 #include "core/memory/buf.h"
 #include "core/runtime/fault.h"
@@ -58,6 +59,7 @@ struct core_buf *core_buf_get(const void *h)
 static void rec_free(struct rcu_head *head)
 {
     struct core_buf *b = caa_container_of(head, struct core_buf, rcu);
+    BASE_TSAN_ACQUIRE(b); /* the last put's (B5) */
     /* acq_rel: B2 */
     if (atomic_fetch_sub_explicit(&b->blk->refs, 1, memory_order_acq_rel) == 1)
         free(b->blk);
@@ -67,8 +69,10 @@ static void rec_free(struct rcu_head *head)
 void core_buf_put(struct core_buf *b)
 {
     /* acq_rel: the last dropper sees every other holder's writes before the record goes */
-    if (atomic_fetch_sub_explicit(&b->refs, 1, memory_order_acq_rel) == 1)
+    if (atomic_fetch_sub_explicit(&b->refs, 1, memory_order_acq_rel) == 1) {
+        BASE_TSAN_RELEASE(b); /* for rec_free, on liburcu's thread */
         urcu_memb_call_rcu(&b->rcu, rec_free);
+    }
 }
 
 static struct core_buf *rec_new(struct core_buf_block *blk)

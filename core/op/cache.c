@@ -48,6 +48,7 @@
 /* the flavour first: rculfhash.h needs it */
 #include <urcu/rculfhash.h>
 
+#include "base/barrier.h"
 #include "core/err.h"
 #include "core/op/attr.h"
 #include "core/op/exec.h"
@@ -58,16 +59,8 @@
 /* The table publishes an entry with liburcu's barriers (rcu_assign_pointer,
  * rcu_dereference) and hands an evicted one to call_rcu's thread, neither of
  * which TSan models: under TSan the insert and each match, the eviction and
- * its callback say it (happens-before from one to the other). Nothing in
- * other builds. */
-#if defined(__SANITIZE_THREAD__)
-#include <sanitizer/tsan_interface.h>
-#define TSAN_RELEASE(p) __tsan_release((void *)(p))
-#define TSAN_ACQUIRE(p) __tsan_acquire((void *)(p))
-#else
-#define TSAN_RELEASE(p) ((void)(p))
-#define TSAN_ACQUIRE(p) ((void)(p))
-#endif
+ * its callback say it (happens-before from one to the other: base/barrier.h).
+ * Nothing in other builds. */
 
 #define KEY_INLINE 256 /* words on the stack; longer keys go to the heap */
 #define NO_VALUE 0x6e6f76616c7565ull
@@ -298,7 +291,7 @@ static int match(struct cds_lfht_node *node, const void *arg)
 {
     const struct key *k = arg;
     const struct entry *e = caa_container_of(node, struct entry, node);
-    TSAN_ACQUIRE(e); /* what the insert published (TSAN_RELEASE in miss) */
+    BASE_TSAN_ACQUIRE(e); /* what the insert published (BASE_TSAN_RELEASE in miss) */
     return e->p.nkey == k->n && words_equal(e->p.key, k->w, k->n);
 }
 
@@ -321,7 +314,7 @@ void core_op_plan_put(struct core_op_plan *p)
 static void put_rcu(struct rcu_head *head)
 {
     struct entry *e = caa_container_of(head, struct entry, rcu);
-    TSAN_ACQUIRE(e); /* the evicting thread's accesses (TSAN_RELEASE in evict_locked) */
+    BASE_TSAN_ACQUIRE(e); /* the evicting thread's accesses (BASE_TSAN_RELEASE in evict_locked) */
     core_op_plan_put(&e->p);
 }
 
@@ -511,7 +504,7 @@ static void evict_locked(void)
             g_tail = NULL;
         cds_lfht_del(g_ht, &e->node);
         g_count--;
-        TSAN_RELEASE(e); /* for put_rcu, on liburcu's thread */
+        BASE_TSAN_RELEASE(e); /* for put_rcu, on liburcu's thread */
         urcu_memb_call_rcu(&e->rcu, put_rcu);
     }
     /* relaxed: a statistic (A2) */
@@ -560,7 +553,7 @@ static aclError miss(const struct core_op_call *c, const struct key *k, uint64_t
         return core_err(ACL_ERROR_BAD_ALLOC, "%s: out of memory", c->fn);
     }
     pthread_mutex_lock(&g_fill);
-    TSAN_RELEASE(e); /* e's fields before its publication */
+    BASE_TSAN_RELEASE(e); /* e's fields before its publication */
     urcu_memb_read_lock();
     struct cds_lfht_node *got = cds_lfht_add_unique(g_ht, h, match, k, &e->node);
     if (got != &e->node) { /* inserted by another thread meanwhile */
