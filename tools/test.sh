@@ -8,7 +8,7 @@ usage() {
   cat <<'USAGE'
 usage: tools/test.sh [PRESET...]
 Build and run the whole test suite for each PRESET (default: release asan tsan), then,
-after release, a bounded API-fuzzer campaign (CPUACL_FUZZ_SECONDS, default 120; 0: none).
+after release, a bounded API-fuzzer campaign (CPUACL_FUZZ_SECONDS, default 60, as one job per CPU up to 4; 0: none).
 Presets (CMakePresets.json): release, debug, asan (ASan+UBSan), tsan.
 Tests run CPUACL_TEST_JOBS at a time (default: the number of online cores); each stage
 prints its wall time.
@@ -47,10 +47,10 @@ for p in "${presets[@]}"; do
   stage "${p} test"
   # A bounded API-fuzzer campaign (issue 11) after the release tests: its own
   # clang ASan+UBSan build; an input it fails on lands in tests/fuzz/corpus.
-  if [ "$p" = release ] && [ "${CPUACL_FUZZ_SECONDS:-120}" -gt 0 ]; then
-    echo "=== fuzz: ${CPUACL_FUZZ_SECONDS:-120} s campaign ==="
+  if [ "$p" = release ] && [ "${CPUACL_FUZZ_SECONDS:-60}" -gt 0 ]; then
+    echo "=== fuzz: ${CPUACL_FUZZ_SECONDS:-60} s campaign ==="
     rc=0
-    FUZZ_SECONDS="${CPUACL_FUZZ_SECONDS:-120}" tests/fuzz/run_fuzz.sh . build/release/fuzz || rc=$?
+    FUZZ_SECONDS="${CPUACL_FUZZ_SECONDS:-60}" tests/fuzz/run_fuzz.sh . build/release/fuzz || rc=$?
     if [ "$rc" -ne 0 ] && [ "$rc" -ne 77 ]; then failed+=("fuzz"); fi
     stage "fuzz"
   fi

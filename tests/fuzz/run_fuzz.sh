@@ -4,9 +4,13 @@
 #   run_fuzz.sh <source dir> <build dir> [seconds]
 # The seed corpus is replayed first, on its own, so a regression input
 # (tests/fuzz/corpus) fails deterministically. Then the fuzzer runs for
-# FUZZ_SECONDS (default 0 = replay only) with seed FUZZ_SEED (default 1).
+# FUZZ_SECONDS (default 0 = replay only) as FUZZ_JOBS (default: the online
+# CPUs, at most 4) processes side by side, seeds FUZZ_SEED (default 1), +1, ...
+# One process keeps about 0.7 of a CPU busy (its device workers park between
+# inputs), so N jobs explore about N times as many inputs in the same time; they
+# share the output corpus, each reloading what the others found.
 # ctest replays only; tools/test.sh runs a bounded campaign after the release
-# tests (CPUACL_FUZZ_SECONDS, default 120). An input that fails a campaign is
+# tests (CPUACL_FUZZ_SECONDS, default 60). An input that fails a campaign is
 # copied into the seed corpus as tests/fuzz/corpus/regress-ci-<kind>-<hash>:
 # commit it with the fix, and the replay checks it from then on. A finding
 # that does not reproduce in 3 replays (a race hit once) is reported as a
@@ -17,6 +21,9 @@ src=$1
 out=$2
 secs=${3:-${FUZZ_SECONDS:-0}}
 seed=${FUZZ_SEED:-1}
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+[ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
+[ "$jobs" -le 4 ] || jobs=4
 command -v clang >/dev/null 2>&1 || { echo "api_fuzz: clang not installed, skipped"; exit 77; }
 mkdir -p "$out"
 cmake -S "$src/tests/fuzz/standalone" -B "$out" -G Ninja -DCMAKE_C_COMPILER=clang \
@@ -30,10 +37,23 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1 \
     tail -60 "$out/replay.log"; exit 1; }
 [ "$secs" -gt 0 ] || { grep -E "^INFO: seed corpus|Executed|Running" "$out/replay.log" | tail -2; exit 0; }
 # The seed corpus stays read-only; new inputs go to the build dir.
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1 \
-  "$out/api_fuzz" -seed="$seed" -max_total_time="$secs" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
-  -artifact_prefix="$out/" "$out/corpus" "$src/tests/fuzz/corpus" 2>"$out/fuzz.log" || {
-    tail -60 "$out/fuzz.log"
+j=1
+pids=""
+while [ "$j" -le "$jobs" ]; do
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1 \
+    "$out/api_fuzz" -seed=$((seed + j - 1)) -max_total_time="$secs" -timeout=20 -rss_limit_mb=4096 \
+    -print_final_stats=1 -artifact_prefix="$out/" "$out/corpus" "$src/tests/fuzz/corpus" \
+    2>"$out/fuzz-$j.log" &
+  pids="$pids $!"
+  j=$((j + 1))
+done
+failed=0
+j=1
+for p in $pids; do
+  wait "$p" || { failed=1; echo "api_fuzz: campaign job $j (seed $((seed + j - 1))) failed:"; tail -60 "$out/fuzz-$j.log"; }
+  j=$((j + 1))
+done
+[ "$failed" -eq 0 ] || {
     for a in "$out"/crash-* "$out"/leak-* "$out"/timeout-* "$out"/oom-*; do
       [ -f "$a" ] || continue
       b=$(basename "$a")
@@ -60,5 +80,10 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1 \
     fi
     exit 1; }
 # Executions and coverage of the campaign (the closing notes quote them).
-grep -E "^stat::number_of_executed_units|^stat::new_units_added" "$out/fuzz.log" | tail -2
-grep -E "^#[0-9]+.*cov:" "$out/fuzz.log" | tail -1
+j=1
+while [ "$j" -le "$jobs" ]; do
+  echo "api_fuzz: job $j (seed $((seed + j - 1))):" \
+    $(grep -E "^stat::number_of_executed_units|^stat::new_units_added" "$out/fuzz-$j.log" | tail -2) \
+    $(grep -E "^#[0-9]+.*cov:" "$out/fuzz-$j.log" | tail -1 | grep -oE "cov: [0-9]+ ft: [0-9]+")
+  j=$((j + 1))
+done
