@@ -99,10 +99,11 @@ static void help(void)
            "  --quick                 short runs (the default: all studies in under a\n"
            "                          minute, 25-55 s on 2 cores)\n"
            "  --full                  longer runs, more samples and configurations\n"
-           "  --no-pin                do not pin the host thread and the baseline\n"
-           "                          threads (by default the host runs on a core other\n"
-           "                          than worker 0's, and the baselines use the same\n"
-           "                          two cores)\n"
+           "  --no-pin                do not pin the host thread, the baseline threads\n"
+           "                          and the device's workers (by default the workers\n"
+           "                          are pinned, CPUACL_PIN_WORKERS=1 unless set, the\n"
+           "                          host runs on a core other than worker 0's, and\n"
+           "                          the baselines use the same two cores)\n"
            "  --json FILE             also write the results as JSON to FILE: every\n"
            "                          figure (study, key, name, value, unit, median,\n"
            "                          min, max, reps, samples: every repetition's\n"
@@ -449,6 +450,10 @@ static double spin_us_from_env(void)
  */
 static int open_device(const struct opts *o, struct bs_ctx *ctx, cpuaclWorkerStats *w0)
 {
+    /* The runtime's workers float by default (docs/runtime.md, pin_workers); measured
+     * placements pin them, as the host and the baselines are pinned. Children inherit it. */
+    if (o->pin)
+        setenv("CPUACL_PIN_WORKERS", "1", 0);
     aclError e = aclInit(NULL);
     if (e != ACL_SUCCESS && e != ACL_ERROR_REPEAT_INITIALIZE) {
         fprintf(stderr, "cpuacl-bench: aclInit failed: %d\n", (int)e);

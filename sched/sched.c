@@ -11,7 +11,7 @@
 
 bool sched_asym_fences;
 bool sched_trace_on;
-struct sched_config sched_cfg = {.spin_ns = 50000, .ring_slots = 1024, .pin_workers = true};
+struct sched_config sched_cfg = {.spin_ns = 50000, .ring_slots = 1024, .pin_workers = false};
 
 /* The cores this process may run on (its affinity mask at the first use: what
  * taskset, cgroup cpusets or mpirun --bind-to left it), in increasing order.

@@ -422,7 +422,13 @@ aclError core_config_load(struct core_config *cfg, const char *path)
     cfg->workers = ncpu > 1 ? ncpu - 1 : 1;
     if (cfg->workers > CORE_MAX_WORKERS_PER_DEVICE)
         cfg->workers = CORE_MAX_WORKERS_PER_DEVICE;
-    cfg->pin_workers = true;
+    /* Workers float: a worker pinned to a core that another thread keeps busy (a test run
+     * beside this one, a compiler, any other process) waits out that thread's time slices
+     * with the work bound to it, while another core may sit idle; the kernel moves a
+     * floating one. Measured: tests/model/capture_stress (4 workers on 2 cores) beside one
+     * busy-looping process, 43 s pinned against 4.2 s floating (1.5 s alone). pin_workers
+     * pins them for measurements on a quiet machine. */
+    cfg->pin_workers = false;
     /* Waiting threads spin 50 us before they park, unless a launcher put at least as
      * many processes on this machine as this one may use cores (mpirun -np 8 on 2
      * cores, or --bind-to core): a spinning thread then holds a core another rank (or

@@ -118,10 +118,10 @@ int main(void)
 
     /* And without a file. */
     setenv("CPUACL_DEVICE_COUNT", "4", 1);
-    setenv("CPUACL_PIN_WORKERS", "0", 1);
+    setenv("CPUACL_PIN_WORKERS", "1", 1);
     CHECK_OK(aclInit(NULL));
     CHECK(device_count() == 4);
-    CHECK(worker_cpu(1) == -1);
+    CHECK(worker_cpu(1) >= 0);
     unsetenv("CPUACL_PIN_WORKERS");
     CHECK_OK(aclrtSetDevice(3));
     CHECK_ERR(ACL_ERROR_RT_INVALID_DEVICEID, aclrtSetDevice(4));
@@ -129,10 +129,10 @@ int main(void)
     unsetenv("CPUACL_DEVICE_COUNT");
     unsetenv("CPUACL_WORKERS");
 
-    /* Defaults: 2 devices, pinned workers. */
+    /* Defaults: 2 devices, floating workers (docs/runtime.md, pin_workers). */
     CHECK_OK(aclInit(NULL));
     CHECK(device_count() == 2);
-    CHECK(worker_cpu(0) >= 0);
+    CHECK(worker_cpu(0) == -1);
     CHECK_ERR(ACL_ERROR_RT_INVALID_DEVICEID, aclrtSetDevice(2));
     CHECK_OK(aclFinalize());
 
