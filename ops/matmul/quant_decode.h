@@ -2,9 +2,10 @@
 /*
  * ops/matmul/quant_decode: WeightQuantBatchMatmulV2's decode kernel for the
  * shape ggml-cann gives it (float16 x, int8 or packed int4 weights viewed
- * transposed, float16 scales, no offset) on CPUs with AVX512-FP16: the
+ * transposed, float16 scales, no offset) on CPUs with AVX-512: the
  * dequantisation and its rounding to float16 are one native float16
- * multiply (QD1-QD4 in quant_decode.c).
+ * multiply with AVX512-FP16, or a float32 multiply and one vcvtps2ph
+ * without it (QD1-QD4, QD11 in quant_decode.c).
  */
 #ifndef CPUACL_OPS_MATMUL_QUANT_DECODE_H
 #define CPUACL_OPS_MATMUL_QUANT_DECODE_H
@@ -27,7 +28,7 @@ struct qd_wq {
     int64_t sc_sg, sc_sn;
 };
 
-/* Whether the kernel runs here: an x86-64 CPU with AVX512-FP16 whose
+/* Whether the kernel runs here: an x86-64 CPU with AVX512-DQ whose
  * ops/engine/simd.h build is the AVX-512 one (CPUACL_SIMD=avx2 / portable,
  * which the tests use to run the other builds, turn it off too; so does
  * CPUACL_SIMD=avx512, the AVX-512 build without this kernel). */

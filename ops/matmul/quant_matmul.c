@@ -61,8 +61,9 @@
  *      FRACTAL_NZ format is ND in cpuacl (QM4), so the packing is the same.
  *  QM9. Decode shapes with float16 x, no offset and a k-major weight with a
  *      unit stride along k (ggml-cann's Q8_0 / Q4_0 calls; int4 columns
- *      starting on a byte) run ops/matmul/quant_decode.h's kernel where the
- *      CPU has AVX512-FP16 (quant_decode.c QD1-QD4): the same values as
+ *      starting on a byte) run ops/matmul/quant_decode.h's kernel where
+ *      simd.c chose its AVX-512 build (quant_decode.c QD1-QD4, QD11: with
+ *      AVX512-FP16 or, without it, F16C): the same values as
  *      QM5 (each weight rounded to float16 once, products and sums in
  *      float32, another summation order), the float16 scales read in place
  *      (no float32 copy per launch), split as QM6.

@@ -13,7 +13,9 @@
  *
  * White-box: qd_small_m is hidden in libcpuacl, so this program links the
  * library's objects (tests/ops/CMakeLists.txt). Skips (77) where the kernel
- * does not run (no AVX512-FP16, or CPUACL_SIMD capping it).
+ * does not run (no AVX-512 build, or CPUACL_SIMD capping it). Its two forms
+ * (AVX512-FP16 and AVX-512F + F16C, QD11): CPUACL_SIMD_NO_FP16=1 runs the
+ * second where the CPU has the first (tests/ops/CMakeLists.txt).
  */
 #include <math.h>
 #include <stdbool.h>
@@ -134,7 +136,7 @@ static void one(bool int4, int64_t m, int64_t k, int64_t group, int64_t n)
 int main(void)
 {
     if (!qd_available()) {
-        printf("SKIP: no AVX512-FP16 decode kernel here\n");
+        printf("SKIP: no AVX-512 decode kernel here\n");
         return 77;
     }
     /* k (chunks of x of 32 KiB, QD5): 100, a tail of 4; 1100, two chunks at
