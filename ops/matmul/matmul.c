@@ -55,6 +55,18 @@
  *      sgemm_itcopy, OpenBLAS's packing of b, was 15% of its samples with 4
  *      batches of 32 rows). Not for plans MM8 takes (small m, its own split).
  *      Each output element's sum is over the same k terms.
+ *  MM11. With more rows, a converted B over MM_BIG_MIN (32 MiB as float32)
+ *      not broadcast over a batch is converted and multiplied as MM7 does,
+ *      in chunks of whole vectors of columns of about MM_BIG_CHUNK_BYTES
+ *      (16 MiB), reusing the worker's scratch: a prompt's product with a
+ *      large float16 weight (ggml's f16 MUL_MAT at n = 512) made a float32
+ *      copy of the whole weight per call (235 MiB for [14336, 4096]: fresh
+ *      pages, faulted and zeroed, then written and read again), converted
+ *      on one core while OpenBLAS's other threads waited. test-backend-ops
+ *      perf -b CANN0, MUL_MAT f16 m=4096 n=512 k=14336, CPUACL_WORKERS=2
+ *      (OpenBLAS's Haswell kernels, as this VM's environment chooses):
+ *      1.02-1.05 s -> 0.33 s a call (ggml-cpu on the same 2 cores: 0.56 s).
+ *      Each column's sum is still one sgemm over all of k.
  *  MM4. The BLAS is ops/matmul/blas.c's (BL1, BL2: loaded on first use, its
  *      thread count the device's workers, its kernels chosen from the CPU's
  *      features). Only a plan that calls sgemm (not MM8's) loads it, in its
@@ -80,6 +92,8 @@
 #define MM_CHUNK_M 8                      /* MM7 */
 #define MM_CHUNK_MIN ((size_t)1 << 20)
 #define MM_CHUNK_BYTES ((size_t)256 << 10)
+#define MM_BIG_MIN ((size_t)32 << 20) /* MM11 */
+#define MM_BIG_CHUNK_BYTES ((size_t)16 << 20)
 #define MM_MV_M 8                       /* MM8 */
 #define MM_MV_SPLIT_MIN ((int64_t)1 << 16) /* MM9 */
 
@@ -186,12 +200,15 @@ static int32_t mm_run(const struct aclOpExecutor *e, void *const *addr)
     int64_t nbatch = ops_numel(p->bdims, p->nb), idx[MM_MAX_BATCH_DIMS] = {0};
     /* MM7: columns of B per chunk (n: no chunks) */
     int64_t nbc = n;
-    if (!tb && m <= MM_CHUNK_M && k > 0 && (size_t)(k * n) * sizeof(float) > MM_CHUNK_MIN) {
+    const size_t bfull = (size_t)(k * n) * sizeof(float);
+    const bool few = m <= MM_CHUNK_M; /* MM7; else MM11 */
+    if (!tb && k > 0 && bfull > (few ? MM_CHUNK_MIN : MM_BIG_MIN)) {
         bool b_bcast = false;
         for (int d = 0; d < p->nb; d++)
             b_bcast |= p->bdims[d] > 1 && p->b.bst[d] == 0;
         if (!b_bcast) {
-            int64_t w = (int64_t)(MM_CHUNK_BYTES / sizeof(float)) / k;
+            int64_t w = (int64_t)((few ? MM_CHUNK_BYTES : MM_BIG_CHUNK_BYTES) / sizeof(float)) / k;
+            w = few ? w : w / 16 * 16; /* MM11: whole vectors of columns */
             nbc = w < 16 ? 16 : w < n ? w : n;
         }
     }
