@@ -392,30 +392,42 @@ static int fia_decode_row(struct bs_ctx *c, aclrtStream s, int64_t N, int64_t KV
     return rc;
 }
 
+/* The decode rows (WQBMM m <= 8, FIA decode, Mm fp16 m <= 8) read 64 MiB of
+ * weights or keys and values a call, as much as limits.memcpy copies, so
+ * that both stream from DRAM wherever the last-level cache is smaller (at
+ * k = n = 2048 an AMD EPYC's L3 held the 4 MiB of int8 weights: 1.2-2.4x
+ * "memcpy" was the L3's bandwidth). int8 weights [DEC_K8, DEC_N], int4
+ * [DEC_K4, DEC_N] packed two a byte. */
+#define DEC_K8 4096
+#define DEC_K4 8192
+#define DEC_N 16384
+
 /* WQBMM decode rows beyond one (m = 8: a small batch of sequences) and Mm
  * with float16 operands, each against sgemm of the same shape. */
 static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
 {
     struct br_results *R = c->res;
     const unsigned reps = c->reps;
-    const int64_t K = 2048, NN = 2048;
+    const int64_t K = 2048, NN = 2048, K8 = DEC_K8, K4 = DEC_K4, ND = DEC_N;
     struct br_acc wq8b = {0}, wq4b = {0}, wq4h = {0}, wq4n = {0}, wqg = {0}, fa1 = {0}, mmh = {0},
                   mmd1 = {0}, mmd8 = {0};
     int rc;
     bop_step("ops: WeightQuantBatchMatmulV2 m=8");
-    if ((rc = time_wqbmm(s, ACL_INT8, 8, K, NN, c->full ? 8 : 3, reps, &wq8b, (double)(K * NN))) ||
-        (rc =
-             time_wqbmm(s, ACL_INT4, 8, K, NN, c->full ? 8 : 3, reps, &wq4b, (double)(K * NN) / 2)))
+    if ((rc =
+             time_wqbmm(s, ACL_INT8, 8, K8, ND, c->full ? 8 : 3, reps, &wq8b, (double)(K8 * ND))) ||
+        (rc = time_wqbmm(s, ACL_INT4, 8, K4, ND, c->full ? 8 : 3, reps, &wq4b,
+                         (double)(K4 * ND) / 2)))
         return rc;
     br_set_note(br_add(R, "ops", "wqbmm_int8_m8", "WQBMM int8 m=8 weight bytes", "GB/s", BR_HIGHER,
                        &wq8b, "limits.memcpy", NULL),
-                "fused dequantise + dot for m <= 8: weight bytes per second vs memcpy");
+                "fused dequantise + dot for m <= 8, weight [4096, 16384]: weight bytes per "
+                "second vs memcpy");
     br_set_note(br_add(R, "ops", "wqbmm_int4_m8", "WQBMM int4 m=8 weight bytes", "GB/s", BR_HIGHER,
                        &wq4b, "limits.memcpy", NULL),
                 "packed int4 by per-group table (QW2): packed weight bytes per second vs memcpy");
     bop_step("ops: WeightQuantBatchMatmulV3 innerPrecise=1 m=8");
-    if ((rc = time_wqbmm_v(s, ACL_INT4, 8, K, NN, c->full ? 8 : 3, reps, &wq4h,
-                           (double)(K * NN) / 2, 2)))
+    if ((rc = time_wqbmm_v(s, ACL_INT4, 8, K4, ND, c->full ? 8 : 3, reps, &wq4h,
+                           (double)(K4 * ND) / 2, 2)))
         return rc;
     br_set_note(br_add(R, "ops", "wqbmm_int4_m8_hp", "WQBMM int4 m=8 innerPrecise=1 weight bytes",
                        "GB/s", BR_HIGHER, &wq4h, "limits.memcpy", NULL),
@@ -423,8 +435,8 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
                 "vpdpbusd; the exact path where the CPU lacks AVX512-VNNI): packed weight "
                 "bytes per second vs memcpy");
     bop_step("ops: WeightQuantBatchMatmulV3 innerPrecise=1 m=8, n-contiguous weight");
-    if ((rc = time_wqbmm_l(s, ACL_INT4, 8, K, NN, c->full ? 8 : 3, reps, &wq4n,
-                           (double)(K * NN) / 2, 2, true)))
+    if ((rc = time_wqbmm_l(s, ACL_INT4, 8, K4, ND, c->full ? 8 : 3, reps, &wq4n,
+                           (double)(K4 * ND) / 2, 2, true)))
         return rc;
     br_set_note(br_add(R, "ops", "wqbmm_int4_m8_hp_nd",
                        "WQBMM int4 m=8 innerPrecise=1 (n-contiguous) weight bytes", "GB/s",
@@ -441,8 +453,8 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
                 "int8 in all): weight bytes per second vs memcpy");
     bop_step("ops: FusedInferAttentionScoreV2 decode, one kv head");
     /* one (batch, kv head): the keys split across the workers (FA8) */
-    if ((rc = fia_decode_row(c, s, 4, 1, 32768, &fa1, "fia_decode_1kv",
-                             "FIA decode N4/1 Skv32768 D128",
+    if ((rc = fia_decode_row(c, s, 4, 1, 131072, &fa1, "fia_decode_1kv",
+                             "FIA decode N4/1 Skv131072 D128",
                              "one kv head, keys split across workers (FA8): K + V bytes per "
                              "second vs memcpy")))
         return rc;
@@ -453,13 +465,13 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
                        &mmh, "ops.sgemm_64x2048x2048", NULL),
                 "ggml MUL_MAT f16: weight viewed transposed, f16 out");
     bop_step("ops: Mm float16 weight, decode");
-    /* 32 MiB of float16 weights, as ggml-cann's decode step calls Mm */
-    if ((rc = time_mm_decode(s, 1, 4096, 4096, c->full ? 8 : 3, reps, &mmd1)) ||
-        (rc = time_mm_decode(s, 8, 4096, 4096, c->full ? 8 : 3, reps, &mmd8)))
+    /* 64 MiB of float16 weights, as ggml-cann's decode step calls Mm */
+    if ((rc = time_mm_decode(s, 1, 4096, 8192, c->full ? 8 : 3, reps, &mmd1)) ||
+        (rc = time_mm_decode(s, 8, 4096, 8192, c->full ? 8 : 3, reps, &mmd8)))
         return rc;
     br_set_note(br_add(R, "ops", "mm_f16_m1", "Mm fp16 weight m=1 weight bytes", "GB/s", BR_HIGHER,
                        &mmd1, "limits.memcpy", NULL),
-                "ggml MUL_MAT f16 decode: f32 x @ f16 [4096, 4096] transposed, USE_FP16 (MM8)");
+                "ggml MUL_MAT f16 decode: f32 x @ f16 [4096, 8192] transposed, USE_FP16 (MM8)");
     br_set_note(br_add(R, "ops", "mm_f16_m8", "Mm fp16 weight m=8 weight bytes", "GB/s", BR_HIGHER,
                        &mmd8, "limits.memcpy", NULL),
                 "as m=1 with 8 rows of x: weight bytes per second vs memcpy");
@@ -514,16 +526,19 @@ int bs_study_ops(struct bs_ctx *c)
                        &wq4, "ops.sgemm_64x2048x2048", NULL),
                 "as int8, weight packed two per byte");
     bop_step("ops: WeightQuantBatchMatmulV2 decode");
-    if ((rc = time_wqbmm(s, ACL_INT8, 1, K, NN, c->full ? 16 : 6, reps, &wq8d, (double)(K * NN))) ||
-        (rc = time_wqbmm(s, ACL_INT4, 1, K, NN, c->full ? 16 : 6, reps, &wq4d,
-                         (double)(K * NN) / 2)))
+    if ((rc = time_wqbmm(s, ACL_INT8, 1, DEC_K8, DEC_N, c->full ? 16 : 6, reps, &wq8d,
+                         (double)DEC_K8 * DEC_N)) ||
+        (rc = time_wqbmm(s, ACL_INT4, 1, DEC_K4, DEC_N, c->full ? 16 : 6, reps, &wq4d,
+                         (double)DEC_K4 * DEC_N / 2)))
         goto out;
     br_set_note(br_add(R, "ops", "wqbmm_int8_m1", "WQBMM int8 m=1 weight bytes", "GB/s", BR_HIGHER,
                        &wq8d, "limits.memcpy", NULL),
-                "decode: weight bytes read per second vs memcpy");
+                "decode, weight [4096, 16384] (64 MiB): weight bytes read per second vs "
+                "memcpy");
     br_set_note(br_add(R, "ops", "wqbmm_int4_m1", "WQBMM int4 m=1 weight bytes", "GB/s", BR_HIGHER,
                        &wq4d, "limits.memcpy", NULL),
-                "decode: packed weight bytes per second vs memcpy");
+                "decode, weight [8192, 16384] (64 MiB packed): packed weight bytes per second "
+                "vs memcpy");
     bop_step("ops: FusedInferAttentionScoreV2 prefill");
     {
         const int64_t N = 8, Sq = 512, Skv = 512, D = 128;
@@ -535,7 +550,8 @@ int bs_study_ops(struct bs_ctx *c)
                     "QK^T + PV flops; blocked online softmax, pse");
     }
     bop_step("ops: FusedInferAttentionScoreV2 decode");
-    if ((rc = fia_decode_row(c, s, 32, 8, 4096, &fad, "fia_decode", "FIA decode N32/8 Skv4096 D128",
+    if ((rc = fia_decode_row(c, s, 32, 8, 16384, &fad, "fia_decode",
+                             "FIA decode N32/8 Skv16384 D128",
                              "key + value bytes per second (GQA 4) vs memcpy")))
         goto out;
     if ((rc = ops_extra_rows(c, s)) || (rc = bs_ops_bw(c, s, g)) || /* bench_ops_bw.c */

@@ -86,11 +86,13 @@ int bs_ops_numpy(struct bs_ctx *c);
 #define BS_OPS_HELP                                                                                \
     "OpenBLAS cblas_sgemm in float32 on the operators' shapes is the compute floor;\n"             \
     "memcpy bandwidth (limits) the memory floor. WeightQuantBatchMatmulV2 (fp16 x,\n"              \
-    "int8 / int4 weight [2048, 2048] viewed transposed, per-group(32) scales): m = 64\n"           \
-    "in GFLOP/s vs sgemm of the same shape, m = 1 in weight GB/s vs memcpy.\n"                     \
-    "FusedInferAttentionScoreV2 (BNSD fp16, broadcast pse): prefill N 8, S 512,\n"                 \
-    "D 128 in GFLOP/s vs sgemm 512x128x512; decode N 32 / KV 8, Skv 4096 in\n"                     \
-    "key+value GB/s vs memcpy. Each launch includes its first phase.\n"                            \
+    "int8 / int4 weight viewed transposed, per-group(32) scales): m = 64 on\n"                     \
+    "[2048, 2048] in GFLOP/s vs sgemm of the same shape; m = 1 and 8 on 64 MiB of\n"               \
+    "weights (int8 [4096, 16384], int4 [8192, 16384]: from DRAM, as the memcpy)\n"                 \
+    "in weight GB/s vs memcpy. FusedInferAttentionScoreV2 (BNSD fp16, broadcast\n"                 \
+    "pse): prefill N 8, S 512, D 128 in GFLOP/s vs sgemm 512x128x512; decode N 32 /\n"             \
+    "KV 8, Skv 16384 (64 MiB) in key+value GB/s vs memcpy. Each launch includes its\n"             \
+    "first phase.\n"                                                                               \
     "aclnnAdd f32 at 256 KiB, 4 MiB, 64 MiB per tensor and aclnnRelu at 64 MiB in\n"               \
     "bytes moved per second vs memcpy(3) moving as many bytes over the same memory\n"              \
     "(goal at 64 MiB: >= 0.8x); aclnnMatmul f32 64x2048x2048 and 512^3 in GFLOP/s vs\n"            \
