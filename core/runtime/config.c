@@ -142,6 +142,7 @@ static const char *const other_env[] = {
     "CPUACL_TRACE",
     "CPUACL_SOC_NAME",
     "CPUACL_SIMD",
+    "CPUACL_SIMD_NO_FP16",
     "CPUACL_SNAPSHOT_LOCK_TIMEOUT_MS",
     "CPUACL_LIBRARY",
     "CPUACL_ALLOCATOR",
