@@ -54,6 +54,20 @@
  *      such a store skips reading each line of out before writing it. Up
  *      to out's first vector boundary and the tail one by one; st_fence
  *      before the block completes.
+ *  K11. qk (attention's scores, AVX-512): a key's four rows of sums are
+ *      reduced side by side (hsum4: halves of 256 bits, of 128, then
+ *      (w0 + w1) + (w2 + w3)), hsum's additions in hsum's order, so the
+ *      same bits (checked against hsum on 8 M random quadruples with
+ *      infinities, NaNs, -0 and 1e38), in 6 shuffles, 4 adds and a
+ *      compress where four hsums took 60 scalar adds: FIA decode N32/8
+ *      spent ~a third of its time there.
+ *  K12. pv (attention's P V, AVX-512): four vectors of a value row a pass
+ *      (two cache lines of float16, 16 accumulators) where two took one
+ *      line per row a pass with a stride of the row: each output element
+ *      the same operations in the same order. With K11, FIA decode N32/8,
+ *      one worker, on an AMD EPYC (Zen 5) VM: Skv 16384 (64 MiB of keys
+ *      and values) 7.2 -> 9.7-10.5 GB/s, Skv 4096 7.6 -> 11.5-14.7 GB/s
+ *      (under load from a parallel build).
  */
 #ifndef CPUACL_OPS_ENGINE_SIMD_H
 #define CPUACL_OPS_ENGINE_SIMD_H
@@ -167,8 +181,7 @@ struct ks_ops {
                        int64_t ss, int sdt, int rt);
     /* One float32 rotary row of D elements, mode 0 (half) or 1 (interleave):
      * y = x * c -/+ rotate(x) * s; y may be x (K9). */
-    void (*rope_row)(int mode, int64_t D, float *y, const float *x, const float *c,
-                     const float *s);
+    void (*rope_row)(int mode, int64_t D, float *y, const float *x, const float *c, const float *s);
     /* y[i] = float(h[i]) for i < n, float16 in, stored around the cache (K10). */
     void (*f16_nt)(float *y, const uint16_t *h, int64_t n);
     /* qk and pv read float16 keys / values in place (the F16C builds). */

@@ -671,6 +671,27 @@ KS_FN float KS_N(sckv)(const void *p, int64_t i, const bool H)
     return ((const float *)p)[i];
 }
 
+#if KS_W == 16
+/* hsum of a, b, c and d into r[0..3], the four side by side (simd.h
+ * K11): the halves of 256 bits, then of 128 (lane i of each 128-bit
+ * block: w_i = (v_i + v_i+8) + (v_i+4 + v_i+12)), then (w0 + w1) + (w2 +
+ * w3): hsum's additions in hsum's order, so the same bits. */
+KS_FN void KS_N(hsum4)(vf a, vf b, vf c, vf d, float *r)
+{
+    const __m512 A = (__m512)a, B = (__m512)b, C = (__m512)c, E = (__m512)d;
+    const __m512 ab =
+        _mm512_add_ps(_mm512_shuffle_f32x4(A, B, 0xee), _mm512_shuffle_f32x4(A, B, 0x44));
+    const __m512 cd =
+        _mm512_add_ps(_mm512_shuffle_f32x4(C, E, 0xee), _mm512_shuffle_f32x4(C, E, 0x44));
+    /* block j of 128 bits: the w of a, b, c, d */
+    __m512 w =
+        _mm512_add_ps(_mm512_shuffle_f32x4(ab, cd, 0xdd), _mm512_shuffle_f32x4(ab, cd, 0x88));
+    w = _mm512_add_ps(w, _mm512_permute_ps(w, 0xb1)); /* w0 + w1, w2 + w3 */
+    w = _mm512_add_ps(w, _mm512_permute_ps(w, 0x4e)); /* their sum, at 0, 4, 8, 12 */
+    _mm_storeu_ps(r, _mm512_castps512_ps128(_mm512_maskz_compress_ps(0x1111, w)));
+}
+#endif
+
 /* rb (1..4) rows of Q against keys j < kn (H: float16 keys). */
 KS_FN void KS_N(qk_rows)(float *S, int64_t lds, const float *Q, int64_t ldq, const int rb,
                          const void *K, int64_t ldk, int64_t kn, int64_t D, float scale,
@@ -690,9 +711,16 @@ KS_FN void KS_N(qk_rows)(float *S, int64_t lds, const float *Q, int64_t ldq, con
             if (rb > 3)
                 a3 += KS_N(ld)(Q + 3 * ldq + d) * kv;
         }
+        float hs[4];
+#if KS_W == 16
+        KS_N(hsum4)(a0, a1, a2, a3, hs); /* K11: hsum's order, four at once */
+#else
         const vf acc[4] = {a0, a1, a2, a3};
+        for (int t = 0; t < rb; t++)
+            hs[t] = KS_N(hsum)(acc[t]);
+#endif
         for (int t = 0; t < rb; t++) {
-            float s = KS_N(hsum)(acc[t]);
+            float s = hs[t];
             for (int64_t e = d; e < D; e++)
                 s += Q[t * ldq + e] * KS_N(sckv)(K, k + e, H);
             S[t * lds + j] = scale * s;
@@ -732,6 +760,38 @@ KS_FN void KS_N(pv_rows)(float *O, int64_t ldo, const float *P, int64_t ldp, con
                          const void *V, int64_t ldv, int64_t kn, int64_t D, const bool H)
 {
     int64_t d = 0;
+#if KS_W == 16
+    /* simd.h K12: four vectors of a value row a pass (two cache lines of
+     * float16, 16 accumulators), each the same operations in the same
+     * order as in two-vector passes */
+    for (; d + 4 * KS_W <= D; d += 4 * KS_W) {
+        vf a0[4], a1[4], a2[4], a3[4];
+        for (int t = 0; t < rb; t++) {
+            a0[t] = KS_N(ld)(O + t * ldo + d);
+            a1[t] = KS_N(ld)(O + t * ldo + d + KS_W);
+            a2[t] = KS_N(ld)(O + t * ldo + d + 2 * KS_W);
+            a3[t] = KS_N(ld)(O + t * ldo + d + 3 * KS_W);
+        }
+        for (int64_t j = 0; j < kn; j++) {
+            const int64_t o = j * ldv + d;
+            const vf v0 = KS_N(ldkv)(V, o, H), v1 = KS_N(ldkv)(V, o + KS_W, H),
+                     v2 = KS_N(ldkv)(V, o + 2 * KS_W, H), v3 = KS_N(ldkv)(V, o + 3 * KS_W, H);
+            for (int t = 0; t < rb; t++) {
+                const vf p = KS_N(bc)(P[t * ldp + j]);
+                a0[t] += p * v0;
+                a1[t] += p * v1;
+                a2[t] += p * v2;
+                a3[t] += p * v3;
+            }
+        }
+        for (int t = 0; t < rb; t++) {
+            KS_N(st)(O + t * ldo + d, a0[t]);
+            KS_N(st)(O + t * ldo + d + KS_W, a1[t]);
+            KS_N(st)(O + t * ldo + d + 2 * KS_W, a2[t]);
+            KS_N(st)(O + t * ldo + d + 3 * KS_W, a3[t]);
+        }
+    }
+#endif
     for (; d + 2 * KS_W <= D; d += 2 * KS_W) {
         vf a0[4], a1[4];
         for (int t = 0; t < rb; t++) {
@@ -905,7 +965,8 @@ KS_FN vf KS_N(vgelu_erf)(vf x)
 {
     const vf z = x * 0.70710678118654752f;
     vf t = (vf)((vu)z & 0x7fffffffu);
-    t = KS_N(sel)((vi)(t < KS_N(bc)(10.5f)), t, KS_N(bc)(10.5f)); /* NaN lanes: 10.5 (x keeps NaN) */
+    t = KS_N(sel)((vi)(t < KS_N(bc)(10.5f)), t,
+                  KS_N(bc)(10.5f)); /* NaN lanes: 10.5 (x keeps NaN) */
     /* one division for both quotients: q = (t - 2) / (t + 2) and 1 / (1 + 2t) */
     const vf u = 1.0f + 2.0f * t, w = t + 2.0f;
     const vf rw = 1.0f / (w * u);
@@ -1152,8 +1213,8 @@ KS_FN float KS_N(scwf)(const void *p, int64_t i, const int WK)
  * gathers the m vectors hsum would reduce of 16 / m columns (mv_col's acc)
  * and reduces them together, each plus its column's scalar tail as before.
  */
-KS_FN vf KS_N(hsum16)(vf v0, vf v1, vf v2, vf v3, vf v4, vf v5, vf v6, vf v7, vf v8, vf v9,
-                      vf v10, vf v11, vf v12, vf v13, vf v14, vf v15)
+KS_FN vf KS_N(hsum16)(vf v0, vf v1, vf v2, vf v3, vf v4, vf v5, vf v6, vf v7, vf v8, vf v9, vf v10,
+                      vf v11, vf v12, vf v13, vf v14, vf v15)
 {
 /* lanes l and l + 8 of a and b: a's sums in lanes 0-7, b's in 8-15 */
 #define KS_H1(a, b)                                                                                \
@@ -1252,10 +1313,10 @@ KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, in
 #if KS_W == 16
     if (CN > 1) { /* HW4: the 2 M sums at once */
         float s[16];
-        KS_N(st)(s, KS_N(hsum16)(p0, p1, M > 2 ? p2 : z, M > 3 ? p3 : z, M > 4 ? p4 : z,
-                                 M > 5 ? p5 : z, M > 6 ? p6 : z, M > 7 ? p7 : z, q0, q1,
-                                 M > 2 ? q2 : z, M > 3 ? q3 : z, M > 4 ? q4 : z, M > 5 ? q5 : z,
-                                 M > 6 ? q6 : z, M > 7 ? q7 : z));
+        KS_N(st)
+        (s, KS_N(hsum16)(p0, p1, M > 2 ? p2 : z, M > 3 ? p3 : z, M > 4 ? p4 : z, M > 5 ? p5 : z,
+                         M > 6 ? p6 : z, M > 7 ? p7 : z, q0, q1, M > 2 ? q2 : z, M > 3 ? q3 : z,
+                         M > 4 ? q4 : z, M > 5 ? q5 : z, M > 6 ? q6 : z, M > 7 ? q7 : z));
         for (int i = 0; i < M; i++) {
             out[i] = s[4 * (i % 4) + i / 4] + tail[i];
             out[M + i] = s[4 * (i % 4) + i / 4 + 2] + tail[M + i];
@@ -1330,13 +1391,14 @@ KS_FN void KS_N(mv_cols)(const struct ks_mv *a, const float *X, int64_t ldx, con
             float tl[16], s[16];
             for (; c + G <= nb; c += G) {
                 for (int g = 0; g < G; g++)
-                    KS_N(mv_col)(w + (c + g) * sn * esz, sn, k, X, ldx, M, 1, WK, tl + g * M,
-                                 acc + g * M);
+                    KS_N(mv_col)
+                    (w + (c + g) * sn * esz, sn, k, X, ldx, M, 1, WK, tl + g * M, acc + g * M);
                 for (int v = G * M; v < 16; v++)
                     acc[v] = z;
-                KS_N(st)(s, KS_N(hsum16)(acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6],
-                                         acc[7], acc[8], acc[9], acc[10], acc[11], acc[12],
-                                         acc[13], acc[14], acc[15]));
+                KS_N(st)
+                (s, KS_N(hsum16)(acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7],
+                                 acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14],
+                                 acc[15]));
                 for (int g = 0; g < G; g++)
                     for (int i = 0; i < M; i++) {
                         const int v = g * M + i;
@@ -1573,8 +1635,8 @@ static KS_T void KS_N(rope_row)(int mode, int64_t D, float *y, const float *x, c
     for (; i + KS_W <= D; i += KS_W) {
         const vf a = KS_N(ld)(x + i);
 #if KS_W == 16 /* __builtin_shufflevector: GCC 12 and clang (above) */
-        const vf p = __builtin_shufflevector(a, a, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15,
-                                             14);
+        const vf p =
+            __builtin_shufflevector(a, a, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
 #elif KS_W == 8
         const vf p = __builtin_shufflevector(a, a, 1, 0, 3, 2, 5, 4, 7, 6);
 #else
