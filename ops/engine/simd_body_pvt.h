@@ -755,6 +755,9 @@ static KS_T void KS_N(qk)(float *S, int64_t lds, const float *Q, int64_t ldq, in
     }
 }
 
+/* simd.h K12: how many value rows ahead the first pass prefetches a whole
+ * row (4 and 16 measured alike) */
+#define KS_PV_AHEAD 8
 /* rb (1..4) rows of O += P V over values j < kn (H: float16 values). */
 KS_FN void KS_N(pv_rows)(float *O, int64_t ldo, const float *P, int64_t ldp, const int rb,
                          const void *V, int64_t ldv, int64_t kn, int64_t D, const bool H)
@@ -774,6 +777,10 @@ KS_FN void KS_N(pv_rows)(float *O, int64_t ldo, const float *P, int64_t ldp, con
         }
         for (int64_t j = 0; j < kn; j++) {
             const int64_t o = j * ldv + d;
+            if (d == 0 && j + KS_PV_AHEAD < kn) /* the whole row, for every pass */
+                for (int64_t b = 0; b < D * (H ? 2 : 4); b += 64)
+                    __builtin_prefetch((const char *)V + (o + KS_PV_AHEAD * ldv) * (H ? 2 : 4) + b,
+                                       0, 3);
             const vf v0 = KS_N(ldkv)(V, o, H), v1 = KS_N(ldkv)(V, o + KS_W, H),
                      v2 = KS_N(ldkv)(V, o + 2 * KS_W, H), v3 = KS_N(ldkv)(V, o + 3 * KS_W, H);
             for (int t = 0; t < rb; t++) {
@@ -1392,7 +1399,7 @@ KS_FN void KS_N(mv_cols)(const struct ks_mv *a, const float *X, int64_t ldx, con
             for (; c + G <= nb; c += G) {
                 for (int g = 0; g < G; g++)
                     KS_N(mv_col)
-                    (w + (c + g) * sn * esz, sn, k, X, ldx, M, 1, WK, tl + g * M, acc + g * M);
+                (w + (c + g) * sn * esz, sn, k, X, ldx, M, 1, WK, tl + g * M, acc + g * M);
                 for (int v = G * M; v < 16; v++)
                     acc[v] = z;
                 KS_N(st)
