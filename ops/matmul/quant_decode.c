@@ -153,6 +153,15 @@
  *       m = 8 1.9 -> 2.8. The general path lacked QD5's blocking of x
  *       (its 57 KiB at k = 14336 read from the L2 for every column) and
  *       QD7's shared passes.
+ *  QD12. The F16C form with groups of 32 (G32: a scale per step) converts
+ *       a pass's scales of the chunk to float32 at its start (sixteen a
+ *       vcvtph2ps when contiguous), so a step's scale is a broadcast load
+ *       where it was a scalar load, conversion and broadcast per step and
+ *       column (four micro-ops against the step's dozen; int4's table
+ *       took them on top of its multiply and round trip). The same values.
+ *       m = 1, k = n = 2048, one worker, best of 7 in three alternations
+ *       under load: int8 15.9-17.1 -> 18.3-19.7 GB/s, int4 10.5-10.6 ->
+ *       11.7-13.6; k = 14336, n = 4096 int8 12.2-13.7 -> 13.9-14.3.
  */
 /* O3; loops aligned to 64 bytes (QD7: their speed moved 10% with placement) */
 #pragma GCC optimize("O3", "align-loops=64")

@@ -108,6 +108,26 @@ QD_FN __m512 qd_tab4(qd_ut U, const uint16_t *s)
 #endif
 }
 
+#if !QD_H
+/* QD12: n float16 scales from s, sg apart, as float32 into f (sixteen at a
+ * time by one vcvtph2ps when they are contiguous). */
+QD_FN void qd_scales(float *f, const uint16_t *s, int64_t sg, int64_t n)
+{
+    int64_t i = 0;
+    if (sg == 1)
+        for (; i + 16 <= n; i += 16)
+            _mm512_storeu_ps(f + i, _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(s + i))));
+    for (; i < n; i++)
+        f[i] = _cvtsh_ss(s[i * sg]);
+}
+
+/* qd_tab4 with the scale a float32 (QD12). */
+QD_FN __m512 qd_tab4f(qd_ut U, float s)
+{
+    return _mm512_cvtph_ps(_mm512_cvtps_ph(_mm512_mul_ps(U, _mm512_set1_ps(s)), QD_RN));
+}
+#endif
+
 /*
  * A step of 32 int8 weights at p (lanes outside mk are zero) times the
  * scale vs, or the one at sp when not NULL, rounded to float16 (QD1,
@@ -216,12 +236,27 @@ QD_FN void qd_col(const struct qd_wq *a, const void *wv, int64_t wsb, const char
      * otherwise each step dequantised before its FMAs */
     int64_t r = k0;
     float *b = wb;
+#if !QD_H
+    /* QD12: G32's scales of the chunk's steps as float32, converted at once;
+     * a step's is then a broadcast load instead of a scalar conversion */
+    float sf32[4][QD_XBYTES / 4 / 32];
+    if (G32) {
+#pragma GCC unroll 4
+        for (int c = 0; c < NC; c++)
+            qd_scales(sf32[c], s + c * ss, sg, (ke - k0) / 32);
+    }
+#endif
     for (; r + 32 <= ke; r += 32) {
         const uint16_t *sp = G32 ? s : NULL; /* G32: every step its own group */
+        (void)sp;
         if (G32 && I4) {
 #pragma GCC unroll 4
             for (int c = 0; c < NC; c++)
+#if QD_H
                 tab[c] = qd_tab4(U, s + c * ss);
+#else
+                tab[c] = qd_tab4f(U, sf32[c][(r - k0) / 32]);
+#endif
         }
         s += G32 ? sg : 0;
         if (!G32 && !left) { /* this step starts the next group */
@@ -253,8 +288,14 @@ QD_FN void qd_col(const struct qd_wq *a, const void *wv, int64_t wsb, const char
         } else {
 #pragma GCC unroll 4
             for (int c = 0; c < NC; c++)
+#if QD_H
                 qd_i8s((const int8_t *)wv + c * wsb + r, vs[c], sp ? sp + c * ss : NULL,
                        (__mmask32)~0u, split ? b + 16 * c : NULL, &sf[c], &f0[c], &f1[c]);
+#else
+                qd_i8s((const int8_t *)wv + c * wsb + r,
+                       G32 ? _mm512_set1_ps(sf32[c][(r - k0) / 32]) : vs[c], NULL, (__mmask32)~0u,
+                       split ? b + 16 * c : NULL, &sf[c], &f0[c], &f1[c]);
+#endif
             if (split) {
                 b += 16 * NC;
                 continue;
