@@ -590,8 +590,12 @@ int main(int argc, char **argv)
            "host thread %s; %s, %u reps per figure (medians)\n",
            CPUACL_VERSION_MAJOR, CPUACL_VERSION_MINOR, CPUACL_VERSION_PATCH, ncpu, ctx.workers,
            wcpu, host, o.full ? "full" : "quick", ctx.reps);
-    static const char *const envs[] = {"CPUACL_WORKERS", "CPUACL_SPIN_US", "CPUACL_PIN_WORKERS",
-                                       "CPUACL_RING_SLOTS", "CPUACL_DEVICE_COUNT"};
+    /* the runtime's settings, and what chooses the kernels: cpuacl's SIMD
+     * builds and OpenBLAS's (a machine's environment may set those) */
+    static const char *const envs[] = {
+        "CPUACL_WORKERS",      "CPUACL_SPIN_US",      "CPUACL_PIN_WORKERS",
+        "CPUACL_RING_SLOTS",   "CPUACL_DEVICE_COUNT", "CPUACL_SIMD",
+        "CPUACL_SIMD_NO_FP16", "OPENBLAS_CORETYPE",   "OPENBLAS_NUM_THREADS"};
     bool any_env = false;
     for (size_t i = 0; i < sizeof(envs) / sizeof(envs[0]); i++) {
         const char *v = getenv(envs[i]);
