@@ -18,6 +18,7 @@ Usage: onnx_conformance.py ATC ATC_RUN ROOT [--data DIR] [--write]
   it the table must match (ctest: the table is kept in step with the mapping).
 Exit 77 without the test data or the onnx Python module."""
 import collections
+import concurrent.futures
 import os
 import re
 import subprocess
@@ -108,6 +109,7 @@ def main():
     per_op = collections.defaultdict(collections.Counter)
     outcome = collections.Counter()
     fails, refusals = [], []
+    todo = []  # (name, group, types, case dir, model path), converted and run below
     for group in GROUPS:
         gdir = os.path.join(data, group)
         if not os.path.isdir(gdir):
@@ -134,23 +136,35 @@ def main():
             if (seen - 1) % every:
                 outcome["sampled out"] += 1
                 continue
-            om = os.path.join(tmp, group + "_" + case)
-            rc, out, err = run([atc, "--model=" + path, "--framework=5", "--output=" + om,
-                                "--soc_version=Ascend910B1"])
-            name = group + "/" + case
-            if rc == 0:
-                rtol = ["--rtol=" + RTOL[name]] if name in RTOL else []
-                rc2, out2, err2 = run([atc_run] + rtol + [cdir + "@" + om + ".om"])
-                res = "pass" if rc2 == 0 else "fail"
-                if rc2:
-                    fails.append((name, (err2 or out2).strip().splitlines()[:3]))
-                os.unlink(om + ".om")
-            elif rc == 1 and "ATC run failed" in err:
-                res = "refused"
-                refusals.append((name, err.strip().splitlines()[-1]))
-            else:
-                res = "fail"
-                fails.append((name, ["atc exit %d" % rc] + err.strip().splitlines()[-2:]))
+            todo.append((group + "/" + case, group, types, cdir, path))
+
+    def convert_and_run(item):
+        """One case: atc, then atc_run; (outcome, failure or refusal lines)."""
+        name, group, _, cdir, path = item
+        om = os.path.join(tmp, name.replace("/", "_"))
+        rc, out, err = run([atc, "--model=" + path, "--framework=5", "--output=" + om,
+                            "--soc_version=Ascend910B1"])
+        if rc == 0:
+            rtol = ["--rtol=" + RTOL[name]] if name in RTOL else []
+            rc2, out2, err2 = run([atc_run] + rtol + [cdir + "@" + om + ".om"])
+            os.unlink(om + ".om")
+            if rc2:
+                return "fail", (err2 or out2).strip().splitlines()[:3]
+            return "pass", None
+        if rc == 1 and "ATC run failed" in err:
+            return "refused", err.strip().splitlines()[-1]
+        return "fail", ["atc exit %d" % rc] + err.strip().splitlines()[-2:]
+
+    # The cases are independent processes: a few at a time (this test was the suite's long
+    # pole, one process after another), their outcomes taken in the cases' order.
+    jobs = min(4, os.cpu_count() or 1)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for item, (res, why) in zip(todo, pool.map(convert_and_run, todo)):
+            name, group, types = item[0], item[1], item[2]
+            if res == "fail":
+                fails.append((name, why))
+            elif res == "refused":
+                refusals.append((name, why))
             outcome[res] += 1
             if group == "node":
                 for t in types:
