@@ -300,9 +300,13 @@ static void test_decode_sequence(void)
     /* more rows and a converted weight above 32 MiB as float32 (MM11):
      * converted and multiplied in chunks of columns (16 MiB, the last one
      * shorter), each column's sum over all of k; float16, and float32
-     * rounded under USE_FP16 */
-    check_decode(9, 4096, 2100, ACL_FLOAT16, -1, 1);
-    check_decode(10, 4100, 2050, ACL_FLOAT, -1, 1);
+     * rounded under USE_FP16; not under TSan (CPUACL_STRESS_SCALE 0.1: their
+     * double references took most of the test's minute there, and the
+     * chunks run on one worker between the BLAS's calls) */
+    if (test_stress_scale() >= 0.25) {
+        check_decode(9, 4096, 2100, ACL_FLOAT16, -1, 1);
+        check_decode(10, 4100, 2050, ACL_FLOAT, -1, 1);
+    }
     /* blocks above 64 MiB are allocated per call, not kept */
     check_decode(1, 4096, 4100, ACL_FLOAT16, -1, 1);
     check_decode(1, 64, 64, ACL_FLOAT, -1, 1);
