@@ -184,7 +184,8 @@ struct ks_ops {
                        int64_t ss, int sdt, int rt);
     /* One float32 rotary row of D elements, mode 0 (half) or 1 (interleave):
      * y = x * c -/+ rotate(x) * s; y may be x (K9). */
-    void (*rope_row)(int mode, int64_t D, float *y, const float *x, const float *c, const float *s);
+    void (*rope_row)(int mode, int64_t D, float *y, const float *x, const float *c,
+                     const float *s);
     /* y[i] = float(h[i]) for i < n, float16 in, stored around the cache (K10). */
     void (*f16_nt)(float *y, const uint16_t *h, int64_t n);
     /* qk and pv read float16 keys / values in place (the F16C builds). */

@@ -972,8 +972,7 @@ KS_FN vf KS_N(vgelu_erf)(vf x)
 {
     const vf z = x * 0.70710678118654752f;
     vf t = (vf)((vu)z & 0x7fffffffu);
-    t = KS_N(sel)((vi)(t < KS_N(bc)(10.5f)), t,
-                  KS_N(bc)(10.5f)); /* NaN lanes: 10.5 (x keeps NaN) */
+    t = KS_N(sel)((vi)(t < KS_N(bc)(10.5f)), t, KS_N(bc)(10.5f)); /* NaN lanes: 10.5 (x keeps NaN) */
     /* one division for both quotients: q = (t - 2) / (t + 2) and 1 / (1 + 2t) */
     const vf u = 1.0f + 2.0f * t, w = t + 2.0f;
     const vf rw = 1.0f / (w * u);
@@ -1220,8 +1219,8 @@ KS_FN float KS_N(scwf)(const void *p, int64_t i, const int WK)
  * gathers the m vectors hsum would reduce of 16 / m columns (mv_col's acc)
  * and reduces them together, each plus its column's scalar tail as before.
  */
-KS_FN vf KS_N(hsum16)(vf v0, vf v1, vf v2, vf v3, vf v4, vf v5, vf v6, vf v7, vf v8, vf v9, vf v10,
-                      vf v11, vf v12, vf v13, vf v14, vf v15)
+KS_FN vf KS_N(hsum16)(vf v0, vf v1, vf v2, vf v3, vf v4, vf v5, vf v6, vf v7, vf v8, vf v9,
+                      vf v10, vf v11, vf v12, vf v13, vf v14, vf v15)
 {
 /* lanes l and l + 8 of a and b: a's sums in lanes 0-7, b's in 8-15 */
 #define KS_H1(a, b)                                                                                \
@@ -1320,10 +1319,10 @@ KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, in
 #if KS_W == 16
     if (CN > 1) { /* HW4: the 2 M sums at once */
         float s[16];
-        KS_N(st)
-        (s, KS_N(hsum16)(p0, p1, M > 2 ? p2 : z, M > 3 ? p3 : z, M > 4 ? p4 : z, M > 5 ? p5 : z,
-                         M > 6 ? p6 : z, M > 7 ? p7 : z, q0, q1, M > 2 ? q2 : z, M > 3 ? q3 : z,
-                         M > 4 ? q4 : z, M > 5 ? q5 : z, M > 6 ? q6 : z, M > 7 ? q7 : z));
+        KS_N(st)(s, KS_N(hsum16)(p0, p1, M > 2 ? p2 : z, M > 3 ? p3 : z, M > 4 ? p4 : z,
+                                 M > 5 ? p5 : z, M > 6 ? p6 : z, M > 7 ? p7 : z, q0, q1,
+                                 M > 2 ? q2 : z, M > 3 ? q3 : z, M > 4 ? q4 : z, M > 5 ? q5 : z,
+                                 M > 6 ? q6 : z, M > 7 ? q7 : z));
         for (int i = 0; i < M; i++) {
             out[i] = s[4 * (i % 4) + i / 4] + tail[i];
             out[M + i] = s[4 * (i % 4) + i / 4 + 2] + tail[M + i];
@@ -1398,14 +1397,13 @@ KS_FN void KS_N(mv_cols)(const struct ks_mv *a, const float *X, int64_t ldx, con
             float tl[16], s[16];
             for (; c + G <= nb; c += G) {
                 for (int g = 0; g < G; g++)
-                    KS_N(mv_col)
-                (w + (c + g) * sn * esz, sn, k, X, ldx, M, 1, WK, tl + g * M, acc + g * M);
+                    KS_N(mv_col)(w + (c + g) * sn * esz, sn, k, X, ldx, M, 1, WK, tl + g * M,
+                                 acc + g * M);
                 for (int v = G * M; v < 16; v++)
                     acc[v] = z;
-                KS_N(st)
-                (s, KS_N(hsum16)(acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7],
-                                 acc[8], acc[9], acc[10], acc[11], acc[12], acc[13], acc[14],
-                                 acc[15]));
+                KS_N(st)(s, KS_N(hsum16)(acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6],
+                                         acc[7], acc[8], acc[9], acc[10], acc[11], acc[12],
+                                         acc[13], acc[14], acc[15]));
                 for (int g = 0; g < G; g++)
                     for (int i = 0; i < M; i++) {
                         const int v = g * M + i;
@@ -1642,8 +1640,8 @@ static KS_T void KS_N(rope_row)(int mode, int64_t D, float *y, const float *x, c
     for (; i + KS_W <= D; i += KS_W) {
         const vf a = KS_N(ld)(x + i);
 #if KS_W == 16 /* __builtin_shufflevector: GCC 12 and clang (above) */
-        const vf p =
-            __builtin_shufflevector(a, a, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+        const vf p = __builtin_shufflevector(a, a, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15,
+                                             14);
 #elif KS_W == 8
         const vf p = __builtin_shufflevector(a, a, 1, 0, 3, 2, 5, 4, 7, 6);
 #else
