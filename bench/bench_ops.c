@@ -408,15 +408,15 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
 {
     struct br_results *R = c->res;
     const unsigned reps = c->reps;
-    const int64_t K = 2048, NN = 2048, K8 = DEC_K8, K4 = DEC_K4, ND = DEC_N;
+    const int64_t K = 2048, NN = 2048;
     struct br_acc wq8b = {0}, wq4b = {0}, wq4h = {0}, wq4n = {0}, wqg = {0}, fa1 = {0}, mmh = {0},
                   mmd1 = {0}, mmd8 = {0};
     int rc;
     bop_step("ops: WeightQuantBatchMatmulV2 m=8");
-    if ((rc =
-             time_wqbmm(s, ACL_INT8, 8, K8, ND, c->full ? 8 : 3, reps, &wq8b, (double)(K8 * ND))) ||
-        (rc = time_wqbmm(s, ACL_INT4, 8, K4, ND, c->full ? 8 : 3, reps, &wq4b,
-                         (double)(K4 * ND) / 2)))
+    if ((rc = time_wqbmm(s, ACL_INT8, 8, DEC_K8, DEC_N, c->full ? 8 : 3, reps, &wq8b,
+                         (double)DEC_K8 * DEC_N)) ||
+        (rc = time_wqbmm(s, ACL_INT4, 8, DEC_K4, DEC_N, c->full ? 8 : 3, reps, &wq4b,
+                         (double)DEC_K4 * DEC_N / 2)))
         return rc;
     br_set_note(br_add(R, "ops", "wqbmm_int8_m8", "WQBMM int8 m=8 weight bytes", "GB/s", BR_HIGHER,
                        &wq8b, "limits.memcpy", NULL),
@@ -426,8 +426,8 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
                        &wq4b, "limits.memcpy", NULL),
                 "packed int4 by per-group table (QW2): packed weight bytes per second vs memcpy");
     bop_step("ops: WeightQuantBatchMatmulV3 innerPrecise=1 m=8");
-    if ((rc = time_wqbmm_v(s, ACL_INT4, 8, K4, ND, c->full ? 8 : 3, reps, &wq4h,
-                           (double)(K4 * ND) / 2, 2)))
+    if ((rc = time_wqbmm_v(s, ACL_INT4, 8, DEC_K4, DEC_N, c->full ? 8 : 3, reps, &wq4h,
+                           (double)DEC_K4 * DEC_N / 2, 2)))
         return rc;
     br_set_note(br_add(R, "ops", "wqbmm_int4_m8_hp", "WQBMM int4 m=8 innerPrecise=1 weight bytes",
                        "GB/s", BR_HIGHER, &wq4h, "limits.memcpy", NULL),
@@ -435,8 +435,8 @@ static int ops_extra_rows(struct bs_ctx *c, aclrtStream s)
                 "vpdpbusd; the exact path where the CPU lacks AVX512-VNNI): packed weight "
                 "bytes per second vs memcpy");
     bop_step("ops: WeightQuantBatchMatmulV3 innerPrecise=1 m=8, n-contiguous weight");
-    if ((rc = time_wqbmm_l(s, ACL_INT4, 8, K4, ND, c->full ? 8 : 3, reps, &wq4n,
-                           (double)(K4 * ND) / 2, 2, true)))
+    if ((rc = time_wqbmm_l(s, ACL_INT4, 8, DEC_K4, DEC_N, c->full ? 8 : 3, reps, &wq4n,
+                           (double)DEC_K4 * DEC_N / 2, 2, true)))
         return rc;
     br_set_note(br_add(R, "ops", "wqbmm_int4_m8_hp_nd",
                        "WQBMM int4 m=8 innerPrecise=1 (n-contiguous) weight bytes", "GB/s",
