@@ -140,7 +140,7 @@ def main():
 
     def convert_and_run(item):
         """One case: atc, then atc_run; (outcome, failure or refusal lines)."""
-        name, group, _, cdir, path = item
+        name, _, _, cdir, path = item
         om = os.path.join(tmp, name.replace("/", "_"))
         rc, out, err = run([atc, "--model=" + path, "--framework=5", "--output=" + om,
                             "--soc_version=Ascend910B1"])
