@@ -71,6 +71,17 @@
  *      one worker, on an AMD EPYC (Zen 5) VM: Skv 16384 (64 MiB of keys
  *      and values) 7.2 -> 9.7-10.5 GB/s, Skv 4096 7.6 -> 11.5-14.7 GB/s
  *      (under load from a parallel build).
+ *  K13. Rows read and written in place in a pipeline (Softmax, SR7; RmsNorm
+ *      and LayerNorm, NR6): a row's pass that writes its output also reads
+ *      the next row, so that the next row's first read from memory and
+ *      this row's stores overlap (and Softmax's exponentials, bound by
+ *      arithmetic, overlap both): softmax_step computes row r's
+ *      exponentials, row r + 1's max and stores row r - 1, prefetching
+ *      row r + 1 KS_ROW_AHEAD floats ahead of its loads; norm_apply_next
+ *      stores row r and sums row r + 1. Each part is its single-row
+ *      function's operations in its order (the same bits: ops_norm_rows
+ *      compares a pipeline's rows with rows run alone). Softmax 64 MiB,
+ *      one worker, AMD EPYC (Zen 5) VM: .
  */
 #ifndef CPUACL_OPS_ENGINE_SIMD_H
 #define CPUACL_OPS_ENGINE_SIMD_H
@@ -175,6 +186,17 @@ struct ks_ops {
      * outputs larger than the cache; st_fence before they are published). */
     void (*norm_apply)(float *y, const float *x, int64_t n, float m, float rstd, const float *g,
                        const float *b, bool nt);
+    /* One step of Softmax's row pipeline (K13), in one pass: tc[i] =
+     * exp(xc[i] - mc), returning their sum (exp_sum_to's values); *mn = the
+     * max of the next row xn (row_max's); op[i] = tp[i] * ip, the row before
+     * (norm_apply's with m = 0, rstd = ip, nt). xn's lines are prefetched
+     * ahead of its loads. */
+    float (*softmax_step)(float *tc, const float *xc, int64_t n, float mc, const float *xn,
+                          float *mn, float *op, const float *tp, float ip, bool nt);
+    /* norm_apply(y, x, n, m, rstd, g, b, nt) and, in the same pass, the next
+     * row's sum_sq(xn, n, 0) (sq) or sum(xn, n) (K13): the same values. */
+    double (*norm_apply_next)(float *y, const float *x, int64_t n, float m, float rstd,
+                              const float *g, const float *b, bool nt, const float *xn, bool sq);
     /* Orders the nt stores before the caller's next stores (x86-64 sfence). */
     void (*st_fence)(void);
     /* y[r*n + i] = float(q[r*n + i]) * scale r for r < rows, i < n, rounded to rt

@@ -907,6 +907,22 @@ KS_FN vf KS_N(vexp)(vf x)
 #endif
 }
 
+/* exp_sum_to's last steps: src[i..n) through one padded vector into dst, then
+ * the sum of acc's lanes. */
+KS_FN float KS_N(exp_end)(float *dst, const float *src, int64_t i, int64_t n, vf vm, vf acc)
+{
+    if (i < n) { /* the tail through one padded vector */
+        float t[KS_W];
+        for (int l = 0; l < KS_W; l++)
+            t[l] = i + l < n ? src[i + l] : -INFINITY;
+        const vf e = KS_N(vexp)(KS_N(ld)(t) - vm);
+        for (int l = 0; i + l < n; l++)
+            dst[i + l] = e[l];
+        acc += e;
+    }
+    return KS_N(hsum)(acc);
+}
+
 static KS_T float KS_N(exp_sum_to)(float *dst, const float *src, int64_t n, float mx,
                                    const float *pf)
 {
@@ -926,21 +942,23 @@ static KS_T float KS_N(exp_sum_to)(float *dst, const float *src, int64_t n, floa
         KS_N(st)(dst + i, e);
         acc += e;
     }
-    if (i < n) { /* the tail through one padded vector */
-        float t[KS_W];
-        for (int l = 0; l < KS_W; l++)
-            t[l] = i + l < n ? src[i + l] : -INFINITY;
-        const vf e = KS_N(vexp)(KS_N(ld)(t) - vm);
-        for (int l = 0; i + l < n; l++)
-            dst[i + l] = e[l];
-        acc += e;
-    }
-    return KS_N(hsum)(acc);
+    return KS_N(exp_end)(dst, src, i, n, vm, acc);
 }
 
 static KS_T float KS_N(exp_sum)(float *row, int64_t n, float mx)
 {
     return KS_N(exp_sum_to)(row, row, n, mx, NULL);
+}
+
+/* row_max's last steps: the lanes of mx in order, then row[i..n) (NaN ignored). */
+KS_FN float KS_N(max_end)(vf mx, const float *row, int64_t i, int64_t n)
+{
+    float m = -INFINITY;
+    for (int l = 0; l < KS_W; l++)
+        m = mx[l] > m ? mx[l] : m;
+    for (; i < n; i++)
+        m = row[i] > m ? row[i] : m;
+    return m;
 }
 
 static KS_T float KS_N(row_max)(const float *row, int64_t n)
@@ -951,12 +969,7 @@ static KS_T float KS_N(row_max)(const float *row, int64_t n)
         const vf v = KS_N(ld)(row + i);
         mx = KS_N(sel)((vi)(v > mx), v, mx);
     }
-    float m = -INFINITY;
-    for (int l = 0; l < KS_W; l++)
-        m = mx[l] > m ? mx[l] : m;
-    for (; i < n; i++)
-        m = row[i] > m ? row[i] : m;
-    return m;
+    return KS_N(max_end)(mx, row, i, n);
 }
 
 /* GELU, erf form (K7): x Phi(x), Phi(x) = erfc(-x / sqrt 2) / 2, erfc(t) for
@@ -1105,6 +1118,23 @@ KS_FN float KS_N(norm_one)(float x, float m, float rstd, const float *g, const f
     return v;
 }
 
+/* A vector of norm_body at i: y = (x - m) * rstd, times g, plus b (each
+ * when not NULL), stored around the cache with nt (norm_next_body's too:
+ * the same code, so the same contractions into FMAs). */
+KS_FN void KS_N(norm_vec)(float *y, const float *x, int64_t i, vf vm, vf vr, const float *g,
+                          const float *b, const bool nt)
+{
+    vf v = (KS_N(ld)(x + i) - vm) * vr;
+    if (g)
+        v *= KS_N(ld)(g + i);
+    if (b)
+        v += KS_N(ld)(b + i);
+    if (nt)
+        KS_N(st_nt)(y + i, v);
+    else
+        KS_N(st)(y + i, v);
+}
+
 /* y = (x - m) * rstd, times g, plus b (each when not NULL); nt: the
  * aligned vectors of y stored around the cache. */
 KS_FN void KS_N(norm_body)(float *y, const float *x, int64_t n, float m, float rstd, const float *g,
@@ -1115,35 +1145,141 @@ KS_FN void KS_N(norm_body)(float *y, const float *x, int64_t n, float m, float r
     if (nt) /* up to y's first vector boundary one by one */
         for (; i < n && ((uintptr_t)(y + i) & (KS_W * 4 - 1)); i++)
             y[i] = KS_N(norm_one)(x[i], m, rstd, g, b, i);
-    for (; i + KS_W <= n; i += KS_W) {
-        vf v = (KS_N(ld)(x + i) - vm) * vr;
-        if (g)
-            v *= KS_N(ld)(g + i);
-        if (b)
-            v += KS_N(ld)(b + i);
-        if (nt)
-            KS_N(st_nt)(y + i, v);
-        else
-            KS_N(st)(y + i, v);
-    }
+    for (; i + KS_W <= n; i += KS_W)
+        KS_N(norm_vec)(y, x, i, vm, vr, g, b, nt);
     for (; i < n; i++)
         y[i] = KS_N(norm_one)(x[i], m, rstd, g, b, i);
 }
 
+/* F(g, b, nt) in the case of g and b (NULL or not) and nt, with g, b and nt
+ * constants in each (a test per vector is not made, and each case's
+ * contractions into FMAs are the same with nt and without: the same bits) */
+#define KS_NORM_CASES(F)                                                                           \
+    do {                                                                                           \
+        if (g && b)                                                                                \
+            nt ? F(g, b, true) : F(g, b, false);                                                   \
+        else if (g)                                                                                \
+            nt ? F(g, NULL, true) : F(g, NULL, false);                                             \
+        else if (b)                                                                                \
+            nt ? F(NULL, b, true) : F(NULL, b, false);                                             \
+        else                                                                                       \
+            nt ? F(NULL, NULL, true) : F(NULL, NULL, false);                                       \
+    } while (0)
+
 static KS_T void KS_N(norm_apply)(float *y, const float *x, int64_t n, float m, float rstd,
                                   const float *g, const float *b, bool nt)
 {
-    /* the cases as separate loops (no test per vector) */
-    if (nt && g && !b)
-        KS_N(norm_body)(y, x, n, m, rstd, g, NULL, true);
-    else if (nt)
-        KS_N(norm_body)(y, x, n, m, rstd, g, b, true);
-    else if (g && b)
-        KS_N(norm_body)(y, x, n, m, rstd, g, b, false);
-    else if (g)
-        KS_N(norm_body)(y, x, n, m, rstd, g, NULL, false);
-    else
-        KS_N(norm_body)(y, x, n, m, rstd, NULL, b, false);
+#define KS_NA(G, B, NT) KS_N(norm_body)(y, x, n, m, rstd, G, B, NT)
+    KS_NORM_CASES(KS_NA);
+#undef KS_NA
+}
+
+/* ---- rows in a pipeline (K13: Softmax and the norms, rows read and written in place) ------- */
+
+/* How far ahead of its loads softmax_step prefetches the next row (floats:
+ * 4 KiB; past the row's end, what follows it, the next row when they are
+ * contiguous; a prefetch never faults). */
+#define KS_ROW_AHEAD 1024
+
+/* Softmax's step (K13), op's vectors stored around the cache with NT, op
+ * aligned to the vector then. */
+KS_FN float KS_N(sm_body)(float *tc, const float *xc, int64_t n, float mc, const float *xn,
+                          float *mn, float *op, const float *tp, float ip, const bool NT)
+{
+    const vf vm = KS_N(bc)(mc), vr = KS_N(bc)(ip), z = KS_N(bc)(0.0f);
+    vf mx = KS_N(bc)(-INFINITY), acc = {0};
+    int64_t i = 0;
+    for (; i + KS_W <= n; i += KS_W) {
+        if (!(i & 15)) /* a line per 16 floats */
+            __builtin_prefetch(xn + i + KS_ROW_AHEAD, 0, 3);
+        const vf v = KS_N(ld)(xn + i); /* row_max's */
+        mx = KS_N(sel)((vi)(v > mx), v, mx);
+        const vf e = KS_N(vexp)(KS_N(ld)(xc + i) - vm); /* exp_sum_to's */
+        KS_N(st)(tc + i, e);
+        acc += e;
+        const vf o = (KS_N(ld)(tp + i) - z) * vr; /* norm_body's, m = 0 */
+        if (NT)
+            KS_N(st_nt)(op + i, o);
+        else
+            KS_N(st)(op + i, o);
+    }
+    for (int64_t j = i; j < n; j++)
+        op[j] = KS_N(norm_one)(tp[j], 0.0f, ip, NULL, NULL, j);
+    *mn = KS_N(max_end)(mx, xn, i, n);
+    return KS_N(exp_end)(tc, xc, i, n, vm, acc);
+}
+
+static KS_T float KS_N(softmax_step)(float *tc, const float *xc, int64_t n, float mc,
+                                     const float *xn, float *mn, float *op, const float *tp,
+                                     float ip, bool nt)
+{
+    if (!nt)
+        return KS_N(sm_body)(tc, xc, n, mc, xn, mn, op, tp, ip, false);
+    if (!((uintptr_t)op & (KS_W * 4 - 1)))
+        return KS_N(sm_body)(tc, xc, n, mc, xn, mn, op, tp, ip, true);
+    /* op off the vector: its head one by one, as norm_apply, in three passes */
+    KS_N(norm_apply)(op, tp, n, 0.0f, ip, NULL, NULL, true);
+    const float s = KS_N(exp_sum_to)(tc, xc, n, mc, xn);
+    *mn = KS_N(row_max)(xn, n);
+    return s;
+}
+
+/* norm_apply of x into y and, in the same pass, sum_body of the next row xn
+ * (its sum, or with SQ its sum of squares) (K13); y aligned to the vector
+ * with NT. */
+KS_FN double KS_N(norm_next_body)(float *y, const float *x, int64_t n, float m, float rstd,
+                                  const float *g, const float *b, const bool NT, const float *xn,
+                                  const bool SQ)
+{
+    const vf vm = KS_N(bc)(m), vr = KS_N(bc)(rstd), z = KS_N(bc)(0.0f);
+    double total = 0;
+    for (int64_t c = 0; c < n; c += KS_SUM_CHUNK) {
+        const int64_t e = n - c < KS_SUM_CHUNK ? n : c + KS_SUM_CHUNK;
+        vf a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};
+        int64_t i = c;
+        for (; i + 4 * KS_W <= e; i += 4 * KS_W) { /* sum_body's, m = 0 */
+            const vf d0 = KS_N(ld)(xn + i) - z, d1 = KS_N(ld)(xn + i + KS_W) - z;
+            const vf d2 = KS_N(ld)(xn + i + 2 * KS_W) - z, d3 = KS_N(ld)(xn + i + 3 * KS_W) - z;
+            a0 += SQ ? d0 * d0 : d0;
+            a1 += SQ ? d1 * d1 : d1;
+            a2 += SQ ? d2 * d2 : d2;
+            a3 += SQ ? d3 * d3 : d3;
+            KS_N(norm_vec)(y, x, i, vm, vr, g, b, NT);
+            KS_N(norm_vec)(y, x, i + KS_W, vm, vr, g, b, NT);
+            KS_N(norm_vec)(y, x, i + 2 * KS_W, vm, vr, g, b, NT);
+            KS_N(norm_vec)(y, x, i + 3 * KS_W, vm, vr, g, b, NT);
+        }
+        for (; i + KS_W <= e; i += KS_W) {
+            const vf d = KS_N(ld)(xn + i) - z;
+            a0 += SQ ? d * d : d;
+            KS_N(norm_vec)(y, x, i, vm, vr, g, b, NT);
+        }
+        float t = KS_N(hsum)((a0 + a1) + (a2 + a3));
+        for (int64_t j = i; j < e; j++) {
+            const float d = xn[j] - 0.0f;
+            t += SQ ? d * d : d;
+            y[j] = KS_N(norm_one)(x[j], m, rstd, g, b, j);
+        }
+        total += t;
+    }
+    return total;
+}
+
+static KS_T double KS_N(norm_apply_next)(float *y, const float *x, int64_t n, float m,
+                                         float rstd, const float *g, const float *b, bool nt,
+                                         const float *xn, bool sq)
+{
+    if (nt && ((uintptr_t)y & (KS_W * 4 - 1))) { /* y off the vector: two passes */
+        KS_N(norm_apply)(y, x, n, m, rstd, g, b, true);
+        return KS_N(sum_body)(xn, n, 0.0f, sq);
+    }
+    double r;
+#define KS_NN(G, B, NT)                                                                            \
+    (r = sq ? KS_N(norm_next_body)(y, x, n, m, rstd, G, B, NT, xn, true)                           \
+            : KS_N(norm_next_body)(y, x, n, m, rstd, G, B, NT, xn, false))
+    KS_NORM_CASES(KS_NN);
+#undef KS_NN
+    return r;
 }
 
 /* Orders the stores around the cache before what follows (the block's
@@ -1687,6 +1823,8 @@ static const struct ks_ops KS_N(ks_ops) = {
     .sum = KS_N(sum),
     .sum_sq = KS_N(sum_sq),
     .norm_apply = KS_N(norm_apply),
+    .softmax_step = KS_N(softmax_step),
+    .norm_apply_next = KS_N(norm_apply_next),
     .st_fence = KS_N(st_fence),
     .dq_i8_rows = KS_N(dq_i8_rows),
     .rope_row = KS_N(rope_row),

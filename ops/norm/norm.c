@@ -20,6 +20,11 @@
  *      x, is stored around the cache (non-temporal stores, as memcpy does
  *      for large copies): it would not stay in the cache, and the store
  *      then skips reading each line first.
+ *  NR6. With x and y in place (NR3), a row's pass that writes y also sums the
+ *      next row of the block (simd.h K13, norm_apply_next: LayerNorm's sum,
+ *      RmsNorm's sum of squares), so that the next row's first read from
+ *      memory overlaps this row's stores; the same values as the sums run
+ *      alone.
  *  NM1. Row kernels: a row (or a group) is gathered into a float32/double
  *      buffer with the view converters, reduced in double, written back
  *      through the converters (rounded once to the out's type).
@@ -191,6 +196,8 @@ static int32_t norm_block(const struct aclOpExecutor *e, void *const *addr, uint
     const char *xb = ops_base(&p->x, addr);
     char *yb = ops_base(&p->y, addr);
     const int64_t xe = ops_dt_size(p->x.dt), ye = ops_dt_size(p->y.dt);
+    double next = 0;  /* NR6: the row's first sum, from the step before */
+    bool known = false; /* whether next holds it */
     for (int64_t r = r0; r < r1; r++) {
         const char *xr = xb + lead_offset(&p->x, lead, r) * xe;
         char *yr = yb + lead_offset(&p->y, lead, r) * ye;
@@ -199,12 +206,18 @@ static int32_t norm_block(const struct aclOpExecutor *e, void *const *addr, uint
             ops_gather_nd(row, CK_F32, xr, p->x.dt, p->k, p->x.dims + lead, p->x.strides + lead);
             in = row;
         }
+        /* the sum (LayerNorm) or the sum of squares (RmsNorm) of the row */
+        const double s1 = known ? next : !D ? 0 : p->layer ? ks->sum(in, D) : ks->sum_sq(in, D, 0);
         float m = 0;
         if (p->layer)
-            m = D ? (float)(ks->sum(in, D) / (double)D) : 0;
-        const double var = D ? ks->sum_sq(in, D, m) / (double)D : 0;
+            m = D ? (float)(s1 / (double)D) : 0;
+        const double var = !D ? 0 : p->layer ? ks->sum_sq(in, D, m) / (double)D : s1 / (double)D;
         float rstd = (float)(1.0 / sqrt(var + p->eps));
-        if (y_in) {
+        known = x_in && y_in && D && r + 1 < r1;
+        if (known) { /* NR6 */
+            const float *xn = (const float *)(const void *)(xb + lead_offset(&p->x, lead, r + 1) * xe);
+            next = ks->norm_apply_next((float *)yr, in, D, m, rstd, g, b, nt, xn, !p->layer);
+        } else if (y_in) {
             ks->norm_apply((float *)yr, in, D, m, rstd, g, b, nt);
         } else {
             ks->norm_apply(row, in, D, m, rstd, g, b, false);

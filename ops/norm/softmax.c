@@ -21,6 +21,13 @@
  *  SR6. While a float32 row read in place computes its exponentials, the
  *      block's next row is prefetched (simd.h K6): the row's first read
  *      from memory overlaps the arithmetic of the one before.
+ *  SR7. A block's float32 rows read and written in place (SR3), two or
+ *      more, not LogSoftmax, run as a pipeline (simd.h K13, softmax_pipe):
+ *      a row's exponentials, the next row's max and the previous row's
+ *      stores in one pass, so that reading from memory, the arithmetic and
+ *      the stores overlap where they ran one after another (three passes
+ *      a row, SR6's prefetch hid little of the next row's first read).
+ *      Each row's values are those of the row alone.
  *  SM1. ScaledMaskedSoftmax (ops-nn's vfusion op): per row of x's last dim, v = scale x, -10000
  *      where mask is true (its kernel's MASK_VAL), y = softmax(v); the backward: out = scale (dy
  *      y - sum(dy y) y), 0 where mask is true. x [B, N, S1, S2], mask BOOL [B or 1, N or 1, S1,
@@ -99,6 +106,46 @@ static void softmax_row_f64(double *row, int64_t len, bool lg)
     }
 }
 
+/*
+ * SR7: n > 1 float32 rows of len read and written in place, from the row at
+ * the odometer idx (of the outer dims od, x's strides xs, out's os, in
+ * elements), in a pipeline (simd.h K13): each step computes a row's
+ * exponentials into one of two buffers of len floats at t, the next row's
+ * max, and stores the row before from the other buffer. Every row's values
+ * are softmax_row_f32's.
+ */
+static void softmax_pipe(const struct ks_ops *ks, const float *xb, float *ob, const int64_t *od,
+                         const int64_t *xs, const int64_t *os, int on, int64_t *idx, int64_t n,
+                         int64_t len, float *t, bool nt)
+{
+    const float *xc = xb + ops_odo_off(idx, xs, on), *xn = NULL;
+    float *oc = ob + ops_odo_off(idx, os, on), *op = NULL, *on_ = NULL;
+    const float *tp = NULL;
+    float mc = ks->row_max(xc, len), sp = 0;
+    for (int64_t j = 0; j < n; j++) {
+        if (j + 1 < n) {
+            ops_odo_next(idx, od, on);
+            xn = xb + ops_odo_off(idx, xs, on);
+            on_ = ob + ops_odo_off(idx, os, on);
+        } else {
+            xn = NULL;
+        }
+        float *tc = t + (j & 1) * len, mn = 0, s;
+        if (op && xn) {
+            s = ks->softmax_step(tc, xc, len, mc, xn, &mn, op, tp, 1.0f / sp, nt);
+        } else { /* the first and last rows: the passes one by one */
+            s = ks->exp_sum_to(tc, xc, len, mc, xn);
+            if (op)
+                ks->norm_apply(op, tp, len, 0.0f, 1.0f / sp, NULL, NULL, nt);
+            if (xn)
+                mn = ks->row_max(xn, len);
+        }
+        op = oc, tp = tc, sp = s;
+        xc = xn, oc = on_, mc = mn;
+    }
+    ks->norm_apply(op, tp, len, 0.0f, 1.0f / sp, NULL, NULL, nt);
+}
+
 /* SR4: rows per block at least SOFTMAX_SPLIT_MIN elements' worth. */
 #define SOFTMAX_SPLIT_MIN (64 * 1024)
 
@@ -156,6 +203,13 @@ static int32_t softmax_block(const struct aclOpExecutor *e, void *const *addr, u
     for (int64_t r = r0, d = on - 1; d >= 0; d--) { /* the odometer at r0 */
         idx[d] = r % odims[d];
         r /= odims[d];
+    }
+    if (ck == CK_F32 && x_in && o_in && !p->log && r1 - r0 > 1) { /* SR7 */
+        softmax_pipe(ks, (const float *)(const void *)xb, (float *)(void *)ob, odims, xst, ost, on,
+                     idx, r1 - r0, len, (float *)row, nt);
+        if (nt)
+            ks->st_fence();
+        return 0;
     }
     for (int64_t r = r0; r < r1; r++) {
         int64_t xo = 0, oo = 0;
