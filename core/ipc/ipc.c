@@ -818,9 +818,13 @@ aclError core_ipc_phys_export(aclrtDrvMemHandle handle, uint64_t flags, bool fab
     pthread_mutex_lock(&ipc_lock);
     int fd, dev;
     size_t size;
-    if (core_vmm_phys_info_locked(handle, &fd, &size, &dev) != 0)
+    int ie = core_vmm_phys_info_locked(handle, &fd, &size, &dev);
+    if (ie == -ENOENT)
         rc = core_err(ACL_ERROR_INVALID_PARAM,
                       "%s: %p is not a live physical handle (aclrtMallocPhysical)", fn, handle);
+    else if (ie)
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot share the memory of %p: %s", fn,
+                      handle, strerror(-ie));
     for (struct core_ipc_obj *x = g_objs; !rc && x; x = x->next)
         if (x->kind == IPC_PHYS && x->handle == (uint64_t)(uintptr_t)handle)
             rc = core_err(ACL_ERROR_INVALID_PARAM,

@@ -9,15 +9,18 @@
  * On Linux:
  *   reservation  an anonymous PROT_NONE, MAP_NORESERVE mapping aligned to 2 MiB: address
  *                space and nothing else
- *   physical     a memfd of the handle's size (shmem pages, zero-filled, allocated by the call
- *                (VM7); mappings ask for 2 MiB pages with MADV_HUGEPAGE), its bytes charged to the
- *                device pool's capacity (mem_dev_charge) as aclrtMalloc charges, so
- *                aclrtGetMemInfo counts them
- *   map          mmap(MAP_SHARED | MAP_FIXED) of the memfd over part of a reservation,
- *                then registered in the pointer registry as device memory of the handle's
- *                device with policy MEM_POLICY_VMM (mem_dev_vmm_register): copies, sets,
- *                value waits and reductions take it as device memory, aclrtFree refuses it
- *   unmap        unregister, then an anonymous PROT_NONE mapping over the range again (the
+ *   physical     private anonymous memory on 2 MiB pages, zero-filled and allocated by the
+ *                call (VM7, VM8), until the handle is shared (a second mapping, an export):
+ *                then a memfd of the handle's size holding its bytes (shmem pages); its
+ *                bytes charged to the device pool's capacity (mem_dev_charge) as aclrtMalloc
+ *                charges, so aclrtGetMemInfo counts them
+ *   map          the anonymous pages moved (mremap) over part of a reservation, or
+ *                mmap(MAP_SHARED | MAP_FIXED) of the memfd there; then registered in the
+ *                pointer registry as device memory of the handle's device with policy
+ *                MEM_POLICY_VMM (mem_dev_vmm_register): copies, sets, value waits and
+ *                reductions take it as device memory, aclrtFree refuses it
+ *   unmap        unregister; the anonymous pages moved out to a parking range of their
+ *                own; an anonymous PROT_NONE mapping over the range again (the
  *                reservation stays)
  * Two mappings of one handle are two views of the same memfd pages, so a write through one
  * is read through the other. A copy may run across adjacent mappings (core/memory/memory.c,
@@ -57,6 +60,26 @@
  *       for 4 MiB there, MADV_POPULATE_WRITE 0.9 ms (fallocate's pages are cleared at
  *       their first fault; the write populate clears and maps each once, where
  *       MAP_POPULATE's read faults on a shared mapping take a slower path).
+ *   VM8. A handle's pages are private anonymous memory on 2 MiB pages (MADV_HUGEPAGE, then
+ *       MADV_POPULATE_WRITE: allocated and cleared by aclrtMallocPhysical, VM7) while one
+ *       place holds them: parked (p->park, an aligned range of their own) or one mapping
+ *       (p->am). aclrtMapMem moves them into the reservation with mremap(MREMAP_FIXED),
+ *       which replaces the PROT_NONE range in one step; aclrtUnmapMem moves them back out
+ *       with MREMAP_DONTUNMAP (the reservation's range stays mapped, no hole another
+ *       thread's mmap could take, and is made PROT_NONE again). A second mapping or an
+ *       export (core/ipc) first makes the handle shared (phys_share_locked): a memfd
+ *       filled with the bytes, mapped over the first mapping; from then on VM7's memfd.
+ *       Why: the memfd's 4 KiB shmem pages (transparent_hugepage/shmem_enabled is
+ *       "never" by default) cost one fault per page at the first write even after the
+ *       populate on the VMs this runs on (a 4 MiB chunk: 5.6-6.8 ms at its first memset
+ *       after MADV_POPULATE_WRITE on an AMD EPYC PVM guest, 0.2 ms on anonymous 2 MiB
+ *       pages; ggml-cann's first GET_ROWS of a q8_0 table wrote such a chunk, 5.7 ms of
+ *       an 8-token prefill), and the API's default memAttr is ACL_HBM_MEM_HUGE, 2 MiB
+ *       pages. A kernel without the populate (before 5.14) or MREMAP_DONTUNMAP (5.7)
+ *       gets VM7's memfd from the start. If moving the pages out fails (the kernel's
+ *       ENOMEM), the handle is made shared and unmapped as one; if that fails too,
+ *       aclrtUnmapMem fails and changes nothing (device teardown drops the pages: the
+ *       handle goes too).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -86,7 +109,9 @@
 
 struct vmm_phys {
     uint64_t handle;              /* I: core_table value */
-    int fd;                       /* I: memfd backing it */
+    int fd;                       /* memfd backing it, -1 while anonymous (VM8); g_rt.lock */
+    uintptr_t park;               /* VM8: where its anonymous pages are parked, 0: mapped */
+    struct vmm_map *am;           /* VM8: the mapping holding them, NULL: parked */
     int dev;                      /* I */
     size_t size;                  /* I */
     uint32_t gen;                 /* I: pool incarnation of the charge */
@@ -244,9 +269,130 @@ static void range_unback(uintptr_t va, size_t size)
         mprotect((void *)va, size, PROT_NONE);
 }
 
-/* Unmap m (VM3: unregister first) and free it. */
-static void map_undo(struct vmm_resv *r, struct vmm_map *m)
+static int reserve_range(size_t size, uintptr_t want, uintptr_t *out);
+
+#ifndef MREMAP_DONTUNMAP
+#define MREMAP_DONTUNMAP 4 /* Linux >= 5.7 */
+#endif
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23 /* Linux >= 5.14 */
+#endif
+
+/* VM8: size bytes of anonymous memory on 2 MiB boundaries, its pages allocated and
+ * cleared now (2 MiB pages where the kernel gives them): 0 and *out, or -errno
+ * (-EINVAL: a kernel without MADV_POPULATE_WRITE). */
+static int anon_alloc(size_t size, uintptr_t *out)
 {
+    uintptr_t a = 0;
+    int e = reserve_range(size, 0, &a); /* aligned address space first */
+    if (e)
+        return e;
+    void *q = mmap((void *)a, size, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+    if (q == MAP_FAILED) {
+        e = -errno;
+        munmap((void *)a, size);
+        return e;
+    }
+    madvise(q, size, MADV_HUGEPAGE); /* best effort: transparent_hugepage "never" refuses */
+    if (madvise(q, size, MADV_POPULATE_WRITE) != 0) {
+        e = -errno;
+        munmap(q, size);
+        return e;
+    }
+    *out = a;
+    return 0;
+}
+
+/* VM8: move p's anonymous pages out of the mapping m holding them to a parking range of
+ * their own (m's range stays mapped, without pages). 0, or -errno and nothing changed. */
+static int anon_park(struct vmm_phys *p, struct vmm_map *m)
+{
+    uintptr_t b = 0;
+    int e = reserve_range(p->size, 0, &b);
+    if (e)
+        return e;
+    void *q = mremap((void *)m->va, p->size, p->size,
+                     MREMAP_MAYMOVE | MREMAP_FIXED | MREMAP_DONTUNMAP, (void *)b);
+    if (q == MAP_FAILED) {
+        e = -errno;
+        munmap((void *)b, p->size);
+        return e;
+    }
+    p->park = b;
+    p->am = NULL;
+    return 0;
+}
+
+/* VM8: make p shared: a memfd holding its bytes (read from where they are), mapped
+ * over the mapping that holds them; its anonymous pages go. 0, or -errno and nothing
+ * changed (but for a failed mmap over the mapping: its range then holds no pages). */
+static int phys_share_locked(struct vmm_phys *p)
+{
+    if (p->fd >= 0)
+        return 0;
+    int fd = memfd_create("cpuacl-physical", MFD_CLOEXEC), e = 0;
+    if (fd < 0)
+        return -errno;
+    if (ftruncate(fd, (off_t)p->size) != 0 || fallocate(fd, 0, 0, (off_t)p->size) != 0) {
+        e = -errno;
+        close(fd);
+        return e;
+    }
+    struct vmm_map *m = p->am;
+    const char *src = (const char *)(m ? m->va : p->park);
+    const bool hidden = src && (!m || m->noaccess); /* parked or NoAccess: PROT_NONE */
+    if (hidden && mprotect((void *)src, p->size, PROT_READ) != 0) {
+        e = -errno;
+        close(fd);
+        return e;
+    }
+    for (size_t off = 0; src && off < p->size && !e;) { /* no pages (VM8's teardown): zeros */
+        ssize_t n = pwrite(fd, src + off, p->size - off, (off_t)off);
+        if (n > 0)
+            off += (size_t)n;
+        else if (n < 0 && errno != EINTR)
+            e = -errno;
+        else if (n == 0)
+            e = -EIO;
+    }
+    if (hidden)
+        mprotect((void *)src, p->size, PROT_NONE);
+    if (e) {
+        close(fd);
+        return e;
+    }
+    if (m) { /* the memfd's pages replace the anonymous ones in place */
+        void *q = mmap((void *)m->va, p->size, m->noaccess ? PROT_NONE : PROT_READ | PROT_WRITE,
+                       MAP_SHARED | MAP_FIXED, fd, 0);
+        if (q == MAP_FAILED) {
+            e = -errno;
+            range_unback(m->va, p->size);
+            close(fd);
+            p->am = NULL; /* its bytes are gone (the kernel's ENOMEM only) */
+            return e;
+        }
+    } else if (p->park) {
+        munmap((void *)p->park, p->size);
+    }
+    p->fd = fd;
+    p->park = 0;
+    p->am = NULL;
+    return 0;
+}
+
+/* Unmap m (VM3: unregister first) and free it; VM8: p's anonymous pages moved out
+ * first (or, failing that, p made shared). 0, or -errno and nothing changed when
+ * !force; with force (teardown), pages that cannot be moved are dropped. */
+static int map_undo_try(struct vmm_resv *r, struct vmm_map *m, bool force)
+{
+    struct vmm_phys *p = m->phys;
+    if (p->fd < 0 && p->am == m && anon_park(p, m) != 0) {
+        int e = phys_share_locked(p);
+        if (e && !force)
+            return e;
+        p->am = NULL; /* forced: the pages go with the range */
+    }
     if (!m->noaccess)
         mem_dev_vmm_unregister(m->va);
     range_unback(m->va, m->size);
@@ -257,6 +403,12 @@ static void map_undo(struct vmm_resv *r, struct vmm_map *m)
         }
     m->phys->nmaps--;
     free(m);
+    return 0;
+}
+
+static void map_undo(struct vmm_resv *r, struct vmm_map *m)
+{
+    (void)map_undo_try(r, m, true);
 }
 
 static void phys_destroy(struct vmm_phys *p)
@@ -269,7 +421,10 @@ static void phys_destroy(struct vmm_phys *p)
         g_phys = p->next;
     if (p->next)
         p->next->prev = p->prev;
-    close(p->fd);
+    if (p->fd >= 0)
+        close(p->fd);
+    if (p->park) /* VM8: parked anonymous pages (mapped ones went with their mapping) */
+        munmap((void *)p->park, p->size);
     mem_dev_credit(p->dev, p->size, p->gen);
     free(p);
 }
@@ -497,9 +652,18 @@ aclError core_vmm_phys_alloc(aclrtDrvMemHandle *handle, size_t size,
                       dev, fr, tot);
         goto fail;
     }
-    p->fd = memfd_create("cpuacl-physical", MFD_CLOEXEC);
-    /* VM7: the pages are allocated here, not at first touch */
-    if (p->fd < 0 || ftruncate(p->fd, (off_t)size) != 0 || fallocate(p->fd, 0, 0, (off_t)size)) {
+    /* VM7: the pages are allocated here, not at first touch; VM8: anonymous 2 MiB
+     * pages, or a memfd where the kernel cannot populate them (EINVAL) */
+    e = anon_alloc(size, &p->park);
+    if (e == -ENOMEM) {
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot create %zu bytes of memory: %s",
+                      fn, size, strerror(-e));
+        goto fail_credit;
+    }
+    if (e)
+        p->fd = memfd_create("cpuacl-physical", MFD_CLOEXEC);
+    if (e && (p->fd < 0 || ftruncate(p->fd, (off_t)size) != 0 ||
+              fallocate(p->fd, 0, 0, (off_t)size))) {
         rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot create %zu bytes of memory: %s",
                       fn, size, strerror(errno));
         goto fail_credit;
@@ -516,6 +680,8 @@ fail:
     pthread_mutex_unlock(&g_rt.lock);
     if (p->fd >= 0)
         close(p->fd);
+    if (p->park)
+        munmap((void *)p->park, size);
     free(p);
     return rc;
 }
@@ -592,6 +758,7 @@ aclError core_vmm_map(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandl
     if (!m)
         return core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory", fn);
     aclError rc = ACL_SUCCESS;
+    bool anon = false; /* VM8: the handle's pages are anonymous */
     pthread_mutex_lock(&g_rt.lock);
     struct vmm_phys *p = phys_find(handle);
     struct vmm_resv *r = resv_holding(va);
@@ -628,24 +795,55 @@ aclError core_vmm_map(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandl
                       fn, (void *)r->base, r->maps->phys->dev, p->dev);
         goto out;
     }
-    void *q = mmap(virPtr, size, noaccess ? PROT_NONE : PROT_READ | PROT_WRITE,
-                   MAP_SHARED | MAP_FIXED, p->fd, 0);
-    if (q == MAP_FAILED) {
-        int e = errno;
-        range_unback(va, size); /* a failed MAP_FIXED may have removed the old pages */
-        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot map %zu bytes at %p: %s", fn,
-                      size, virPtr, strerror(e));
+    int e = 0;
+    if (p->fd < 0 && p->am) /* VM8: a second mapping: the handle becomes shared */
+        e = phys_share_locked(p);
+    if (e) {
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                      "%s: cannot share the handle's memory for a second mapping: %s", fn,
+                      strerror(-e));
         goto out;
     }
-    /* Best effort: 2 MiB pages where the kernel gives them to shared memory
-     * (transparent_hugepage/shmem_enabled "advise" or "always"); asked before
-     * the page tables are filled (VM7), which would otherwise be of 4 KiB pages. */
-    madvise(virPtr, size, MADV_HUGEPAGE);
-    int e = noaccess ? 0 : mem_dev_vmm_register(p->dev, va, size); /* VM3: after the mmap */
-    if (e) {
+    anon = p->fd < 0; /* VM8 */
+    if (anon && !p->park) /* its pages were dropped (VM8's forced teardown): new ones */
+        e = anon_alloc(size, &p->park);
+    void *q = MAP_FAILED;
+    if (anon && !e) { /* the pages move in, replacing the reserved range */
+        q = mremap((void *)p->park, size, size, MREMAP_MAYMOVE | MREMAP_FIXED, virPtr);
+        if (q == MAP_FAILED)
+            e = -errno;
+        else if (mprotect(virPtr, size, noaccess ? PROT_NONE : PROT_READ | PROT_WRITE) != 0)
+            e = -errno; /* the pages are here: they stay (below) */
+        if (q != MAP_FAILED) {
+            p->park = 0;
+            p->am = m; /* m is linked below, or undone at once */
+        }
+    } else if (!anon) {
+        q = mmap(virPtr, size, noaccess ? PROT_NONE : PROT_READ | PROT_WRITE,
+                 MAP_SHARED | MAP_FIXED, p->fd, 0);
+        if (q == MAP_FAILED) {
+            e = -errno;
+            range_unback(va, size); /* a failed MAP_FIXED may have removed the old pages */
+        } else {
+            /* Best effort: 2 MiB pages where the kernel gives them to shared memory
+             * (transparent_hugepage/shmem_enabled "advise" or "always"); asked before
+             * the page tables are filled (VM7), which would otherwise be of 4 KiB pages. */
+            madvise(virPtr, size, MADV_HUGEPAGE);
+        }
+    }
+    if (!e && !noaccess)
+        e = mem_dev_vmm_register(p->dev, va, size); /* VM3: after the mmap */
+    if (e && q != MAP_FAILED && anon) { /* the pages move out again */
+        m->va = va, m->size = size, m->phys = p, m->noaccess = true;
+        if (anon_park(p, m) != 0) /* the kernel's ENOMEM: they go (range_unback) */
+            p->am = NULL;
         range_unback(va, size);
-        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot register %p: %s", fn, virPtr,
-                      strerror(-e));
+    } else if (e && q != MAP_FAILED) {
+        range_unback(va, size);
+    }
+    if (e) {
+        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot map %zu bytes at %p: %s", fn,
+                      size, virPtr, strerror(-e));
         goto out;
     }
     m->va = va;
@@ -659,8 +857,8 @@ aclError core_vmm_map(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandl
 out:
     pthread_mutex_unlock(&g_rt.lock);
     free(m);
-    if (rc == ACL_SUCCESS && !noaccess)
-        vmm_populate(virPtr, size);
+    if (rc == ACL_SUCCESS && !noaccess && !anon)
+        vmm_populate(virPtr, size); /* VM8's anonymous pages are in place already */
     return rc;
 }
 
@@ -670,10 +868,13 @@ aclError core_vmm_unmap(void *virPtr, const char *fn)
     pthread_mutex_lock(&g_rt.lock);
     struct vmm_resv *r = NULL;
     struct vmm_map *m = map_at(virPtr, &r, fn);
-    if (m)
-        map_undo(r, m);
+    int e = m ? map_undo_try(r, m, false) : 0;
+    if (e)
+        core_err(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                 "%s: cannot move the handle's pages out of %p: %s (nothing was unmapped)", fn,
+                 virPtr, strerror(-e));
     pthread_mutex_unlock(&g_rt.lock);
-    return m ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM;
+    return !m ? ACL_ERROR_INVALID_PARAM : e ? ACL_ERROR_RT_MEMORY_ALLOCATION : ACL_SUCCESS;
 }
 
 /* ---- access ----------------------------------------------------------------------- */
@@ -740,6 +941,9 @@ int core_vmm_phys_info_locked(aclrtDrvMemHandle h, int *fd, size_t *size, int *d
     struct vmm_phys *p = phys_find(h);
     if (!p)
         return -ENOENT;
+    int e = phys_share_locked(p); /* VM8: an export shares the bytes */
+    if (e)
+        return e;
     *fd = p->fd;
     *size = p->size;
     *dev = p->dev;

@@ -5,7 +5,8 @@
  * credited in aclrtGetMemInfo; mappings are device memory of the handle's device (aclrtFree
  * refuses them); device reset and aclFinalize with live reservations, handles and mappings;
  * concurrent users with payload checks; a handle's pages and a mapping's page tables exist
- * from the call that makes them (VM7). */
+ * from the call that makes them (VM7); a handle's bytes move with it between mappings and
+ * parking, and stay when a second mapping or a NoAccess one shares them (VM8). */
 #include "memapi.h"
 
 #define CAP ((size_t)64 << 20)
@@ -258,31 +259,36 @@ static void physical(void)
     EXPECT(mi_free(ACL_HBM_MEM) == CAP);
 }
 
-/* RssShmem of /proc/self/status, in KiB (shared memory this process has mapped in). */
-static long rss_shmem_kib(void)
+/* RssAnon + RssShmem of /proc/self/status, in KiB (private anonymous and shared memory
+ * this process has in memory). */
+static long rss_kib(void)
 {
     FILE *f = fopen("/proc/self/status", "r");
     CHECK(f != NULL);
     char line[256];
-    long kib = -1;
-    while (fgets(line, sizeof line, f))
-        if (sscanf(line, "RssShmem: %ld kB", &kib) == 1)
-            break;
+    long a = -1, sh = -1, v;
+    while (fgets(line, sizeof line, f)) {
+        if (sscanf(line, "RssAnon: %ld kB", &v) == 1)
+            a = v;
+        if (sscanf(line, "RssShmem: %ld kB", &v) == 1)
+            sh = v;
+    }
     fclose(f);
-    CHECK(kib >= 0);
-    return kib;
+    CHECK(a >= 0 && sh >= 0);
+    return a + sh;
 }
 
-/* VM7: a handle's pages exist from aclrtMallocPhysical and a mapping's page tables from
+/* VM7: a handle's pages exist from aclrtMallocPhysical (VM8: anonymous memory until
+ * shared; a memfd on a kernel without MADV_POPULATE_WRITE) and are mapped by
  * aclrtMapMem (nothing is left to a first touch); they read as zeros. */
 static void committed(void)
 {
     const size_t size = 8 * MiB;
+    long before = rss_kib();
     aclrtDrvMemHandle h = phys(0, size);
     void *va = reserve(size);
-    long before = rss_shmem_kib();
     CHECK_OK(aclrtMapMem(va, size, 0, h, 0));
-    long after = rss_shmem_kib();
+    long after = rss_kib();
     EXPECT(after - before >= (long)(size >> 10) - 64);
     unsigned char *back = malloc(size);
     CHECK(back != NULL);
@@ -296,6 +302,72 @@ static void committed(void)
     CHECK_OK(aclrtUnmapMem(va));
     CHECK_OK(aclrtFreePhysical(h));
     CHECK_OK(aclrtReleaseMemAddress(va));
+}
+
+/* VM8: a handle's bytes move with it: mapped, unmapped (parked), mapped elsewhere; made
+ * shared by a second mapping while its bytes are in the first (open, or NoAccess until
+ * aclrtMemSetAccess) or parked; each view then sees the other's writes. */
+static void moves(void)
+{
+    char *r = reserve(12 * MiB);
+    aclrtDrvMemHandle h = phys(0, 4 * MiB);
+    for (int round = 0; round < 3; round++) { /* in, out, in again elsewhere */
+        char *at = r + (size_t)round * 4 * MiB;
+        EXPECT_OK(aclrtMapMem(at, 4 * MiB, 0, h, 0));
+        if (round)
+            EXPECT_DEV_PAT(at, 4 * MiB, 60 + round - 1);
+        dev_write_pat(at, 4 * MiB, 60 + round);
+        EXPECT_OK(aclrtUnmapMem(at));
+        uint8_t h64[64] __attribute__((aligned(64)));
+        EXPECT_ERR(ACL_ERROR_INVALID_PARAM, aclrtMemcpy(h64, 64, at, 64, ACL_MEMCPY_DEVICE_TO_HOST));
+    }
+    /* a second mapping while the bytes are in the first */
+    EXPECT_OK(aclrtMapMem(r, 4 * MiB, 0, h, 0));
+    EXPECT_DEV_PAT(r, 4 * MiB, 62);
+    EXPECT_OK(aclrtMapMem(r + 8 * MiB, 4 * MiB, 0, h, 0));
+    EXPECT_DEV_PAT(r + 8 * MiB, 4 * MiB, 62);
+    dev_write_pat(r + 8 * MiB, MiB, 63);
+    EXPECT_DEV_PAT(r, MiB, 63);
+    EXPECT_OK(aclrtUnmapMem(r));
+    EXPECT_OK(aclrtUnmapMem(r + 8 * MiB));
+    EXPECT_OK(aclrtMapMem(r + 4 * MiB, 4 * MiB, 0, h, 0)); /* shared, mapped again */
+    EXPECT_DEV_PAT(r + 4 * MiB, MiB, 63);
+    EXPECT_OK(aclrtUnmapMem(r + 4 * MiB));
+    EXPECT_OK(aclrtFreePhysical(h));
+
+    /* the first mapping NoAccess (PROT_NONE) when the second comes */
+    h = phys(0, 4 * MiB);
+    EXPECT_OK(aclrtMapMem(r, 4 * MiB, 0, h, 0));
+    dev_write_pat(r, 4 * MiB, 64);
+    EXPECT_OK(aclrtUnmapMem(r));
+    EXPECT_OK(aclrtMemMapNoAccess(r, 4 * MiB, 0, h, 0));
+    EXPECT_OK(aclrtMapMem(r + 4 * MiB, 4 * MiB, 0, h, 0));
+    EXPECT_DEV_PAT(r + 4 * MiB, 4 * MiB, 64);
+    aclrtMemAccessDesc d;
+    memset(&d, 0, sizeof(d));
+    d.flags = ACL_RT_MEM_ACCESS_FLAGS_READWRITE;
+    d.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+    EXPECT_OK(aclrtMemSetAccess(r, 4 * MiB, &d, 1));
+    EXPECT_DEV_PAT(r, 4 * MiB, 64);
+    dev_write_pat(r, MiB, 65);
+    EXPECT_DEV_PAT(r + 4 * MiB, MiB, 65);
+    EXPECT_OK(aclrtUnmapMem(r));
+    EXPECT_OK(aclrtUnmapMem(r + 4 * MiB));
+    EXPECT_OK(aclrtFreePhysical(h));
+
+    /* parked (never mapped since it was written), then two mappings */
+    h = phys(0, G2);
+    EXPECT_OK(aclrtMapMem(r, G2, 0, h, 0));
+    dev_write_pat(r, G2, 66);
+    EXPECT_OK(aclrtUnmapMem(r));
+    EXPECT_OK(aclrtMemMapNoAccess(r + G2, G2, 0, h, 0)); /* closed: the bytes move in */
+    EXPECT_OK(aclrtMapMem(r + 4 * MiB, G2, 0, h, 0));    /* shared from a closed mapping */
+    EXPECT_DEV_PAT(r + 4 * MiB, G2, 66);
+    EXPECT_OK(aclrtUnmapMem(r + G2));
+    EXPECT_OK(aclrtUnmapMem(r + 4 * MiB));
+    EXPECT_OK(aclrtFreePhysical(h));
+    EXPECT(mi_free(ACL_HBM_MEM) == CAP);
+    EXPECT_OK(aclrtReleaseMemAddress(r));
 }
 
 static void mapping(void)
@@ -629,6 +701,7 @@ int main(void)
     reservations();
     physical();
     committed();
+    moves();
     mapping();
     shared();
     adjacent_and_devices();
