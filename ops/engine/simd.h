@@ -81,7 +81,8 @@
  *      stores row r and sums row r + 1. Each part is its single-row
  *      function's operations in its order (the same bits: ops_norm_rows
  *      compares a pipeline's rows with rows run alone). Softmax 64 MiB,
- *      one worker, AMD EPYC (Zen 5) VM: .
+ *      one worker, AMD EPYC (Zen 5) VM: 10.1-10.6 -> 5.0-6.6 ms a call
+ *      (docs/operator-kernels.md, twentieth session).
  */
 #ifndef CPUACL_OPS_ENGINE_SIMD_H
 #define CPUACL_OPS_ENGINE_SIMD_H
