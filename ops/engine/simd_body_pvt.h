@@ -1396,19 +1396,38 @@ KS_FN vf KS_N(hsum16)(vf v0, vf v1, vf v2, vf v3, vf v4, vf v5, vf v6, vf v7, vf
 #ifndef KS_MV_AHEAD
 #define KS_MV_AHEAD 4096
 #endif
-KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, int64_t ldx,
-                        const int M, const int CN, const int WK, float *out, vf *acc)
+/* HW5: bytes of x a chunk of k holds (the L1), and columns a block */
+#define KS_MV_XBYTES 32768
+#define KS_MV_CB 16
+/*
+ * HW5. x in the L1: AVX-512 pairs (m > 4) over a k whose m rows of x pass
+ * KS_MV_XBYTES run a block of KS_MV_CB columns chunk of k by chunk (mv_cols),
+ * each pair's accumulators kept between chunks (st). mv_part runs rows
+ * [k0, k1) of the column (or pair) only, taking the accumulators from st
+ * when k0 > 0 and leaving them there when k1 < k (then it does nothing
+ * else); k0 and a k1 below k are multiples of 2 KS_W, so every accumulator
+ * sees the same additions in the same order as in one pass over k
+ * (bit-identical; ops_mm_decode's pairs against columns alone). Before, 8
+ * rows of a k = 4096 x (128 KiB) were read from the L2 for every pair. st:
+ * NULL for one pass.
+ */
+KS_FN void KS_N(mv_part)(const void *w, int64_t sn, int64_t k, const float *X, int64_t ldx,
+                         const int M, const int CN, const int WK, float *out, vf *acc, int64_t k0,
+                         int64_t k1, vf *st)
 {
     const int64_t esz = WK == KS_MV_F32 || WK == KS_MV_F32R ? 4 : 2;
     const void *wb = (const char *)w + (CN > 1 ? sn * esz : 0);
     /* KS_FMA2: x0, x1 pinned in registers for AVX-512 pairs (36 loads a step
      * instead of 20 otherwise, and the loads bound the loop) */
     const bool pin = KS_W == 16 && CN > 1;
-#define KS_DECL(i) vf p##i = KS_N(bc)(0.0f), q##i = p##i;
+#define KS_DECL(i)                                                                                 \
+    vf p##i = KS_N(bc)(0.0f), q##i = p##i;                                                         \
+    if (st && k0 && M > i)                                                                         \
+        p##i = st[2 * i], q##i = st[2 * i + 1];
     KS_ROWS(KS_DECL)
 #undef KS_DECL
-    int64_t r = 0;
-    for (; r + 2 * KS_W <= k; r += 2 * KS_W) {
+    int64_t r = k0;
+    for (; r + 2 * KS_W <= k1; r += 2 * KS_W) {
         /* the weight's lines KS_MV_AHEAD bytes on (past the column's end: the
          * next column's, where the weight is contiguous) */
         for (int64_t b = 0; b < 2 * KS_W * esz; b += 64) {
@@ -1424,6 +1443,14 @@ KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, in
         }
         KS_ROWS(KS_FMA2)
 #undef KS_FMA2
+    }
+    if (k1 < k) { /* HW5: the accumulators kept for the next rows */
+#define KS_KEEP(i)                                                                                 \
+    if (M > i)                                                                                     \
+        st[2 * i] = p##i, st[2 * i + 1] = q##i;
+        KS_ROWS(KS_KEEP)
+#undef KS_KEEP
+        return;
     }
     if (r + KS_W <= k) {
         const vf f0 = KS_N(ldwf)(w, r, WK);
@@ -1474,6 +1501,12 @@ KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, in
     }
     KS_ROWS(KS_OUT)
 #undef KS_OUT
+}
+
+KS_FN void KS_N(mv_col)(const void *w, int64_t sn, int64_t k, const float *X, int64_t ldx,
+                        const int M, const int CN, const int WK, float *out, vf *acc)
+{
+    KS_N(mv_part)(w, sn, k, X, ldx, M, CN, WK, out, acc, 0, k, NULL);
 }
 
 /*
@@ -1545,6 +1578,30 @@ KS_FN void KS_N(mv_cols)(const struct ks_mv *a, const float *X, int64_t ldx, con
                         const int v = g * M + i;
                         C[i * ldc + c + g] = s[4 * (v % 4) + v / 4] + tl[v];
                     }
+            }
+        }
+        /* HW5: pairs over x's rows in chunks of KS_MV_XBYTES, a block of
+         * KS_MV_CB columns at a time, so that x's chunk stays in the L1 */
+        const int64_t KC = KS_MV_XBYTES / (4 * M) / (2 * KS_W) * (2 * KS_W);
+        if (pairs && k > KC) {
+            vf st[KS_MV_CB / 2][16];
+            while (c + 1 < nb) {
+                const int64_t np = (nb - c) / 2 < KS_MV_CB / 2 ? (nb - c) / 2 : KS_MV_CB / 2;
+                for (int64_t k0 = 0; k0 < k; k0 += KC) {
+                    const int64_t k1 = k - k0 <= KC ? k : k0 + KC;
+                    for (int64_t j = 0; j < np; j++) {
+                        const int64_t cj = c + 2 * j;
+                        KS_N(mv_part)(w + cj * sn * esz, sn, k, X, ldx, M, 2, WK, out, NULL, k0, k1,
+                                      st[j]);
+                        if (k1 < k)
+                            continue;
+                        for (int i = 0; i < M; i++) {
+                            C[i * ldc + cj] = out[i];
+                            C[i * ldc + cj + 1] = out[M + i];
+                        }
+                    }
+                }
+                c += 2 * np;
             }
         }
 #endif

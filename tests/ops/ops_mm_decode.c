@@ -318,7 +318,9 @@ static void test_decode_sequence(void)
  * 16 / m columns together (simd_body_pvt.h HW2, HW4); each column of a
  * [k, 19] weight (groups and a remainder for every m) must equal, bit for
  * bit, the same column as a weight of its own (taken alone, reduced one
- * vector at a time). k with a tail. */
+ * vector at a time). k with a tail; at m = 6..8 k = 1411 is past the chunk
+ * of x that HW5 keeps in the L1 (1344, 1152, 1024 rows): the pairs run
+ * chunk by chunk, the column alone in one pass. */
 static void test_pair_alone(void)
 {
     for (int64_t m = 1; m <= 8; m++) {
