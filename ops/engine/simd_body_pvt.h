@@ -1053,22 +1053,29 @@ static KS_T void KS_N(scale)(float *x, int64_t n, float a)
  * (four vectors) within KS_SUM_CHUNK elements, each chunk's horizontal sum
  * added in double. sq and m = 0 give the plain sum of squares exactly as
  * sum of x * x. */
+/* sum_body's step of four vectors at x + i into a[0..3] (norm_next_body's too). */
+KS_FN void KS_N(sum_step4)(vf *a, const float *x, int64_t i, vf vm, const bool sq)
+{
+    const vf d0 = KS_N(ld)(x + i) - vm, d1 = KS_N(ld)(x + i + KS_W) - vm;
+    const vf d2 = KS_N(ld)(x + i + 2 * KS_W) - vm, d3 = KS_N(ld)(x + i + 3 * KS_W) - vm;
+    a[0] += sq ? d0 * d0 : d0;
+    a[1] += sq ? d1 * d1 : d1;
+    a[2] += sq ? d2 * d2 : d2;
+    a[3] += sq ? d3 * d3 : d3;
+}
+
 KS_FN double KS_N(sum_body)(const float *x, int64_t n, float m, const bool sq)
 {
     const vf vm = KS_N(bc)(m);
     double total = 0;
     for (int64_t c = 0; c < n; c += KS_SUM_CHUNK) {
         const int64_t e = n - c < KS_SUM_CHUNK ? n : c + KS_SUM_CHUNK;
-        vf a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};
+        vf a[4] = {{0}, {0}, {0}, {0}};
         int64_t i = c;
-        for (; i + 4 * KS_W <= e; i += 4 * KS_W) {
-            const vf d0 = KS_N(ld)(x + i) - vm, d1 = KS_N(ld)(x + i + KS_W) - vm;
-            const vf d2 = KS_N(ld)(x + i + 2 * KS_W) - vm, d3 = KS_N(ld)(x + i + 3 * KS_W) - vm;
-            a0 += sq ? d0 * d0 : d0;
-            a1 += sq ? d1 * d1 : d1;
-            a2 += sq ? d2 * d2 : d2;
-            a3 += sq ? d3 * d3 : d3;
-        }
+        for (; i + 4 * KS_W <= e; i += 4 * KS_W)
+            KS_N(sum_step4)(a, x, i, vm, sq);
+        vf a0 = a[0];
+        const vf a1 = a[1], a2 = a[2], a3 = a[3];
         for (; i + KS_W <= e; i += KS_W) {
             const vf d = KS_N(ld)(x + i) - vm;
             a0 += sq ? d * d : d;
@@ -1235,20 +1242,17 @@ KS_FN double KS_N(norm_next_body)(float *y, const float *x, int64_t n, float m, 
     double total = 0;
     for (int64_t c = 0; c < n; c += KS_SUM_CHUNK) {
         const int64_t e = n - c < KS_SUM_CHUNK ? n : c + KS_SUM_CHUNK;
-        vf a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};
+        vf a[4] = {{0}, {0}, {0}, {0}};
         int64_t i = c;
         for (; i + 4 * KS_W <= e; i += 4 * KS_W) { /* sum_body's, m = 0 */
-            const vf d0 = KS_N(ld)(xn + i) - z, d1 = KS_N(ld)(xn + i + KS_W) - z;
-            const vf d2 = KS_N(ld)(xn + i + 2 * KS_W) - z, d3 = KS_N(ld)(xn + i + 3 * KS_W) - z;
-            a0 += SQ ? d0 * d0 : d0;
-            a1 += SQ ? d1 * d1 : d1;
-            a2 += SQ ? d2 * d2 : d2;
-            a3 += SQ ? d3 * d3 : d3;
+            KS_N(sum_step4)(a, xn, i, z, SQ);
             KS_N(norm_vec)(y, x, i, vm, vr, g, b, NT);
             KS_N(norm_vec)(y, x, i + KS_W, vm, vr, g, b, NT);
             KS_N(norm_vec)(y, x, i + 2 * KS_W, vm, vr, g, b, NT);
             KS_N(norm_vec)(y, x, i + 3 * KS_W, vm, vr, g, b, NT);
         }
+        vf a0 = a[0];
+        const vf a1 = a[1], a2 = a[2], a3 = a[3];
         for (; i + KS_W <= e; i += KS_W) {
             const vf d = KS_N(ld)(xn + i) - z;
             a0 += SQ ? d * d : d;
