@@ -278,6 +278,20 @@ static int reserve_range(size_t size, uintptr_t want, uintptr_t *out);
 #define MADV_POPULATE_WRITE 23 /* Linux >= 5.14 */
 #endif
 
+/* VM7: a memfd of size bytes, its pages allocated (zero-filled): the fd, or -errno. */
+static int memfd_new(size_t size)
+{
+    int fd = memfd_create("cpuacl-physical", MFD_CLOEXEC);
+    if (fd < 0)
+        return -errno;
+    if (ftruncate(fd, (off_t)size) != 0 || fallocate(fd, 0, 0, (off_t)size) != 0) {
+        int e = -errno;
+        close(fd);
+        return e;
+    }
+    return fd;
+}
+
 /* VM8: size bytes of anonymous memory on 2 MiB boundaries, its pages allocated and
  * cleared now (2 MiB pages where the kernel gives them): 0 and *out, or -errno
  * (-EINVAL: a kernel without MADV_POPULATE_WRITE). */
@@ -331,14 +345,9 @@ static int phys_share_locked(struct vmm_phys *p)
 {
     if (p->fd >= 0)
         return 0;
-    int fd = memfd_create("cpuacl-physical", MFD_CLOEXEC), e = 0;
+    int fd = memfd_new(p->size), e = 0;
     if (fd < 0)
-        return -errno;
-    if (ftruncate(fd, (off_t)p->size) != 0 || fallocate(fd, 0, 0, (off_t)p->size) != 0) {
-        e = -errno;
-        close(fd);
-        return e;
-    }
+        return fd;
     struct vmm_map *m = p->am;
     const char *src = (const char *)(m ? m->va : p->park);
     const bool hidden = src && (!m || m->noaccess); /* parked or NoAccess: PROT_NONE */
@@ -655,17 +664,14 @@ aclError core_vmm_phys_alloc(aclrtDrvMemHandle *handle, size_t size,
     /* VM7: the pages are allocated here, not at first touch; VM8: anonymous 2 MiB
      * pages, or a memfd where the kernel cannot populate them (EINVAL) */
     e = anon_alloc(size, &p->park);
-    if (e == -ENOMEM) {
+    if (e && e != -ENOMEM) { /* a kernel that cannot populate: VM7's memfd */
+        e = memfd_new(size);
+        if (e >= 0)
+            p->fd = e, e = 0;
+    }
+    if (e) {
         rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot create %zu bytes of memory: %s",
                       fn, size, strerror(-e));
-        goto fail_credit;
-    }
-    if (e)
-        p->fd = memfd_create("cpuacl-physical", MFD_CLOEXEC);
-    if (e && (p->fd < 0 || ftruncate(p->fd, (off_t)size) != 0 ||
-              fallocate(p->fd, 0, 0, (off_t)size))) {
-        rc = core_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot create %zu bytes of memory: %s",
-                      fn, size, strerror(errno));
         goto fail_credit;
     }
     if ((rc = phys_publish_locked(p, fn)))

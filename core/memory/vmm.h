@@ -22,8 +22,9 @@ aclError core_vmm_reserve(void **virPtr, size_t size, size_t alignment, void *ex
 void core_vmm_device_fini_locked(int dev);
 
 /* For core/ipc/ipc.c. The memfd, size and device of a live physical handle (lock held),
- * made shared first (vmm.c VM8): 0, -ENOENT, or -errno when it cannot be shared. Adopt: a new physical handle of device dev over memfd fd (taken over,
- * closed on failure), charged as aclrtMallocPhysical charges; takes g_rt.lock. */
+ * made shared first (vmm.c VM8): 0, -ENOENT, or -errno when it cannot be shared. Adopt: a
+ * new physical handle of device dev over memfd fd (taken over, closed on failure), charged
+ * as aclrtMallocPhysical charges; takes g_rt.lock. */
 int core_vmm_phys_info_locked(aclrtDrvMemHandle h, int *fd, size_t *size, int *dev);
 aclError core_vmm_phys_adopt(int fd, size_t size, int dev, aclrtDrvMemHandle *out, const char *fn);
 

@@ -1049,10 +1049,6 @@ static KS_T void KS_N(scale)(float *x, int64_t n, float a)
         x[i] *= a;
 }
 
-/* K5: sum of x - m (sq: of its squares) over [0, n): float32 vector lanes
- * (four vectors) within KS_SUM_CHUNK elements, each chunk's horizontal sum
- * added in double. sq and m = 0 give the plain sum of squares exactly as
- * sum of x * x. */
 /* sum_body's step of four vectors at x + i into a[0..3] (norm_next_body's too). */
 KS_FN void KS_N(sum_step4)(vf *a, const float *x, int64_t i, vf vm, const bool sq)
 {
@@ -1064,6 +1060,10 @@ KS_FN void KS_N(sum_step4)(vf *a, const float *x, int64_t i, vf vm, const bool s
     a[3] += sq ? d3 * d3 : d3;
 }
 
+/* K5: sum of x - m (sq: of its squares) over [0, n): float32 vector lanes
+ * (four vectors) within KS_SUM_CHUNK elements, each chunk's horizontal sum
+ * added in double. sq and m = 0 give the plain sum of squares exactly as
+ * sum of x * x. */
 KS_FN double KS_N(sum_body)(const float *x, int64_t n, float m, const bool sq)
 {
     const vf vm = KS_N(bc)(m);
@@ -1204,11 +1204,7 @@ KS_FN float KS_N(sm_body)(float *tc, const float *xc, int64_t n, float mc, const
         const vf e = KS_N(vexp)(KS_N(ld)(xc + i) - vm); /* exp_sum_to's */
         KS_N(st)(tc + i, e);
         acc += e;
-        const vf o = (KS_N(ld)(tp + i) - z) * vr; /* norm_body's, m = 0 */
-        if (NT)
-            KS_N(st_nt)(op + i, o);
-        else
-            KS_N(st)(op + i, o);
+        KS_N(norm_vec)(op, tp, i, z, vr, NULL, NULL, NT); /* norm_body's, m = 0 */
     }
     for (int64_t j = i; j < n; j++)
         op[j] = KS_N(norm_one)(tp[j], 0.0f, ip, NULL, NULL, j);
