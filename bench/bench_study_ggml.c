@@ -26,7 +26,9 @@
  * CANN0, wall time, median over the repetitions; goal CANN0 <= 1.25x (issue
  * 31). A run whose tokens differ is reported (the figure's note says WRONG).
  * Then per operator (study_ops): ggml's test-backend-ops perf cases on CPU
- * and on CANN0, us/run as test-backend-ops prints it; goal CANN0 <= 1.5x.
+ * and on CANN0, us/run as test-backend-ops prints it, and for RMS_NORM and
+ * GET_ROWS (no perf case there) the driver's --op-perf, timed the same way;
+ * goal CANN0 <= 1.5x.
  */
 #define _GNU_SOURCE
 #include <limits.h>
@@ -270,29 +272,36 @@ static int study_cfg(struct bs_ctx *c, const char *driver, const char *libdir, s
  * in ggml's tests/test-backend-ops.cpp), one case per row picked by its op and
  * a regex on its parameters, timed by test-backend-ops itself ("N runs - T
  * us/run") on CPU and on CANN0. ggml has no perf case for RMS_NORM or GET_ROWS:
- * their rows say so instead of inventing shapes. */
+ * those rows (params NULL) are timed by the model driver's --op-perf (drv: its
+ * arguments) the same way, runs of a one-operator graph, with a llama-7B-sized
+ * layer: RMS_NORM over a 512-token prompt, GET_ROWS of one token's embedding
+ * from a [4096, 32000] table (ggml-cann dequantises or casts the whole table
+ * to read it, docs/ggml.md). */
 static const struct {
-    const char *key, *label, *op, *params;
+    const char *key, *label, *op, *params, *drv;
 } k_ops[] = {
     {"mm_f16_n1", "MUL_MAT f16 4096x14336 n=1", "MUL_MAT",
-     "^type_a=f16,type_b=f32,m=4096,n=1,k=14336,"},
+     "^type_a=f16,type_b=f32,m=4096,n=1,k=14336,", NULL},
     {"mm_q8_0_n1", "MUL_MAT q8_0 4096x14336 n=1", "MUL_MAT",
-     "^type_a=q8_0,type_b=f32,m=4096,n=1,k=14336,"},
+     "^type_a=q8_0,type_b=f32,m=4096,n=1,k=14336,", NULL},
     {"mm_q4_0_n1", "MUL_MAT q4_0 4096x14336 n=1", "MUL_MAT",
-     "^type_a=q4_0,type_b=f32,m=4096,n=1,k=14336,"},
+     "^type_a=q4_0,type_b=f32,m=4096,n=1,k=14336,", NULL},
     {"mm_f16_n512", "MUL_MAT f16 4096x14336 n=512", "MUL_MAT",
-     "^type_a=f16,type_b=f32,m=4096,n=512,k=14336,"},
+     "^type_a=f16,type_b=f32,m=4096,n=512,k=14336,", NULL},
     {"mm_q8_0_n512", "MUL_MAT q8_0 4096x14336 n=512", "MUL_MAT",
-     "^type_a=q8_0,type_b=f32,m=4096,n=512,k=14336,"},
+     "^type_a=q8_0,type_b=f32,m=4096,n=512,k=14336,", NULL},
     {"mm_q4_0_n512", "MUL_MAT q4_0 4096x14336 n=512", "MUL_MAT",
-     "^type_a=q4_0,type_b=f32,m=4096,n=512,k=14336,"},
+     "^type_a=q4_0,type_b=f32,m=4096,n=512,k=14336,", NULL},
     {"fa_decode", "FLASH_ATTN_EXT kv 4096 n=1", "FLASH_ATTN_EXT",
-     "^hsk=128,hsv=128,nh=8,nr23=\\[1,1\\],kv=4096,nb=1,"},
+     "^hsk=128,hsv=128,nh=8,nr23=\\[1,1\\],kv=4096,nb=1,", NULL},
     {"rope", "ROPE f32 128x32x512 normal", "ROPE",
-     "^type=f32,ne_a=\\[128,32,512,1\\],n_dims=128,mode=0,.*ff=0,v=0"},
-    {"soft_max", "SOFT_MAX f32 32768x4", "SOFT_MAX", "^type=f32,ne=\\[32768,4,1,1\\],"},
-    {"rms_norm", "RMS_NORM", "RMS_NORM", NULL},
-    {"get_rows", "GET_ROWS", "GET_ROWS", NULL},
+     "^type=f32,ne_a=\\[128,32,512,1\\],n_dims=128,mode=0,.*ff=0,v=0", NULL},
+    {"soft_max", "SOFT_MAX f32 32768x4", "SOFT_MAX", "^type=f32,ne=\\[32768,4,1,1\\],", NULL},
+    {"rms_norm", "RMS_NORM f32 4096x512", "RMS_NORM", NULL, "rms_norm --embd 4096 --prompt 512"},
+    {"get_rows_q8_0", "GET_ROWS q8_0 4096x32000 1 row", "GET_ROWS", NULL,
+     "get_rows --etype q8_0 --embd 4096 --vocab 32000"},
+    {"get_rows_f16", "GET_ROWS f16 4096x32000 1 row", "GET_ROWS", NULL,
+     "get_rows --etype f16 --embd 4096 --vocab 32000"},
 };
 #define NOPS (sizeof(k_ops) / sizeof(k_ops[0]))
 
@@ -312,6 +321,47 @@ static bool parse_us_per_run(const char *out, const char *op, double *us)
             return true;
     }
     return false;
+}
+
+/* "op-perf: BACKEND LABEL: N runs - T us/run": T of BACKEND's line. */
+static bool parse_op_perf(const char *out, const char *backend, double *us)
+{
+    char head[64];
+    snprintf(head, sizeof head, "op-perf: %s ", backend);
+    for (const char *p = out; (p = strstr(p, head)); p++) {
+        const char *eol = strchr(p, '\n'), *r = strstr(p, " runs - ");
+        if (r && (!eol || r < eol) && sscanf(r, " runs - %lf us/run", us) == 1)
+            return true;
+    }
+    return false;
+}
+
+/* Both backends' times of a driver row of k_ops[k] (drv): 0 with cpu and
+ * cann, *wrong when the driver found CANN0's output off the CPU's; or -1
+ * with why. */
+static int time_op_drv(const char *driver, const char *const *env, unsigned w, size_t k,
+                       double *cpu, double *cann, bool *wrong, char *why, size_t whycap)
+{
+    char thr[16], argbuf[160];
+    snprintf(thr, sizeof thr, "%u", w);
+    snprintf(argbuf, sizeof argbuf, "%s", k_ops[k].drv);
+    const char *args[16] = {"--threads", thr, "--op-perf"};
+    int na = 3;
+    for (char *save = NULL, *t = strtok_r(argbuf, " ", &save); t && na < 15;
+         t = strtok_r(NULL, " ", &save))
+        args[na++] = t;
+    args[na] = NULL;
+    static char out[8192];
+    out[0] = 0;
+    struct slow_child s = {
+        .path = driver, .args = args, .env = env, .timeout_s = 900, .out = out, .cap = sizeof out};
+    int rc = run_slow(&s);
+    if (parse_op_perf(out, "CPU", cpu) && parse_op_perf(out, "CANN0", cann)) {
+        *wrong |= strstr(out, "FAIL") != NULL;
+        return 0;
+    }
+    snprintf(why, whycap, "the driver printed no timings%s%.180s", rc ? ": " : "", rc ? s.why : "");
+    return -1;
 }
 
 /* One backend's time of k_ops[k]: 0 with *us, or -1 with why. */
@@ -338,7 +388,7 @@ static int time_op(const char *tbo, const char *backend, const char *const *env,
  * every online CPU (test-backend-ops gives its CPU backend
  * hardware_concurrency threads; CANN0 gets as many device workers), goal
  * CANN0 <= 1.5x (issue 31). Repetitions: up to 3 (each is itself >= 1 s). */
-static void study_ops(struct bs_ctx *c, const char *tbo, const char *libdir)
+static void study_ops(struct bs_ctx *c, const char *tbo, const char *driver, const char *libdir)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     unsigned w = n > 0 ? (unsigned)n : 1u;
@@ -349,20 +399,20 @@ static void study_ops(struct bs_ctx *c, const char *tbo, const char *libdir)
     const char *env[] = {workers, ldp, NULL};
     unsigned reps = c->reps < 3 ? c->reps : 3;
     for (size_t k = 0; k < NOPS; k++) {
-        if (!k_ops[k].params) {
-            br_add_skipped(c->res, "ggml", k_ops[k].label,
-                           "ggml's test-backend-ops has no perf case for %s", k_ops[k].op);
+        const bool drv = !k_ops[k].params; /* timed by the model driver's --op-perf */
+        if (drv ? !driver : !tbo)
             continue;
-        }
         struct br_acc cpu = {0}, cann = {0};
         char what[96], why[256] = "";
-        snprintf(what, sizeof what, "ggml: test-backend-ops perf %s", k_ops[k].label);
-        bool ok = true;
+        snprintf(what, sizeof what, "ggml: %s %s", drv ? "op-perf" : "test-backend-ops perf",
+                 k_ops[k].label);
+        bool ok = true, wrong = false;
         for (unsigned r = 0; r < reps && ok; r++) {
             double a, b;
             bs_progress(c, what);
-            ok = time_op(tbo, "CPU", env, k, &a, why, sizeof why) == 0 &&
-                 time_op(tbo, "CANN0", env, k, &b, why, sizeof why) == 0;
+            ok = drv ? time_op_drv(driver, env, w, k, &a, &b, &wrong, why, sizeof why) == 0
+                     : time_op(tbo, "CPU", env, k, &a, why, sizeof why) == 0 &&
+                           time_op(tbo, "CANN0", env, k, &b, why, sizeof why) == 0;
             if (ok) {
                 br_acc_add(&cpu, a);
                 br_acc_add(&cann, b);
@@ -375,14 +425,19 @@ static void study_ops(struct bs_ctx *c, const char *tbo, const char *libdir)
         char key[48], label[96], base[64];
         snprintf(key, sizeof key, "cpu_op_%s", k_ops[k].key);
         snprintf(label, sizeof label, "ggml-cpu %s", k_ops[k].label);
+        const char *how = drv ? "the model driver's --op-perf" : "test-backend-ops perf";
         struct br_figure *f = br_add(c->res, "ggml", key, label, "us", BR_LOWER, &cpu, NULL, NULL);
-        br_set_note(f, "test-backend-ops perf -b CPU, %u thread%s", w, w == 1 ? "" : "s");
+        br_set_note(f, "%s -b CPU, %u thread%s", how, w, w == 1 ? "" : "s");
         snprintf(base, sizeof base, "ggml.%s", key);
         snprintf(key, sizeof key, "cann_op_%s", k_ops[k].key);
         snprintf(label, sizeof label, "CANN0 %s", k_ops[k].label);
         f = br_add(c->res, "ggml", key, label, "us", BR_LOWER, &cann, base, NULL);
         br_set_target(f, 'b', '<', 1.5);
-        br_set_note(f, "test-backend-ops perf -b CANN0, %u worker%s", w, w == 1 ? "" : "s");
+        br_set_note(f, "%s%s -b CANN0, %u worker%s%s",
+                    wrong ? "WRONG: output off the CPU backend's; " : "", how, w,
+                    w == 1 ? "" : "s",
+                    !strcmp(k_ops[k].op, "GET_ROWS") ? "; ggml-cann converts the whole table a call"
+                                                     : "");
     }
 }
 
@@ -440,11 +495,12 @@ static int study_ggml(struct bs_ctx *c)
                 return rc;
         }
     char tbo[PATH_MAX];
-    if (!join(tbo, sizeof tbo, build, "bin/test-backend-ops") || !is_file(build, "bin/test-backend-ops"))
+    const bool have_tbo =
+        join(tbo, sizeof tbo, build, "bin/test-backend-ops") && is_file(build, "bin/test-backend-ops");
+    if (!have_tbo)
         br_add_skipped(c->res, "ggml", "test-backend-ops perf",
                        "no %s/bin/test-backend-ops after the build", build);
-    else
-        study_ops(c, tbo, libdir);
+    study_ops(c, have_tbo ? tbo : NULL, driver, libdir);
     return 0;
 }
 
@@ -462,7 +518,9 @@ const struct bs_study bs_ggml_study = {
             "over the repetitions. Goal: CANN0 <= 1.25x ggml-cpu (issue 31).\n"
             "Then per operator, ggml's own test-backend-ops perf cases (MUL_MAT f16,\n"
             "q8_0, q4_0 at n = 1 and 512, FLASH_ATTN_EXT decode, ROPE, SOFT_MAX) on CPU\n"
-            "and CANN0 with every online CPU, us/run, median of up to 3 runs; goal\n"
-            "CANN0 <= 1.5x.",
+            "and CANN0 with every online CPU, us/run, median of up to 3 runs, and\n"
+            "RMS_NORM (4096 x 512) and GET_ROWS (1 row of a q8_0 / f16 [4096, 32000]\n"
+            "table), which test-backend-ops has no perf case for, timed the same way by\n"
+            "the driver (--op-perf); goal CANN0 <= 1.5x.",
     .run = study_ggml,
 };

@@ -19,6 +19,10 @@
 // A third run, on the CPU backend with the weights dequantised to float32, is the model as
 // its weights define it: it tells which backend's rounding moved a near tie.
 //
+// --op-perf OP instead times one operator alone on both backends (op_perf_main): the
+// operators ggml's test-backend-ops has no perf case for (GET_ROWS, RMS_NORM), for the
+// cpuacl-bench ggml study.
+//
 // Exit: 0 pass (see usage()), 1 fail or a backend failed, 77 a backend is missing.
 #include "ggml-alloc.h"
 #include "ggml-backend.h"
@@ -354,19 +358,26 @@ static int argmax(const float *v, int n)
     return best;
 }
 
+// Backend dev with `threads` threads if it is the CPU backend; NULL (said) when missing.
+static ggml_backend_t backend_open(const char *dev, int threads)
+{
+    ggml_backend_t be = ggml_backend_init_by_name(dev, NULL);
+    if (!be)
+        fprintf(stderr, "backend %s: not available\n", dev);
+    else if (ggml_backend_is_cpu(be))
+        ggml_backend_cpu_set_n_threads(be, threads);
+    return be;
+}
+
 // Greedy generation: the prompt, then n_gen - 1 single-token steps fed back.
 static int run_backend(const char *dev, int threads, const struct cfg *c, const struct hostw *w,
                        int nw, const int *prompt, struct run *r)
 {
     snprintf(r->name, sizeof r->name, "%s", dev);
     r->threads = threads;
-    ggml_backend_t be = ggml_backend_init_by_name(dev, NULL);
-    if (!be) {
-        fprintf(stderr, "backend %s: not available\n", dev);
+    ggml_backend_t be = backend_open(dev, threads);
+    if (!be)
         return 77;
-    }
-    if (ggml_backend_is_cpu(be))
-        ggml_backend_cpu_set_n_threads(be, threads);
     struct model m;
     memset(&m, 0, sizeof m);
     int rc = load_model(&m, c, w, nw, be);
@@ -522,6 +533,139 @@ static int parse_type(const char *s, enum ggml_type *t)
     return -1;
 }
 
+// --op-perf: one operator alone, timed on a backend as test-backend-ops' perf mode times
+// its cases (runs of the same graph, us per run), for the operators ggml's
+// test-backend-ops has no perf case for. The shapes are the cfg's: get_rows reads 1 row of
+// an --etype table [--embd, --vocab] into float32 (a decode step's token embedding), rms_norm
+// normalises --prompt rows of --embd float32 values (a prefill's). The output of each
+// backend is kept for the comparison with the reference backend's.
+struct op_result {
+    double us;    // median us per run over the batches
+    int runs;     // runs in all
+    float *out;   // the output, float32
+    size_t n;     // its elements
+};
+
+static int op_perf(const char *dev, int threads, const char *op, const struct cfg *c,
+                   const struct hostw *w, struct op_result *res)
+{
+    ggml_backend_t be = backend_open(dev, threads);
+    if (!be)
+        return 77;
+    struct ggml_init_params gp = {ggml_tensor_overhead() * 8 + ggml_graph_overhead(), NULL, true};
+    struct ggml_context *ctx = ggml_init(gp);
+    if (!ctx) {
+        ggml_backend_free(be);
+        return 1;
+    }
+    struct ggml_tensor *a = ggml_new_tensor_2d(ctx, w->type, w->ne0, w->ne1), *idx = NULL, *y;
+    if (!strcmp(op, "get_rows")) {
+        idx = ggml_new_tensor_1d(ctx, GGML_TYPE_I32, 1);
+        y = ggml_get_rows(ctx, a, idx);
+    } else {
+        y = ggml_rms_norm(ctx, a, c->eps);
+    }
+    struct ggml_cgraph *gf = ggml_new_graph(ctx);
+    ggml_build_forward_expand(gf, y);
+    ggml_backend_buffer_t buf = ggml_backend_alloc_ctx_tensors(ctx, be);
+    int rc = buf ? 0 : -1;
+    if (!rc) {
+        ggml_backend_tensor_set(a, w->data, 0, w->size);
+        if (idx) {
+            const int32_t row = (int32_t)(c->seed % (uint64_t)c->n_vocab);
+            ggml_backend_tensor_set(idx, &row, 0, sizeof row);
+        }
+    }
+    // the first run pays for first touches (ggml-cann's pool); the second sizes the batches
+    double t = 0;
+    for (int i = 0; i < 2 && !rc; i++) {
+        const double t0 = clock_ms(CLOCK_MONOTONIC);
+        rc = ggml_backend_graph_compute(be, gf) == GGML_STATUS_SUCCESS ? 0 : -1;
+        t = clock_ms(CLOCK_MONOTONIC) - t0;
+    }
+    enum { BATCHES = 7 };
+    double per[BATCHES];
+    const int n = t > 0 ? (int)(50.0 / t) + 1 : 1000; // about 50 ms a batch
+    res->runs = 2;
+    for (int b = 0; b < BATCHES && !rc; b++) {
+        const double t0 = clock_ms(CLOCK_MONOTONIC);
+        for (int i = 0; i < n && !rc; i++)
+            rc = ggml_backend_graph_compute(be, gf) == GGML_STATUS_SUCCESS ? 0 : -1;
+        per[b] = (clock_ms(CLOCK_MONOTONIC) - t0) * 1e3 / n;
+        res->runs += n;
+    }
+    if (!rc) {
+        res->us = median(per, BATCHES);
+        res->n = (size_t)ggml_nelements(y);
+        res->out = malloc(res->n * sizeof(float));
+        if (res->out)
+            ggml_backend_tensor_get(y, res->out, 0, res->n * sizeof(float));
+        else
+            rc = -1;
+    } else {
+        fprintf(stderr, "%s: %s failed\n", dev, op);
+    }
+    if (buf)
+        ggml_backend_buffer_free(buf);
+    ggml_free(ctx);
+    ggml_backend_free(be);
+    return rc ? 1 : 0;
+}
+
+// --op-perf OP on the reference backend then on the device, same threads: one line per
+// backend as test-backend-ops prints its perf cases, then the device's largest difference
+// from the reference relative to the reference's largest |value|.
+static int op_perf_main(const char *op, const struct cfg *c, const char *ref, const char *dev,
+                        int threads)
+{
+    char label[96];
+    if (!strcmp(op, "get_rows"))
+        snprintf(label, sizeof label, "GET_ROWS(type=%s,n=%d,rows=%d,idx=1)",
+                 ggml_type_name(c->etype), c->n_embd, c->n_vocab);
+    else if (!strcmp(op, "rms_norm"))
+        snprintf(label, sizeof label, "RMS_NORM(type=f32,n=%d,rows=%d)", c->n_embd, c->n_prompt);
+    else {
+        fprintf(stderr, "--op-perf: unknown operator '%s' (get_rows, rms_norm)\n", op);
+        return 2;
+    }
+    struct op_result r[2];
+    memset(r, 0, sizeof r);
+    const char *be[2] = {ref, dev};
+    struct hostw w; // the input, made once for both backends
+    memset(&w, 0, sizeof w);
+    const int get_rows = !strcmp(op, "get_rows");
+    if (make_weight(&w, "op input", get_rows ? c->etype : GGML_TYPE_F32, c->n_embd,
+                    get_rows ? c->n_vocab : c->n_prompt, 0.0f, 1.0f, c->seed, 1)) {
+        free(w.data);
+        return 2;
+    }
+    int rc = 0;
+    for (int i = 0; i < 2 && !rc; i++) {
+        rc = op_perf(be[i], threads, op, c, &w, &r[i]);
+        if (!rc)
+            printf("op-perf: %s %s: %d runs - %.2f us/run (%d thread%s)\n", be[i], label,
+                   r[i].runs, r[i].us, threads, threads == 1 ? "" : "s");
+    }
+    if (!rc) {
+        double maxabs = 0, maxdiff = 0;
+        for (size_t i = 0; i < r[0].n && i < r[1].n; i++) {
+            const double d = fabs((double)r[1].out[i] - r[0].out[i]);
+            maxabs = fabs(r[0].out[i]) > maxabs ? fabs(r[0].out[i]) : maxabs;
+            maxdiff = d > maxdiff || d != d ? d : maxdiff;
+        }
+        printf("op-perf: max |%s - %s| = %.3g (relative %.2g)\n", dev, ref, maxdiff,
+               maxabs > 0 ? maxdiff / maxabs : 0);
+        if (r[0].n != r[1].n || !(maxdiff <= 0.01 * maxabs)) {
+            printf("FAIL: %s's %s differs from %s's\n", dev, op, ref);
+            rc = 1;
+        }
+    }
+    free(w.data);
+    free(r[0].out);
+    free(r[1].out);
+    return rc;
+}
+
 static void usage(void)
 {
     fprintf(stderr,
@@ -529,11 +673,17 @@ static void usage(void)
             "  [--attn fa|softmax] [--vocab N] [--embd N] [--head N] [--head-kv N]\n"
             "  [--layer N] [--ff N] [--ctx N] [--prompt N] [--gen N] [--seed N]\n"
             "  [--ref CPU] [--dev CANN0] [--threads 1,2] [--tokens] [--strict] [--max-rel X]\n"
+            "  [--op-perf get_rows|rms_norm]\n"
             "Runs greedy generation on --ref (ggml's CPU backend, once per thread count),\n"
             "on --dev, and on --ref with the weights dequantised to float32. Exit 0 when\n"
             "--dev generated --ref's tokens (or, without --strict, differs only at a near\n"
             "tie and generated the float32 run's tokens) and its logits are within\n"
-            "--max-rel (default 0.02) x max |logit| of the float32 run's.\n");
+            "--max-rel (default 0.02) x max |logit| of the float32 run's.\n"
+            "--op-perf OP times one operator alone on --ref then on --dev with the first\n"
+            "thread count, as test-backend-ops perf does (runs of one graph, us per run):\n"
+            "get_rows reads 1 row of an --etype table [--embd, --vocab] into float32,\n"
+            "rms_norm normalises --prompt rows of --embd floats. Exit 0 when --dev's output\n"
+            "is within 1%% of max |--ref's|.\n");
 }
 
 int main(int argc, char **argv)
@@ -552,7 +702,7 @@ int main(int argc, char **argv)
                     .fa = 1,
                     .seed = 20261124,
                     .eps = 1e-5f};
-    const char *ref = "CPU", *dev = "CANN0", *threads_arg = "1";
+    const char *ref = "CPU", *dev = "CANN0", *threads_arg = "1", *op = NULL;
     int etype_set = 0, print_tokens = 0, strict = 0;
     double max_rel = 0.02; // largest |device - float32 computation| / max |logit|
     for (int i = 1; i < argc; i++) {
@@ -596,6 +746,8 @@ int main(int argc, char **argv)
             max_rel = atof(argv[++i]);
         } else if (!strcmp(a, "--tokens")) {
             print_tokens = 1;
+        } else if (!strcmp(a, "--op-perf") && v) {
+            op = argv[++i];
         } else {
             usage();
             return 2;
@@ -604,6 +756,14 @@ int main(int argc, char **argv)
     // ggml-cann reads token embeddings of f32, f16, bf16 and Q8_0 only (no Q4_0 get_rows)
     if (!etype_set)
         c.etype = c.wtype == GGML_TYPE_Q4_0 ? GGML_TYPE_Q8_0 : c.wtype;
+    if (op) {
+        const int t = atoi(threads_arg) > 0 ? atoi(threads_arg) : 1;
+        if (c.n_embd < 1 || c.n_vocab < 1 || c.n_prompt < 1) {
+            fprintf(stderr, "inconsistent operator shape\n");
+            return 2;
+        }
+        return op_perf_main(op, &c, ref, dev, t);
+    }
     if (c.n_head <= 0 || c.n_head_kv <= 0 || c.n_embd % c.n_head || c.n_head % c.n_head_kv ||
         c.n_layer < 1 || c.n_layer > MAX_LAYERS || c.n_prompt < 1 || c.n_gen < 1 ||
         c.n_prompt + c.n_gen > c.n_ctx || c.n_vocab < 2) {
