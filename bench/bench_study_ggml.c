@@ -425,15 +425,15 @@ static void study_ops(struct bs_ctx *c, const char *tbo, const char *driver, con
         char key[48], label[96], base[64];
         snprintf(key, sizeof key, "cpu_op_%s", k_ops[k].key);
         snprintf(label, sizeof label, "ggml-cpu %s", k_ops[k].label);
-        const char *how = drv ? "the model driver's --op-perf" : "test-backend-ops perf";
+        const char *how = drv ? "the model driver's --op-perf on" : "test-backend-ops perf -b";
         struct br_figure *f = br_add(c->res, "ggml", key, label, "us", BR_LOWER, &cpu, NULL, NULL);
-        br_set_note(f, "%s -b CPU, %u thread%s", how, w, w == 1 ? "" : "s");
+        br_set_note(f, "%s CPU, %u thread%s", how, w, w == 1 ? "" : "s");
         snprintf(base, sizeof base, "ggml.%s", key);
         snprintf(key, sizeof key, "cann_op_%s", k_ops[k].key);
         snprintf(label, sizeof label, "CANN0 %s", k_ops[k].label);
         f = br_add(c->res, "ggml", key, label, "us", BR_LOWER, &cann, base, NULL);
         br_set_target(f, 'b', '<', 1.5);
-        br_set_note(f, "%s%s -b CANN0, %u worker%s%s",
+        br_set_note(f, "%s%s CANN0, %u worker%s%s",
                     wrong ? "WRONG: output off the CPU backend's; " : "", how, w,
                     w == 1 ? "" : "s",
                     !strcmp(k_ops[k].op, "GET_ROWS") ? "; ggml-cann converts the whole table a call"
