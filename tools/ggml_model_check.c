@@ -30,6 +30,7 @@
 #include "ggml.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -546,7 +547,7 @@ struct op_result {
     size_t n;     // its elements
 };
 
-static int op_perf(const char *dev, int threads, const char *op, const struct cfg *c,
+static int op_perf(const char *dev, int threads, bool get_rows, const struct cfg *c,
                    const struct hostw *w, struct op_result *res)
 {
     ggml_backend_t be = backend_open(dev, threads);
@@ -559,7 +560,7 @@ static int op_perf(const char *dev, int threads, const char *op, const struct cf
         return 1;
     }
     struct ggml_tensor *a = ggml_new_tensor_2d(ctx, w->type, w->ne0, w->ne1), *idx = NULL, *y;
-    if (!strcmp(op, "get_rows")) {
+    if (get_rows) {
         idx = ggml_new_tensor_1d(ctx, GGML_TYPE_I32, 1);
         y = ggml_get_rows(ctx, a, idx);
     } else {
@@ -603,7 +604,7 @@ static int op_perf(const char *dev, int threads, const char *op, const struct cf
         else
             rc = -1;
     } else {
-        fprintf(stderr, "%s: %s failed\n", dev, op);
+        fprintf(stderr, "%s: %s failed\n", dev, get_rows ? "get_rows" : "rms_norm");
     }
     if (buf)
         ggml_backend_buffer_free(buf);
@@ -618,8 +619,9 @@ static int op_perf(const char *dev, int threads, const char *op, const struct cf
 static int op_perf_main(const char *op, const struct cfg *c, const char *ref, const char *dev,
                         int threads)
 {
+    const bool get_rows = !strcmp(op, "get_rows");
     char label[96];
-    if (!strcmp(op, "get_rows"))
+    if (get_rows)
         snprintf(label, sizeof label, "GET_ROWS(type=%s,n=%d,rows=%d,idx=1)",
                  ggml_type_name(c->etype), c->n_embd, c->n_vocab);
     else if (!strcmp(op, "rms_norm"))
@@ -633,7 +635,6 @@ static int op_perf_main(const char *op, const struct cfg *c, const char *ref, co
     const char *be[2] = {ref, dev};
     struct hostw w; // the input, made once for both backends
     memset(&w, 0, sizeof w);
-    const int get_rows = !strcmp(op, "get_rows");
     if (make_weight(&w, "op input", get_rows ? c->etype : GGML_TYPE_F32, c->n_embd,
                     get_rows ? c->n_vocab : c->n_prompt, 0.0f, 1.0f, c->seed, 1)) {
         free(w.data);
@@ -641,7 +642,7 @@ static int op_perf_main(const char *op, const struct cfg *c, const char *ref, co
     }
     int rc = 0;
     for (int i = 0; i < 2 && !rc; i++) {
-        rc = op_perf(be[i], threads, op, c, &w, &r[i]);
+        rc = op_perf(be[i], threads, get_rows, c, &w, &r[i]);
         if (!rc)
             printf("op-perf: %s %s: %d runs - %.2f us/run (%d thread%s)\n", be[i], label,
                    r[i].runs, r[i].us, threads, threads == 1 ? "" : "s");
@@ -756,20 +757,6 @@ int main(int argc, char **argv)
     // ggml-cann reads token embeddings of f32, f16, bf16 and Q8_0 only (no Q4_0 get_rows)
     if (!etype_set)
         c.etype = c.wtype == GGML_TYPE_Q4_0 ? GGML_TYPE_Q8_0 : c.wtype;
-    if (op) {
-        const int t = atoi(threads_arg) > 0 ? atoi(threads_arg) : 1;
-        if (c.n_embd < 1 || c.n_vocab < 1 || c.n_prompt < 1) {
-            fprintf(stderr, "inconsistent operator shape\n");
-            return 2;
-        }
-        return op_perf_main(op, &c, ref, dev, t);
-    }
-    if (c.n_head <= 0 || c.n_head_kv <= 0 || c.n_embd % c.n_head || c.n_head % c.n_head_kv ||
-        c.n_layer < 1 || c.n_layer > MAX_LAYERS || c.n_prompt < 1 || c.n_gen < 1 ||
-        c.n_prompt + c.n_gen > c.n_ctx || c.n_vocab < 2) {
-        fprintf(stderr, "inconsistent model shape\n");
-        return 2;
-    }
     int thr[MAX_RUNS], nthr = 0;
     for (const char *p = threads_arg; *p && nthr < MAX_RUNS - 1;) {
         thr[nthr++] = atoi(p) > 0 ? atoi(p) : 1;
@@ -777,6 +764,21 @@ int main(int argc, char **argv)
         if (!p)
             break;
         p++;
+    }
+    if (!nthr) // --threads "": one
+        thr[nthr++] = 1;
+    if (op) {
+        if (c.n_embd < 1 || c.n_vocab < 1 || c.n_prompt < 1) {
+            fprintf(stderr, "inconsistent operator shape\n");
+            return 2;
+        }
+        return op_perf_main(op, &c, ref, dev, thr[0]);
+    }
+    if (c.n_head <= 0 || c.n_head_kv <= 0 || c.n_embd % c.n_head || c.n_head % c.n_head_kv ||
+        c.n_layer < 1 || c.n_layer > MAX_LAYERS || c.n_prompt < 1 || c.n_gen < 1 ||
+        c.n_prompt + c.n_gen > c.n_ctx || c.n_vocab < 2) {
+        fprintf(stderr, "inconsistent model shape\n");
+        return 2;
     }
 
     struct hostw *w = NULL;
